@@ -1,0 +1,176 @@
+/**
+ * Entity and enumeration types shared by the server, the islands and the tests.
+ * Field names follow SPEC §3. Money is a number with at most 2 decimals; dates are ISO strings.
+ */
+
+export const POSITIONS = ["GK", "DEF", "MID", "FWD"] as const;
+export type Position = typeof POSITIONS[number];
+
+export const COMPETITION_STATUSES = ["UPCOMING", "LIVE", "COMPLETED"] as const;
+export type CompetitionStatus = typeof COMPETITION_STATUSES[number];
+
+export const LEAGUES = [
+  "PREMIER_LEAGUE",
+  "LA_LIGA",
+  "BUNDESLIGA",
+  "SERIE_A",
+  "LIGUE_1",
+  "CHAMPIONS_LEAGUE",
+  "EUROPA_LEAGUE",
+] as const;
+export type League = typeof LEAGUES[number];
+
+export const MATCH_RESULTS = ["HOME_WIN", "AWAY_WIN", "DRAW", "NOT_PLAYED"] as const;
+export type MatchResult = typeof MATCH_RESULTS[number];
+
+/** A match is UPCOMING until both scores are saved, then COMPLETED (SPEC §4). */
+export const MATCH_STATUSES = ["UPCOMING", "LIVE", "COMPLETED"] as const;
+export type MatchStatus = typeof MATCH_STATUSES[number];
+
+export const EVENT_TYPES = [
+  "GOAL",
+  "ASSIST",
+  "SAVE",
+  "YELLOW_CARD",
+  "RED_CARD",
+  "CLEAN_SHEET",
+  "PENALTY_SAVE",
+  "PENALTY_MISS",
+  "OWN_GOAL",
+] as const;
+export type EventType = typeof EVENT_TYPES[number];
+
+export const PRIZE_TYPES = ["CASH", "NON_CASH"] as const;
+export type PrizeType = typeof PRIZE_TYPES[number];
+
+export const CURRENCIES = ["USD", "GBP"] as const;
+export type Currency = typeof CURRENCIES[number];
+
+export interface Admin {
+  id: number;
+  username: string;
+  /** PBKDF2-SHA256 hash, base64. */
+  passwordHash: string;
+  /** Per-user salt, base64. */
+  salt: string;
+  iterations: number;
+  createdAt: string;
+}
+
+export interface Team {
+  id: number;
+  name: string;
+  shortName: string;
+  league: League;
+  logoUrl: string | null;
+}
+
+export interface Match {
+  id: number;
+  homeTeamId: number;
+  awayTeamId: number;
+  league: League;
+  kickoffTime: string;
+  stadium: string;
+  status: MatchStatus;
+  result: MatchResult;
+  homeScore: number | null;
+  awayScore: number | null;
+  createdAt: string;
+}
+
+export interface Player {
+  id: number;
+  name: string;
+  position: Position;
+  teamId: number;
+  imageUrl: string | null;
+  salary: number;
+  goals: number;
+  assists: number;
+  cleanSheets: number;
+}
+
+export interface Competition {
+  id: number;
+  name: string;
+  description: string | null;
+  matchId: number | null;
+  league: League;
+  entryFee: number;
+  prizePool: number;
+  prizeType: PrizeType;
+  customPrizeDescription: string | null;
+  currency: Currency;
+  deadline: string;
+  status: CompetitionStatus;
+  maxEntries: number | null;
+  currentEntries: number;
+  imageUrl: string | null;
+  maxPlayersPerTeam: number;
+  maxForwards: number;
+  minDefenders: number;
+  salaryCap: number;
+  createdAt: string;
+}
+
+/** An entry holds its five player ids (the entry_players rows of SPEC §3). */
+export interface Entry {
+  id: number;
+  competitionId: number;
+  email: string;
+  teamId: string;
+  teamName: string;
+  stripePaymentId: string;
+  playerIds: number[];
+  /** Points as last awarded (the leaderboard computes live points from performances). */
+  points: number;
+  rank: number | null;
+  prize: number | null;
+  prizeType: PrizeType;
+  customPrizeDescription: string | null;
+  createdAt: string;
+}
+
+/** The counting stats of a performance, everything scoring reads. */
+export interface PerformanceStats {
+  goals: number;
+  assists: number;
+  cleanSheet: boolean;
+  yellowCards: number;
+  redCard: boolean;
+  saves: number;
+  penaltySaves: number;
+  penaltyMisses: number;
+  ownGoals: number;
+  minutesPlayed: number;
+  goalsConceded: number;
+  /** 0 or 3. */
+  bonus: number;
+}
+
+export interface PlayerPerformance extends PerformanceStats {
+  id: number;
+  playerId: number;
+  competitionId: number;
+  totalPoints: number;
+}
+
+export interface PrizeStructure {
+  id: number;
+  competitionId: number;
+  position: number;
+  prize: number;
+  prizeType: PrizeType;
+  customPrizeDescription: string | null;
+}
+
+export interface GameEvent {
+  id: number;
+  competitionId: number;
+  playerId: number;
+  eventType: EventType;
+  description: string | null;
+  timestamp: string;
+  minute: number | null;
+}
