@@ -1,0 +1,140 @@
+import type { Competition } from "../lib/domain/types.ts";
+import { closesIn, formatPrice, prizeText } from "../lib/domain/format.ts";
+import { Badge } from "./ui/Badge.tsx";
+import { Button } from "./ui/Button.tsx";
+import { Card } from "./ui/Card.tsx";
+import { Skeleton } from "./ui/Skeleton.tsx";
+
+export type ContestCardData = Pick<
+  Competition,
+  | "id"
+  | "name"
+  | "description"
+  | "league"
+  | "entryFee"
+  | "prizePool"
+  | "prizeType"
+  | "customPrizeDescription"
+  | "currency"
+  | "deadline"
+  | "status"
+  | "maxEntries"
+  | "currentEntries"
+>;
+
+export interface ContestCardProps {
+  competition: ContestCardData;
+  /** The moment the closing text is computed for. */
+  now: Date;
+  /** Called before the browser follows 'Make Picks' or the card link to team selection. */
+  onSelect?: (id: number) => void;
+}
+
+/** "PREMIER_LEAGUE" → "Premier League". */
+function leagueLabel(league: string): string {
+  return league.toLowerCase().split("_").map((w) => w[0]?.toUpperCase() + w.slice(1)).join(" ");
+}
+
+function entriesText(c: ContestCardData): string {
+  return c.maxEntries ? `${c.currentEntries} / ${c.maxEntries}` : String(c.currentEntries);
+}
+
+function Stat(props: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div class="min-w-0">
+      <dt class="text-xs font-medium uppercase tracking-wide text-muted-foreground">
+        {props.label}
+      </dt>
+      <dd class={props.strong ? "truncate font-bold text-foreground" : "truncate font-semibold"}>
+        {props.value}
+      </dd>
+    </div>
+  );
+}
+
+function ClockIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" class="shrink-0">
+      <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" stroke-width="2" />
+      <path d="M12 7v5l3 2" fill="none" stroke="currentColor" stroke-width="2" />
+    </svg>
+  );
+}
+
+/**
+ * A contest card (SPEC §2, §4). The title link covers the whole card: LIVE cards open the
+ * leaderboard, the others team selection; the buttons sit above that link.
+ */
+export function ContestCard({ competition: c, now, onSelect }: ContestCardProps) {
+  const live = c.status === "LIVE";
+  const picksHref = `/team-selection/${c.id}`;
+  const leaderboardHref = `/leaderboard/${c.id}`;
+  const select = () => onSelect?.(c.id);
+  return (
+    <Card
+      class="group relative flex w-full flex-col overflow-hidden transition-shadow hover:shadow-md focus-within:ring-2 focus-within:ring-ring"
+      data-contest-card={String(c.id)}
+    >
+      <div class={live ? "h-1.5 bg-destructive" : "h-1.5 bg-primary"} aria-hidden="true" />
+      <div class="flex flex-1 flex-col gap-4 p-5">
+        <div class="flex items-start justify-between gap-3">
+          <div class="min-w-0">
+            <p class="text-xs font-medium text-muted-foreground">{leagueLabel(c.league)}</p>
+            <h2 class="mt-1 text-lg font-semibold leading-tight tracking-tight">
+              <a
+                href={live ? leaderboardHref : picksHref}
+                onClick={live ? undefined : select}
+                class="after:absolute after:inset-0 after:content-[''] focus:outline-none"
+              >
+                {c.name}
+              </a>
+            </h2>
+          </div>
+          {live && <Badge variant="live">LIVE</Badge>}
+        </div>
+        {c.description && <p class="text-sm text-muted-foreground line-clamp-2">
+          {c.description}
+        </p>}
+        <dl class="grid grid-cols-3 gap-3 rounded-lg bg-muted/60 p-3 text-sm">
+          <Stat label="Entry" value={formatPrice(c.entryFee, c.currency)} />
+          <Stat label="Prize" value={prizeText(c)} strong />
+          <Stat label="Entries" value={entriesText(c)} />
+        </dl>
+        <p
+          class={live
+            ? "flex items-center gap-1.5 text-sm font-semibold text-destructive"
+            : "flex items-center gap-1.5 text-sm text-muted-foreground"}
+          data-closing=""
+        >
+          <ClockIcon />
+          {live ? "In progress" : closesIn(c.deadline, now)}
+        </p>
+        <div class="relative z-10 mt-auto flex flex-wrap gap-2">
+          {!live && (
+            <Button href={picksHref} onClick={select} class="flex-1">
+              Make Picks
+            </Button>
+          )}
+          <Button href={leaderboardHref} variant="outline" class="flex-1">
+            {live ? "View Live Leaderboard" : "Leaderboard"}
+          </Button>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+/** The placeholder card shown while the list loads on the client. */
+export function ContestCardSkeleton() {
+  return (
+    <div class="rounded-xl border border-border bg-card p-5 shadow-sm" data-skeleton-card="">
+      <div class="grid gap-4">
+        <Skeleton class="h-3 w-24" />
+        <Skeleton class="h-5 w-3/4" />
+        <Skeleton class="h-4 w-full" />
+        <Skeleton class="h-16 w-full rounded-lg" />
+        <Skeleton class="h-10 w-full" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { buttonClass } from "../ui/Button.tsx";
+import { Icon, type IconName } from "./Icons.tsx";
+import type { CompetitionRow } from "../../lib/ui/admin/types.ts";
+
+export interface CompetitionActionsProps {
+  competition: CompetitionRow;
+  onCopyLink: (competition: CompetitionRow) => void;
+  onDelete: (competition: CompetitionRow) => void;
+}
+
+const ICON_BUTTON = buttonClass({ variant: "ghost", size: "icon", class: "h-8 w-8" });
+
+function ActionLink(props: { href: string; label: string; icon: IconName }) {
+  return (
+    <a href={props.href} class={ICON_BUTTON} aria-label={props.label} title={props.label}>
+      <Icon name={props.icon} />
+    </a>
+  );
+}
+
+/** The row actions of the dashboard table (SPEC §2 Dashboard). */
+export function CompetitionActions({ competition, onCopyLink, onDelete }: CompetitionActionsProps) {
+  const id = competition.id;
+  const name = competition.name;
+  return (
+    <div class="flex items-center justify-end gap-0.5">
+      <ActionLink href={`/admin/competitions/edit/${id}`} label={`Edit ${name}`} icon="edit" />
+      <ActionLink
+        href={`/admin/competitions/${id}/players`}
+        label={`Manage players of ${name}`}
+        icon="users"
+      />
+      <ActionLink
+        href={`/admin/competitions/${id}/prizes`}
+        label={`Manage prizes of ${name}`}
+        icon="trophy"
+      />
+      <ActionLink
+        href={`/admin/player-performances?competitionId=${id}`}
+        label={`Set match result of ${name}`}
+        icon="clipboard"
+      />
+      {competition.status === "LIVE" && (
+        <ActionLink
+          href={`/admin/competitions/${id}/events`}
+          label={`Game events of ${name}`}
+          icon="activity"
+        />
+      )}
+      <ActionLink href={`/leaderboard/${id}`} label={`View leaderboard of ${name}`} icon="chart" />
+      <button
+        type="button"
+        class={ICON_BUTTON}
+        aria-label={`Copy entry link of ${name}`}
+        title="Copy entry link"
+        onClick={() => onCopyLink(competition)}
+      >
+        <Icon name="link" />
+      </button>
+      <button
+        type="button"
+        class={`${ICON_BUTTON} text-destructive hover:text-destructive`}
+        aria-label={`Delete ${name}`}
+        title="Delete"
+        onClick={() => onDelete(competition)}
+      >
+        <Icon name="trash" />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,169 @@
+import type { ComponentChildren } from "preact";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/Card.tsx";
+import { Input } from "../ui/Input.tsx";
+import { Select } from "../ui/Select.tsx";
+import { Field, fieldAria } from "./Field.tsx";
+import { COMPETITION_STATUSES, CURRENCIES, LEAGUES } from "../../lib/domain/types.ts";
+import { leagueLabel } from "../../lib/ui/admin/labels.ts";
+import { formatAdminDate } from "../../lib/ui/admin/datetime.ts";
+import type { CompetitionFormValues } from "../../lib/ui/admin/competition_form.ts";
+import type { FieldErrors } from "../../lib/ui/admin/form_errors.ts";
+import type { MatchWithTeams } from "../../lib/ui/admin/types.ts";
+
+export interface CompetitionFieldsProps {
+  values: CompetitionFormValues;
+  errors: FieldErrors;
+  matches: MatchWithTeams[];
+  timeZone: string;
+  onChange: (patch: Partial<CompetitionFormValues>) => void;
+}
+
+type Key = keyof CompetitionFormValues;
+
+function Section(props: { title: string; description: string; children: ComponentChildren }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle class="text-base">{props.title}</CardTitle>
+        <CardDescription>{props.description}</CardDescription>
+      </CardHeader>
+      <CardContent class="grid gap-4 sm:grid-cols-2">{props.children}</CardContent>
+    </Card>
+  );
+}
+
+function matchLabel(m: MatchWithTeams): string {
+  const home = m.homeTeam?.name ?? `Team ${m.homeTeamId}`;
+  const away = m.awayTeam?.name ?? `Team ${m.awayTeamId}`;
+  return `${home} vs ${away} · ${formatAdminDate(m.kickoffTime)}`;
+}
+
+/** Every field of the competition form (SPEC §2), grouped in cards. */
+export function CompetitionFields(
+  { values, errors, matches, timeZone, onChange }: CompetitionFieldsProps,
+) {
+  const bind = (key: Key, errorKey: string = key) => ({
+    ...fieldAria(key, errors[errorKey]),
+    name: key,
+    value: values[key],
+    onInput: (e: Event) => onChange({ [key]: (e.currentTarget as HTMLInputElement).value }),
+  });
+  const pickMatch = (e: Event) => {
+    const matchId = (e.currentTarget as HTMLSelectElement).value;
+    const match = matches.find((m) => String(m.id) === matchId);
+    onChange(match ? { matchId, league: match.league } : { matchId });
+  };
+  const num = { type: "number", inputMode: "decimal" } as const;
+
+  return (
+    <div class="flex flex-col gap-6">
+      <Section title="Basics" description="What entrants see on the contest card.">
+        <Field id="name" label="Name" error={errors.name} class="sm:col-span-2">
+          <Input {...bind("name")} placeholder="Saturday Showdown" />
+        </Field>
+        <Field id="league" label="League" error={errors.league}>
+          <Select {...bind("league")} onChange={bind("league").onInput}>
+            {LEAGUES.map((l) => <option key={l} value={l}>{leagueLabel(l)}</option>)}
+          </Select>
+        </Field>
+        <Field id="matchId" label="Match" error={errors.matchId} hint="Optional.">
+          <Select {...bind("matchId")} onChange={pickMatch} onInput={undefined}>
+            <option value="">No match</option>
+            {matches.map((m) => <option key={m.id} value={String(m.id)}>{matchLabel(m)}</option>)}
+          </Select>
+        </Field>
+        <Field
+          id="description"
+          label="Description"
+          error={errors.description}
+          class="sm:col-span-2"
+        >
+          <textarea
+            {...bind("description")}
+            rows={3}
+            class="w-full rounded-md border border-border bg-background px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          />
+        </Field>
+        <Field
+          id="imageUrl"
+          label="Image URL"
+          error={errors.imageUrl}
+          class="sm:col-span-2"
+          hint="Optional."
+        >
+          <Input {...bind("imageUrl")} type="url" placeholder="https://…" />
+        </Field>
+      </Section>
+
+      <Section title="Entry and prizes" description="Money is entered in the competition currency.">
+        <Field id="entryFee" label="Entry Fee" error={errors.entryFee}>
+          <Input {...bind("entryFee")} {...num} min="0" step="0.01" />
+        </Field>
+        <Field id="prizePool" label="Prize Pool" error={errors.prizePool}>
+          <Input {...bind("prizePool")} {...num} min="0" step="0.01" />
+        </Field>
+        <Field id="currency" label="Currency" error={errors.currency}>
+          <Select {...bind("currency")} onChange={bind("currency").onInput}>
+            {CURRENCIES.map((c) => <option key={c} value={c}>{c}</option>)}
+          </Select>
+        </Field>
+        <Field id="prizeType" label="Prize Type" error={errors.prizeType}>
+          <Select {...bind("prizeType")} onChange={bind("prizeType").onInput}>
+            <option value="CASH">Cash</option>
+            <option value="NON_CASH">Non-cash</option>
+          </Select>
+        </Field>
+        {values.prizeType === "NON_CASH" && (
+          <Field
+            id="customPrizeDescription"
+            label="Prize Description"
+            error={errors.customPrizeDescription}
+            class="sm:col-span-2"
+          >
+            <Input {...bind("customPrizeDescription")} placeholder="Signed match ball" />
+          </Field>
+        )}
+        <Field
+          id="maxEntries"
+          label="Max Entries"
+          error={errors.maxEntries}
+          hint="Leave blank for unlimited."
+        >
+          <Input {...bind("maxEntries")} type="number" inputMode="numeric" min="1" step="1" />
+        </Field>
+      </Section>
+
+      <Section
+        title="Schedule and status"
+        description={`Times are in your time zone (${timeZone}).`}
+      >
+        <Field id="deadlineDate" label="Deadline date" error={errors.deadline}>
+          <Input {...bind("deadlineDate", "deadline")} type="date" />
+        </Field>
+        <Field id="deadlineTime" label="Deadline time">
+          <Input {...bind("deadlineTime", "deadline")} type="time" />
+        </Field>
+        <Field id="status" label="Status" error={errors.status}>
+          <Select {...bind("status")} onChange={bind("status").onInput}>
+            {COMPETITION_STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
+          </Select>
+        </Field>
+      </Section>
+
+      <Section title="Team rules" description="Limits that every entrant's team must respect.">
+        <Field id="maxPlayersPerTeam" label="Max Players Per Team" error={errors.maxPlayersPerTeam}>
+          <Input {...bind("maxPlayersPerTeam")} type="number" min="1" max="5" step="1" />
+        </Field>
+        <Field id="maxForwards" label="Max Forwards" error={errors.maxForwards}>
+          <Input {...bind("maxForwards")} type="number" min="0" max="5" step="1" />
+        </Field>
+        <Field id="minDefenders" label="Min Defenders" error={errors.minDefenders}>
+          <Input {...bind("minDefenders")} type="number" min="0" max="5" step="1" />
+        </Field>
+        <Field id="salaryCap" label="Salary Cap" error={errors.salaryCap}>
+          <Input {...bind("salaryCap")} type="number" min="1000" step="100" />
+        </Field>
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { Button } from "../ui/Button.tsx";
+import { Dialog } from "../ui/Dialog.tsx";
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  message: string;
+  confirmLabel?: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** Asks before a destructive action; Cancel or Escape keeps things as they are. */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  return (
+    <Dialog
+      open={props.open}
+      onClose={props.onCancel}
+      title={props.title}
+      description={props.message}
+      footer={
+        <>
+          <Button variant="outline" onClick={props.onCancel}>Cancel</Button>
+          <Button variant="destructive" disabled={props.busy} onClick={props.onConfirm}>
+            {props.busy ? "Deleting..." : props.confirmLabel ?? "Delete"}
+          </Button>
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,40 @@
+import { Card, CardContent, CardHeader, CardTitle } from "../ui/Card.tsx";
+
+const CARDS = [
+  {
+    title: "Set up a competition",
+    text:
+      "Create a competition, add the players who can be picked and set the prize structure. Copy the entry link to share it.",
+  },
+  {
+    title: "Run it live",
+    text:
+      "Set the status to LIVE when the match starts, then record game events. Entrants see them on the leaderboard within seconds.",
+  },
+  {
+    title: "Finish and pay out",
+    text:
+      "Record the player performances, then set the status to COMPLETED. Prizes are awarded by rank and shown on the leaderboard.",
+  },
+];
+
+/** The three help cards of the dashboard. */
+export function HelpCards() {
+  return (
+    <section aria-label="Help" class="grid gap-4 md:grid-cols-3">
+      {CARDS.map((card, i) => (
+        <Card key={card.title}>
+          <CardHeader class="pb-2">
+            <CardTitle class="flex items-center gap-2 text-base">
+              <span class="inline-flex h-6 w-6 items-center justify-center rounded-full bg-primary text-xs text-primary-foreground">
+                {i + 1}
+              </span>
+              {card.title}
+            </CardTitle>
+          </CardHeader>
+          <CardContent class="text-sm text-muted-foreground">{card.text}</CardContent>
+        </Card>
+      ))}
+    </section>
+  );
+}

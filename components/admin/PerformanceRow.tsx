@@ -1,0 +1,135 @@
+import { useState } from "react";
+import { Avatar } from "./Avatar.tsx";
+import { Td, Tr } from "./Table.tsx";
+import { cn } from "../../lib/ui/cn.ts";
+import {
+  type CountKey,
+  draftPoints,
+  LIMITS,
+  type PerfDraft,
+} from "../../lib/ui/admin/performance_draft.ts";
+import type { FieldErrors } from "../../lib/ui/admin/form_errors.ts";
+import type { PerformanceRecord } from "../../lib/ui/admin/types.ts";
+
+export interface PerformanceRowProps {
+  player: PerformanceRecord["player"];
+  draft: PerfDraft;
+  errors: FieldErrors | null;
+  columns: number;
+  onChange: (patch: Partial<PerfDraft>) => void;
+}
+
+const LABELS: Record<CountKey, string> = {
+  minutesPlayed: "Minutes",
+  goals: "Goals",
+  assists: "Assists",
+  saves: "Saves",
+  goalsConceded: "Goals conceded",
+  yellowCards: "Yellow cards",
+  penaltySaves: "Penalty saves",
+  penaltyMisses: "Penalty misses",
+  ownGoals: "Own goals",
+  bonus: "Bonus",
+};
+
+const BOX = "h-4 w-4 rounded border-border accent-primary";
+
+/** One player's row: the main stats inline, penalty/own-goal/bonus behind More. */
+export function PerformanceRow({ player, draft, errors, columns, onChange }: PerformanceRowProps) {
+  const [open, setOpen] = useState(false);
+  const gk = player.position === "GK";
+  const conceded = gk || player.position === "DEF";
+  const points = draftPoints(player.position, draft);
+
+  const count = (key: CountKey, extra?: { onBlur?: () => void }) => (
+    <input
+      type="number"
+      inputMode="numeric"
+      min={LIMITS[key].min}
+      max={LIMITS[key].max}
+      step={LIMITS[key].step ?? 1}
+      value={draft[key]}
+      aria-label={`${LABELS[key]} of ${player.name}`}
+      aria-invalid={errors?.[key] ? true : undefined}
+      title={errors?.[key]}
+      onInput={(e) => onChange({ [key]: e.currentTarget.value })}
+      onBlur={extra?.onBlur}
+      class={cn(
+        "h-8 w-16 rounded-md border border-border bg-background px-2 text-right text-sm tabular-nums",
+        "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+        errors?.[key] && "border-destructive ring-1 ring-destructive",
+      )}
+    />
+  );
+  const flag = (key: "cleanSheet" | "redCard", label: string) => (
+    <input
+      type="checkbox"
+      class={BOX}
+      checked={draft[key]}
+      aria-label={`${label} for ${player.name}`}
+      onChange={(e) => onChange({ [key]: e.currentTarget.checked })}
+    />
+  );
+  const extra = (key: CountKey, onBlur?: () => void) => (
+    <label class="flex items-center gap-2 text-xs font-medium">
+      {LABELS[key]}
+      {count(key, { onBlur })}
+    </label>
+  );
+
+  return (
+    <>
+      <Tr data-player-id={player.id}>
+        <Td>
+          <div class="flex items-center gap-2">
+            <Avatar src={player.team?.logoUrl} name={player.name} size="sm" />
+            <div>
+              <div class="font-medium">{player.name}</div>
+              <div class="text-xs text-muted-foreground">{player.team?.shortName ?? ""}</div>
+            </div>
+          </div>
+        </Td>
+        <Td>{count("minutesPlayed")}</Td>
+        <Td>{count("goals")}</Td>
+        <Td>{count("assists")}</Td>
+        {gk && <Td>{count("saves")}</Td>}
+        {conceded && <Td>{count("goalsConceded")}</Td>}
+        <Td class="text-center">{flag("cleanSheet", "Clean sheet")}</Td>
+        <Td>
+          <div class="flex items-center gap-2">
+            {count("yellowCards")}
+            <label class="flex items-center gap-1 text-xs" title="Red card">
+              {flag("redCard", "Red card")}
+              <span aria-hidden="true" class="inline-block h-3.5 w-2.5 rounded-sm bg-destructive" />
+            </label>
+          </div>
+        </Td>
+        <Td class="text-right font-semibold tabular-nums" data-points="">{points}</Td>
+        <Td class="text-right">
+          <button
+            type="button"
+            aria-expanded={open}
+            class="rounded-md px-2 py-1 text-xs font-medium text-primary hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            onClick={() => setOpen(!open)}
+          >
+            {open ? "Hide" : "More"}
+          </button>
+        </Td>
+      </Tr>
+      {open && (
+        <tr class="border-b border-border bg-muted/30">
+          <td colSpan={columns} class="px-3 py-3">
+            <div class="flex flex-wrap items-center gap-6">
+              {gk && extra("penaltySaves")}
+              {gk && extra("penaltyMisses")}
+              {extra("ownGoals")}
+              {extra("bonus", () => {
+                if (Number(draft.bonus) > 0) onChange({ bonus: "3" });
+              })}
+            </div>
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import { PerformanceRow } from "./PerformanceRow.tsx";
+import { Table, Th, THead } from "./Table.tsx";
+import type { Position } from "../../lib/domain/types.ts";
+import type { FieldErrors } from "../../lib/ui/admin/form_errors.ts";
+import type { PerfDraft } from "../../lib/ui/admin/performance_draft.ts";
+import type { PerformanceRecord } from "../../lib/ui/admin/types.ts";
+
+export interface PerformanceTableProps {
+  title: string;
+  position: Position;
+  records: PerformanceRecord[];
+  drafts: Record<number, PerfDraft>;
+  errors: Record<number, FieldErrors | null>;
+  onChange: (playerId: number, patch: Partial<PerfDraft>) => void;
+}
+
+/** The performances of one position group (Goalkeepers, Defenders, Midfielders, Forwards). */
+export function PerformanceTable(props: PerformanceTableProps) {
+  const gk = props.position === "GK";
+  const conceded = gk || props.position === "DEF";
+  const columns = 8 + (gk ? 1 : 0) + (conceded ? 1 : 0);
+  const headingId = `group-${props.position}`;
+  return (
+    <section class="flex flex-col gap-2" aria-labelledby={headingId}>
+      <h2 id={headingId} class="text-lg font-semibold">
+        {props.title}{" "}
+        <span class="text-sm font-normal text-muted-foreground">({props.records.length})</span>
+      </h2>
+      <Table caption={props.title}>
+        <THead>
+          <tr>
+            <Th>Player</Th>
+            <Th>Minutes</Th>
+            <Th>Goals</Th>
+            <Th>Assists</Th>
+            {gk && <Th>Saves</Th>}
+            {conceded && <Th>Conceded</Th>}
+            <Th class="text-center">Clean Sheet</Th>
+            <Th>Cards</Th>
+            <Th class="text-right">Points</Th>
+            <Th class="text-right">
+              <span class="sr-only">More</span>
+            </Th>
+          </tr>
+        </THead>
+        <tbody>
+          {props.records.map((r) => (
+            <PerformanceRow
+              key={r.player.id}
+              player={r.player}
+              draft={props.drafts[r.player.id]}
+              errors={props.errors[r.player.id] ?? null}
+              columns={columns}
+              onChange={(patch) => props.onChange(r.player.id, patch)}
+            />
+          ))}
+        </tbody>
+      </Table>
+    </section>
+  );
+}

@@ -1,0 +1,109 @@
+import { Button } from "../ui/Button.tsx";
+import { Input } from "../ui/Input.tsx";
+import { PlayerRowsTable } from "./PlayerRowsTable.tsx";
+import { EmptyState } from "./States.tsx";
+import { adminMoney } from "../../lib/ui/admin/labels.ts";
+import type { PlayerTableState } from "../../lib/ui/admin/player_table.ts";
+import type { PlayerWithTeam } from "../../lib/ui/admin/types.ts";
+
+export interface PlayersTabProps {
+  kind: "current" | "available";
+  table: PlayerTableState;
+  total: number;
+  busy: boolean;
+  onAction: () => void;
+  onSalaryCommit?: (player: PlayerWithTeam, salary: number) => Promise<boolean>;
+}
+
+function Totals({ table, total }: { table: PlayerTableState; total: number }) {
+  const rows = table.filtered;
+  const sum = (pick: (p: PlayerWithTeam) => number) => rows.reduce((s, p) => s + pick(p), 0);
+  return (
+    <div class="flex flex-wrap items-center gap-x-6 gap-y-1 text-sm text-muted-foreground">
+      <span>
+        <strong class="text-foreground">{rows.length}</strong>
+        {rows.length === total ? " players" : ` of ${total} players`}
+      </span>
+      <span>Total salary {adminMoney(sum((p) => p.salary))}</span>
+      <span>
+        {sum((p) => p.goals)} goals · {sum((p) => p.assists)} assists · {sum((p) => p.cleanSheets)}
+        {" "}
+        clean sheets
+      </span>
+      <span aria-live="polite">
+        <strong class="text-foreground">{table.selected.size}</strong> selected
+      </span>
+    </div>
+  );
+}
+
+/** One tab of Manage Players: search, table, paging, totals and the Add/Remove button. */
+export function PlayersTab(
+  { kind, table, total, busy, onAction, onSalaryCommit }: PlayersTabProps,
+) {
+  const current = kind === "current";
+  const searchId = `search-${kind}`;
+  return (
+    <div class="flex flex-col gap-4">
+      <div class="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div class="w-full sm:max-w-xs">
+          <label for={searchId} class="sr-only">Search players</label>
+          <Input
+            id={searchId}
+            type="search"
+            placeholder="Search by name, position or team"
+            value={table.query}
+            onInput={(e) => table.setQuery(e.currentTarget.value)}
+          />
+        </div>
+        <Button variant={current ? "destructive" : "default"} disabled={busy} onClick={onAction}>
+          {current ? "Remove Selected" : "Add Selected"}
+          {table.selected.size > 0 ? ` (${table.selected.size})` : ""}
+        </Button>
+      </div>
+      {table.filtered.length === 0
+        ? (
+          <EmptyState
+            title={total === 0
+              ? current ? "No players in this competition yet." : "No more players to add."
+              : "No players match your search."}
+            description={total === 0 && current
+              ? "Add players from the Available Players tab."
+              : undefined}
+          />
+        )
+        : (
+          <PlayerRowsTable
+            table={table}
+            caption={current ? "Current players" : "Available players"}
+            onSalaryCommit={onSalaryCommit}
+          />
+        )}
+      <div class="flex flex-col gap-3 border-t border-border pt-3 sm:flex-row sm:items-center sm:justify-between">
+        <Totals table={table} total={total} />
+        <nav
+          class="flex items-center gap-2"
+          aria-label={`${current ? "Current" : "Available"} players pages`}
+        >
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={table.page <= 1}
+            onClick={() => table.setPage(table.page - 1)}
+          >
+            Previous
+          </Button>
+          <span class="text-sm tabular-nums">Page {table.page} of {table.pages}</span>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={table.page >= table.pages}
+            onClick={() => table.setPage(table.page + 1)}
+          >
+            Next
+          </Button>
+        </nav>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import type { ComponentChildren, JSX } from "preact";
+import { cn } from "../../lib/ui/cn.ts";
+
+/** A scrollable admin table in the style of shadcn/ui; `caption` names it for screen readers. */
+export function Table(
+  props: { caption?: string; children: ComponentChildren; class?: string },
+) {
+  return (
+    <div class={cn("w-full overflow-x-auto rounded-lg border border-border bg-card", props.class)}>
+      <table class="w-full caption-bottom text-sm">
+        {props.caption && <caption class="sr-only">{props.caption}</caption>}
+        {props.children}
+      </table>
+    </div>
+  );
+}
+
+export function THead({ children }: { children: ComponentChildren }) {
+  return <thead class="border-b border-border bg-muted/50">{children}</thead>;
+}
+
+export function Th(
+  { children, class: className, ...rest }: JSX.HTMLAttributes<HTMLTableCellElement>,
+) {
+  return (
+    <th
+      scope="col"
+      class={cn(
+        "h-10 whitespace-nowrap px-3 text-left align-middle text-xs font-semibold uppercase",
+        "tracking-wide text-muted-foreground",
+        className as string,
+      )}
+      {...rest}
+    >
+      {children}
+    </th>
+  );
+}
+
+export function Tr(
+  { children, class: className, ...rest }: JSX.HTMLAttributes<HTMLTableRowElement>,
+) {
+  return (
+    <tr
+      class={cn(
+        "border-b border-border last:border-0 transition-colors hover:bg-muted/40",
+        className as string,
+      )}
+      {...rest}
+    >
+      {children}
+    </tr>
+  );
+}
+
+export function Td(
+  { children, class: className, ...rest }: JSX.HTMLAttributes<HTMLTableCellElement>,
+) {
+  return (
+    <td class={cn("px-3 py-2.5 align-middle", className as string)} {...rest}>
+      {children}
+    </td>
+  );
+}

@@ -1,0 +1,81 @@
+import { Button } from "../ui/Button.tsx";
+import { Input } from "../ui/Input.tsx";
+import { Label } from "../ui/Label.tsx";
+
+export interface InfoValues {
+  teamName: string;
+  email: string;
+  confirmEmail: string;
+}
+export type InfoErrors = Partial<Record<keyof InfoValues, string>>;
+
+export interface InfoFormProps {
+  values: InfoValues;
+  errors: InfoErrors;
+  busy: boolean;
+  /** 'Proceed to Payment: {symbol}{fee}'. */
+  submitLabel: string;
+  onChange: (field: keyof InfoValues, value: string) => void;
+  onSubmit: () => void;
+}
+
+const FIELDS: { name: keyof InfoValues; label: string; type: string; autocomplete: string }[] = [
+  { name: "teamName", label: "Display Name", type: "text", autocomplete: "nickname" },
+  { name: "email", label: "Email Address", type: "email", autocomplete: "email" },
+  { name: "confirmEmail", label: "Confirm Email", type: "email", autocomplete: "email" },
+];
+
+/** The info step: display name and confirmed e-mail, each error shown under its field. */
+export function InfoForm({ values, errors, busy, submitLabel, onChange, onSubmit }: InfoFormProps) {
+  return (
+    <form
+      noValidate
+      class="grid gap-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
+      {FIELDS.map((f) => {
+        const id = `checkout-${f.name}`;
+        const error = errors[f.name];
+        return (
+          <div key={f.name} class="grid gap-1.5">
+            <Label for={id}>{f.label}</Label>
+            <Input
+              id={id}
+              name={f.name}
+              type={f.type}
+              autoComplete={f.autocomplete}
+              required
+              maxLength={f.name === "teamName" ? 30 : 254}
+              value={values[f.name]}
+              aria-invalid={error ? "true" : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+              onInput={(e) => onChange(f.name, e.currentTarget.value)}
+            />
+            {error && (
+              <p id={`${id}-error`} class="text-sm font-medium text-destructive" data-field-error={f.name}>
+                {error}
+              </p>
+            )}
+          </div>
+        );
+      })}
+      <Button type="submit" size="lg" class="mt-2 w-full" disabled={busy}>
+        {busy && <Spinner />}
+        {submitLabel}
+      </Button>
+    </form>
+  );
+}
+
+/** A small spinning ring for busy buttons. */
+export function Spinner() {
+  return (
+    <span
+      aria-hidden="true"
+      class="h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent"
+    />
+  );
+}

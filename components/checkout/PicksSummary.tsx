@@ -1,0 +1,25 @@
+import { formatWhole, lastName } from "../../lib/domain/format.ts";
+import type { PickPlayer } from "../../lib/ui/players.ts";
+import { PlayerAvatar } from "../PlayerAvatar.tsx";
+import { PositionBadge } from "../team/PositionBadge.tsx";
+
+/** The five picks of the checkout: crest (or initial), last name, position and salary. */
+export function PicksSummary({ picks }: { picks: PickPlayer[] }) {
+  return (
+    <section aria-labelledby="picks-title" class="grid gap-3">
+      <h2 id="picks-title" class="text-base font-semibold">Your picks</h2>
+      <ul class="grid grid-cols-5 gap-2">
+        {picks.map((p) => (
+          <li key={p.id} class="flex min-w-0 flex-col items-center gap-1 text-center" title={p.name}>
+            <PlayerAvatar name={p.name} src={p.crest} size="lg" />
+            <span class="w-full truncate text-xs font-semibold">{lastName(p.name)}</span>
+            <PositionBadge position={p.position} />
+            <span class="text-[11px] text-muted-foreground tabular-nums">
+              ${formatWhole(p.salary)}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+import { useState } from "react";
+import { ApiError } from "../../lib/ui/api.ts";
+import { confirmTestPayment } from "../../lib/ui/checkout.ts";
+import { toast } from "../../lib/ui/toast.ts";
+import { Button } from "../ui/Button.tsx";
+import { Input } from "../ui/Input.tsx";
+import { Label } from "../ui/Label.tsx";
+import { Spinner } from "./InfoForm.tsx";
+
+export interface PaymentFormProps {
+  paymentIntentId: string;
+  /** 'Pay and Submit Entry: {symbol}{fee}'. */
+  payLabel: string;
+  /** Called once the provider says the payment succeeded. */
+  onPaid: (paymentId: string) => void;
+}
+
+/** Shows the SPEC §8 payment failure: inline message plus the 'Payment Failed' toast. */
+export function paymentFailed(setError: (message: string) => void, message?: string | null) {
+  setError(message || "An unexpected error occurred.");
+  toast({
+    title: "Payment Failed",
+    description: "Your payment could not be processed. Please try again.",
+    variant: "destructive",
+  });
+}
+
+/** SPEC §8: an exception while paying. */
+export function paymentError() {
+  toast({
+    title: "Payment Error",
+    description: "An unexpected error occurred. Please try again.",
+    variant: "destructive",
+  });
+}
+
+/** Groups card digits by four as they are typed. */
+function formatCardNumber(value: string): string {
+  return value.replace(/\D/g, "").slice(0, 19).replace(/(\d{4})(?=\d)/g, "$1 ");
+}
+
+/** The labelled test card form of test mode (no real payment is made). */
+export function TestCardForm({ paymentIntentId, payLabel, onPaid }: PaymentFormProps) {
+  const [cardNumber, setCardNumber] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const pay = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await confirmTestPayment(paymentIntentId, cardNumber);
+      onPaid(paymentIntentId);
+    } catch (err) {
+      if (err instanceof ApiError && err.status < 500) paymentFailed(setError, err.serverMessage);
+      else paymentError();
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      class="grid gap-4"
+      data-test-card-form=""
+      onSubmit={(e) => {
+        e.preventDefault();
+        pay();
+      }}
+    >
+      <div class="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+        <p class="font-semibold">Test mode — no real payment</p>
+        <ul class="mt-1 grid gap-0.5">
+          <li>
+            <span class="font-mono">4242 4242 4242 4242</span> succeeds
+          </li>
+          <li>
+            <span class="font-mono">4000 0000 0000 0002</span> is declined
+          </li>
+        </ul>
+      </div>
+      <div class="grid gap-1.5">
+        <Label for="test-card-number">Card number</Label>
+        <Input
+          id="test-card-number"
+          name="cardNumber"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="4242 4242 4242 4242"
+          value={cardNumber}
+          aria-invalid={error ? "true" : undefined}
+          aria-describedby={error ? "test-card-error" : undefined}
+          onInput={(e) => setCardNumber(formatCardNumber(e.currentTarget.value))}
+        />
+        {error && (
+          <p id="test-card-error" role="alert" class="text-sm font-medium text-destructive">
+            {error}
+          </p>
+        )}
+      </div>
+      <Button type="submit" size="lg" class="w-full" disabled={busy || cardNumber === ""}>
+        {busy && <Spinner />}
+        {payLabel}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,118 @@
+import type { ComponentChildren } from "preact";
+import { useState } from "react";
+import type { Competition } from "../../lib/domain/types.ts";
+import { formatPrice, formatWhole, prizeText } from "../../lib/domain/format.ts";
+import type { TeamRules } from "../../lib/domain/team_rules.ts";
+import { Badge } from "../ui/Badge.tsx";
+import { Button } from "../ui/Button.tsx";
+import { Dialog } from "../ui/Dialog.tsx";
+import { RulesContent } from "../RulesContent.tsx";
+import { Countdown } from "./Countdown.tsx";
+
+export type BuilderCompetition = Pick<
+  Competition,
+  | "id"
+  | "name"
+  | "description"
+  | "entryFee"
+  | "prizePool"
+  | "prizeType"
+  | "customPrizeDescription"
+  | "currency"
+  | "deadline"
+  | "status"
+  | "maxPlayersPerTeam"
+  | "maxForwards"
+  | "minDefenders"
+  | "salaryCap"
+>;
+
+export interface BuilderHeaderProps {
+  competition: BuilderCompetition;
+  rules: TeamRules;
+  renderedAt: string;
+  onExpire: () => void;
+}
+
+function Fact(props: { label: string; children: ComponentChildren }) {
+  return (
+    <div class="min-w-0 rounded-lg bg-muted/60 px-3 py-2">
+      <p class="text-xs font-medium uppercase tracking-wide text-muted-foreground">{props.label}</p>
+      <div class="truncate font-semibold">{props.children}</div>
+    </div>
+  );
+}
+
+/** The rule badges of SPEC §2: per team, GK, DEF, forwards (when set), salary cap (when set). */
+function RuleBadges({ rules, maxForwardsSet }: { rules: TeamRules; maxForwardsSet: boolean }) {
+  return (
+    <ul class="flex flex-wrap gap-2" aria-label="Team rules">
+      <li>
+        <Badge variant="secondary">Max {rules.maxPlayersPerTeam} per team</Badge>
+      </li>
+      <li>
+        <Badge variant="secondary">Min 1 GK</Badge>
+      </li>
+      <li>
+        <Badge variant="secondary">Min {rules.minDefenders} DEF</Badge>
+      </li>
+      {maxForwardsSet && (
+        <li>
+          <Badge variant="secondary">Max {rules.maxForwards} FWD</Badge>
+        </li>
+      )}
+      {rules.salaryCap !== null && (
+        <li>
+          <Badge variant="secondary">Salary cap ${formatWhole(rules.salaryCap)}</Badge>
+        </li>
+      )}
+    </ul>
+  );
+}
+
+/** Competition name, countdown, prize, fee, rule badges and the competition's rules dialog. */
+export function BuilderHeader({ competition: c, rules, renderedAt, onExpire }: BuilderHeaderProps) {
+  const [rulesOpen, setRulesOpen] = useState(false);
+  const close = () => setRulesOpen(false);
+  const maxForwardsSet = c.maxForwards !== null && c.maxForwards !== undefined;
+  return (
+    <section class="rounded-xl border border-border bg-card p-5 shadow-sm">
+      <div class="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
+        <div class="min-w-0">
+          <h1 class="text-2xl font-bold tracking-tight sm:text-3xl">{c.name}</h1>
+          {c.description && <p class="mt-1 text-sm text-muted-foreground">{c.description}</p>}
+        </div>
+        <div class="grid grid-cols-3 gap-2 text-sm lg:min-w-[26rem]">
+          <Fact label="Closes in">
+            <Countdown deadline={c.deadline} renderedAt={renderedAt} onExpire={onExpire} />
+          </Fact>
+          <Fact label="Prize">
+            <span class="text-lg font-bold" data-prize="">{prizeText(c)}</span>
+          </Fact>
+          <Fact label="Entry fee">
+            <span class="text-lg font-bold" data-fee="">{formatPrice(c.entryFee, c.currency)}</span>
+          </Fact>
+        </div>
+      </div>
+      <div class="mt-4 flex flex-wrap items-center justify-between gap-2">
+        <RuleBadges rules={rules} maxForwardsSet={maxForwardsSet} />
+        <Button variant="ghost" size="sm" aria-haspopup="dialog" onClick={() => setRulesOpen(true)}>
+          How it works
+        </Button>
+      </div>
+      <Dialog
+        open={rulesOpen}
+        onClose={close}
+        title="Fantasy Rules"
+        description="Build your 5-player fantasy team and compete for prizes"
+        footer={<Button onClick={close} class="w-full sm:w-auto">Got it</Button>}
+      >
+        <RulesContent
+          maxPlayersPerTeam={rules.maxPlayersPerTeam}
+          minDefenders={rules.minDefenders}
+          maxForwards={maxForwardsSet ? rules.maxForwards : null}
+        />
+      </Dialog>
+    </section>
+  );
+}

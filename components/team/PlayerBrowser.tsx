@@ -1,0 +1,127 @@
+import { useMemo, useState } from "react";
+import type { Position } from "../../lib/domain/types.ts";
+import type { PickPlayer } from "../../lib/ui/players.ts";
+import { cn } from "../../lib/ui/cn.ts";
+import { Input } from "../ui/Input.tsx";
+import { Select } from "../ui/Select.tsx";
+import { Skeleton } from "../ui/Skeleton.tsx";
+import { PlayerRow } from "./PlayerRow.tsx";
+
+type PositionFilter = "ALL" | Position;
+
+const POSITION_FILTERS: { code: PositionFilter; label: string }[] = [
+  { code: "ALL", label: "All Players" },
+  { code: "GK", label: "Goalkeepers" },
+  { code: "DEF", label: "Defenders" },
+  { code: "MID", label: "Midfielders" },
+  { code: "FWD", label: "Forwards" },
+];
+
+export interface PlayerBrowserProps {
+  /** Sorted by salary descending; null while loading. */
+  players: PickPlayer[] | null;
+  selectedIds: ReadonlySet<number>;
+  onToggle: (player: PickPlayer) => void;
+}
+
+interface Indexed {
+  player: PickPlayer;
+  text: string;
+}
+
+/** Position, team and text filters over the player list (SPEC §2). */
+export function PlayerBrowser({ players, selectedIds, onToggle }: PlayerBrowserProps) {
+  const [position, setPosition] = useState<PositionFilter>("ALL");
+  const [team, setTeam] = useState("ALL");
+  const [query, setQuery] = useState("");
+
+  const indexed = useMemo<Indexed[]>(
+    () =>
+      (players ?? []).map((player) => ({
+        player,
+        text: `${player.name} ${player.teamName} ${player.teamShortName}`.toLowerCase(),
+      })),
+    [players],
+  );
+  const teamNames = useMemo(
+    () => [...new Set(indexed.map((i) => i.player.teamName).filter(Boolean))].sort(),
+    [indexed],
+  );
+  const visible = useMemo(() => {
+    const needle = query.trim().toLowerCase();
+    const ids = new Set<number>();
+    for (const { player, text } of indexed) {
+      if (position !== "ALL" && player.position !== position) continue;
+      if (team !== "ALL" && player.teamName !== team) continue;
+      if (needle && !text.includes(needle)) continue;
+      ids.add(player.id);
+    }
+    return ids;
+  }, [indexed, position, team, query]);
+
+  return (
+    <section aria-labelledby="players-title" class="rounded-xl border border-border bg-card p-4 shadow-sm sm:p-5">
+      <h2 id="players-title" class="text-lg font-semibold">Players</h2>
+      <div class="mt-3 flex flex-wrap gap-1.5" role="group" aria-label="Position">
+        {POSITION_FILTERS.map((f) => (
+          <button
+            key={f.code}
+            type="button"
+            aria-pressed={position === f.code}
+            data-position-filter={f.code}
+            onClick={() => setPosition(f.code)}
+            class={cn(
+              "rounded-full border px-3 py-1.5 text-sm font-medium transition-colors",
+              "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+              position === f.code
+                ? "border-primary bg-primary text-primary-foreground"
+                : "border-border bg-background hover:bg-muted",
+            )}
+          >
+            {f.label}
+          </button>
+        ))}
+      </div>
+      <div class="mt-3 grid gap-2 sm:grid-cols-2">
+        <Input
+          type="search"
+          placeholder="Search players"
+          aria-label="Search players"
+          value={query}
+          onInput={(e) => setQuery(e.currentTarget.value)}
+        />
+        <Select aria-label="Team" value={team} onChange={(e) => setTeam(e.currentTarget.value)}>
+          <option value="ALL">All Teams</option>
+          {teamNames.map((name) => <option key={name} value={name}>{name}</option>)}
+        </Select>
+      </div>
+      {players === null
+        ? (
+          <div class="mt-4 grid gap-2" aria-busy="true" aria-label="Loading players">
+            {[0, 1, 2, 3, 4].map((i) => <Skeleton key={i} class="h-14 w-full" />)}
+          </div>
+        )
+        : (
+          <>
+            <ul class="mt-4 grid gap-1" aria-label="Player list">
+              {indexed.map(({ player }) => (
+                <PlayerRow
+                  key={player.id}
+                  player={player}
+                  selected={selectedIds.has(player.id)}
+                  hidden={!visible.has(player.id)}
+                  onToggle={onToggle}
+                />
+              ))}
+            </ul>
+            {visible.size === 0 && (
+              <div class="mt-4 rounded-lg border border-dashed border-border p-8 text-center" role="status">
+                <p class="font-semibold">No players found</p>
+                <p class="mt-1 text-sm text-muted-foreground">Try adjusting your search or filters</p>
+              </div>
+            )}
+          </>
+        )}
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+import type { Position } from "../../lib/domain/types.ts";
+import { POSITION_LABELS } from "../../lib/ui/players.ts";
+import { cn } from "../../lib/ui/cn.ts";
+
+const COLORS: Record<Position, string> = {
+  GK: "bg-amber-100 text-amber-900",
+  DEF: "bg-sky-100 text-sky-900",
+  MID: "bg-emerald-100 text-emerald-900",
+  FWD: "bg-rose-100 text-rose-900",
+};
+
+/** A position code pill (GK, DEF, MID, FWD) with its full name for screen readers. */
+export function PositionBadge({ position, class: className }: { position: Position; class?: string }) {
+  return (
+    <abbr
+      title={POSITION_LABELS[position]}
+      class={cn(
+        "inline-flex w-10 shrink-0 justify-center rounded px-1.5 py-0.5 text-[11px] font-bold no-underline",
+        COLORS[position],
+        className,
+      )}
+    >
+      {position}
+    </abbr>
+  );
+}

@@ -1,0 +1,40 @@
+import { formatWhole } from "../../lib/domain/format.ts";
+import { TEAM_SIZE } from "../../lib/domain/team_rules.ts";
+import { Button } from "../ui/Button.tsx";
+
+export interface SubmitBarProps {
+  count: number;
+  /** Cap minus team salary, or null without a cap. */
+  remaining: number | null;
+  closed: boolean;
+  onSubmit: () => void;
+}
+
+/** The fixed bottom bar: remaining budget and 'Submit Team (n/5)', enabled only at 5 picks. */
+export function SubmitBar({ count, remaining, closed, onSubmit }: SubmitBarProps) {
+  const over = remaining !== null && remaining < 0;
+  return (
+    <div class="fixed inset-x-0 bottom-0 z-30 border-t border-border bg-background/95 shadow-[0_-4px_12px_rgba(0,0,0,0.06)] backdrop-blur">
+      <div class="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
+        <div class="min-w-0" aria-live="polite">
+          <p class="text-xs font-medium uppercase tracking-wide text-muted-foreground">
+            Remaining budget
+          </p>
+          <p class={over ? "font-bold text-destructive" : "font-bold"} data-remaining="">
+            {remaining === null
+              ? "No salary cap"
+              : `${over ? "-" : ""}$${formatWhole(Math.abs(remaining))}`}
+          </p>
+        </div>
+        <Button
+          size="lg"
+          class="px-5 sm:px-8"
+          disabled={count !== TEAM_SIZE || closed}
+          onClick={onSubmit}
+        >
+          Submit Team ({count}/{TEAM_SIZE})
+        </Button>
+      </div>
+    </div>
+  );
+}

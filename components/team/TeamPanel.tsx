@@ -1,0 +1,104 @@
+import { formatWhole, lastName } from "../../lib/domain/format.ts";
+import { TEAM_SIZE, teamSalary } from "../../lib/domain/team_rules.ts";
+import type { PickPlayer } from "../../lib/ui/players.ts";
+import { cn } from "../../lib/ui/cn.ts";
+import { PlayerAvatar } from "../PlayerAvatar.tsx";
+import { PositionBadge } from "./PositionBadge.tsx";
+
+export interface TeamPanelProps {
+  selected: PickPlayer[];
+  salaryCap: number | null;
+  onRemove: (player: PickPlayer) => void;
+}
+
+/** Team salary against the cap; the bar turns destructive over the cap (SPEC §2). */
+export function SalaryBar({ total, cap }: { total: number; cap: number }) {
+  const over = total > cap;
+  const percent = Math.min(100, Math.round((total / cap) * 100));
+  return (
+    <div class="grid gap-1.5" data-salary-bar={over ? "over" : "ok"}>
+      <div class="flex items-baseline justify-between text-sm">
+        <span class="font-medium">Salary</span>
+        <span class={over ? "font-semibold text-destructive" : "text-muted-foreground"}>
+          ${formatWhole(total)} / ${formatWhole(cap)}
+        </span>
+      </div>
+      <div
+        role="progressbar"
+        aria-label="Team salary used"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        class="h-2.5 overflow-hidden rounded-full bg-muted"
+      >
+        <div
+          class={cn("h-full rounded-full transition-all", over ? "bg-destructive" : "bg-primary")}
+          style={{ width: `${percent}%` }}
+        />
+      </div>
+    </div>
+  );
+}
+
+function FilledSlot({ player, onRemove }: { player: PickPlayer; onRemove: TeamPanelProps["onRemove"] }) {
+  return (
+    <button
+      type="button"
+      onClick={() => onRemove(player)}
+      aria-label={`Remove ${player.name}`}
+      title="Click to remove"
+      class="group flex h-14 w-full items-center gap-3 rounded-lg border border-border bg-background px-3 text-left transition-colors hover:border-destructive hover:bg-destructive/5 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      <PlayerAvatar name={player.name} src={player.crest} size="sm" />
+      <span class="min-w-0 flex-1">
+        <span class="block truncate text-sm font-semibold">{player.name}</span>
+        <span class="block truncate text-xs text-muted-foreground">
+          {player.teamShortName} · ${formatWhole(player.salary)}
+        </span>
+      </span>
+      <PositionBadge position={player.position} />
+      <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" class="shrink-0 text-muted-foreground group-hover:text-destructive">
+        <path d="M18 6 6 18M6 6l12 12" stroke="currentColor" stroke-width="2" />
+      </svg>
+    </button>
+  );
+}
+
+function EmptySlot({ index }: { index: number }) {
+  return (
+    <div class="flex h-14 items-center gap-3 rounded-lg border border-dashed border-border px-3 text-sm text-muted-foreground">
+      <span class="flex h-8 w-8 items-center justify-center rounded-full bg-muted text-xs font-semibold" aria-hidden="true">
+        {index + 1}
+      </span>
+      Pick a player
+    </div>
+  );
+}
+
+/** 'Your Team (n/5)': five slots (a click removes the player) and the salary bar. */
+export function TeamPanel({ selected, salaryCap, onRemove }: TeamPanelProps) {
+  const slots = Array.from({ length: TEAM_SIZE }, (_, i) => selected[i] ?? null);
+  return (
+    <section
+      aria-labelledby="your-team-title"
+      class="grid gap-4 rounded-xl border border-border bg-card p-5 shadow-sm"
+    >
+      <div class="flex items-center justify-between">
+        <h2 id="your-team-title" class="text-lg font-semibold">
+          Your Team ({selected.length}/{TEAM_SIZE})
+        </h2>
+        {selected.length > 0 && (
+          <span class="text-xs text-muted-foreground">Tap a player to remove</span>
+        )}
+      </div>
+      <ol class="grid gap-2">
+        {slots.map((player, i) => (
+          <li key={player ? player.id : `empty-${i}`}>
+            {player ? <FilledSlot player={player} onRemove={onRemove} /> : <EmptySlot index={i} />}
+          </li>
+        ))}
+      </ol>
+      {salaryCap !== null && <SalaryBar total={teamSalary(selected)} cap={salaryCap} />}
+    </section>
+  );
+}

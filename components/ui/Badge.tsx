@@ -1,0 +1,43 @@
+import type { HTMLAttributes } from "preact";
+import { cn } from "../../lib/ui/cn.ts";
+
+export type BadgeVariant =
+  | "default"
+  | "secondary"
+  | "outline"
+  | "destructive"
+  | "success"
+  | "live";
+
+const VARIANTS: Record<BadgeVariant, string> = {
+  default: "border-transparent bg-primary text-primary-foreground",
+  secondary: "border-transparent bg-secondary text-secondary-foreground",
+  outline: "border-border text-foreground",
+  destructive: "border-transparent bg-destructive text-destructive-foreground",
+  success: "border-transparent bg-success text-white",
+  live: "border-transparent bg-destructive text-destructive-foreground uppercase tracking-wide",
+};
+
+export type BadgeProps = Omit<HTMLAttributes<HTMLSpanElement>, "class"> & {
+  variant?: BadgeVariant;
+  class?: string;
+};
+
+/** A small pill label; the `live` variant carries a pulsing dot. */
+export function Badge({ variant = "default", class: className, children, ...rest }: BadgeProps) {
+  return (
+    <span
+      class={cn(
+        "inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-semibold",
+        VARIANTS[variant],
+        className,
+      )}
+      {...rest}
+    >
+      {variant === "live" && (
+        <span class="h-1.5 w-1.5 rounded-full bg-white animate-pulse" aria-hidden="true" />
+      )}
+      {children}
+    </span>
+  );
+}

@@ -1,0 +1,144 @@
+import type { ComponentChildren } from "preact";
+import { useEffect, useId, useRef } from "preact/hooks";
+import { cn } from "../../lib/ui/cn.ts";
+
+export interface DialogProps {
+  open: boolean;
+  onClose: () => void;
+  title: ComponentChildren;
+  description?: ComponentChildren;
+  children?: ComponentChildren;
+  footer?: ComponentChildren;
+  /** Extra classes for the panel, e.g. a wider `max-w-3xl`. */
+  class?: string;
+}
+
+const FOCUSABLE = [
+  "a[href]",
+  "button:not([disabled])",
+  "input:not([disabled]):not([type=hidden])",
+  "select:not([disabled])",
+  "textarea:not([disabled])",
+  "[tabindex]:not([tabindex='-1'])",
+].join(",");
+
+function focusableIn(root: HTMLElement): HTMLElement[] {
+  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) =>
+    el.getClientRects().length > 0
+  );
+}
+
+/** Keeps Tab and Shift+Tab inside `panel`. */
+function trapTab(event: KeyboardEvent, panel: HTMLElement) {
+  const items = focusableIn(panel);
+  if (items.length === 0) {
+    event.preventDefault();
+    panel.focus();
+    return;
+  }
+  const first = items[0];
+  const last = items[items.length - 1];
+  const active = document.activeElement as HTMLElement | null;
+  const inside = active !== null && panel.contains(active);
+  if (event.shiftKey && (!inside || active === first || active === panel)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (!inside || active === last)) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+/**
+ * A modal dialog: labelled by its title, closed by Escape, the backdrop or the × button.
+ * Focus moves into it on open, stays inside while it is open and returns to the opener.
+ */
+export function Dialog(props: DialogProps) {
+  const { open, onClose, title, description, children, footer } = props;
+  const panelRef = useRef<HTMLDivElement>(null);
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+  const titleId = useId();
+  const descriptionId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const opener = document.activeElement as HTMLElement | null;
+    const panel = panelRef.current;
+    if (panel) (focusableIn(panel).find((el) => !el.dataset.dialogClose) ?? panel).focus();
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = "hidden";
+    return () => {
+      document.body.style.overflow = overflow;
+      if (opener && opener.isConnected) opener.focus();
+    };
+  }, [open]);
+
+  if (!open) return null;
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === "Escape") {
+      event.stopPropagation();
+      event.preventDefault();
+      onCloseRef.current();
+    } else if (event.key === "Tab" && panelRef.current) {
+      trapTab(event, panelRef.current);
+    }
+  };
+
+  return (
+    <div class="fixed inset-0 z-50 flex items-center justify-center p-4" onKeyDown={onKeyDown}>
+      <div
+        class="fixed inset-0 bg-black/60 backdrop-blur-sm"
+        aria-hidden="true"
+        data-dialog-backdrop=""
+        onClick={() => onCloseRef.current()}
+      />
+      <div
+        ref={panelRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={description ? descriptionId : undefined}
+        tabIndex={-1}
+        class={cn(
+          "relative z-10 flex max-h-[90vh] w-full max-w-lg flex-col gap-4 overflow-y-auto",
+          "rounded-xl border border-border bg-background p-6 text-foreground shadow-2xl",
+          "focus:outline-none",
+          props.class,
+        )}
+      >
+        <div class="flex flex-col gap-1.5 pr-8">
+          <h2 id={titleId} class="text-lg font-semibold leading-tight tracking-tight">{title}</h2>
+          {description && (
+            <p id={descriptionId} class="text-sm text-muted-foreground">
+              {description}
+            </p>
+          )}
+        </div>
+        <div>{children}</div>
+        {footer && (
+          <div class="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{footer}</div>
+        )}
+        <button
+          type="button"
+          aria-label="Close"
+          data-dialog-close="true"
+          class={"absolute right-4 top-4 rounded-md p-1 text-muted-foreground opacity-70 " +
+            "transition-opacity hover:opacity-100 focus-visible:outline-none " +
+            "focus-visible:ring-2 focus-visible:ring-ring"}
+          onClick={() => onCloseRef.current()}
+        >
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+            <path
+              d="M18 6 6 18M6 6l12 12"
+              stroke="currentColor"
+              stroke-width="2"
+              stroke-linecap="round"
+            />
+          </svg>
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import type { ComponentChildren } from "preact";
+import { useId, useRef, useState } from "preact/hooks";
+import { cn } from "../../lib/ui/cn.ts";
+
+export interface TabItem {
+  value: string;
+  label: ComponentChildren;
+  content: ComponentChildren;
+  disabled?: boolean;
+}
+
+export interface TabsProps {
+  items: TabItem[];
+  /** Controlled selection; leave unset to let the tabs keep their own state. */
+  value?: string;
+  defaultValue?: string;
+  onValueChange?: (value: string) => void;
+  /** Accessible name of the tab list. */
+  label?: string;
+  class?: string;
+}
+
+/**
+ * Accessible tabs (WAI-ARIA tabs pattern): arrow keys, Home and End move between tabs,
+ * only the selected tab is in the Tab order, and each panel is labelled by its tab.
+ */
+export function Tabs(props: TabsProps) {
+  const { items, onValueChange } = props;
+  const [own, setOwn] = useState(props.defaultValue ?? items[0]?.value ?? "");
+  const selected = props.value ?? own;
+  const baseId = useId();
+  const listRef = useRef<HTMLDivElement>(null);
+  const enabled = items.filter((item) => !item.disabled);
+
+  const select = (value: string) => {
+    setOwn(value);
+    onValueChange?.(value);
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const index = enabled.findIndex((item) => item.value === selected);
+    const moves: Record<string, number> = {
+      ArrowRight: (index + 1) % enabled.length,
+      ArrowLeft: (index - 1 + enabled.length) % enabled.length,
+      Home: 0,
+      End: enabled.length - 1,
+    };
+    const next = moves[event.key];
+    if (next === undefined || enabled.length === 0) return;
+    event.preventDefault();
+    const value = enabled[next].value;
+    select(value);
+    listRef.current?.querySelector<HTMLElement>(`[data-tab-value="${CSS.escape(value)}"]`)
+      ?.focus();
+  };
+
+  return (
+    <div class={props.class}>
+      <div
+        ref={listRef}
+        role="tablist"
+        aria-label={props.label}
+        onKeyDown={onKeyDown}
+        class="inline-flex h-10 max-w-full items-center gap-1 overflow-x-auto rounded-md bg-muted p-1 text-muted-foreground"
+      >
+        {items.map((item) => {
+          const active = item.value === selected;
+          return (
+            <button
+              key={item.value}
+              type="button"
+              role="tab"
+              id={`${baseId}-tab-${item.value}`}
+              aria-selected={active}
+              aria-controls={`${baseId}-panel-${item.value}`}
+              tabIndex={active ? 0 : -1}
+              disabled={item.disabled}
+              data-tab-value={item.value}
+              onClick={() => select(item.value)}
+              class={cn(
+                "inline-flex items-center justify-center whitespace-nowrap rounded-sm px-3 py-1.5",
+                "text-sm font-medium transition-all focus-visible:outline-none",
+                "focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50",
+                active ? "bg-background text-foreground shadow-sm" : "hover:text-foreground",
+              )}
+            >
+              {item.label}
+            </button>
+          );
+        })}
+      </div>
+      {items.map((item) => (
+        <div
+          key={item.value}
+          role="tabpanel"
+          id={`${baseId}-panel-${item.value}`}
+          aria-labelledby={`${baseId}-tab-${item.value}`}
+          hidden={item.value !== selected}
+          tabIndex={0}
+          class="mt-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          {item.value === selected && item.content}
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import { useEffect, useState } from "react";
+import { Button } from "../components/ui/Button.tsx";
+import { PageHeader } from "../components/admin/PageHeader.tsx";
+import { Icon } from "../components/admin/Icons.tsx";
+import { CompetitionFields } from "../components/admin/CompetitionFields.tsx";
+import { ErrorState, TableSkeleton } from "../components/admin/States.tsx";
+import { AdminApiError, adminFetch, errorText } from "../lib/ui/admin/admin_api.ts";
+import { navigateWithToast } from "../lib/ui/admin/flash.ts";
+import { useAdminData } from "../lib/ui/admin/use_admin_data.ts";
+import { localTimeZone } from "../lib/ui/admin/datetime.ts";
+import { apiIssuesToErrors, type FieldErrors } from "../lib/ui/admin/form_errors.ts";
+import {
+  type CompetitionFormValues,
+  competitionPayload,
+  competitionToValues,
+  defaultCompetitionValues,
+  validateCompetition,
+} from "../lib/ui/admin/competition_form.ts";
+import { toast } from "../lib/ui/toast.ts";
+import type { Competition } from "../lib/domain/types.ts";
+import type { MatchWithTeams } from "../lib/ui/admin/types.ts";
+
+export interface AdminCompetitionFormProps {
+  /** The competition to edit; absent for a new one. */
+  id?: number;
+}
+
+const DASHBOARD = "/admin/dashboard";
+
+/** Create or edit a competition; saving returns to the dashboard. */
+export default function AdminCompetitionForm({ id }: AdminCompetitionFormProps) {
+  const editing = id !== undefined;
+  const matches = useAdminData<MatchWithTeams[]>("/api/admin/matches");
+  const existing = useAdminData<Competition>(editing ? `/api/admin/competitions/${id}` : null);
+  const [values, setValues] = useState<CompetitionFormValues | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [saving, setSaving] = useState(false);
+  const [timeZone, setTimeZone] = useState("");
+
+  useEffect(() => {
+    setTimeZone(localTimeZone());
+    if (!editing) setValues(defaultCompetitionValues());
+  }, []);
+  useEffect(() => {
+    if (existing.data) setValues(competitionToValues(existing.data));
+  }, [existing.data]);
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    if (!values) return;
+    const problems = validateCompetition(values);
+    setErrors(problems ?? {});
+    if (problems) {
+      document.getElementById(
+        Object.keys(problems)[0] === "deadline" ? "deadlineDate" : Object.keys(problems)[0],
+      )?.focus();
+      return;
+    }
+    setSaving(true);
+    try {
+      await adminFetch(editing ? `/api/admin/competitions/${id}` : "/api/admin/competitions", {
+        method: editing ? "PUT" : "POST",
+        body: competitionPayload(values),
+      });
+      navigateWithToast(DASHBOARD, {
+        title: editing ? "Competition Updated" : "Competition Created",
+        description: `${values.name.trim()} has been saved.`,
+      });
+    } catch (err) {
+      setSaving(false);
+      if (err instanceof AdminApiError) setErrors(apiIssuesToErrors(err.issues));
+      toast({
+        title: "Error",
+        description: errorText(
+          err,
+          editing ? "Failed to update competition" : "Failed to create competition",
+        ),
+        variant: "destructive",
+      });
+    }
+  };
+
+  const title = editing ? "Edit Competition" : "New Competition";
+  const back = (
+    <Button variant="outline" href={DASHBOARD}>
+      <Icon name="arrowLeft" />Back
+    </Button>
+  );
+
+  if (editing && existing.error) {
+    return (
+      <div class="flex flex-col gap-6">
+        <PageHeader title={title} actions={back} />
+        <ErrorState message={errorText(existing.error, "Competition not found")} />
+      </div>
+    );
+  }
+
+  return (
+    <form class="flex flex-col gap-6" onSubmit={submit} noValidate>
+      <PageHeader
+        title={title}
+        description={editing && values
+          ? values.name
+          : "Set up a competition that visitors can enter."}
+        actions={back}
+      />
+      {!values && <TableSkeleton rows={8} label="Loading competition" />}
+      {values && (
+        <CompetitionFields
+          values={values}
+          errors={errors}
+          matches={matches.data ?? []}
+          timeZone={timeZone}
+          onChange={(patch) => setValues({ ...values, ...patch })}
+        />
+      )}
+      <div class="sticky bottom-0 -mx-4 flex justify-end gap-2 border-t border-border bg-background/95 px-4 py-4 backdrop-blur">
+        <Button variant="outline" href={DASHBOARD}>Cancel</Button>
+        <Button type="submit" disabled={!values || saving}>
+          <Icon name="save" />
+          {saving ? "Saving..." : editing ? "Update Competition" : "Create Competition"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,125 @@
+import { useState } from "react";
+import { Button } from "../components/ui/Button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/Card.tsx";
+import { PageHeader } from "../components/admin/PageHeader.tsx";
+import { LogoutButton } from "../components/admin/LogoutButton.tsx";
+import { Icon } from "../components/admin/Icons.tsx";
+import { CompetitionsTable, rowStats } from "../components/admin/CompetitionsTable.tsx";
+import { ConfirmDialog } from "../components/admin/ConfirmDialog.tsx";
+import { AnalyticsPanel } from "../components/admin/AnalyticsPanel.tsx";
+import { HelpCards } from "../components/admin/HelpCards.tsx";
+import { EmptyState, ErrorState, TableSkeleton } from "../components/admin/States.tsx";
+import {
+  copyEntryLink,
+  deleteCompetition,
+  useCompetitions,
+} from "../lib/ui/admin/use_competitions.ts";
+import { useAdminData } from "../lib/ui/admin/use_admin_data.ts";
+import { adminMoney } from "../lib/ui/admin/labels.ts";
+import type { AnalyticsSummary, CompetitionRow } from "../lib/ui/admin/types.ts";
+
+function Stat({ label, value }: { label: string; value: string | number }) {
+  return (
+    <Card>
+      <CardHeader class="pb-1">
+        <CardTitle class="text-sm font-medium text-muted-foreground">{label}</CardTitle>
+      </CardHeader>
+      <CardContent class="text-2xl font-bold tabular-nums">{value}</CardContent>
+    </Card>
+  );
+}
+
+function Summary({ rows }: { rows: CompetitionRow[] }) {
+  const stats = rows.map(rowStats);
+  const entries = stats.reduce((sum, s) => sum + s.entries, 0);
+  const revenue = stats.reduce((sum, s) => sum + s.revenue, 0);
+  const live = rows.filter((r) => r.status === "LIVE").length;
+  return (
+    <div class="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <Stat label="Competitions" value={rows.length} />
+      <Stat label="Live now" value={live} />
+      <Stat label="Entries" value={entries} />
+      <Stat label="Revenue" value={adminMoney(revenue)} />
+    </div>
+  );
+}
+
+/** The admin dashboard: competitions with their actions, totals, analytics and help. */
+export default function AdminDashboard() {
+  const { rows, failed, loading, reload, setRows } = useCompetitions();
+  const analytics = useAdminData<AnalyticsSummary>("/api/admin/analytics");
+  const [toDelete, setToDelete] = useState<CompetitionRow | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    setDeleting(true);
+    const deleted = await deleteCompetition(toDelete.id);
+    setDeleting(false);
+    if (deleted && rows) setRows(rows.filter((r) => r.id !== toDelete.id));
+    setToDelete(null);
+  };
+
+  return (
+    <div class="flex flex-col gap-6">
+      <PageHeader
+        title="Competitions Dashboard"
+        description="Create competitions, manage their players and prizes, and run them live."
+        actions={
+          <>
+            <LogoutButton />
+            <Button variant="outline" href="/admin/matches">Manage Matches</Button>
+            <Button variant="outline" href="/admin/player-performances">Player Performances</Button>
+            <Button href="/admin/competitions/new">
+              <Icon name="plus" />New Competition
+            </Button>
+          </>
+        }
+      />
+      {rows && <Summary rows={rows} />}
+      <section class="flex flex-col gap-3" aria-labelledby="competitions-heading">
+        <div class="flex items-center justify-between">
+          <h2 id="competitions-heading" class="text-lg font-semibold">Competitions</h2>
+          <Button variant="outline" size="sm" disabled={loading} onClick={() => void reload()}>
+            <Icon name="refresh" />Refresh
+          </Button>
+        </div>
+        {loading && !rows && <TableSkeleton label="Loading competitions" />}
+        {failed && !rows && (
+          <ErrorState
+            message="Failed to load competitions. Please try again."
+            action={<Button variant="outline" onClick={() => void reload()}>Try again</Button>}
+          />
+        )}
+        {rows && rows.length === 0 && (
+          <EmptyState
+            title="No competitions yet."
+            description="Create your first competition to start taking entries."
+            action={<Button href="/admin/competitions/new">New Competition</Button>}
+          />
+        )}
+        {rows && rows.length > 0 && (
+          <CompetitionsTable
+            rows={rows}
+            onCopyLink={(c) => void copyEntryLink(c.id)}
+            onDelete={setToDelete}
+          />
+        )}
+      </section>
+      <AnalyticsPanel
+        days={analytics.data?.days ?? null}
+        loading={analytics.loading}
+        failed={Boolean(analytics.error)}
+      />
+      <HelpCards />
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete competition"
+        message="Are you sure you want to delete this competition? This action cannot be undone."
+        busy={deleting}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import { useEffect, useState } from "react";
+import { loginSchema } from "../lib/domain/schemas.ts";
+import { AdminApiError, adminFetch } from "../lib/ui/admin/admin_api.ts";
+import { navigateWithToast, showFlash } from "../lib/ui/admin/flash.ts";
+import { toast } from "../lib/ui/toast.ts";
+import { Button } from "../components/ui/Button.tsx";
+import { Card, CardContent, CardDescription, CardHeader } from "../components/ui/Card.tsx";
+import { Input } from "../components/ui/Input.tsx";
+import { Field, fieldAria } from "../components/admin/Field.tsx";
+
+type Errors = { username?: string; password?: string };
+
+/** Shows 'Authentication Required' when a protected admin page sent the admin here. */
+function useAuthRequiredToast() {
+  useEffect(() => {
+    showFlash();
+    const params = new URLSearchParams(location.search);
+    if (params.get("auth") !== "required") return;
+    toast({
+      title: "Authentication Required",
+      description: "Please log in to access the admin portal",
+      variant: "destructive",
+    });
+    history.replaceState(null, "", location.pathname);
+  }, []);
+}
+
+function validate(username: string, password: string): Errors | null {
+  const parsed = loginSchema.safeParse({ username, password });
+  if (parsed.success) return null;
+  const errors: Errors = {};
+  for (const issue of parsed.error.issues) {
+    const key = issue.path[0] as keyof Errors;
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/** The admin login form: username and password; the session lives in an HttpOnly cookie. */
+export default function AdminLogin() {
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  useAuthRequiredToast();
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    const problems = validate(username, password);
+    setErrors(problems ?? {});
+    if (problems) return;
+    setBusy(true);
+    try {
+      await adminFetch("/api/admin/login", {
+        method: "POST",
+        body: { username, password },
+        redirectOn401: false,
+      });
+      setPassword("");
+      navigateWithToast("/admin/dashboard", {
+        title: "Login Successful",
+        description: "Welcome to the admin portal",
+      });
+    } catch (err) {
+      setBusy(false);
+      if (err instanceof AdminApiError) {
+        toast({
+          title: "Login Failed",
+          description: err.serverMessage ?? "Invalid credentials",
+          variant: "destructive",
+        });
+        return;
+      }
+      toast({
+        title: "Login Error",
+        description: "An unexpected error occurred. Please try again.",
+        variant: "destructive",
+      });
+    }
+  };
+
+  return (
+    <div class="flex min-h-[80vh] items-center justify-center px-4 py-12">
+      <Card class="w-full max-w-sm">
+        <CardHeader class="items-center text-center">
+          <img src="/logo.svg" alt="" width="48" height="48" class="mb-2 h-12 w-12" />
+          <h1 class="text-2xl font-semibold tracking-tight">Admin Login</h1>
+          <CardDescription>Sign in to manage competitions, matches and players.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form class="flex flex-col gap-4" onSubmit={submit} noValidate>
+            <Field id="username" label="Username" error={errors.username}>
+              <Input
+                {...fieldAria("username", errors.username)}
+                name="username"
+                autoComplete="username"
+                value={username}
+                onInput={(e) => setUsername(e.currentTarget.value)}
+              />
+            </Field>
+            <Field id="password" label="Password" error={errors.password}>
+              <Input
+                {...fieldAria("password", errors.password)}
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onInput={(e) => setPassword(e.currentTarget.value)}
+              />
+            </Field>
+            <Button type="submit" class="w-full" disabled={busy}>
+              {busy ? "Logging in..." : "Login"}
+            </Button>
+            <a
+              href="/"
+              class="text-center text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+            >
+              Return to site
+            </a>
+          </form>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

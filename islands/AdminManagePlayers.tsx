@@ -1,0 +1,99 @@
+import { useState } from "react";
+import { Button } from "../components/ui/Button.tsx";
+import { Tabs } from "../components/ui/Tabs.tsx";
+import { PageHeader } from "../components/admin/PageHeader.tsx";
+import { Icon } from "../components/admin/Icons.tsx";
+import { PlayersTab } from "../components/admin/PlayersTab.tsx";
+import { ErrorState, TableSkeleton } from "../components/admin/States.tsx";
+import { useAdminData } from "../lib/ui/admin/use_admin_data.ts";
+import { usePlayerTable } from "../lib/ui/admin/player_table.ts";
+import { changeCompetitionPlayers, updateSalary } from "../lib/ui/admin/competition_players.ts";
+import { errorText } from "../lib/ui/admin/admin_api.ts";
+import type { Competition } from "../lib/domain/types.ts";
+import type { PlayerWithTeam } from "../lib/ui/admin/types.ts";
+
+/** Manage the players of a competition: Current and Available tabs. */
+export default function AdminManagePlayers({ id }: { id: number }) {
+  const base = `/api/admin/competitions/${id}`;
+  const competition = useAdminData<Competition>(base);
+  const current = useAdminData<PlayerWithTeam[]>(`${base}/players`);
+  const available = useAdminData<PlayerWithTeam[]>(`${base}/available-players`);
+  const currentTable = usePlayerTable(current.data ?? []);
+  const availableTable = usePlayerTable(available.data ?? []);
+  const [busy, setBusy] = useState(false);
+  const [tab, setTab] = useState("current");
+
+  const change = async (action: "add" | "remove") => {
+    const table = action === "add" ? availableTable : currentTable;
+    setBusy(true);
+    const ok = await changeCompetitionPlayers(id, [...table.selected], action);
+    if (ok) {
+      table.clear();
+      await Promise.all([current.reload(), available.reload()]);
+    }
+    setBusy(false);
+  };
+
+  const saveSalary = async (player: PlayerWithTeam, salary: number) => {
+    const ok = await updateSalary(player, salary);
+    if (ok && current.data) {
+      current.setData(current.data.map((p) => (p.id === player.id ? { ...p, salary } : p)));
+    }
+    return ok;
+  };
+
+  const loading = !current.data || !available.data;
+  const failed = current.error ?? available.error;
+
+  return (
+    <div class="flex flex-col gap-6">
+      <PageHeader
+        title="Manage Players"
+        description={competition.data?.name ?? " "}
+        actions={
+          <Button variant="outline" href="/admin/dashboard">
+            <Icon name="arrowLeft" />Back to Dashboard
+          </Button>
+        }
+      />
+      {failed && <ErrorState message={errorText(failed, "Failed to load players")} />}
+      {!failed && loading && <TableSkeleton rows={10} label="Loading players" />}
+      {!failed && !loading && (
+        <Tabs
+          label="Players"
+          value={tab}
+          onValueChange={setTab}
+          items={[
+            {
+              value: "current",
+              label: `Current Players (${current.data!.length})`,
+              content: (
+                <PlayersTab
+                  kind="current"
+                  table={currentTable}
+                  total={current.data!.length}
+                  busy={busy}
+                  onAction={() => void change("remove")}
+                  onSalaryCommit={saveSalary}
+                />
+              ),
+            },
+            {
+              value: "available",
+              label: `Available Players (${available.data!.length})`,
+              content: (
+                <PlayersTab
+                  kind="available"
+                  table={availableTable}
+                  total={available.data!.length}
+                  busy={busy}
+                  onAction={() => void change("add")}
+                />
+              ),
+            },
+          ]}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { Button } from "../components/ui/Button.tsx";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from "../components/ui/Card.tsx";
+import { PageHeader } from "../components/admin/PageHeader.tsx";
+import { Icon } from "../components/admin/Icons.tsx";
+import { PrizeRows } from "../components/admin/PrizeRows.tsx";
+import { ErrorState, TableSkeleton } from "../components/admin/States.tsx";
+import { useAdminData } from "../lib/ui/admin/use_admin_data.ts";
+import { usePrizeEditor } from "../lib/ui/admin/use_prize_editor.ts";
+import { errorText } from "../lib/ui/admin/admin_api.ts";
+import { adminMoney } from "../lib/ui/admin/labels.ts";
+import { cn } from "../lib/ui/cn.ts";
+import type { Competition, PrizeStructure } from "../lib/domain/types.ts";
+
+function Editor({ competition, saved }: { competition: Competition; saved: PrizeStructure[] }) {
+  const pool = competition.prizePool;
+  const editor = usePrizeEditor(
+    competition.id,
+    pool,
+    [...saved].sort((a, b) => a.position - b.position),
+  );
+  const tone = editor.matches ? "text-success" : "text-destructive";
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle class="text-base">Prize positions</CardTitle>
+        <CardDescription>
+          Each finishing position and the amount it wins. Ties split the prizes of the places they
+          cover.
+        </CardDescription>
+      </CardHeader>
+      <CardContent class="flex flex-col gap-6">
+        <PrizeRows drafts={editor.drafts} onUpdate={editor.update} onRemove={editor.remove} />
+        <div class="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={editor.add}>
+            <Icon name="plus" />Add Position
+          </Button>
+          <Button variant="outline" onClick={editor.distribute}>
+            <Icon name="wand" />Auto-Distribute
+          </Button>
+          <Button variant="outline" onClick={editor.fix}>
+            <Icon name="check" />Fix Total
+          </Button>
+        </div>
+        <div
+          class="flex flex-col gap-1 rounded-lg border border-border bg-muted/40 p-4"
+          aria-live="polite"
+        >
+          <div class="flex flex-wrap gap-x-8 gap-y-1 text-sm">
+            <span>
+              Prize pool: <strong class={cn("tabular-nums", tone)}>{adminMoney(pool)}</strong>
+            </span>
+            <span>
+              Total allocated:{" "}
+              <strong class={cn("tabular-nums", tone)} data-prize-total="">
+                {adminMoney(editor.total)}
+              </strong>
+            </span>
+          </div>
+          {!editor.matches && (
+            <p class="text-sm text-destructive">Prize total doesn't match competition prize pool</p>
+          )}
+        </div>
+        <div class="flex justify-end">
+          <Button disabled={editor.saving} onClick={() => void editor.save()}>
+            <Icon name="save" />
+            {editor.saving ? "Saving..." : "Save Prize Structure"}
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The Prize Structure screen of a competition. */
+export default function AdminPrizeEditor({ id }: { id: number }) {
+  const competition = useAdminData<Competition>(`/api/admin/competitions/${id}`);
+  const prizes = useAdminData<PrizeStructure[]>(`/api/admin/competitions/${id}/prizes`);
+  const failed = competition.error ?? prizes.error;
+  return (
+    <div class="flex flex-col gap-6">
+      <PageHeader
+        title="Prize Structure"
+        description={competition.data?.name ?? " "}
+        actions={
+          <Button variant="outline" href="/admin/dashboard">
+            <Icon name="arrowLeft" />Back to Dashboard
+          </Button>
+        }
+      />
+      {failed && <ErrorState message={errorText(failed, "Failed to load the prize structure")} />}
+      {!failed && (!competition.data || !prizes.data) && <TableSkeleton rows={4} />}
+      {competition.data && prizes.data && (
+        <Editor competition={competition.data} saved={prizes.data} />
+      )}
+    </div>
+  );
+}

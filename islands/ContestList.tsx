@@ -1,0 +1,79 @@
+import { useEffect, useState } from "react";
+import type { Competition } from "../lib/domain/types.ts";
+import { ContestCard, type ContestCardData, ContestCardSkeleton } from "../components/ContestCard.tsx";
+import { apiFetch } from "../lib/ui/api.ts";
+import { track } from "../lib/ui/analytics.ts";
+import { sortByDeadline } from "../lib/ui/contests.ts";
+
+/** SPEC §9: the contest list refreshes every 15 seconds. */
+const REFRESH_MS = 15_000;
+
+export interface ContestListProps {
+  /** Server-rendered list (already sorted); null makes the island load it itself. */
+  initial: ContestCardData[] | null;
+  /** ISO time of the server render, so the first client render matches it. */
+  renderedAt: string;
+}
+
+function onSelect(id: number) {
+  track("select_competition", { competitionId: id });
+}
+
+/** The home page's contest grid: server-rendered, then refreshed from the API every 15 s. */
+export default function ContestList({ initial, renderedAt }: ContestListProps) {
+  const [competitions, setCompetitions] = useState<ContestCardData[] | null>(initial);
+  const [now, setNow] = useState(() => new Date(renderedAt));
+
+  useEffect(() => {
+    let alive = true;
+    const refresh = async () => {
+      try {
+        const list = await apiFetch<Competition[]>("/api/competitions");
+        if (alive) setCompetitions(sortByDeadline(list));
+      } catch {
+        // Keep what is shown; the next tick tries again.
+      }
+      if (alive) setNow(new Date());
+    };
+    if (initial === null) refresh();
+    else setNow(new Date());
+    const timer = setInterval(refresh, REFRESH_MS);
+    return () => {
+      alive = false;
+      clearInterval(timer);
+    };
+  }, []);
+
+  if (competitions === null) {
+    return (
+      <div class="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading">
+        <ContestCardSkeleton />
+        <ContestCardSkeleton />
+        <ContestCardSkeleton />
+      </div>
+    );
+  }
+
+  if (competitions.length === 0) {
+    return (
+      <div class="mx-auto flex max-w-md flex-col items-center gap-2 rounded-xl border border-dashed border-border p-10 text-center">
+        <svg viewBox="0 0 24 24" width="40" height="40" aria-hidden="true" class="text-muted-foreground">
+          <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" stroke-width="1.5" />
+          <path d="m12 7 4 3-1.5 4.5h-5L8 10z" fill="none" stroke="currentColor" stroke-width="1.5" />
+        </svg>
+        <p class="text-lg font-semibold">No competitions available.</p>
+        <p class="text-sm text-muted-foreground">Check back later for upcoming competitions.</p>
+      </div>
+    );
+  }
+
+  return (
+    <ul class="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Contests">
+      {competitions.map((c) => (
+        <li key={c.id} class="flex">
+          <ContestCard competition={c} now={now} onSelect={onSelect} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,8 @@
+import { useEffect } from "react";
+import { track } from "../lib/ui/analytics.ts";
+
+/** Records one 'page_view' per page load (mounted on public routes only, SPEC §2). */
+export default function PageView() {
+  useEffect(() => track("page_view"), []);
+  return null;
+}

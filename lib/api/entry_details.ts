@@ -1,0 +1,73 @@
+/**
+ * The entry reads of the public API: an entry by numeric id or team id, its players with teams,
+ * and the SPEC §3 entry-details shape with each player's points and breakdown.
+ */
+import { getCompetition } from "../db/competitions.ts";
+import { getEntry, getEntryByTeamId } from "../db/entries.ts";
+import { getPerformancesMap } from "../db/performances.ts";
+import { getPlayersByIds, type PlayerWithTeam, withTeam } from "../db/players.ts";
+import { emptyStats, pointsBreakdown, scorePerformance } from "../domain/scoring.ts";
+import type { Entry } from "../domain/types.ts";
+import { maskEmail, maskPaymentId } from "./views.ts";
+
+/** The entry named by a numeric entry id or a team id (`FFT-…`), or null. */
+export function findEntry(kv: Deno.Kv, idOrTeamId: string): Promise<Entry | null> {
+  return /^\d{1,15}$/.test(idOrTeamId)
+    ? getEntry(kv, Number(idOrTeamId))
+    : getEntryByTeamId(kv, idOrTeamId);
+}
+
+/** The entry's players in pick order, each with its team. */
+export async function entryPlayers(kv: Deno.Kv, entry: Entry): Promise<PlayerWithTeam[]> {
+  return withTeam(kv, await getPlayersByIds(kv, entry.playerIds));
+}
+
+function round1(n: number): number {
+  return Math.round(n * 10) / 10;
+}
+
+/**
+ * GET /api/entries/{id}/details: {entry, competition, players}, every number a number. Each
+ * player carries points, the SPEC pointsBreakdown and `breakdown` lines (count × value = points)
+ * that sum to its points; entry.points is the sum of the players' points. Null when missing.
+ */
+export async function entryDetails(kv: Deno.Kv, idOrTeamId: string) {
+  const entry = await findEntry(kv, idOrTeamId);
+  if (!entry) return null;
+  const [competition, players, performances] = await Promise.all([
+    getCompetition(kv, entry.competitionId),
+    entryPlayers(kv, entry),
+    getPerformancesMap(kv, entry.competitionId),
+  ]);
+  if (!competition) return null;
+  const scored = players.map((player) => {
+    const stats = performances.get(player.id) ?? emptyStats();
+    const { totalPoints, lines } = scorePerformance(player.position, stats);
+    return {
+      ...player,
+      points: totalPoints,
+      pointsBreakdown: pointsBreakdown(player.position, stats),
+      breakdown: lines,
+    };
+  });
+  const points = round1(scored.reduce((sum, p) => sum + p.points, 0));
+  return {
+    entry: {
+      id: entry.id,
+      teamId: entry.teamId,
+      teamName: entry.teamName,
+      email: maskEmail(entry.email),
+      competitionId: entry.competitionId,
+      points,
+      totalPoints: points,
+      rank: entry.rank,
+      prize: entry.prize,
+      prizeType: entry.prizeType,
+      customPrizeDescription: entry.customPrizeDescription,
+      createdAt: entry.createdAt,
+      stripePaymentId: maskPaymentId(entry.stripePaymentId),
+    },
+    competition,
+    players: scored,
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * The JSON shapes the API answers with where they differ from the stored records: public entry
+ * views (no full e-mail, no payment id) and admin competition rows with their entry statistics.
+ */
+import { roundMoney } from "../domain/format.ts";
+import type { Competition, Entry } from "../domain/types.ts";
+
+/** An e-mail with the local part hidden: `jane@example.com` → `j***@example.com`. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  if (at < 1) return "***";
+  return `${email[0]}***${email.slice(at)}`;
+}
+
+/** A payment id reduced to its last four characters: `pi_3Nab…wxyz` → `****wxyz`. */
+export function maskPaymentId(id: string): string {
+  return id ? `****${id.slice(-4)}` : "";
+}
+
+/** The public view of an entry (GET /api/entries/{teamId}). */
+export function publicEntry(entry: Entry) {
+  return {
+    id: entry.id,
+    teamId: entry.teamId,
+    competitionId: entry.competitionId,
+    teamName: entry.teamName,
+    points: entry.points,
+    rank: entry.rank,
+    prize: entry.prize,
+    prizeType: entry.prizeType,
+    customPrizeDescription: entry.customPrizeDescription,
+    createdAt: entry.createdAt,
+  };
+}
+
+/** The answer of POST /api/entries: the public view plus the masked e-mail and the picks. */
+export function createdEntryView(entry: Entry) {
+  return { ...publicEntry(entry), email: maskEmail(entry.email), playerIds: entry.playerIds };
+}
+
+/** An admin competition row: the record plus its paid entries and the revenue they brought. */
+export function adminCompetitionRow(competition: Competition) {
+  return {
+    ...competition,
+    entries: competition.currentEntries,
+    revenue: roundMoney(competition.currentEntries * competition.entryFee),
+  };
+}

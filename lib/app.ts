@@ -1,0 +1,132 @@
+/**
+ * Process start-up (ARCHITECTURE §5): configuration, KV, demo data, admin account, services,
+ * the live hub and the HTTP server, with a clean shutdown on SIGINT/SIGTERM.
+ */
+import { createHandler } from "$fresh/server.ts";
+import type { FreshConfig, Manifest } from "$fresh/server.ts";
+import { ConfigError, loadConfig, type ServerConfig } from "./config.ts";
+import { setServices } from "./services.ts";
+import { seedDemoDataIfEmpty } from "./db/seed.ts";
+import { ensureAdmin } from "./auth/admins.ts";
+import { createPaymentProvider } from "./payments/mod.ts";
+import { createMailer } from "./email/mod.ts";
+import { startLiveHub } from "./live/hub.ts";
+
+const SHUTDOWN_TIMEOUT_MS = 5_000;
+
+/** The running app, for callers that stop it themselves. */
+export interface RunningApp {
+  config: ServerConfig;
+  /** Resolves once the server has stopped and every resource is closed. */
+  finished: Promise<void>;
+  shutdown(): Promise<void>;
+}
+
+/** Prints a one-line error (no stack trace) and exits with status 1. */
+function fail(message: string): never {
+  console.error(message);
+  Deno.exit(1);
+}
+
+function firstLine(err: unknown): string {
+  return (err instanceof Error ? err.message : String(err)).split("\n")[0];
+}
+
+function readConfig(): ServerConfig {
+  try {
+    return loadConfig(Deno.env.toObject());
+  } catch (err) {
+    if (err instanceof ConfigError) fail(`Configuration error: ${err.message}`);
+    throw err;
+  }
+}
+
+async function openKv(path: string): Promise<Deno.Kv> {
+  try {
+    return await Deno.openKv(path === "" ? undefined : path);
+  } catch (err) {
+    fail(`Error: cannot open the KV store at "${path}": ${firstLine(err)}`);
+  }
+}
+
+function serve(config: ServerConfig, handler: Deno.ServeHandler): Deno.HttpServer {
+  try {
+    return Deno.serve({
+      port: config.port,
+      hostname: config.host,
+      onListen: ({ port }) => console.log(`Listening on http://localhost:${port}`),
+    }, handler);
+  } catch (err) {
+    if (err instanceof Deno.errors.AddrInUse) {
+      fail(`Error: port ${config.port} is already in use (set PORT to another port)`);
+    }
+    fail(`Error: cannot listen on ${config.host}:${config.port}: ${firstLine(err)}`);
+  }
+}
+
+/** Calls `onSignal` once on SIGINT or SIGTERM; a second signal exits at once. */
+function onShutdownSignal(onSignal: () => void): () => void {
+  const signals: Deno.Signal[] = Deno.build.os === "windows" ? ["SIGINT"] : ["SIGINT", "SIGTERM"];
+  let received = false;
+  const listener = () => {
+    if (received) Deno.exit(130);
+    received = true;
+    onSignal();
+  };
+  for (const signal of signals) Deno.addSignalListener(signal, listener);
+  return () => {
+    for (const signal of signals) Deno.removeSignalListener(signal, listener);
+  };
+}
+
+/**
+ * Starts the app from the environment and serves `manifest` until SIGINT/SIGTERM.
+ * Configuration problems print `Configuration error: …` and exit with status 1.
+ */
+export async function startApp(
+  manifest: Manifest,
+  freshConfig: FreshConfig = {},
+): Promise<RunningApp> {
+  const config = readConfig();
+  const kv = await openKv(config.kvPath);
+
+  if (config.demoData) await seedDemoDataIfEmpty(kv);
+  const admin = await ensureAdmin(kv, config.adminUsername, config.adminPassword);
+  if (admin.generatedPassword) {
+    console.log(
+      `Created admin "${admin.username}" with password: ${admin.generatedPassword} ` +
+        "(shown once; set ADMIN_USERNAME/ADMIN_PASSWORD to choose your own)",
+    );
+  }
+  const payments = createPaymentProvider(config, kv);
+  const mailer = createMailer(config, kv);
+  setServices({ kv, payments, mailer, config });
+
+  const hub = startLiveHub(kv);
+  const handler = await createHandler(manifest, {
+    ...freshConfig,
+    server: { ...freshConfig.server, port: config.port, hostname: config.host },
+  });
+  const server = serve(config, (req, info) => handler(req, info));
+
+  let stopping: Promise<void> | null = null;
+  const shutdown = () => {
+    stopping ??= (async () => {
+      removeSignals();
+      const force = setTimeout(() => {
+        console.error("Shutdown timed out; exiting.");
+        Deno.exit(1);
+      }, SHUTDOWN_TIMEOUT_MS);
+      await hub.close();
+      await server.shutdown();
+      kv.close();
+      clearTimeout(force);
+    })();
+    return stopping;
+  };
+  const removeSignals = onShutdownSignal(() => {
+    shutdown().then(() => Deno.exit(0), (err) => fail(`Error during shutdown: ${firstLine(err)}`));
+  });
+
+  return { config, finished: server.finished, shutdown };
+}

@@ -1,0 +1,70 @@
+/** Admin accounts: the start-up guarantee of one admin, and password checks with throttling. */
+import {
+  createAdmin,
+  getAdminByUsername,
+  hasAdmins,
+  updateAdminPassword,
+} from "../db/admins.ts";
+import { UnauthorizedError } from "../http/errors.ts";
+import { hashPassword, randomToken, verifyPassword } from "./passwords.ts";
+import { assertNotThrottled, clearFailures, recordFailure, throttleKeys } from "./throttle.ts";
+
+export const DEFAULT_ADMIN_USERNAME = "admin";
+export const INVALID_CREDENTIALS = "Invalid credentials";
+
+export interface AdminIdentity {
+  id: number;
+  username: string;
+}
+
+/**
+ * Makes sure the configured admin exists at start (ARCHITECTURE §5): created, or its password
+ * updated when it differs. With no admin at all and none configured, creates `admin` with a
+ * random password, returned once as `generatedPassword` for the caller to print.
+ */
+export async function ensureAdmin(
+  kv: Deno.Kv,
+  username: string | null,
+  password: string | null,
+): Promise<{ username: string; generatedPassword?: string }> {
+  const name = username?.trim() || DEFAULT_ADMIN_USERNAME;
+  const existing = await getAdminByUsername(kv, name);
+  if (password) {
+    if (!existing) await createAdmin(kv, { username: name, ...await hashPassword(password) });
+    else if (!await verifyPassword(password, existing)) {
+      await updateAdminPassword(kv, existing.id, await hashPassword(password));
+    }
+    return { username: name };
+  }
+  if (existing || (!username && await hasAdmins(kv))) return { username: name };
+  const generatedPassword = randomToken(12);
+  await createAdmin(kv, { username: name, ...await hashPassword(generatedPassword) });
+  return { username: name, generatedPassword };
+}
+
+let dummyHash: ReturnType<typeof hashPassword> | null = null;
+
+/**
+ * Checks a username and password, throttled per username and address: 429 after 5 failures in
+ * 15 minutes, 401 'Invalid credentials' on a mismatch (which counts as a failure).
+ */
+export async function verifyAdminCredentials(
+  kv: Deno.Kv,
+  username: string,
+  password: string,
+  ip: string | null,
+): Promise<AdminIdentity> {
+  const keys = throttleKeys(username, ip);
+  await assertNotThrottled(kv, keys);
+  const admin = await getAdminByUsername(kv, username.trim());
+  // An unknown user costs the same hash as a known one, so timing does not reveal usernames.
+  const ok = admin
+    ? await verifyPassword(password, admin)
+    : (await verifyPassword(password, await (dummyHash ??= hashPassword(randomToken()))), false);
+  if (!admin || !ok) {
+    await recordFailure(kv, keys);
+    throw new UnauthorizedError(INVALID_CREDENTIALS);
+  }
+  await clearFailures(kv, keys);
+  return { id: admin.id, username: admin.username };
+}

@@ -1,0 +1,81 @@
+/**
+ * The admin guard: a request is an admin's when it carries a live session cookie, or the SPEC's
+ * x-admin-username / x-admin-password headers with valid credentials (checks cached for 60 s).
+ */
+import { UnauthorizedError } from "../http/errors.ts";
+import { type AdminIdentity, verifyAdminCredentials } from "./admins.ts";
+import { getSessionAdmin } from "./sessions.ts";
+
+const HEADER_CACHE_MS = 60_000;
+
+interface CachedCheck {
+  admin: Promise<AdminIdentity>;
+  expires: number;
+}
+
+/** Successful header checks per store (tests run several stores in one process). */
+const headerChecks = new WeakMap<Deno.Kv, Map<string, CachedCheck>>();
+
+/** The admin behind the request, or null. Throws 429 while header logins are throttled. */
+export async function getAdminFromRequest(
+  req: Request,
+  kv: Deno.Kv,
+  ip: string | null = null,
+): Promise<AdminIdentity | null> {
+  const fromSession = await getSessionAdmin(kv, req);
+  if (fromSession) return fromSession;
+  const username = req.headers.get("x-admin-username");
+  const password = req.headers.get("x-admin-password");
+  if (!username || !password) return null;
+  try {
+    return await checkHeaders(kv, username, password, ip);
+  } catch (err) {
+    if (err instanceof UnauthorizedError) return null;
+    throw err;
+  }
+}
+
+/** The admin behind the request; UnauthorizedError (401) when there is none. */
+export async function requireAdmin(
+  req: Request,
+  kv: Deno.Kv,
+  ip: string | null = null,
+): Promise<AdminIdentity> {
+  const admin = await getAdminFromRequest(req, kv, ip);
+  if (!admin) throw new UnauthorizedError();
+  return admin;
+}
+
+async function checkHeaders(
+  kv: Deno.Kv,
+  username: string,
+  password: string,
+  ip: string | null,
+): Promise<AdminIdentity> {
+  let cache = headerChecks.get(kv);
+  if (!cache) headerChecks.set(kv, cache = new Map());
+  const key = await cacheKey(username, password);
+  const now = Date.now();
+  const hit = cache.get(key);
+  if (hit && hit.expires > now) return hit.admin;
+  const admin = verifyAdminCredentials(kv, username, password, ip);
+  cache.set(key, { admin, expires: now + HEADER_CACHE_MS });
+  try {
+    return await admin;
+  } catch (err) {
+    cache.delete(key);
+    throw err;
+  }
+}
+
+async function cacheKey(username: string, password: string): Promise<string> {
+  const data = new TextEncoder().encode(`${username}\u0000${password}`);
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", data));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The client address of a request context, when the server knows it. */
+export function clientIp(ctx: { remoteAddr?: Deno.Addr }): string | null {
+  const addr = ctx.remoteAddr;
+  return addr && "hostname" in addr && addr.hostname ? addr.hostname : null;
+}

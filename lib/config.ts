@@ -1,0 +1,178 @@
+/**
+ * Reads and validates the process configuration (ARCHITECTURE §5) from environment variables.
+ * Every problem is a `ConfigError` with a one-line message naming the variable.
+ */
+import { dirname } from "node:path";
+import type { AppConfig } from "./services.ts";
+
+/** AppConfig plus the interface the HTTP server binds to. */
+export interface ServerConfig extends AppConfig {
+  host: string;
+}
+
+/** A configuration problem the operator must fix; `message` is one line. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+export const DEFAULT_PORT = 8000;
+export const DEFAULT_KV_PATH = "./data/app.kv";
+export const DEFAULT_MAIL_FROM = "Fantasy Contests <no-reply@localhost>";
+export const DEFAULT_HOST = "127.0.0.1";
+
+/** The value of `name`, or null when unset or blank. */
+function read(env: Env, name: string): string | null {
+  const value = env[name]?.trim();
+  return value ? value : null;
+}
+
+function parsePort(raw: string | null): number {
+  if (raw === null) return DEFAULT_PORT;
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || port < 1 || port > 65535) {
+    throw new ConfigError(`PORT must be an integer from 1 to 65535 (got "${raw}")`);
+  }
+  return port;
+}
+
+function parseDemoData(raw: string | null): boolean {
+  if (raw === null || raw === "1") return true;
+  if (raw === "0") return false;
+  throw new ConfigError(`DEMO_DATA must be 1 or 0 (got "${raw}")`);
+}
+
+function reason(err: unknown): string {
+  return err instanceof Error ? err.message.split("\n")[0] : String(err);
+}
+
+/** Creates the folder of a file-backed KV store and checks that it can be written. */
+function prepareKvPath(path: string): void {
+  const dir = dirname(path);
+  try {
+    Deno.mkdirSync(dir, { recursive: true });
+  } catch (err) {
+    throw new ConfigError(
+      `DENO_KV_PATH "${path}": cannot create the folder "${dir}" (${reason(err)})`,
+    );
+  }
+  const probe = `${dir}/.write-test-${crypto.randomUUID()}`;
+  try {
+    Deno.writeTextFileSync(probe, "");
+    Deno.removeSync(probe);
+    checkExistingFile(path);
+  } catch (err) {
+    throw new ConfigError(`DENO_KV_PATH "${path}" is not writable (${reason(err)})`);
+  }
+}
+
+/** Throws when `path` exists but is a folder or cannot be opened for writing. */
+function checkExistingFile(path: string): void {
+  let info: Deno.FileInfo;
+  try {
+    info = Deno.statSync(path);
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) return;
+    throw err;
+  }
+  if (info.isDirectory) throw new Error("it is a folder, not a file");
+  Deno.openSync(path, { read: true, write: true }).close();
+}
+
+/** The KV location: an explicit path, Deno Deploy's managed store ("") or the local default. */
+function parseKvPath(env: Env): string {
+  const raw = read(env, "DENO_KV_PATH");
+  if (raw === ":memory:") return raw;
+  if (raw === null && read(env, "DENO_DEPLOYMENT_ID")) return "";
+  const path = raw ?? DEFAULT_KV_PATH;
+  prepareKvPath(path);
+  return path;
+}
+
+function parseAdmin(env: Env): { adminUsername: string | null; adminPassword: string | null } {
+  const adminUsername = read(env, "ADMIN_USERNAME");
+  const adminPassword = env.ADMIN_PASSWORD ? env.ADMIN_PASSWORD : null;
+  if ((adminUsername === null) !== (adminPassword === null)) {
+    throw new ConfigError("ADMIN_USERNAME and ADMIN_PASSWORD must be set together (or neither)");
+  }
+  if (adminUsername !== null && /\s/.test(adminUsername)) {
+    throw new ConfigError("ADMIN_USERNAME must not contain spaces");
+  }
+  return { adminUsername, adminPassword };
+}
+
+function parseStripe(env: Env) {
+  const stripeSecretKey = read(env, "STRIPE_SECRET_KEY");
+  const stripePublishableKey = read(env, "STRIPE_PUBLISHABLE_KEY");
+  const stripeWebhookSecret = read(env, "STRIPE_WEBHOOK_SECRET");
+  if (stripeSecretKey !== null && !/^(sk|rk)_/.test(stripeSecretKey)) {
+    throw new ConfigError('STRIPE_SECRET_KEY must start with "sk_" or "rk_"');
+  }
+  if (stripePublishableKey !== null && !stripePublishableKey.startsWith("pk_")) {
+    throw new ConfigError('STRIPE_PUBLISHABLE_KEY must start with "pk_"');
+  }
+  if (stripeWebhookSecret !== null && !stripeWebhookSecret.startsWith("whsec_")) {
+    throw new ConfigError('STRIPE_WEBHOOK_SECRET must start with "whsec_"');
+  }
+  if ((stripeSecretKey === null) !== (stripePublishableKey === null)) {
+    throw new ConfigError(
+      "STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together (or neither for test mode)",
+    );
+  }
+  if (stripeWebhookSecret !== null && stripeSecretKey === null) {
+    throw new ConfigError("STRIPE_WEBHOOK_SECRET needs STRIPE_SECRET_KEY");
+  }
+  return { stripeSecretKey, stripePublishableKey, stripeWebhookSecret };
+}
+
+function parseSmtpUrl(raw: string | null): string | null {
+  if (raw === null) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError("SMTP_URL is not a valid URL (expected smtp://user:pass@host:port)");
+  }
+  if (url.protocol !== "smtp:" && url.protocol !== "smtps:") {
+    throw new ConfigError(`SMTP_URL must start with smtp:// or smtps:// (got "${url.protocol}//")`);
+  }
+  if (!url.hostname) throw new ConfigError("SMTP_URL has no host name");
+  return raw;
+}
+
+function parseMailFrom(raw: string | null): string {
+  if (raw === null) return DEFAULT_MAIL_FROM;
+  if (!/^[^<>@\s]+@[^<>@\s]+$|^[^<>]*<[^<>@\s]+@[^<>@\s]+>$/.test(raw)) {
+    throw new ConfigError(
+      `MAIL_FROM must be an address or "Name <address>" (got "${raw}")`,
+    );
+  }
+  return raw;
+}
+
+function parseHost(raw: string | null): string {
+  if (raw === null) return DEFAULT_HOST;
+  if (/[\s/]/.test(raw)) throw new ConfigError(`HOST must be a host name or IP (got "${raw}")`);
+  return raw;
+}
+
+/**
+ * Validates `env` (usually `Deno.env.toObject()`) into the app configuration.
+ * Creates the KV folder when needed. Throws `ConfigError` on the first problem.
+ */
+export function loadConfig(env: Env): ServerConfig {
+  return {
+    port: parsePort(read(env, "PORT")),
+    host: parseHost(read(env, "HOST")),
+    demoData: parseDemoData(read(env, "DEMO_DATA")),
+    ...parseAdmin(env),
+    ...parseStripe(env),
+    smtpUrl: parseSmtpUrl(read(env, "SMTP_URL")),
+    mailFrom: parseMailFrom(read(env, "MAIL_FROM")),
+    kvPath: parseKvPath(env),
+  };
+}

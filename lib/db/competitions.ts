@@ -1,0 +1,184 @@
+/** Competitions (contests), with the `["competitions_by_match", matchId, cid]` index. */
+import type { Competition, Match } from "../domain/types.ts";
+import { BadRequestError, ConflictError, NotFoundError } from "../http/errors.ts";
+import { countPaidEntries } from "./entries.ts";
+import { reserveIds } from "./ids.ts";
+import { keys } from "./keys.ts";
+import { bumpLive } from "./live.ts";
+import { awardPrizes } from "./standings.ts";
+import { deleteKeys, listKeys, listValues, retryAtomic } from "./util.ts";
+
+type Editable = Omit<Competition, "id" | "currentEntries" | "createdAt">;
+type Required = "name" | "league" | "entryFee" | "prizePool" | "deadline";
+
+/** What a create needs; every other field takes the SPEC §3 default. */
+export type CompetitionInput = Pick<Editable, Required> & Partial<Omit<Editable, Required>>;
+
+const DEFAULTS: Omit<Editable, Required> = {
+  description: null,
+  matchId: null,
+  prizeType: "CASH",
+  customPrizeDescription: null,
+  currency: "USD",
+  status: "UPCOMING",
+  maxEntries: null,
+  imageUrl: null,
+  maxPlayersPerTeam: 3,
+  maxForwards: 2,
+  minDefenders: 1,
+  salaryCap: 50000,
+};
+
+const EDITABLE_FIELDS = [
+  "name",
+  "league",
+  "entryFee",
+  "prizePool",
+  "deadline",
+  ...Object.keys(DEFAULTS),
+] as (keyof Editable)[];
+
+/** Only the editable fields of `input` (ids, counters and createdAt are never taken from input). */
+function editableOf(input: Partial<Editable>): Partial<Editable> {
+  const out: Record<string, unknown> = {};
+  for (const field of EDITABLE_FIELDS) {
+    if (input[field] !== undefined) out[field] = input[field];
+  }
+  return out as Partial<Editable>;
+}
+
+function isoDeadline(deadline: string): string {
+  const date = new Date(deadline);
+  if (Number.isNaN(date.getTime())) {
+    throw new BadRequestError("Deadline is required", [
+      { path: ["deadline"], message: "Deadline is required" },
+    ]);
+  }
+  return date.toISOString();
+}
+
+async function readMatch(kv: Deno.Kv, matchId: number): Promise<Deno.KvEntry<Match>> {
+  const entry = await kv.get<Match>(keys.match(matchId));
+  if (entry.value === null) {
+    throw new BadRequestError(`Match ${matchId} does not exist.`, [
+      { path: ["matchId"], message: `Match ${matchId} does not exist.` },
+    ]);
+  }
+  return entry as Deno.KvEntry<Match>;
+}
+
+/** Links a match: index + rewrite of the match record, so a concurrent deleteMatch fails its check. */
+function linkMatch(op: Deno.AtomicOperation, match: Deno.KvEntry<Match>, cid: number): void {
+  op.check(match)
+    .set(match.key, match.value)
+    .set(keys.competitionByMatch(match.value.id, cid), cid);
+}
+
+/** Creates a competition with the SPEC §3 defaults, currentEntries 0 and createdAt now. */
+export function createCompetition(kv: Deno.Kv, input: CompetitionInput): Promise<Competition> {
+  const fields = { ...DEFAULTS, ...editableOf(input) } as Editable;
+  fields.deadline = isoDeadline(fields.deadline);
+  return retryAtomic("create the competition", async () => {
+    const match = fields.matchId === null ? null : await readMatch(kv, fields.matchId);
+    const reservation = await reserveIds(kv, "competitions");
+    const id = reservation.ids[0];
+    const competition: Competition = {
+      id,
+      ...fields,
+      currentEntries: 0,
+      createdAt: new Date().toISOString(),
+    };
+    const op = reservation.claim(kv.atomic())
+      .check({ key: keys.competition(id), versionstamp: null })
+      .set(keys.competition(id), competition);
+    if (match) linkMatch(op, match, id);
+    const res = await op.commit();
+    return res.ok ? competition : undefined;
+  });
+}
+
+/** The competition with this id, or null. */
+export async function getCompetition(kv: Deno.Kv, id: number): Promise<Competition | null> {
+  return (await kv.get<Competition>(keys.competition(id))).value;
+}
+
+/** The competition with this id; NotFoundError ('Competition not found') otherwise. */
+export async function requireCompetition(kv: Deno.Kv, id: number): Promise<Competition> {
+  const competition = await getCompetition(kv, id);
+  if (!competition) throw new NotFoundError("Competition not found");
+  return competition;
+}
+
+/** Every competition, sorted by deadline ascending (then id). */
+export async function listCompetitions(kv: Deno.Kv): Promise<Competition[]> {
+  const all = await listValues<Competition>(kv, keys.competitions());
+  return all.sort((a, b) => a.deadline.localeCompare(b.deadline) || a.id - b.id);
+}
+
+/**
+ * Saves new values for a competition's editable fields and bumps its live key. Becoming
+ * COMPLETED awards the prizes (points, ranks and prizes written onto the entries).
+ */
+export async function updateCompetition(
+  kv: Deno.Kv,
+  id: number,
+  input: Partial<Editable>,
+): Promise<Competition> {
+  const patch = editableOf(input);
+  if (patch.deadline !== undefined) patch.deadline = isoDeadline(patch.deadline);
+  let wasCompleted = false;
+  const saved = await retryAtomic("update the competition", async () => {
+    const entry = await kv.get<Competition>(keys.competition(id));
+    if (!entry.value) throw new NotFoundError("Competition not found");
+    const before = entry.value;
+    wasCompleted = before.status === "COMPLETED";
+    const competition: Competition = { ...before, ...patch, id };
+    const op = kv.atomic().check(entry).set(keys.competition(id), competition);
+    if (competition.matchId !== before.matchId) {
+      if (before.matchId !== null) op.delete(keys.competitionByMatch(before.matchId, id));
+      if (competition.matchId !== null) linkMatch(op, await readMatch(kv, competition.matchId), id);
+    }
+    bumpLive(op, id);
+    const res = await op.commit();
+    return res.ok ? competition : undefined;
+  });
+  if (saved.status === "COMPLETED" && !wasCompleted) await awardPrizes(kv, id);
+  return saved;
+}
+
+/** Every key that hangs from a competition (players, performances, events, prizes, live). */
+async function childKeys(kv: Deno.Kv, cid: number): Promise<Deno.KvKey[]> {
+  const prefixes = [
+    keys.competitionPlayers(cid),
+    keys.performances(cid),
+    keys.events(cid),
+    keys.prizes(cid),
+    keys.entriesByCompetition(cid),
+  ];
+  const lists = await Promise.all(prefixes.map((prefix) => listKeys(kv, prefix)));
+  return [...lists.flat(), keys.live(cid)];
+}
+
+/**
+ * Deletes a competition and everything hanging from it. ConflictError when it has paid entries
+ * (the check on the record makes a concurrent entry creation fail, or this delete retry).
+ */
+export async function deleteCompetition(kv: Deno.Kv, id: number): Promise<void> {
+  await retryAtomic("delete the competition", async () => {
+    const entry = await kv.get<Competition>(keys.competition(id));
+    if (!entry.value) throw new NotFoundError("Competition not found");
+    const paid = await countPaidEntries(kv, id);
+    if (paid > 0) {
+      throw new ConflictError(
+        `Cannot delete competition "${entry.value.name}": it has ${paid} paid ${
+          paid === 1 ? "entry" : "entries"
+        }.`,
+      );
+    }
+    const op = kv.atomic().check(entry).delete(keys.competition(id));
+    if (entry.value.matchId !== null) op.delete(keys.competitionByMatch(entry.value.matchId, id));
+    const res = await op.commit();
+    return res.ok ? true : undefined;
+  });
+  await deleteKeys(kv, await childKeys(kv, id));
+}

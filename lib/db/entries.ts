@@ -1,0 +1,164 @@
+/**
+ * Paid entries. One atomic writes the entry, its indexes (`entries_by_competition`,
+ * `entry_by_team_id`, `entry_by_payment`), the competition's currentEntries and the live bump, so
+ * an entry is never doubled per payment and maxEntries is never exceeded.
+ */
+import { rulesOf, validateTeam } from "../domain/team_rules.ts";
+import type { Competition, Entry, Player } from "../domain/types.ts";
+import { BadRequestError, ConflictError, NotFoundError } from "../http/errors.ts";
+import { reserveIds } from "./ids.ts";
+import { keys } from "./keys.ts";
+import { bumpLive } from "./live.ts";
+import { getPlayersByIds } from "./players.ts";
+import { getManyEntries, getManyValues, listKeys, listValues, retryAtomic } from "./util.ts";
+
+export interface EntryInput {
+  competitionId: number;
+  email: string;
+  teamName: string;
+  playerIds: number[];
+  stripePaymentId: string;
+}
+
+export interface CreatedEntry {
+  entry: Entry;
+  /** false when the payment already had this entry (idempotent repeat). */
+  created: boolean;
+}
+
+const TEAM_ID_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+/** A random public team id like `FFT-7K2QD9XM` (32 symbols, no 0/O/1/I). */
+export function randomTeamId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(8));
+  return "FFT-" + [...bytes].map((b) => TEAM_ID_ALPHABET[b % 32]).join("");
+}
+
+/**
+ * Throws the ConflictError that stops an entry (or a payment intent) for this competition now:
+ * not UPCOMING, deadline passed, or full.
+ */
+export function assertOpenForEntries(competition: Competition, now = new Date()): void {
+  if (competition.status !== "UPCOMING") {
+    throw new ConflictError("This competition is closed for entries.");
+  }
+  if (new Date(competition.deadline).getTime() <= now.getTime()) {
+    throw new ConflictError("The entry deadline has passed.");
+  }
+  if (competition.maxEntries !== null && competition.currentEntries >= competition.maxEntries) {
+    throw new ConflictError("This competition is full.");
+  }
+}
+
+/** The picked players, all of which must exist and belong to the competition. */
+async function readPicks(kv: Deno.Kv, cid: number, playerIds: number[]): Promise<Player[]> {
+  const players = await getPlayersByIds(kv, playerIds);
+  const links = await getManyEntries(kv, playerIds.map((id) => keys.competitionPlayer(cid, id)));
+  if (players.length !== playerIds.length || links.some((link) => link.value === null)) {
+    throw new BadRequestError("Some selected players are not part of this competition.", [
+      { path: ["playerIds"], message: "Some selected players are not part of this competition." },
+    ]);
+  }
+  return players;
+}
+
+function assertValidTeam(players: Player[], competition: Competition): void {
+  const problems = validateTeam(players, rulesOf(competition));
+  if (problems.length === 0) return;
+  throw new BadRequestError(
+    problems[0],
+    problems.map((message) => ({ path: ["playerIds"], message })),
+  );
+}
+
+/**
+ * Creates the entry paid by `stripePaymentId`, or returns the one that payment already made
+ * (`created: false`). Refusals: ConflictError when closed, past the deadline or full;
+ * BadRequestError when the team breaks a rule; NotFoundError for an unknown competition.
+ */
+export async function createEntry(
+  kv: Deno.Kv,
+  input: EntryInput,
+  now = new Date(),
+): Promise<CreatedEntry> {
+  const cid = input.competitionId;
+  const existing = await getEntryByPayment(kv, input.stripePaymentId);
+  if (existing) return { entry: existing, created: false };
+  const before = await kv.get<Competition>(keys.competition(cid));
+  if (!before.value) throw new NotFoundError("Competition not found");
+  assertOpenForEntries(before.value, now);
+  const players = await readPicks(kv, cid, input.playerIds);
+  return retryAtomic("create the entry", async () => {
+    const byPayment = await kv.get<number>(keys.entryByPayment(input.stripePaymentId));
+    if (byPayment.value !== null) {
+      const entry = await getEntry(kv, byPayment.value);
+      if (entry) return { entry, created: false };
+    }
+    const compEntry = await kv.get<Competition>(keys.competition(cid));
+    const competition = compEntry.value;
+    if (!competition) throw new NotFoundError("Competition not found");
+    assertOpenForEntries(competition, now);
+    assertValidTeam(players, competition);
+
+    const reservation = await reserveIds(kv, "entries");
+    const entry: Entry = {
+      id: reservation.ids[0],
+      competitionId: cid,
+      email: input.email,
+      teamId: randomTeamId(),
+      teamName: input.teamName,
+      stripePaymentId: input.stripePaymentId,
+      playerIds: [...input.playerIds],
+      points: 0,
+      rank: null,
+      prize: null,
+      prizeType: competition.prizeType,
+      customPrizeDescription: competition.customPrizeDescription,
+      createdAt: now.toISOString(),
+    };
+    const op = reservation.claim(kv.atomic())
+      .check(byPayment)
+      .check(compEntry)
+      .check({ key: keys.entry(entry.id), versionstamp: null })
+      .check({ key: keys.entryByTeamId(entry.teamId), versionstamp: null })
+      .set(keys.entry(entry.id), entry)
+      .set(keys.entryByCompetition(cid, entry.id), entry.id)
+      .set(keys.entryByTeamId(entry.teamId), entry.id)
+      .set(keys.entryByPayment(entry.stripePaymentId), entry.id)
+      .set(keys.competition(cid), { ...competition, currentEntries: competition.currentEntries + 1 });
+    bumpLive(op, cid);
+    const res = await op.commit();
+    return res.ok ? { entry, created: true } : undefined;
+  });
+}
+
+/** The entry with this numeric id, or null. */
+export async function getEntry(kv: Deno.Kv, id: number): Promise<Entry | null> {
+  return (await kv.get<Entry>(keys.entry(id))).value;
+}
+
+/** The entry with this public team id (`FFT-…`), or null. */
+export async function getEntryByTeamId(kv: Deno.Kv, teamId: string): Promise<Entry | null> {
+  const id = (await kv.get<number>(keys.entryByTeamId(teamId))).value;
+  return id === null ? null : getEntry(kv, id);
+}
+
+/** The entry paid by this payment intent, or null. */
+export async function getEntryByPayment(
+  kv: Deno.Kv,
+  paymentIntentId: string,
+): Promise<Entry | null> {
+  const id = (await kv.get<number>(keys.entryByPayment(paymentIntentId))).value;
+  return id === null ? null : getEntry(kv, id);
+}
+
+/** Every entry of a competition, by id (creation order). */
+export async function listEntriesByCompetition(kv: Deno.Kv, cid: number): Promise<Entry[]> {
+  const ids = await listValues<number>(kv, keys.entriesByCompetition(cid));
+  return getManyValues<Entry>(kv, ids.map(keys.entry));
+}
+
+/** How many (paid) entries a competition has. */
+export async function countPaidEntries(kv: Deno.Kv, cid: number): Promise<number> {
+  return (await listKeys(kv, keys.entriesByCompetition(cid))).length;
+}

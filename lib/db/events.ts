@@ -1,0 +1,152 @@
+/**
+ * Game events of live competitions: `["events", cid, eventId]`. Creating or deleting one changes
+ * the player's performance (and points) in the same atomic, with the live bump.
+ */
+import { applyEvent, emptyStats } from "../domain/scoring.ts";
+import type {
+  Competition,
+  EventType,
+  GameEvent,
+  PlayerPerformance,
+  Position,
+} from "../domain/types.ts";
+import { BadRequestError, ConflictError, NotFoundError } from "../http/errors.ts";
+import { reserveIds } from "./ids.ts";
+import { keys } from "./keys.ts";
+import { bumpLive } from "./live.ts";
+import { scoredPerformance, statsOf } from "./performances.ts";
+import { getPlayer, getPlayersByIds } from "./players.ts";
+import { getTeamsByIds } from "./teams.ts";
+import { retryAtomic } from "./util.ts";
+
+export const NOT_LIVE_MESSAGE =
+  "Competition is not LIVE. Events should only be created for live competitions.";
+
+export interface GameEventInput {
+  playerId: number;
+  eventType: EventType;
+  description?: string | null;
+  minute?: number | null;
+}
+
+export type GameEventWithPlayer = GameEvent & {
+  player: {
+    id: number;
+    name: string;
+    position: Position;
+    team: { shortName: string; name: string } | null;
+  } | null;
+};
+
+/**
+ * Adds to `op` the player's performance after the event is applied (1) or reversed (-1),
+ * checked against the performance just read (and the id counter when the record is new).
+ */
+async function changePerformance(
+  kv: Deno.Kv,
+  op: Deno.AtomicOperation,
+  cid: number,
+  player: { id: number; position: Position },
+  eventType: EventType,
+  direction: 1 | -1,
+): Promise<void> {
+  const current = await kv.get<PlayerPerformance>(keys.performance(cid, player.id));
+  op.check(current);
+  const reservation = current.value ? null : await reserveIds(kv, "performances");
+  const id = current.value?.id ?? reservation!.ids[0];
+  const stats = applyEvent(statsOf(current.value ?? emptyStats()), eventType, direction);
+  const record = scoredPerformance(
+    { id, playerId: player.id, competitionId: cid },
+    player.position,
+    stats,
+  );
+  op.set(keys.performance(cid, player.id), record);
+  reservation?.claim(op);
+}
+
+/**
+ * Records a game event of a LIVE competition (ConflictError otherwise) for one of its players
+ * (BadRequestError otherwise) and updates that player's performance in the same atomic.
+ */
+export async function createGameEvent(
+  kv: Deno.Kv,
+  cid: number,
+  input: GameEventInput,
+  now = new Date(),
+): Promise<GameEvent> {
+  const player = await getPlayer(kv, input.playerId);
+  return retryAtomic("create the event", async () => {
+    const competition = await kv.get<Competition>(keys.competition(cid));
+    if (!competition.value) throw new NotFoundError("Competition not found");
+    if (competition.value.status !== "LIVE") throw new ConflictError(NOT_LIVE_MESSAGE);
+    const link = await kv.get(keys.competitionPlayer(cid, input.playerId));
+    if (!player || link.value === null) {
+      const message = "Player is not part of this competition.";
+      throw new BadRequestError(message, [{ path: ["playerId"], message }]);
+    }
+    const reservation = await reserveIds(kv, "events");
+    const event: GameEvent = {
+      id: reservation.ids[0],
+      competitionId: cid,
+      playerId: player.id,
+      eventType: input.eventType,
+      description: input.description?.trim() || null,
+      timestamp: now.toISOString(),
+      minute: input.minute ?? null,
+    };
+    const op = reservation.claim(kv.atomic())
+      .check(competition)
+      .check(link)
+      .check({ key: keys.event(cid, event.id), versionstamp: null })
+      .set(keys.event(cid, event.id), event);
+    await changePerformance(kv, op, cid, player, event.eventType, 1);
+    const res = await bumpLive(op, cid).commit();
+    return res.ok ? event : undefined;
+  });
+}
+
+/** Deletes a game event and reverses its effect on the player's performance, in one atomic. */
+export async function deleteGameEvent(kv: Deno.Kv, cid: number, eventId: number): Promise<void> {
+  await retryAtomic("delete the event", async () => {
+    const entry = await kv.get<GameEvent>(keys.event(cid, eventId));
+    if (!entry.value) throw new NotFoundError("Event not found");
+    const player = await getPlayer(kv, entry.value.playerId);
+    const op = kv.atomic().check(entry).delete(entry.key);
+    if (player) await changePerformance(kv, op, cid, player, entry.value.eventType, -1);
+    const res = await bumpLive(op, cid).commit();
+    return res.ok ? true : undefined;
+  });
+}
+
+/** The events of a competition, newest first, each with its player and the player's team. */
+export async function listGameEvents(
+  kv: Deno.Kv,
+  cid: number,
+  options: { limit?: number } = {},
+): Promise<GameEventWithPlayer[]> {
+  const events: GameEvent[] = [];
+  const iter = kv.list<GameEvent>({ prefix: keys.events(cid) }, {
+    reverse: true,
+    limit: options.limit,
+  });
+  for await (const entry of iter) events.push(entry.value);
+  const players = new Map(
+    (await getPlayersByIds(kv, new Set(events.map((e) => e.playerId)))).map((p) => [p.id, p]),
+  );
+  const teams = await getTeamsByIds(kv, [...players.values()].map((p) => p.teamId));
+  return events.map((event) => {
+    const p = players.get(event.playerId);
+    const team = p ? teams.get(p.teamId) : undefined;
+    return {
+      ...event,
+      player: p
+        ? {
+          id: p.id,
+          name: p.name,
+          position: p.position,
+          team: team ? { shortName: team.shortName, name: team.name } : null,
+        }
+        : null,
+    };
+  });
+}

@@ -1,0 +1,89 @@
+/**
+ * Every Deno KV key of the app, in one place (ARCHITECTURE §4). Primary records live under
+ * `[entity_plural, id]`; indexes say `_by_` and hold ids, never copies of records.
+ */
+
+/** The entities that get numeric ids from an atomic counter `["ids", entity]`. */
+export type IdEntity =
+  | "admins"
+  | "teams"
+  | "players"
+  | "matches"
+  | "competitions"
+  | "entries"
+  | "performances"
+  | "events"
+  | "prizes"
+  | "outbox";
+
+export const keys = {
+  /** Counter of the last id handed out for an entity. */
+  ids: (entity: IdEntity): Deno.KvKey => ["ids", entity],
+
+  admin: (id: number): Deno.KvKey => ["admins", id],
+  admins: (): Deno.KvKey => ["admins"],
+  adminByUsername: (username: string): Deno.KvKey => ["admin_by_username", username],
+  session: (token: string): Deno.KvKey => ["sessions", token],
+  loginFailure: (key: string, ts: number, nonce: string): Deno.KvKey => [
+    "login_failures",
+    key,
+    ts,
+    nonce,
+  ],
+  loginFailures: (key: string): Deno.KvKey => ["login_failures", key],
+
+  team: (id: number): Deno.KvKey => ["teams", id],
+  teams: (): Deno.KvKey => ["teams"],
+  player: (id: number): Deno.KvKey => ["players", id],
+  players: (): Deno.KvKey => ["players"],
+  playerByTeam: (teamId: number, playerId: number): Deno.KvKey => [
+    "players_by_team",
+    teamId,
+    playerId,
+  ],
+  playersByTeam: (teamId: number): Deno.KvKey => ["players_by_team", teamId],
+
+  match: (id: number): Deno.KvKey => ["matches", id],
+  matches: (): Deno.KvKey => ["matches"],
+  competitionByMatch: (matchId: number, cid: number): Deno.KvKey => [
+    "competitions_by_match",
+    matchId,
+    cid,
+  ],
+  competitionsByMatch: (matchId: number): Deno.KvKey => ["competitions_by_match", matchId],
+
+  competition: (id: number): Deno.KvKey => ["competitions", id],
+  competitions: (): Deno.KvKey => ["competitions"],
+  competitionPlayer: (cid: number, playerId: number): Deno.KvKey => [
+    "competition_players",
+    cid,
+    playerId,
+  ],
+  competitionPlayers: (cid: number): Deno.KvKey => ["competition_players", cid],
+  performance: (cid: number, playerId: number): Deno.KvKey => ["performances", cid, playerId],
+  performances: (cid: number): Deno.KvKey => ["performances", cid],
+  event: (cid: number, eventId: number): Deno.KvKey => ["events", cid, eventId],
+  events: (cid: number): Deno.KvKey => ["events", cid],
+  prize: (cid: number, position: number): Deno.KvKey => ["prizes", cid, position],
+  prizes: (cid: number): Deno.KvKey => ["prizes", cid],
+  live: (cid: number): Deno.KvKey => ["live", cid],
+
+  entry: (id: number): Deno.KvKey => ["entries", id],
+  entryByCompetition: (cid: number, entryId: number): Deno.KvKey => [
+    "entries_by_competition",
+    cid,
+    entryId,
+  ],
+  entriesByCompetition: (cid: number): Deno.KvKey => ["entries_by_competition", cid],
+  entryByTeamId: (teamId: string): Deno.KvKey => ["entry_by_team_id", teamId],
+  entryByPayment: (paymentIntentId: string): Deno.KvKey => ["entry_by_payment", paymentIntentId],
+  checkout: (paymentIntentId: string): Deno.KvKey => ["checkouts", paymentIntentId],
+
+  outboxMessage: (id: number): Deno.KvKey => ["outbox", id],
+  outbox: (): Deno.KvKey => ["outbox"],
+};
+
+/** Deno KV refuses more than this many keys in one `getMany`. */
+export const GET_MANY_LIMIT = 10;
+/** Deno KV refuses more than 100 checks and 1000 mutations in one atomic; we stay well below. */
+export const ATOMIC_CHUNK = 400;

@@ -1,0 +1,141 @@
+/** Matches between two teams; result and status are computed from the scores on every save. */
+import { matchOutcome } from "../domain/match_result.ts";
+import type { Competition, League, Match, Team } from "../domain/types.ts";
+import { BadRequestError, ConflictError, NotFoundError } from "../http/errors.ts";
+import { createWithId } from "./ids.ts";
+import { keys } from "./keys.ts";
+import { getTeamsByIds } from "./teams.ts";
+import { getManyValues, listValues, retryAtomic } from "./util.ts";
+
+export interface MatchInput {
+  homeTeamId: number;
+  awayTeamId: number;
+  league: League;
+  kickoffTime: string;
+  stadium: string;
+  homeScore?: number | null;
+  awayScore?: number | null;
+}
+
+export type MatchWithTeams = Match & { homeTeam: Team | null; awayTeam: Team | null };
+
+async function assertTeams(kv: Deno.Kv, homeTeamId: number, awayTeamId: number): Promise<void> {
+  if (homeTeamId === awayTeamId) {
+    throw new BadRequestError("Home team and away team cannot be the same", [
+      { path: ["awayTeamId"], message: "Home team and away team cannot be the same" },
+    ]);
+  }
+  const teams = await getTeamsByIds(kv, [homeTeamId, awayTeamId]);
+  for (const [field, id] of [["homeTeamId", homeTeamId], ["awayTeamId", awayTeamId]] as const) {
+    if (!teams.has(id)) {
+      throw new BadRequestError(`Team ${id} does not exist.`, [
+        { path: [field], message: `Team ${id} does not exist.` },
+      ]);
+    }
+  }
+}
+
+function toMatch(input: MatchInput, id: number, createdAt: string): Match {
+  const homeScore = input.homeScore ?? null;
+  const awayScore = input.awayScore ?? null;
+  return {
+    id,
+    homeTeamId: input.homeTeamId,
+    awayTeamId: input.awayTeamId,
+    league: input.league,
+    kickoffTime: input.kickoffTime,
+    stadium: input.stadium,
+    ...matchOutcome(homeScore, awayScore),
+    homeScore,
+    awayScore,
+    createdAt,
+  };
+}
+
+/** Creates a match between two existing, different teams; result/status follow the scores. */
+export async function createMatch(kv: Deno.Kv, input: MatchInput): Promise<Match> {
+  await assertTeams(kv, input.homeTeamId, input.awayTeamId);
+  const createdAt = new Date().toISOString();
+  return createWithId(kv, "matches", (id, op) => {
+    const match = toMatch(input, id, createdAt);
+    op.check({ key: keys.match(id), versionstamp: null }).set(keys.match(id), match);
+    return match;
+  });
+}
+
+/** The match with this id, or null. */
+export async function getMatch(kv: Deno.Kv, id: number): Promise<Match | null> {
+  return (await kv.get<Match>(keys.match(id))).value;
+}
+
+/** The match with its home and away teams, or null. */
+export async function getMatchWithTeams(kv: Deno.Kv, id: number): Promise<MatchWithTeams | null> {
+  const match = await getMatch(kv, id);
+  return match ? (await withTeams(kv, [match]))[0] : null;
+}
+
+/** Adds the homeTeam/awayTeam objects to matches. */
+export async function withTeams(kv: Deno.Kv, matches: Match[]): Promise<MatchWithTeams[]> {
+  const teams = await getTeamsByIds(kv, matches.flatMap((m) => [m.homeTeamId, m.awayTeamId]));
+  return matches.map((m) => ({
+    ...m,
+    homeTeam: teams.get(m.homeTeamId) ?? null,
+    awayTeam: teams.get(m.awayTeamId) ?? null,
+  }));
+}
+
+/** Every match with its teams, by kickoff time. */
+export async function listMatches(kv: Deno.Kv): Promise<MatchWithTeams[]> {
+  const matches = await listValues<Match>(kv, keys.matches());
+  matches.sort((a, b) => a.kickoffTime.localeCompare(b.kickoffTime) || a.id - b.id);
+  return withTeams(kv, matches);
+}
+
+/** Replaces the editable fields of a match and recomputes its result and status. */
+export async function updateMatch(
+  kv: Deno.Kv,
+  id: number,
+  input: Partial<MatchInput>,
+): Promise<Match> {
+  const current = await getMatch(kv, id);
+  if (!current) throw new NotFoundError("Match not found");
+  const merged: MatchInput = { ...current, ...input };
+  await assertTeams(kv, merged.homeTeamId, merged.awayTeamId);
+  return retryAtomic("update the match", async () => {
+    const entry = await kv.get<Match>(keys.match(id));
+    if (!entry.value) throw new NotFoundError("Match not found");
+    const match = toMatch({ ...entry.value, ...input }, id, entry.value.createdAt);
+    const res = await kv.atomic().check(entry).set(keys.match(id), match).commit();
+    return res.ok ? match : undefined;
+  });
+}
+
+/** The competitions that use a match. */
+export async function listCompetitionsUsingMatch(
+  kv: Deno.Kv,
+  matchId: number,
+): Promise<Competition[]> {
+  const ids = await listValues<number>(kv, keys.competitionsByMatch(matchId));
+  return getManyValues<Competition>(kv, ids.map(keys.competition));
+}
+
+function usedByMessage(competitions: Competition[]): string {
+  const names = competitions.map((c) => `"${c.name}" (id ${c.id})`).join(", ");
+  const noun = competitions.length === 1 ? "competition" : "competitions";
+  return `This match is used by ${noun} ${names}`;
+}
+
+/**
+ * Deletes a match; ConflictError naming the competitions that still use it. Linking a competition
+ * rewrites the match record, so the versionstamp check here closes the race with that.
+ */
+export function deleteMatch(kv: Deno.Kv, id: number): Promise<void> {
+  return retryAtomic("delete the match", async () => {
+    const entry = await kv.get<Match>(keys.match(id));
+    if (!entry.value) throw new NotFoundError("Match not found");
+    const users = await listCompetitionsUsingMatch(kv, id);
+    if (users.length > 0) throw new ConflictError(usedByMessage(users));
+    const res = await kv.atomic().check(entry).delete(keys.match(id)).commit();
+    return res.ok ? true : undefined;
+  }).then(() => undefined);
+}

@@ -1,0 +1,93 @@
+/** Real players, each belonging to one team (index `["players_by_team", teamId, playerId]`). */
+import type { Player, Team } from "../domain/types.ts";
+import { BadRequestError, NotFoundError } from "../http/errors.ts";
+import { createWithId } from "./ids.ts";
+import { keys } from "./keys.ts";
+import { getTeam, getTeamsByIds } from "./teams.ts";
+import { getManyValues, listValues, retryAtomic } from "./util.ts";
+
+/** What a create needs: name, position and team; the rest takes the SPEC §3 defaults. */
+export type PlayerInput =
+  & Pick<Player, "name" | "position" | "teamId">
+  & Partial<Omit<Player, "id" | "name" | "position" | "teamId">>;
+
+export type PlayerWithTeam = Player & { team: Team | null };
+
+/** SPEC §3 defaults: salary 1000, no image, zero season stats. */
+function withDefaults(input: PlayerInput, id: number): Player {
+  return {
+    id,
+    name: input.name,
+    position: input.position,
+    teamId: input.teamId,
+    imageUrl: input.imageUrl ?? null,
+    salary: input.salary ?? 1000,
+    goals: input.goals ?? 0,
+    assists: input.assists ?? 0,
+    cleanSheets: input.cleanSheets ?? 0,
+  };
+}
+
+async function assertTeamExists(kv: Deno.Kv, teamId: number): Promise<void> {
+  if (!(await getTeam(kv, teamId))) throw new BadRequestError(`Team ${teamId} does not exist.`);
+}
+
+/** Creates a player of an existing team (BadRequestError for an unknown team). */
+export async function createPlayer(kv: Deno.Kv, input: PlayerInput): Promise<Player> {
+  await assertTeamExists(kv, input.teamId);
+  return createWithId(kv, "players", (id, op) => {
+    const player = withDefaults(input, id);
+    op.check({ key: keys.player(id), versionstamp: null })
+      .set(keys.player(id), player)
+      .set(keys.playerByTeam(player.teamId, id), id);
+    return player;
+  });
+}
+
+/** The player with this id, or null. */
+export async function getPlayer(kv: Deno.Kv, id: number): Promise<Player | null> {
+  return (await kv.get<Player>(keys.player(id))).value;
+}
+
+/** Every player, by id. */
+export function listPlayers(kv: Deno.Kv): Promise<Player[]> {
+  return listValues<Player>(kv, keys.players());
+}
+
+/** The players of one team, by id. */
+export async function listPlayersByTeam(kv: Deno.Kv, teamId: number): Promise<Player[]> {
+  const ids = await listValues<number>(kv, keys.playersByTeam(teamId));
+  return getPlayersByIds(kv, ids);
+}
+
+/** Changes some fields of a player, moving the team index when the team changes. */
+export async function updatePlayer(
+  kv: Deno.Kv,
+  id: number,
+  patch: Partial<Omit<Player, "id">>,
+): Promise<Player> {
+  if (patch.teamId !== undefined) await assertTeamExists(kv, patch.teamId);
+  return retryAtomic("update the player", async () => {
+    const current = await kv.get<Player>(keys.player(id));
+    if (!current.value) throw new NotFoundError("Player not found");
+    const player: Player = { ...current.value, ...patch, id };
+    const op = kv.atomic().check(current).set(keys.player(id), player);
+    if (player.teamId !== current.value.teamId) {
+      op.delete(keys.playerByTeam(current.value.teamId, id))
+        .set(keys.playerByTeam(player.teamId, id), id);
+    }
+    const res = await op.commit();
+    return res.ok ? player : undefined;
+  });
+}
+
+/** The players with these ids, in the order given (unknown ids left out). */
+export function getPlayersByIds(kv: Deno.Kv, ids: Iterable<number>): Promise<Player[]> {
+  return getManyValues<Player>(kv, [...ids].map(keys.player));
+}
+
+/** Adds each player's team (null when the team is gone). */
+export async function withTeam(kv: Deno.Kv, players: Player[]): Promise<PlayerWithTeam[]> {
+  const teams = await getTeamsByIds(kv, players.map((p) => p.teamId));
+  return players.map((p) => ({ ...p, team: teams.get(p.teamId) ?? null }));
+}

@@ -1,0 +1,33 @@
+/** Admin login sessions keyed by their random token, expiring in KV. */
+import { keys } from "./keys.ts";
+
+export interface Session {
+  token: string;
+  adminId: number;
+  username: string;
+  /** ISO date-time. */
+  expiresAt: string;
+}
+
+/** Stores a session that KV drops after `expiresAt`. */
+export async function createSession(kv: Deno.Kv, session: Session): Promise<Session> {
+  const expireIn = Math.max(1, new Date(session.expiresAt).getTime() - Date.now());
+  await kv.set(keys.session(session.token), session, { expireIn });
+  return session;
+}
+
+/** The live session of a token, or null (unknown or expired: KV expiry is lazy, so checked here). */
+export async function getSession(
+  kv: Deno.Kv,
+  token: string,
+  now = new Date(),
+): Promise<Session | null> {
+  const session = (await kv.get<Session>(keys.session(token))).value;
+  if (!session || new Date(session.expiresAt).getTime() <= now.getTime()) return null;
+  return session;
+}
+
+/** Ends a session (logout). */
+export async function deleteSession(kv: Deno.Kv, token: string): Promise<void> {
+  await kv.delete(keys.session(token));
+}

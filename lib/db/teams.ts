@@ -1,0 +1,53 @@
+/** Real-world clubs ("teams" of SPEC §3). */
+import type { Team } from "../domain/types.ts";
+import { NotFoundError } from "../http/errors.ts";
+import { createWithId } from "./ids.ts";
+import { keys } from "./keys.ts";
+import { getManyValues, listValues, retryAtomic } from "./util.ts";
+
+export type TeamInput = Omit<Team, "id">;
+
+/** Creates a team with the next id. */
+export function createTeam(kv: Deno.Kv, input: TeamInput): Promise<Team> {
+  return createWithId(kv, "teams", (id, op) => {
+    const team: Team = { ...input, logoUrl: input.logoUrl ?? null, id };
+    op.check({ key: keys.team(id), versionstamp: null }).set(keys.team(id), team);
+    return team;
+  });
+}
+
+/** The team with this id, or null. */
+export async function getTeam(kv: Deno.Kv, id: number): Promise<Team | null> {
+  return (await kv.get<Team>(keys.team(id))).value;
+}
+
+/** Every team, sorted by name. */
+export async function listTeams(kv: Deno.Kv): Promise<Team[]> {
+  const teams = await listValues<Team>(kv, keys.teams());
+  return teams.sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+}
+
+/** Changes some fields of a team; NotFoundError when it does not exist. */
+export function updateTeam(
+  kv: Deno.Kv,
+  id: number,
+  patch: Partial<TeamInput>,
+): Promise<Team> {
+  return retryAtomic("update the team", async () => {
+    const current = await kv.get<Team>(keys.team(id));
+    if (!current.value) throw new NotFoundError("Team not found");
+    const team: Team = { ...current.value, ...patch, id };
+    const res = await kv.atomic().check(current).set(keys.team(id), team).commit();
+    return res.ok ? team : undefined;
+  });
+}
+
+/** The teams with these ids, keyed by id (unknown ids are left out). */
+export async function getTeamsByIds(
+  kv: Deno.Kv,
+  ids: Iterable<number>,
+): Promise<Map<number, Team>> {
+  const unique = [...new Set(ids)];
+  const teams = await getManyValues<Team>(kv, unique.map(keys.team));
+  return new Map(teams.map((t) => [t.id, t]));
+}

@@ -1,0 +1,53 @@
+/**
+ * Payment intents of the offline test-mode provider (ARCHITECTURE §5), kept in KV so that they
+ * survive between requests like Stripe's own intents do.
+ */
+import type { IntentStatus } from "../payments/provider.ts";
+import { NotFoundError } from "../http/errors.ts";
+import { retryAtomic } from "./util.ts";
+
+export interface TestIntentRecord {
+  id: string;
+  clientSecret: string;
+  amount: number;
+  currency: string;
+  status: IntentStatus;
+  metadata: Record<string, string>;
+  refunded: boolean;
+  refundReason: string | null;
+  createdAt: string;
+}
+
+/** The key of one test intent (kept here: only the test provider reads or writes it). */
+const intentKey = (id: string): Deno.KvKey => ["test_payment_intents", id];
+
+/** Stores a new test intent; the id must be fresh. */
+export async function saveTestIntent(kv: Deno.Kv, intent: TestIntentRecord): Promise<void> {
+  const key = intentKey(intent.id);
+  const res = await kv.atomic().check({ key, versionstamp: null }).set(key, intent).commit();
+  if (!res.ok) throw new Error(`Test payment intent ${intent.id} already exists`);
+}
+
+/** The test intent with this id, or null. */
+export async function getTestIntent(kv: Deno.Kv, id: string): Promise<TestIntentRecord | null> {
+  return (await kv.get<TestIntentRecord>(intentKey(id))).value;
+}
+
+/**
+ * Changes a test intent through `change`, which sees the current record and returns the next one
+ * (or the same object to leave it untouched). NotFoundError when the intent does not exist.
+ */
+export function updateTestIntent(
+  kv: Deno.Kv,
+  id: string,
+  change: (current: TestIntentRecord) => TestIntentRecord,
+): Promise<TestIntentRecord> {
+  return retryAtomic("update the payment", async () => {
+    const current = await kv.get<TestIntentRecord>(intentKey(id));
+    if (!current.value) throw new NotFoundError("Payment not found");
+    const next = change(current.value);
+    if (next === current.value) return next;
+    const res = await kv.atomic().check(current).set(intentKey(id), next).commit();
+    return res.ok ? next : undefined;
+  });
+}

@@ -1,0 +1,121 @@
+/**
+ * Display formatting shared by pages and islands (SPEC §9 "Display"). Pure and locale-independent:
+ * the output is the same on the server and in every browser.
+ */
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** Numbers or numeric strings become numbers; anything else (empty, invalid, null) becomes 0. */
+export function toNumber(v: unknown): number {
+  if (typeof v === "number") return Number.isFinite(v) ? v : 0;
+  if (typeof v !== "string" || v.trim() === "") return 0;
+  const n = Number(v.trim());
+  return Number.isFinite(n) ? n : 0;
+}
+
+/** Whole cents of an amount, immune to binary float noise (1.005 → 101). */
+export function toCents(n: number): number {
+  return Math.round(Number((n * 100).toPrecision(12)));
+}
+
+/** An amount rounded to cents. */
+export function roundMoney(n: number): number {
+  return toCents(n) / 100;
+}
+
+function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
+/** Money with 2 decimals and thousands separators: 1234.5 → "1,234.50"; null or invalid → "0.00". */
+export function formatMoney(n: number | string | null | undefined): string {
+  const cents = toCents(toNumber(n));
+  const abs = Math.abs(cents);
+  const whole = groupThousands(String(Math.floor(abs / 100)));
+  const fraction = String(abs % 100).padStart(2, "0");
+  return `${cents < 0 ? "-" : ""}${whole}.${fraction}`;
+}
+
+/** A whole amount with thousands separators, rounded: 50000 → "50,000" (salary cap, budget). */
+export function formatWhole(n: number | string | null | undefined): string {
+  const rounded = Math.round(toNumber(n));
+  const sign = rounded < 0 ? "-" : "";
+  return sign + groupThousands(String(Math.abs(rounded)));
+}
+
+/**
+ * Currency symbol of the public side: "$" for USD, "£" for anything else (SPEC §9).
+ * A missing currency is the default USD.
+ */
+export function currencySymbol(currency: string | null | undefined): "$" | "£" {
+  if (currency === null || currency === undefined || currency === "") return "$";
+  return currency.toUpperCase() === "USD" ? "$" : "£";
+}
+
+/** Symbol plus 2-decimal amount: formatPrice(10, "USD") → "$10.00", formatPrice(5, "GBP") → "£5.00". */
+export function formatPrice(
+  amount: number | string | null | undefined,
+  currency: string | null | undefined,
+): string {
+  return currencySymbol(currency) + formatMoney(amount);
+}
+
+/** English ordinal of a place: 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, 101st, 111th. */
+export function ordinal(n: number): string {
+  const mod100 = Math.abs(n) % 100;
+  if (mod100 >= 11 && mod100 <= 13) return `${n}th`;
+  const suffix = ["th", "st", "nd", "rd"][Math.abs(n) % 10] ?? "th";
+  return `${n}${suffix}`;
+}
+
+/**
+ * Closing text of a contest card (SPEC §4): 'Closes in {n}d' (whole days, floored) when more
+ * than 24 h remain, else 'Closes in {n}h' (whole hours, floored, so the last hour shows 0h);
+ * 'Closed' once the deadline has passed; 'Coming soon' with no (or an unreadable) deadline.
+ */
+export function closesIn(deadline: string | null | undefined, now: Date): string {
+  if (!deadline) return "Coming soon";
+  const at = new Date(deadline).getTime();
+  if (Number.isNaN(at)) return "Coming soon";
+  const ms = at - now.getTime();
+  if (ms <= 0) return "Closed";
+  if (ms > DAY_MS) return `Closes in ${Math.floor(ms / DAY_MS)}d`;
+  return `Closes in ${Math.floor(ms / HOUR_MS)}h`;
+}
+
+/** Countdown as HH:MM:SS, floored to the second; "00:00:00" once passed; hours may exceed 99. */
+export function formatCountdown(msRemaining: number): string {
+  if (!(msRemaining > 0)) return "00:00:00";
+  const total = Math.floor(msRemaining / 1000);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${pad(Math.floor(total / 3600))}:${pad(Math.floor(total / 60) % 60)}:${pad(total % 60)}`;
+}
+
+/**
+ * The name shown for an entry: its team name, or 'Entry ' plus characters 4 to 9 of the team ID
+ * (0-based and inclusive, i.e. `teamId.slice(4, 10)`: the six characters after the `FFT-` prefix)
+ * when the name is blank (SPEC §9).
+ */
+export function displayName(teamName: string | null | undefined, teamId: string): string {
+  const name = teamName?.trim();
+  return name ? name : `Entry ${teamId.slice(4, 10)}`;
+}
+
+/** Prize text of a competition: the custom description for NON_CASH when present, else the money. */
+export function prizeText(c: {
+  prizeType?: string | null;
+  customPrizeDescription?: string | null;
+  prizePool: number | string | null | undefined;
+  currency?: string | null;
+}): string {
+  const custom = c.customPrizeDescription?.trim();
+  if (c.prizeType === "NON_CASH" && custom) return custom;
+  return formatPrice(c.prizePool, c.currency);
+}
+
+/** The last word of a name ("Mohamed Salah" → "Salah"); "" for a blank name. */
+export function lastName(name: string | null | undefined): string {
+  const words = (name ?? "").trim().split(/\s+/);
+  return words[words.length - 1] ?? "";
+}

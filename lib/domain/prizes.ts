@@ -1,0 +1,97 @@
+/**
+ * Prize structures (SPEC §9 "Admin defaults and limits") and the split of prizes between ranked
+ * entries (ARCHITECTURE §5). All arithmetic is in whole cents, so no money is created or lost.
+ */
+import { toCents } from "./format.ts";
+
+export interface PrizeRow {
+  position: number;
+  prize: number;
+}
+
+/**
+ * Prize of each ranked row (same order). Rows sharing rank r (k of them) cover places r..r+k-1
+ * and split the sum of those places' prizes equally: each gets that sum floored to the cent, and
+ * the remaining cents go one each to the earliest rows of the tie, so the group's awards sum
+ * exactly to the places' prizes. Rows outside prize places get 0; no prize rows → all 0.
+ * @example splitPrizes([{rank: 1}, {rank: 2}, {rank: 2}, {rank: 2}], [{position: 1, prize: 50}, {position: 2, prize: 30}, {position: 3, prize: 20}]) // [50, 16.67, 16.67, 16.66]
+ */
+export function splitPrizes(ranked: { rank: number }[], prizes: PrizeRow[]): number[] {
+  const centsAt = new Map<number, number>();
+  for (const p of prizes) {
+    centsAt.set(p.position, (centsAt.get(p.position) ?? 0) + toCents(p.prize));
+  }
+  const groups = new Map<number, number[]>();
+  ranked.forEach((row, i) => groups.set(row.rank, [...(groups.get(row.rank) ?? []), i]));
+  const awards = ranked.map(() => 0);
+  for (const [rank, indexes] of groups) {
+    let pot = 0;
+    for (let place = rank; place < rank + indexes.length; place++) pot += centsAt.get(place) ?? 0;
+    const share = Math.floor(pot / indexes.length);
+    const extra = pot - share * indexes.length;
+    indexes.forEach((index, j) => awards[index] = (share + (j < extra ? 1 : 0)) / 100);
+  }
+  return awards;
+}
+
+/** Relative weights of Auto-Distribute: 100; 70/30; 50/30/20; then halving per position. */
+function weights(count: number): number[] {
+  if (count === 1) return [1];
+  if (count === 2) return [7, 3];
+  if (count === 3) return [5, 3, 2];
+  return Array.from({ length: count }, (_, i) => 2 ** (count - 1 - i));
+}
+
+/**
+ * Auto-Distribute: `count` rows (positions 1..count) sharing the pool by the SPEC §9 weights.
+ * Each row but the last is floored to the cent; the last row takes the rest, so the rows sum to
+ * the pool exactly and none is negative. count < 1 → [].
+ */
+export function autoDistribute(pool: number, count: number): PrizeRow[] {
+  if (!(count >= 1)) return [];
+  const w = weights(Math.floor(count));
+  const total = w.reduce((a, b) => a + b, 0);
+  const poolCents = Math.max(0, toCents(pool));
+  const cents = w.map((x) => Math.floor((poolCents * x) / total));
+  cents[cents.length - 1] = poolCents - cents.slice(0, -1).reduce((a, b) => a + b, 0);
+  return cents.map((c, i) => ({ position: i + 1, prize: c / 100 }));
+}
+
+/** Sum of the prizes, to the cent. */
+export function prizeTotal(rows: PrizeRow[]): number {
+  return rows.reduce((sum, r) => sum + toCents(Number(r.prize) || 0), 0) / 100;
+}
+
+/** Whether the rows add up to the pool: a difference below 0.01 (SPEC §9 tolerance). */
+export function prizeTotalMatches(rows: PrizeRow[], pool: number): boolean {
+  return toCents(prizeTotal(rows)) === toCents(pool);
+}
+
+/**
+ * Fix Total: puts the remainder (pool − total) on the last row when it is at least 0.01 in
+ * absolute value; rows already matching come back unchanged (a copy). null when it cannot
+ * adjust: no rows, or the last row would become 0 or less ('Cannot Adjust Prizes').
+ */
+export function fixTotal(rows: PrizeRow[], pool: number): PrizeRow[] | null {
+  if (rows.length === 0) return null;
+  const copy = rows.map((r) => ({ ...r }));
+  const remainder = toCents(pool) - toCents(prizeTotal(rows));
+  if (remainder === 0) return copy;
+  const last = copy[copy.length - 1];
+  const lastCents = toCents(Number(last.prize) || 0) + remainder;
+  if (lastCents <= 0) return null;
+  last.prize = lastCents / 100;
+  return copy;
+}
+
+/** Add Position: the next position number and the unallocated rest of the pool (at least 0). */
+export function nextPrizeRow(rows: PrizeRow[], pool: number): PrizeRow {
+  const position = rows.reduce((max, r) => Math.max(max, r.position), 0) + 1;
+  const rest = toCents(pool) - toCents(prizeTotal(rows));
+  return { position, prize: Math.max(0, rest) / 100 };
+}
+
+/** The first prize row of a new structure: position 1 with half the pool. */
+export function firstPrizeRow(pool: number): PrizeRow {
+  return { position: 1, prize: Math.round(toCents(pool) / 2) / 100 };
+}

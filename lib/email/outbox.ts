@@ -1,0 +1,14 @@
+/** The outbox mailer (no SMTP_URL): messages are kept in KV instead of being sent. */
+import { addOutboxMessage } from "../db/outbox.ts";
+import type { MailMessage, Mailer } from "./mailer.ts";
+
+export class OutboxMailer implements Mailer {
+  readonly kind = "outbox";
+
+  constructor(private readonly kv: Deno.Kv) {}
+
+  /** Stores the message in the outbox (readable with `listOutbox`). */
+  async send(message: MailMessage): Promise<void> {
+    await addOutboxMessage(this.kv, message);
+  }
+}

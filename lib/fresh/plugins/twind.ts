@@ -1,0 +1,37 @@
+/**
+ * The twind plugin. Server: per page, generates CSS only for the classes the HTML uses (preflight
+ * first) and inlines it in `<style id="__FRSH_TWIND">`. Browser (pages with islands only): runs
+ * twind with the same config, resuming from that style element, so classes that islands add
+ * later are styled too.
+ * @example twind({ ...defineConfig({ presets: [presetTailwind()] }), selfURL: import.meta.url })
+ */
+import { consume, getSheet, stringify, twind, type TwindConfig } from "@twind/core";
+import type { Plugin } from "../server.ts";
+
+/** A twind config plus the URL of the module exporting it (for the browser bundle). */
+// deno-lint-ignore no-explicit-any
+export type TwindPluginOptions = TwindConfig<any> & { selfURL: string };
+
+/** The id of the inlined style element (the browser side resumes from it). */
+export const STYLE_ID = "__FRSH_TWIND";
+
+/** Creates the twind plugin for `fresh.config.ts`. */
+export default function twindPlugin(options: TwindPluginOptions): Plugin {
+  const tw = twind(options, getSheet(false));
+  const client = new URL("./twind_client.ts", import.meta.url).href;
+  const source = `import hydrate from "${client}";\nimport config from "${options.selfURL}";\n` +
+    `export default (state) => hydrate(config, state);\n`;
+  return {
+    name: "twind",
+    entrypoints: { main: `data:text/javascript,${encodeURIComponent(source)}` },
+    render(ctx) {
+      const { htmlText } = ctx.render();
+      tw.clear();
+      tw(""); // the first call after clear() inserts the preflight, even on a page without classes
+      consume(htmlText, tw);
+      const cssText = stringify(tw.target);
+      const scripts = ctx.islands.length > 0 ? [{ entrypoint: "main", state: STYLE_ID }] : [];
+      return { styles: [{ cssText, id: STYLE_ID }], scripts };
+    },
+  };
+}

@@ -1,0 +1,405 @@
+/**
+ * `createHandler`: builds (or loads) the browser bundle, the route table and the static file
+ * list, and returns the request handler that runs middlewares, handlers and rendering.
+ */
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type Build, bundle, readSnapshot } from "./bundle.ts";
+import {
+  type ClientAssets,
+  entrypointKey,
+  type IslandInfo,
+  registerIslands,
+  renderPage,
+} from "./render.ts";
+import {
+  buildRouteTable,
+  layoutsFor,
+  makeRoute,
+  matchRoute,
+  middlewaresFor,
+  type Route,
+  type RouteTable,
+} from "./router.ts";
+import { setBuildId } from "./shared.ts";
+import { scanStaticDir, serveStatic } from "./static.ts";
+import type {
+  FreshConfig,
+  FreshContext,
+  Handler,
+  Handlers,
+  Manifest,
+  MiddlewareHandler,
+  RequestHandler,
+  ServeHandlerInfo,
+} from "./types.ts";
+
+/** The app folder: where the manifest (fresh.gen.ts) lives. */
+export function rootDirOf(manifest: Manifest): string {
+  return fileURLToPath(new URL(".", manifest.baseUrl));
+}
+
+/** Whether dev mode is on: `config.dev`, else `FRESH_DEV=1`. */
+export function isDev(config: FreshConfig): boolean {
+  return config.dev ?? Deno.env.get("FRESH_DEV") === "1";
+}
+
+/** Island name from its manifest key: "./islands/TeamBuilder.tsx" → "TeamBuilder". */
+export function islandName(key: string): string {
+  return key.replace(/^\.\/islands\//, "").replace(/\.(tsx|ts|jsx|js)$/, "").replace(/\W/g, "_");
+}
+
+/** Island name → absolute file path, for the bundler. */
+export function islandFiles(manifest: Manifest): Record<string, string> {
+  const root = rootDirOf(manifest);
+  return Object.fromEntries(
+    Object.keys(manifest.islands).map((key) => [islandName(key), join(root, key)]),
+  );
+}
+
+/** Plugin entrypoints keyed "<plugin>_<entry>" as the bundler and renderer name them. */
+export function pluginEntrypoints(config: FreshConfig): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const plugin of config.plugins ?? []) {
+    for (const [name, url] of Object.entries(plugin.entrypoints ?? {})) {
+      out[entrypointKey(plugin.name, name)] = url;
+    }
+  }
+  return out;
+}
+
+/** Bundles the app's islands and plugin entrypoints (used at start and by `dev.ts build`). */
+export function bundleApp(manifest: Manifest, config: FreshConfig) {
+  return bundle({
+    rootDir: rootDirOf(manifest),
+    islands: islandFiles(manifest),
+    entrypoints: pluginEntrypoints(config),
+    dev: isDev(config),
+    target: config.build?.target,
+  });
+}
+
+/** The snapshot folder: `config.build.outDir` or `<root>/_fresh`. */
+export function outDirOf(manifest: Manifest, config: FreshConfig): string {
+  return config.build?.outDir ?? join(rootDirOf(manifest), "_fresh");
+}
+
+async function loadBuild(manifest: Manifest, config: FreshConfig): Promise<Build> {
+  if (!isDev(config)) {
+    const snapshot = await readSnapshot(outDirOf(manifest, config));
+    if (snapshot) return snapshot;
+  }
+  return await bundleApp(manifest, config);
+}
+
+const REFRESH_JS = `(() => {
+  const id = document.currentScript?.dataset.buildId;
+  const source = new EventSource("/_frsh/alive");
+  source.onmessage = (event) => { if (event.data !== id) location.reload(); };
+})();
+`;
+
+interface App {
+  table: RouteTable;
+  build: Build;
+  assets: ClientAssets;
+  staticFiles: Map<string, string>;
+  config: FreshConfig;
+  dev: boolean;
+}
+
+/** Creates the app's request handler; no network needed, so tests call it directly. */
+export async function createHandler(
+  manifest: Manifest,
+  config: FreshConfig = {},
+): Promise<RequestHandler> {
+  const dev = isDev(config);
+  const islands: IslandInfo[] = [];
+  for (const [key, mod] of Object.entries(manifest.islands)) {
+    if (mod.default) islands.push({ name: islandName(key), component: mod.default });
+  }
+  registerIslands(islands);
+  const table = buildRouteTable(manifest.routes);
+  addPluginRoutes(table, config);
+  const build = await loadBuild(manifest, config);
+  setBuildId(build.buildId);
+  const base = `/_frsh/js/${build.buildId}/`;
+  const url = (file: string) => base + file;
+  const assets: ClientAssets = {
+    buildId: build.buildId,
+    main: url(build.main),
+    islands: mapValues(build.islands, url),
+    entrypoints: mapValues(build.entrypoints, url),
+    deps: Object.fromEntries(
+      Object.entries(build.deps).map(([file, deps]) => [url(file), deps.map(url)]),
+    ),
+  };
+  const staticDir = config.staticDir ?? join(rootDirOf(manifest), "static");
+  const staticFiles = await scanStaticDir(staticDir);
+  const app: App = { table, build, assets, staticFiles, config, dev };
+  return (req, info) => handle(app, req, info);
+}
+
+function mapValues(record: Record<string, string>, fn: (v: string) => string) {
+  return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, fn(v)]));
+}
+
+function addPluginRoutes(table: RouteTable, config: FreshConfig): void {
+  for (const plugin of config.plugins ?? []) {
+    for (const route of plugin.routes ?? []) {
+      table.routes.unshift(
+        makeRoute(route.path, "", { default: route.component, handler: route.handler }),
+      );
+    }
+    for (const mw of plugin.middlewares ?? []) {
+      const prefix = mw.path === "/" ? "/" : mw.path.replace(/\/$/, "");
+      const handlers = [mw.middleware.handler].flat();
+      table.middlewares.unshift({ dir: prefix.slice(1), prefix, handlers });
+    }
+  }
+  table.middlewares.sort((a, b) => a.dir.split("/").length - b.dir.split("/").length);
+}
+
+const LOCAL_ADDR: Deno.NetAddr = { transport: "tcp", hostname: "127.0.0.1", port: 0 };
+
+async function handle(app: App, req: Request, info?: ServeHandlerInfo): Promise<Response> {
+  const url = new URL(req.url);
+  const redirect = trailingSlashRedirect(url, app.config);
+  if (redirect) return redirect;
+
+  const ctx = newContext(app, req, url, info);
+  let final: () => Promise<Response>;
+  let middlewares: MiddlewareHandler[];
+  const staticFile = isRead(req) ? app.staticFiles.get(url.pathname) : undefined;
+  const match = url.pathname.startsWith("/_frsh/") ? null : matchRoute(app.table.routes, url);
+
+  if (url.pathname.startsWith("/_frsh/")) {
+    ctx.destination = "internal";
+    middlewares = middlewaresFor(app.table, { pathname: url.pathname });
+    final = () => serveInternal(app, req, url);
+  } else if (staticFile) {
+    ctx.destination = "static";
+    middlewares = middlewaresFor(app.table, { pathname: url.pathname });
+    final = () => serveStatic(req, url, staticFile, app.dev);
+  } else if (match) {
+    ctx.destination = "route";
+    ctx.params = match.params;
+    ctx.route = match.route.pattern;
+    ctx.render = (data, init) => renderRoute(app, req, ctx, match.route, data, init);
+    middlewares = middlewaresFor(app.table, match.route);
+    final = () => runRoute(req, ctx, match.route);
+  } else {
+    middlewares = middlewaresFor(app.table, { pathname: url.pathname });
+    final = () => ctx.renderNotFound();
+  }
+
+  try {
+    let i = 0;
+    ctx.next = () => {
+      const mw = middlewares[i++];
+      return mw ? Promise.resolve(mw(req, ctx)) : final();
+    };
+    const res = await ctx.next();
+    if (app.dev && !res.headers.has("cache-control") && !res.bodyUsed) {
+      try {
+        res.headers.set("cache-control", "no-cache");
+      } catch {
+        // Immutable headers (e.g. a fetched Response): leave them.
+      }
+    }
+    return res;
+  } catch (err) {
+    return await renderError(app, req, ctx, err);
+  }
+}
+
+function isRead(req: Request): boolean {
+  return req.method === "GET" || req.method === "HEAD";
+}
+
+function trailingSlashRedirect(url: URL, config: FreshConfig): Response | null {
+  if (url.pathname.startsWith("/_frsh/")) return null;
+  const path = url.pathname;
+  const wantSlash = config.router?.trailingSlash === true;
+  let target: string | null = null;
+  if (!wantSlash && path.length > 1 && path.endsWith("/")) target = path.replace(/\/+$/, "") || "/";
+  if (wantSlash && !path.endsWith("/") && !/\.[a-z0-9]+$/i.test(path)) target = path + "/";
+  if (target === null) return null;
+  return new Response(null, { status: 307, headers: { location: target + url.search } });
+}
+
+function newContext(app: App, req: Request, url: URL, info?: ServeHandlerInfo): FreshContext {
+  const ctx: FreshContext = {
+    url,
+    params: {},
+    state: {},
+    route: null,
+    destination: "notFound",
+    remoteAddr: (info?.remoteAddr as Deno.NetAddr | undefined) ?? LOCAL_ADDR,
+    data: undefined,
+    Component: () => null,
+    render: () => Promise.reject(new Error("ctx.render() is only available in route handlers")),
+    renderNotFound: (data?: unknown) => renderNotFound(app, req, ctx, data),
+    next: () => Promise.reject(new Error("ctx.next() called outside a middleware")),
+  };
+  return ctx;
+}
+
+const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
+
+async function runRoute(req: Request, ctx: FreshContext, route: Route): Promise<Response> {
+  if (typeof route.handler === "function") return await route.handler(req, ctx);
+  const handlers: Handlers = { ...(route.handler as Handlers | undefined) };
+  if (route.component && !handlers.GET) handlers.GET = (_req, ctx) => ctx.render();
+  const method = req.method as keyof Handlers;
+  const handler = handlers[method] as Handler | undefined;
+  if (handler) return await handler(req, ctx);
+  if (method === "HEAD" && handlers.GET) {
+    const res = await handlers.GET(req, ctx);
+    await res.body?.cancel();
+    return new Response(null, { status: res.status, statusText: res.statusText, headers: res.headers });
+  }
+  const allowed = METHODS.filter((m) => handlers[m] || (m === "HEAD" && handlers.GET));
+  return new Response("Method Not Allowed", {
+    status: 405,
+    headers: { allow: allowed.join(", "), "content-type": "text/plain; charset=utf-8" },
+  });
+}
+
+async function renderRoute(
+  app: App,
+  req: Request,
+  ctx: FreshContext,
+  route: Route,
+  data: unknown,
+  init: ResponseInit = {},
+): Promise<Response> {
+  if (!route.component) throw new Error(`route ${route.pattern} has no component to render`);
+  const wrappers = layoutsFor(app.table, route.dir, route.config).map((l) => l.component);
+  if (app.table.app && !route.config.skipAppWrapper) wrappers.unshift(app.table.app);
+  const html = await renderPage({
+    req,
+    ctx,
+    page: route.component,
+    wrappers,
+    data,
+    plugins: app.config.plugins ?? [],
+    assets: app.assets,
+    dev: app.dev,
+  });
+  return htmlResponse(html, init);
+}
+
+function htmlResponse(html: string | Response, init: ResponseInit): Response {
+  if (html instanceof Response) return html;
+  const headers = new Headers(init.headers);
+  if (!headers.has("content-type")) headers.set("content-type", "text/html; charset=utf-8");
+  return new Response(html, { ...init, headers });
+}
+
+/** Renders a root page module (`_404`, `_500`) inside `_app` and the root layouts. */
+async function renderSpecial(
+  app: App,
+  req: Request,
+  ctx: FreshContext,
+  page: NonNullable<RouteTable["notFound"]>["default"],
+  data: unknown,
+  error: unknown,
+  status: number,
+): Promise<Response> {
+  if (!page) {
+    const text = status === 404 ? "404 Not Found" : "500 Internal Server Error";
+    return new Response(text, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
+  }
+  const wrappers = layoutsFor(app.table, "", {}).map((l) => l.component);
+  if (app.table.app) wrappers.unshift(app.table.app);
+  const html = await renderPage({
+    req,
+    ctx,
+    page,
+    wrappers,
+    data,
+    error,
+    plugins: app.config.plugins ?? [],
+    assets: app.assets,
+    dev: app.dev,
+  });
+  return htmlResponse(html, { status });
+}
+
+async function renderNotFound(
+  app: App,
+  req: Request,
+  ctx: FreshContext,
+  data: unknown,
+): Promise<Response> {
+  const mod = app.table.notFound;
+  const render = (d?: unknown, init?: ResponseInit) =>
+    renderSpecial(app, req, ctx, mod?.default, d ?? data, undefined, init?.status ?? 404);
+  const handler = mod?.handler;
+  const fn = typeof handler === "function" ? handler : (handler as Handlers | undefined)?.GET;
+  if (!fn) return await render();
+  return await (fn as Handler)(req, { ...ctx, render, renderNotFound: render });
+}
+
+async function renderError(
+  app: App,
+  req: Request,
+  ctx: FreshContext,
+  err: unknown,
+): Promise<Response> {
+  console.error(`Error while handling ${req.method} ${ctx.url.pathname}:`, err);
+  try {
+    return await renderSpecial(app, req, { ...ctx, error: err }, app.table.error?.default, undefined, err, 500);
+  } catch (renderErr) {
+    console.error("Error while rendering the error page:", renderErr);
+    return new Response("500 Internal Server Error", {
+      status: 500,
+      headers: { "content-type": "text/plain; charset=utf-8" },
+    });
+  }
+}
+
+async function serveInternal(app: App, req: Request, url: URL): Promise<Response> {
+  if (url.pathname === "/_frsh/refresh.js" && app.dev) {
+    return new Response(REFRESH_JS, {
+      headers: { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-cache" },
+    });
+  }
+  if (url.pathname === "/_frsh/alive" && app.dev) return aliveStream(app.build.buildId, req.signal);
+  const match = url.pathname.match(/^\/_frsh\/js\/([^/]+)\/([^/]+)$/);
+  if (!match || match[1] !== app.build.buildId || !isRead(req)) {
+    return new Response("Not Found", { status: 404 });
+  }
+  const bytes = await app.build.read(match[2]);
+  if (!bytes) return new Response("Not Found", { status: 404 });
+  const headers = new Headers({ "content-type": "text/javascript; charset=utf-8" });
+  headers.set("cache-control", app.dev ? "no-cache" : "public, max-age=31536000, immutable");
+  return new Response(req.method === "HEAD" ? null : bytes as BodyInit, { headers });
+}
+
+/** Server-sent events for live reload: sends the BUILD_ID, then keeps the stream open. */
+function aliveStream(buildId: string, signal: AbortSignal): Response {
+  let timer: ReturnType<typeof setInterval> | undefined;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const enc = new TextEncoder();
+      controller.enqueue(enc.encode(`retry: 500\ndata: ${buildId}\n\n`));
+      timer = setInterval(() => controller.enqueue(enc.encode(": ping\n\n")), 15_000);
+      signal.addEventListener("abort", () => {
+        clearInterval(timer);
+        try {
+          controller.close();
+        } catch {
+          // already closed
+        }
+      });
+    },
+    cancel() {
+      clearInterval(timer);
+    },
+  });
+  return new Response(body, {
+    headers: { "content-type": "text/event-stream", "cache-control": "no-cache" },
+  });
+}

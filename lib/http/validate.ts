@@ -1,0 +1,67 @@
+/** Request body parsing: size limit, JSON decoding and zod validation in one call. */
+import type { z } from "zod";
+import { zodIssues } from "../domain/schemas.ts";
+import { BadRequestError, PayloadTooLargeError } from "./errors.ts";
+
+const DEFAULT_MAX_BYTES = 64 * 1024;
+
+/**
+ * Reads the request body as JSON and validates it with `schema`.
+ * Throws 413 when the body exceeds `maxBytes`, 400 'Invalid JSON body' when it does not parse,
+ * and 400 with the zod issues (message = the first issue's) when it does not validate.
+ */
+export async function readJson<S extends z.ZodType>(
+  req: Request,
+  schema: S,
+  { maxBytes = DEFAULT_MAX_BYTES }: { maxBytes?: number } = {},
+): Promise<z.output<S>> {
+  const text = await readText(req, maxBytes);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new BadRequestError("Invalid JSON body");
+  }
+  return parseWith(schema, body);
+}
+
+/** Validates an already decoded value; throws BadRequestError carrying the zod issues. */
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issues = zodIssues(result.error);
+  throw new BadRequestError(issues[0]?.message ?? "Invalid request", issues);
+}
+
+/** Parses a numeric path parameter; throws 400 'Invalid id' for anything but a positive integer. */
+export function parseId(value: string | undefined): number {
+  if (!value || !/^[1-9]\d{0,15}$/.test(value)) throw new BadRequestError("Invalid id");
+  return Number(value);
+}
+
+/** The request body as text; 413 when it is larger than `maxBytes`. */
+export async function readText(req: Request, maxBytes = DEFAULT_MAX_BYTES): Promise<string> {
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > maxBytes) throw new PayloadTooLargeError();
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  while (true) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw new PayloadTooLargeError();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}

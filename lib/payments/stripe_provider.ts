@@ -1,0 +1,102 @@
+/** The Stripe payment provider: PaymentIntents, refunds and webhook verification via `stripe`. */
+import Stripe from "stripe";
+import type { IntentStatus, PaymentIntentInfo, PaymentProvider } from "./provider.ts";
+
+export interface StripeProviderOptions {
+  secretKey: string;
+  publishableKey: string | null;
+  webhookSecret: string | null;
+  /** Overrides of the API address, used by tests to talk to a local imitation of Stripe. */
+  host?: string;
+  port?: number;
+  protocol?: "http" | "https";
+}
+
+/** Stripe's answer when the thing asked for does not exist. */
+const RESOURCE_MISSING = "resource_missing";
+/** Stripe's answer when a payment was refunded already. */
+const ALREADY_REFUNDED = "charge_already_refunded";
+
+export class StripePaymentProvider implements PaymentProvider {
+  readonly mode = "stripe";
+  readonly publishableKey: string | null;
+  private readonly stripe: Stripe;
+  private readonly webhookSecret: string | null;
+
+  constructor(options: StripeProviderOptions) {
+    this.publishableKey = options.publishableKey;
+    this.webhookSecret = options.webhookSecret;
+    this.stripe = new Stripe(options.secretKey, {
+      httpClient: Stripe.createFetchHttpClient(),
+      maxNetworkRetries: 1,
+      ...(options.host ? { host: options.host } : {}),
+      ...(options.port ? { port: options.port } : {}),
+      ...(options.protocol ? { protocol: options.protocol } : {}),
+    });
+  }
+
+  /** Creates a PaymentIntent with automatic payment methods (card, Apple Pay). */
+  async createIntent(
+    input: { amount: number; currency: string; metadata: Record<string, string> },
+  ): Promise<PaymentIntentInfo> {
+    const intent = await this.stripe.paymentIntents.create({
+      amount: input.amount,
+      currency: input.currency.toLowerCase(),
+      automatic_payment_methods: { enabled: true },
+      metadata: input.metadata,
+    });
+    return toInfo(intent);
+  }
+
+  /** The intent as Stripe knows it, or null when Stripe does not know the id. */
+  async retrieveIntent(id: string): Promise<PaymentIntentInfo | null> {
+    try {
+      return toInfo(await this.stripe.paymentIntents.retrieve(id));
+    } catch (err) {
+      if (err instanceof Stripe.errors.StripeError && err.code === RESOURCE_MISSING) return null;
+      throw err;
+    }
+  }
+
+  /** Refunds the intent in full; the idempotency key makes a repeat a no-op. */
+  async refund(id: string, reason: string): Promise<void> {
+    try {
+      await this.stripe.refunds.create(
+        { payment_intent: id, metadata: { reason } },
+        { idempotencyKey: `refund-${id}` },
+      );
+    } catch (err) {
+      if (err instanceof Stripe.errors.StripeError && err.code === ALREADY_REFUNDED) return;
+      throw err;
+    }
+  }
+
+  /** True when a webhook secret is configured, i.e. POST /api/stripe/webhook can verify events. */
+  get acceptsWebhooks(): boolean {
+    return this.webhookSecret !== null;
+  }
+
+  /** Verifies a webhook signature and decodes the event; throws when the signature is wrong. */
+  verifyWebhook(body: string, signature: string): Promise<Stripe.Event> {
+    if (!this.webhookSecret) throw new Error("STRIPE_WEBHOOK_SECRET is not configured");
+    return this.stripe.webhooks.constructEventAsync(
+      body,
+      signature,
+      this.webhookSecret,
+      undefined,
+      Stripe.createSubtleCryptoProvider(),
+    );
+  }
+}
+
+/** Maps a Stripe PaymentIntent to the provider-neutral shape. */
+export function toInfo(intent: Stripe.PaymentIntent): PaymentIntentInfo {
+  return {
+    id: intent.id,
+    clientSecret: intent.client_secret ?? "",
+    amount: intent.amount,
+    currency: intent.currency,
+    status: intent.status as IntentStatus,
+    metadata: { ...(intent.metadata ?? {}) },
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * The offline test-mode payment provider (no STRIPE_SECRET_KEY): intents live in KV and are
+ * confirmed with a test card number through POST /api/test-payments/confirm (ARCHITECTURE §5).
+ */
+import { luhnValid } from "../domain/schemas.ts";
+import { BadRequestError, NotFoundError, PaymentRequiredError } from "../http/errors.ts";
+import {
+  getTestIntent,
+  saveTestIntent,
+  type TestIntentRecord,
+  updateTestIntent,
+} from "../db/test_payment_intents.ts";
+import { randomToken } from "../auth/passwords.ts";
+import type { PaymentIntentInfo, PaymentProvider } from "./provider.ts";
+
+/** The card that is always declined, as in Stripe's test mode. */
+export const DECLINED_CARD = "4000000000000002";
+/** The card that always succeeds. */
+export const SUCCESS_CARD = "4242424242424242";
+
+export class TestPaymentProvider implements PaymentProvider {
+  readonly mode = "test";
+  readonly publishableKey = null;
+
+  constructor(private readonly kv: Deno.Kv) {}
+
+  /** Creates an intent waiting for a card, with ids shaped like Stripe's. */
+  async createIntent(
+    input: { amount: number; currency: string; metadata: Record<string, string> },
+  ): Promise<PaymentIntentInfo> {
+    const id = `pi_test_${randomToken(12)}`;
+    const record: TestIntentRecord = {
+      id,
+      clientSecret: `${id}_secret_${randomToken(12)}`,
+      amount: input.amount,
+      currency: input.currency.toLowerCase(),
+      status: "requires_payment_method",
+      metadata: { ...input.metadata },
+      refunded: false,
+      refundReason: null,
+      createdAt: new Date().toISOString(),
+    };
+    await saveTestIntent(this.kv, record);
+    return toInfo(record);
+  }
+
+  /** The intent, or null when the id is unknown. */
+  async retrieveIntent(id: string): Promise<PaymentIntentInfo | null> {
+    const record = await getTestIntent(this.kv, id);
+    return record ? toInfo(record) : null;
+  }
+
+  /** Marks a succeeded intent refunded; a second call changes nothing. */
+  async refund(id: string, reason: string): Promise<void> {
+    await updateTestIntent(this.kv, id, (current) => {
+      if (current.refunded) return current;
+      return { ...current, refunded: true, refundReason: reason };
+    });
+  }
+
+  /** True once `refund` has been called for this intent. */
+  async isRefunded(id: string): Promise<boolean> {
+    return (await getTestIntent(this.kv, id))?.refunded ?? false;
+  }
+
+  /**
+   * Pays an intent with a test card (spaces ignored): 4242… succeeds, 4000 0000 0000 0002 is
+   * declined (402), a number failing the Luhn check is a 400. Confirming a paid intent is a no-op.
+   */
+  async confirm(id: string, cardNumber: string): Promise<"succeeded"> {
+    const digits = cardNumber.replace(/\s+/g, "");
+    if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) {
+      throw new BadRequestError("Your card number is invalid.");
+    }
+    const intent = await getTestIntent(this.kv, id);
+    if (!intent) throw new NotFoundError("Payment not found");
+    if (intent.status === "succeeded") return "succeeded";
+    if (digits === DECLINED_CARD) throw new PaymentRequiredError("Your card was declined.");
+    await updateTestIntent(this.kv, id, (current) => ({ ...current, status: "succeeded" }));
+    return "succeeded";
+  }
+}
+
+function toInfo(record: TestIntentRecord): PaymentIntentInfo {
+  return {
+    id: record.id,
+    clientSecret: record.clientSecret,
+    amount: record.amount,
+    currency: record.currency,
+    status: record.status,
+    metadata: { ...record.metadata },
+  };
+}

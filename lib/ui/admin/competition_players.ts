@@ -1,0 +1,76 @@
+/** Adds, removes and re-prices the players of a competition, with the SPEC §8 toasts. */
+import { playerPatchSchema } from "../../domain/schemas.ts";
+import { toast } from "../toast.ts";
+import { adminFetch, errorText } from "./admin_api.ts";
+import { adminMoney } from "./labels.ts";
+import type { PlayerWithTeam } from "./types.ts";
+
+function noneSelected(): false {
+  toast({
+    title: "No Players Selected",
+    description: "Please select at least one player.",
+    variant: "destructive",
+  });
+  return false;
+}
+
+const plural = (n: number) => `${n} player${n === 1 ? "" : "s"}`;
+
+/** Adds (POST) or removes (DELETE) players; resolves true on success. */
+export async function changeCompetitionPlayers(
+  competitionId: number,
+  playerIds: number[],
+  action: "add" | "remove",
+): Promise<boolean> {
+  if (playerIds.length === 0) return noneSelected();
+  const adding = action === "add";
+  try {
+    await adminFetch(`/api/admin/competitions/${competitionId}/players`, {
+      method: adding ? "POST" : "DELETE",
+      body: { playerIds },
+    });
+    toast(
+      adding
+        ? {
+          title: "Players Added",
+          description: `Added ${plural(playerIds.length)} to the competition`,
+        }
+        : {
+          title: "Players Removed",
+          description: `Removed ${plural(playerIds.length)} from the competition`,
+        },
+    );
+    return true;
+  } catch (err) {
+    toast({
+      title: "Error",
+      description: errorText(err, adding ? "Failed to add players" : "Failed to remove players"),
+      variant: "destructive",
+    });
+    return false;
+  }
+}
+
+/** Saves a player's salary (PATCH salary alone); resolves true on success. */
+export async function updateSalary(player: PlayerWithTeam, salary: number): Promise<boolean> {
+  const parsed = playerPatchSchema.safeParse({ salary });
+  if (!parsed.success) {
+    toast({ title: "Error", description: parsed.error.issues[0].message, variant: "destructive" });
+    return false;
+  }
+  try {
+    await adminFetch(`/api/admin/players/${player.id}`, { method: "PATCH", body: { salary } });
+    toast({
+      title: "Salary Updated",
+      description: `${player.name} now costs ${adminMoney(salary)}`,
+    });
+    return true;
+  } catch (err) {
+    toast({
+      title: "Error",
+      description: errorText(err, "Failed to update player salary"),
+      variant: "destructive",
+    });
+    return false;
+  }
+}

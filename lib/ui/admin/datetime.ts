@@ -1,0 +1,48 @@
+/**
+ * Date and time helpers of the admin forms. A deadline or kickoff is entered as a date plus a
+ * time of day in the admin's own time zone and stored as an ISO date-time in UTC.
+ */
+import { addDays, format, isValid, parseISO } from "date-fns";
+
+export interface LocalDateTime {
+  /** yyyy-MM-dd */
+  date: string;
+  /** HH:mm */
+  time: string;
+}
+
+/** The local date and time of day of an ISO instant (empty parts for an invalid one). */
+export function toLocalParts(iso: string | null | undefined): LocalDateTime {
+  if (!iso) return { date: "", time: "" };
+  const at = parseISO(iso);
+  if (!isValid(at)) return { date: "", time: "" };
+  return { date: format(at, "yyyy-MM-dd"), time: format(at, "HH:mm") };
+}
+
+/** The UTC ISO instant of a local date and time of day, or null when either is missing/invalid. */
+export function fromLocalParts(parts: LocalDateTime): string | null {
+  if (!parts.date) return null;
+  const at = parseISO(`${parts.date}T${parts.time || "00:00"}`);
+  return isValid(at) ? at.toISOString() : null;
+}
+
+/** Local date and time `days` days from `now`, at the same time of day rounded to the minute. */
+export function daysAheadParts(days: number, now: Date = new Date()): LocalDateTime {
+  return toLocalParts(addDays(now, days).toISOString());
+}
+
+/** 'MMM d, yyyy h:mm a' in the admin's time zone, or '—' for a missing or invalid date. */
+export function formatAdminDate(iso: string | null | undefined): string {
+  if (!iso) return "—";
+  const at = parseISO(iso);
+  return isValid(at) ? format(at, "MMM d, yyyy h:mm a") : "—";
+}
+
+/** The admin's time zone name, e.g. "Europe/London" (for form hints). */
+export function localTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || "local time";
+  } catch {
+    return "local time";
+  }
+}

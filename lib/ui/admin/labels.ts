@@ -1,0 +1,63 @@
+/** Display labels and badge variants of the admin screens. */
+import type { BadgeVariant } from "../../../components/ui/Badge.tsx";
+import type { CompetitionStatus, MatchResult, Position } from "../../domain/types.ts";
+import { formatMoney } from "../../domain/format.ts";
+
+/** PREMIER_LEAGUE → "Premier League". */
+export function enumLabel(value: string | null | undefined): string {
+  if (!value) return "—";
+  return value.toLowerCase().split("_").map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(" ");
+}
+
+/** League names as shown in selects and tables. */
+export function leagueLabel(league: string | null | undefined): string {
+  return enumLabel(league);
+}
+
+/** Money on the admin side: always with $ (SPEC §9). */
+export function adminMoney(n: number | string | null | undefined): string {
+  return `$${formatMoney(n)}`;
+}
+
+const STATUS_VARIANTS: Record<CompetitionStatus, BadgeVariant> = {
+  UPCOMING: "secondary",
+  LIVE: "live",
+  COMPLETED: "success",
+};
+
+/** Badge variant of a competition status. */
+export function statusVariant(status: string): BadgeVariant {
+  return STATUS_VARIANTS[status as CompetitionStatus] ?? "outline";
+}
+
+export const RESULT_LABELS: Record<MatchResult, string> = {
+  HOME_WIN: "Home Win",
+  AWAY_WIN: "Away Win",
+  DRAW: "Draw",
+  NOT_PLAYED: "Not Played",
+};
+
+/** Label of a match result (Home Win, Away Win, Draw, Not Played). */
+export function resultLabel(result: string | null | undefined): string {
+  return RESULT_LABELS[result as MatchResult] ?? "Not Played";
+}
+
+/** Badge variant of a match result. */
+export function resultVariant(result: string | null | undefined): BadgeVariant {
+  return !result || result === "NOT_PLAYED" ? "outline" : "default";
+}
+
+export const POSITION_GROUPS: { position: Position; title: string }[] = [
+  { position: "GK", title: "Goalkeepers" },
+  { position: "DEF", title: "Defenders" },
+  { position: "MID", title: "Midfielders" },
+  { position: "FWD", title: "Forwards" },
+];
+
+export const POSITION_NAMES: Record<Position, string> = {
+  GK: "Goalkeeper",
+  DEF: "Defender",
+  MID: "Midfielder",
+  FWD: "Forward",
+};

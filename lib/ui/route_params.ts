@@ -1,0 +1,7 @@
+/** Path parameter parsing shared by the public pages. */
+
+/** A positive integer id from a path parameter, or null (pages then show their not-found state). */
+export function pageId(value: string | undefined): number | null {
+  if (!value || !/^[1-9]\d{0,15}$/.test(value)) return null;
+  return Number(value);
+}

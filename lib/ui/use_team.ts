@@ -1,0 +1,67 @@
+/**
+ * The team builder's selection state: toggling players under the shared team rules (toasts of
+ * SPEC §5), analytics, and session-storage persistence per competition.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { checkAddPlayer, TEAM_SIZE, type TeamRules } from "../domain/team_rules.ts";
+import { track } from "./analytics.ts";
+import type { PickPlayer } from "./players.ts";
+import { loadSelection, saveSelection } from "./selection.ts";
+import { toast } from "./toast.ts";
+
+export interface TeamState {
+  /** The picked players, in the order they were picked. */
+  selected: PickPlayer[];
+  /** Ids of the picks, for quick membership tests. */
+  selectedIds: ReadonlySet<number>;
+  /** Adds the player, or removes it when already picked; a broken rule shows its toast instead. */
+  toggle: (player: PickPlayer) => void;
+  remove: (player: PickPlayer) => void;
+}
+
+/** Selection state of one competition; stable callbacks so memoised rows do not re-render. */
+export function useTeam(
+  competitionId: number,
+  players: PickPlayer[] | null,
+  rules: TeamRules,
+): TeamState {
+  const [ids, setIds] = useState<number[]>([]);
+  const [restored, setRestored] = useState(false);
+  const byId = useMemo(() => new Map((players ?? []).map((p) => [p.id, p])), [players]);
+  const selected = useMemo(
+    () => ids.map((id) => byId.get(id)).filter((p): p is PickPlayer => p !== undefined),
+    [ids, byId],
+  );
+  const current = useRef({ selected, rules });
+  current.current = { selected, rules };
+
+  useEffect(() => {
+    if (!players) return;
+    setIds(loadSelection(competitionId).filter((id) => byId.has(id)).slice(0, TEAM_SIZE));
+    setRestored(true);
+  }, [players]);
+
+  useEffect(() => {
+    if (restored) saveSelection(competitionId, ids);
+  }, [ids, restored]);
+
+  const remove = useCallback((player: PickPlayer) => {
+    setIds((list) => list.filter((id) => id !== player.id));
+    track("remove_player", { competitionId, playerId: player.id });
+  }, [competitionId]);
+
+  const toggle = useCallback((player: PickPlayer) => {
+    const { selected, rules } = current.current;
+    if (selected.some((p) => p.id === player.id)) return remove(player);
+    const violation = checkAddPlayer(selected, player, rules);
+    if (violation) {
+      toast({ title: violation.title, description: violation.message, variant: "destructive" });
+      return;
+    }
+    setIds((list) => [...list, player.id]);
+    track("add_player", { competitionId, playerId: player.id });
+  }, [competitionId, remove]);
+
+  const selectedIds = useMemo(() => new Set(ids), [ids]);
+  return { selected, selectedIds, toggle, remove };
+}

@@ -1,0 +1,40 @@
+/**
+ * The visitor's own entries, kept in localStorage 'userEntries' (SPEC §3) so the leaderboard can
+ * highlight their rows.
+ */
+
+const KEY = "userEntries";
+
+export interface UserEntry {
+  competitionId: number;
+  teamId: string;
+}
+
+function isUserEntry(value: unknown): value is UserEntry {
+  const v = value as UserEntry;
+  return !!v && typeof v.teamId === "string" && Number.isFinite(Number(v.competitionId));
+}
+
+/** Every entry this browser made ([] when none or unreadable). */
+export function getUserEntries(): UserEntry[] {
+  try {
+    const parsed = JSON.parse(localStorage.getItem(KEY) ?? "[]");
+    if (!Array.isArray(parsed)) return [];
+    return parsed.filter(isUserEntry).map((e) => ({
+      competitionId: Number(e.competitionId),
+      teamId: e.teamId,
+    }));
+  } catch {
+    return [];
+  }
+}
+
+/** Remembers an entry; adding the same team ID twice keeps one. */
+export function addUserEntry(entry: UserEntry): void {
+  const others = getUserEntries().filter((e) => e.teamId !== entry.teamId);
+  try {
+    localStorage.setItem(KEY, JSON.stringify([...others, entry]));
+  } catch {
+    // Storage full or blocked: the entry is still on the server.
+  }
+}

@@ -1,0 +1,38 @@
+import type { AppProps } from "$fresh/server.ts";
+import { Header } from "../components/Header.tsx";
+import PageView from "../islands/PageView.tsx";
+import Toaster from "../islands/Toaster.tsx";
+
+/** True for /admin and everything below it: those pages have no public header. */
+export function isAdminPath(pathname: string): boolean {
+  return pathname === "/admin" || pathname.startsWith("/admin/");
+}
+
+/**
+ * The document shell of every page: head, toaster and, on public pages only (not /admin),
+ * the header and the page-view tracker.
+ */
+export default function App({ Component, url }: AppProps) {
+  const admin = isAdminPath(url.pathname);
+  return (
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#16a34a" />
+        <meta
+          name="description"
+          content="Build a 5-player fantasy football team, enter contests and follow the live leaderboard."
+        />
+        <title>{admin ? "Admin · Fantasy Contests" : "Fantasy Contests"}</title>
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      </head>
+      <body class="min-h-screen bg-background font-sans text-foreground antialiased">
+        {!admin && <Header />}
+        {!admin && <PageView />}
+        <Component />
+        <Toaster />
+      </body>
+    </html>
+  );
+}

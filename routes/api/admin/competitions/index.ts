@@ -1,0 +1,21 @@
+import type { Handlers } from "$fresh/server.ts";
+import { adminCompetitionRow } from "../../../../lib/api/views.ts";
+import { competitionInputSchema } from "../../../../lib/domain/schemas.ts";
+import { createCompetition, listCompetitions } from "../../../../lib/db/competitions.ts";
+import { json } from "../../../../lib/http/errors.ts";
+import { readJson } from "../../../../lib/http/validate.ts";
+import { services } from "../../../../lib/services.ts";
+
+export const handler: Handlers = {
+  /** Every competition with its entry count and revenue, by deadline. */
+  async GET() {
+    const competitions = await listCompetitions(services().kv);
+    return json(competitions.map(adminCompetitionRow));
+  },
+  /** Creates a competition from the form fields (SPEC §5 "Competition form"). */
+  async POST(req) {
+    const input = await readJson(req, competitionInputSchema);
+    const competition = await createCompetition(services().kv, input);
+    return json(adminCompetitionRow(competition), { status: 201 });
+  },
+};

@@ -1,0 +1,12 @@
+import type { Handlers } from "$fresh/server.ts";
+import { requireCompetition } from "../../../../lib/db/competitions.ts";
+import { json } from "../../../../lib/http/errors.ts";
+import { parseId } from "../../../../lib/http/validate.ts";
+import { services } from "../../../../lib/services.ts";
+
+export const handler: Handlers = {
+  /** One competition; 404 when it does not exist. */
+  async GET(_req, ctx) {
+    return json(await requireCompetition(services().kv, parseId(ctx.params.id)));
+  },
+};

@@ -1,0 +1,15 @@
+import type { Handlers } from "$fresh/server.ts";
+import { listCompetitionPlayers } from "../../../../lib/db/competition_players.ts";
+import { requireCompetition } from "../../../../lib/db/competitions.ts";
+import { json } from "../../../../lib/http/errors.ts";
+import { parseId } from "../../../../lib/http/validate.ts";
+import { services } from "../../../../lib/services.ts";
+
+export const handler: Handlers = {
+  /** The players of a competition, each with its team, by salary descending. */
+  async GET(_req, ctx) {
+    const { kv } = services();
+    const competition = await requireCompetition(kv, parseId(ctx.params.id));
+    return json(await listCompetitionPlayers(kv, competition.id));
+  },
+};

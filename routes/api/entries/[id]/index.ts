@@ -1,0 +1,14 @@
+import type { Handlers } from "$fresh/server.ts";
+import { findEntry } from "../../../../lib/api/entry_details.ts";
+import { publicEntry } from "../../../../lib/api/views.ts";
+import { json, NotFoundError } from "../../../../lib/http/errors.ts";
+import { services } from "../../../../lib/services.ts";
+
+export const handler: Handlers = {
+  /** The public view of an entry, by team id (or numeric id). */
+  async GET(_req, ctx) {
+    const entry = await findEntry(services().kv, ctx.params.id);
+    if (!entry) throw new NotFoundError("Entry not found");
+    return json(publicEntry(entry));
+  },
+};

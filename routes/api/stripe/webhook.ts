@@ -1,0 +1,27 @@
+import type { Handlers } from "$fresh/server.ts";
+import { BadRequestError, json, NotFoundError } from "../../../lib/http/errors.ts";
+import { StripePaymentProvider } from "../../../lib/payments/stripe_provider.ts";
+import { handlePaymentSucceeded } from "../../../lib/payments/webhook.ts";
+import { readText } from "../../../lib/http/validate.ts";
+import { services } from "../../../lib/services.ts";
+
+const MAX_BYTES = 512 * 1024;
+
+export const handler: Handlers = {
+  /** Stripe events, signature verified (400 otherwise); 404 when Stripe is not configured. */
+  async POST(req, ctx) {
+    const deps = services();
+    const stripe = deps.payments;
+    if (!(stripe instanceof StripePaymentProvider) || !stripe.acceptsWebhooks) {
+      throw new NotFoundError();
+    }
+    const body = await readText(req, MAX_BYTES);
+    const event = await stripe.verifyWebhook(body, req.headers.get("stripe-signature") ?? "")
+      .catch(() => {
+        throw new BadRequestError("Invalid webhook signature");
+      });
+    if (event.type !== "payment_intent.succeeded") return json({ received: true });
+    const outcome = await handlePaymentSucceeded(deps, event.data.object.id, ctx.url.origin);
+    return json({ received: true, outcome });
+  },
+};

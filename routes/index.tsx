@@ -1,0 +1,45 @@
+import type { Handlers, PageProps } from "$fresh/server.ts";
+import { Head } from "$fresh/runtime.ts";
+import ContestList from "../islands/ContestList.tsx";
+import type { ContestCardData } from "../components/ContestCard.tsx";
+import { listCompetitions } from "../lib/db/competitions.ts";
+import { services } from "../lib/services.ts";
+import { sortByDeadline } from "../lib/ui/contests.ts";
+
+interface HomeData {
+  competitions: ContestCardData[];
+  renderedAt: string;
+}
+
+export const handler: Handlers<HomeData> = {
+  async GET(_req, ctx) {
+    const competitions = sortByDeadline(await listCompetitions(services().kv));
+    return ctx.render({ competitions, renderedAt: new Date().toISOString() });
+  },
+};
+
+/** Contest selection (SPEC §2): the cards are rendered here, the island refreshes them. */
+export default function Home({ data }: PageProps<HomeData>) {
+  return (
+    <>
+      <Head>
+        <title>Fantasy Contests · Play Fantasy Football With Your Community</title>
+      </Head>
+      <main class="mx-auto max-w-6xl px-4 pb-16">
+        <section class="py-10 text-center sm:py-14">
+          <p class="mx-auto mb-4 inline-flex items-center gap-2 rounded-full border border-border bg-card px-3 py-1 text-xs font-medium text-muted-foreground">
+            <span class="h-2 w-2 rounded-full bg-success" aria-hidden="true" />
+            Daily fantasy football contests
+          </p>
+          <h1 class="mx-auto max-w-3xl text-3xl font-extrabold tracking-tight sm:text-5xl">
+            Play Fantasy Football With Your Community
+          </h1>
+          <p class="mx-auto mt-4 max-w-xl text-base text-muted-foreground sm:text-lg">
+            Select a contest to build your fantasy team
+          </p>
+        </section>
+        <ContestList initial={data.competitions} renderedAt={data.renderedAt} />
+      </main>
+    </>
+  );
+}

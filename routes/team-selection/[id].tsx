@@ -1,0 +1,86 @@
+import type { Handlers, PageProps } from "$fresh/server.ts";
+import { Head } from "$fresh/runtime.ts";
+import TeamBuilder from "../../islands/TeamBuilder.tsx";
+import type { BuilderCompetition } from "../../components/team/BuilderHeader.tsx";
+import { Button } from "../../components/ui/Button.tsx";
+import { getCompetition } from "../../lib/db/competitions.ts";
+import { listCompetitionPlayers } from "../../lib/db/competition_players.ts";
+import { services } from "../../lib/services.ts";
+import { type PickPlayer, toPickPlayer } from "../../lib/ui/players.ts";
+import { pageId } from "../../lib/ui/route_params.ts";
+
+type Data =
+  | { found: true; competition: BuilderCompetition; players: PickPlayer[]; renderedAt: string }
+  | { found: false };
+
+export const handler: Handlers<Data> = {
+  async GET(_req, ctx) {
+    const id = pageId(ctx.params.id);
+    const { kv } = services();
+    const competition = id === null ? null : await getCompetition(kv, id);
+    if (!competition) return ctx.render({ found: false }, { status: 404 });
+    const players = (await listCompetitionPlayers(kv, competition.id)).map(toPickPlayer);
+    return ctx.render({
+      found: true,
+      competition: builderFields(competition),
+      players,
+      renderedAt: new Date().toISOString(),
+    });
+  },
+};
+
+/** Only what the builder shows and checks, to keep the page's island props small. */
+function builderFields(c: BuilderCompetition): BuilderCompetition {
+  const { id, name, description, entryFee, prizePool, prizeType, customPrizeDescription } = c;
+  const { currency, deadline, status, maxPlayersPerTeam, maxForwards, minDefenders, salaryCap } =
+    c;
+  return {
+    id,
+    name,
+    description,
+    entryFee,
+    prizePool,
+    prizeType,
+    customPrizeDescription,
+    currency,
+    deadline,
+    status,
+    maxPlayersPerTeam,
+    maxForwards,
+    minDefenders,
+    salaryCap,
+  };
+}
+
+/** Team selection for one competition (SPEC §2). */
+export default function TeamSelectionPage({ data }: PageProps<Data>) {
+  if (!data.found) {
+    return (
+      <main class="mx-auto max-w-6xl px-4 py-16">
+        <Head>
+          <title>Competition not found · Fantasy Contests</title>
+        </Head>
+        <div class="mx-auto max-w-md rounded-xl border border-border bg-card p-8 text-center shadow-sm">
+          <h1 class="text-xl font-semibold">Competition not found</h1>
+          <p class="mt-2 text-sm text-muted-foreground">
+            It may have been removed. Pick another contest from the list.
+          </p>
+          <Button href="/" variant="outline" class="mt-4">Back to contests</Button>
+        </div>
+      </main>
+    );
+  }
+  return (
+    <main class="mx-auto max-w-6xl px-4 py-6">
+      <Head>
+        <title>{data.competition.name} · Pick your team · Fantasy Contests</title>
+      </Head>
+      <TeamBuilder
+        competitionId={data.competition.id}
+        competition={data.competition}
+        players={data.players}
+        renderedAt={data.renderedAt}
+      />
+    </main>
+  );
+}

@@ -1,0 +1,20 @@
+import assert from "node:assert/strict";
+import { makeTestApp, readJsonBody } from "../helpers/app.ts";
+import { makeCompetition, payTestIntent, entryBody } from "../helpers/fixtures.ts";
+Deno.test("smoke", async () => {
+  const app = await makeTestApp();
+  const c = await makeCompetition(app.kv);
+  let res = await app.request("/api/competitions");
+  console.log(res.status, (await readJsonBody(res)).length);
+  res = await app.request("/api/nope");
+  console.log(res.status, await res.text());
+  const pi = await payTestIntent(app, c.id);
+  res = await app.request("/api/entries", { method: "POST", json: entryBody(c, pi) });
+  const body = await readJsonBody(res);
+  console.log(res.status, body);
+  res = await app.request(`/api/entries/${body.teamId}/details`);
+  console.log(res.status, JSON.stringify(await readJsonBody(res)).slice(0, 600));
+  res = await app.request(`/api/admin/competitions`);
+  console.log(res.status, await res.text());
+  await app.close();
+});

@@ -1,0 +1,120 @@
+import assert from "node:assert/strict";
+import { createHandler } from "$fresh/server.ts";
+import manifest from "../../fresh.gen.ts";
+import { loadConfig } from "../../lib/config.ts";
+import { createMailer } from "../../lib/email/mod.ts";
+import { createPaymentProvider } from "../../lib/payments/mod.ts";
+import { setServices } from "../../lib/services.ts";
+import { isAdminPath } from "../../routes/_app.tsx";
+
+/** A handler over the real manifest with fresh in-memory services. */
+async function makeShellApp() {
+  const kv = await Deno.openKv(":memory:");
+  const config = loadConfig({ DENO_KV_PATH: ":memory:", DEMO_DATA: "0" });
+  setServices({
+    kv,
+    config,
+    payments: createPaymentProvider(config, kv),
+    mailer: createMailer(config, kv),
+  });
+  const handler = await createHandler(manifest, {});
+  const get = (path: string) => handler(new Request(`http://localhost${path}`));
+  return { kv, get };
+}
+
+const HEADER_MARK = 'aria-label="Fantasy Contests home"';
+
+function assertSecurityHeaders(res: Response) {
+  const csp = res.headers.get("content-security-policy") ?? "";
+  assert.match(csp, /default-src 'self'/);
+  assert.match(csp, /script-src 'self' https:\/\/js\.stripe\.com/);
+  assert.match(csp, /style-src 'self' 'unsafe-inline'/);
+  assert.match(csp, /connect-src 'self' ws:\/\/localhost https:\/\/api\.stripe\.com/);
+  assert.match(csp, /frame-src https:\/\/js\.stripe\.com https:\/\/hooks\.stripe\.com/);
+  assert.match(csp, /frame-ancestors 'none'/);
+  assert.equal(res.headers.get("x-content-type-options"), "nosniff");
+  assert.equal(res.headers.get("x-frame-options"), "DENY");
+  assert.equal(res.headers.get("referrer-policy"), "strict-origin-when-cross-origin");
+  assert.match(
+    res.headers.get("permissions-policy") ?? "",
+    /payment=\(self "https:\/\/js\.stripe\.com"\)/,
+  );
+}
+
+Deno.test("[shell] an unknown path renders 'Page Not Found' with status 404", async () => {
+  const { kv, get } = await makeShellApp();
+  try {
+    const res = await get("/no/such/page");
+    assert.equal(res.status, 404);
+    assert.match(res.headers.get("content-type") ?? "", /^text\/html/);
+    const html = await res.text();
+    assert.match(html, /<h1[^>]*>Page Not Found<\/h1>/);
+    assert.match(html, /<a href="\/"[^>]*>Return Home<\/a>/);
+    assert.ok(html.includes(HEADER_MARK), "the public header is shown");
+    assertSecurityHeaders(res);
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("[shell] GET /healthz checks a KV round trip", async (t) => {
+  const { kv, get } = await makeShellApp();
+  await t.step("200 {ok: true} with a working KV", async () => {
+    const res = await get("/healthz");
+    assert.equal(res.status, 200);
+    assert.match(res.headers.get("content-type") ?? "", /^application\/json/);
+    assert.equal(res.headers.get("cache-control"), "no-store");
+    assert.deepEqual(await res.json(), { ok: true });
+    const left = await Array.fromAsync(kv.list({ prefix: ["healthz"] }));
+    assert.equal(left.length, 0, "the probe key is removed");
+  });
+  await t.step("503 {ok: false} when KV fails", async () => {
+    kv.close();
+    const res = await get("/healthz");
+    assert.equal(res.status, 503);
+    assert.deepEqual(await res.json(), { ok: false });
+  });
+});
+
+Deno.test("[shell] security headers and CSP on pages and API answers", async (t) => {
+  const { kv, get } = await makeShellApp();
+  try {
+    for (const path of ["/", "/api/competitions", "/healthz", "/missing"]) {
+      await t.step(path, async () => {
+        const res = await get(path);
+        await res.body?.cancel();
+        assert.ok(res.status < 500, `status ${res.status}`);
+        assertSecurityHeaders(res);
+      });
+    }
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("[shell] the public header is on public pages, not on admin pages", async () => {
+  const { kv, get } = await makeShellApp();
+  try {
+    const home = await (await get("/")).text();
+    assert.ok(home.includes(HEADER_MARK), "home has the header");
+    assert.match(home, />Rules<\/button>/);
+    const adminRes = await get("/admin/login");
+    assert.equal(adminRes.status, 200);
+    const admin = await adminRes.text();
+    assert.ok(admin.startsWith("<!DOCTYPE html><html"), "admin pages are full documents");
+    assert.ok(!admin.includes(HEADER_MARK), "no public header on /admin/login");
+    assert.ok(!admin.includes(">Rules</button>"), "no Rules button on /admin/login");
+    assert.match(admin, /<style[^>]*>/, "twind styles are inlined");
+    assert.match(admin, /frsh-Toaster/, "the toaster is mounted");
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("[shell] isAdminPath", () => {
+  assert.equal(isAdminPath("/admin"), true);
+  assert.equal(isAdminPath("/admin/login"), true);
+  assert.equal(isAdminPath("/administrator"), false);
+  assert.equal(isAdminPath("/"), false);
+  assert.equal(isAdminPath("/leaderboard/1"), false);
+});

@@ -1,0 +1,93 @@
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { gotoHydrated, launchBrowser, screenshot } from "../helpers/browser.ts";
+import { startServer } from "../helpers/server.ts";
+
+const RULES = [
+  "Select exactly 5 players",
+  "Maximum 3 players from the same team",
+  "At least 1 goalkeeper (GK)",
+  "At least 1 defender (DEF)",
+  "Maximum 2 forwards (FWD)",
+];
+
+function activeIsInsideDialog(page: Page): Promise<boolean> {
+  return page.evaluate(() => !!document.activeElement?.closest("[role=dialog]"));
+}
+
+function activeText(page: Page): Promise<string> {
+  return page.evaluate(() => document.activeElement?.textContent?.trim() ?? "");
+}
+
+Deno.test("[e2e] the Rules dialog opens from the header and closes", async (t) => {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await gotoHydrated(page, `${server.url}/`);
+    const rulesButton = page.getByRole("button", { name: "Rules", exact: true });
+    const dialog = page.getByRole("dialog", { name: "Fantasy Rules" });
+
+    await t.step("opens with its title, description and the 5 rules", async () => {
+      await rulesButton.click();
+      await dialog.waitFor();
+      assert.equal(await dialog.getAttribute("aria-modal"), "true");
+      const text = await dialog.innerText();
+      assert.match(text, /Build your 5-player fantasy team and compete for prizes/);
+      assert.deepEqual(
+        await dialog.locator("ol li").allInnerTexts(),
+        RULES.map((r, i) => `${i + 1}\n${r}`),
+      );
+      assert.ok(await activeIsInsideDialog(page), "focus moved into the dialog");
+      await screenshot(page, "rules-dialog-390");
+    });
+
+    await t.step("keeps Tab focus inside the dialog", async () => {
+      for (let i = 0; i < 4; i++) {
+        await page.keyboard.press("Tab");
+        assert.ok(await activeIsInsideDialog(page), `Tab ${i + 1} stayed inside`);
+      }
+      await page.keyboard.press("Shift+Tab");
+      assert.ok(await activeIsInsideDialog(page), "Shift+Tab stayed inside");
+    });
+
+    await t.step("'Got it' closes it and focus returns to the Rules button", async () => {
+      await dialog.getByRole("button", { name: "Got it" }).click();
+      await dialog.waitFor({ state: "detached" });
+      assert.equal(await activeText(page), "Rules");
+    });
+
+    await t.step("reopens and closes with Escape", async () => {
+      await rulesButton.click();
+      await dialog.waitFor();
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "detached" });
+      assert.equal(await activeText(page), "Rules");
+    });
+
+    await t.step("a click on the backdrop closes it", async () => {
+      await rulesButton.click();
+      await dialog.waitFor();
+      await page.mouse.click(5, 5);
+      await dialog.waitFor({ state: "detached" });
+    });
+
+    await t.step("no horizontal scrolling at 390px", async () => {
+      const overflow = await page.evaluate(() =>
+        document.documentElement.scrollWidth - document.documentElement.clientWidth
+      );
+      assert.equal(overflow, 0);
+    });
+
+    await t.step("the logo goes home", async () => {
+      await page.goto(`${server.url}/no-such-page`);
+      assert.equal(await page.getByRole("heading", { name: "Page Not Found" }).count(), 1);
+      await screenshot(page, "not-found-390");
+      await page.getByRole("link", { name: "Fantasy Contests home" }).click();
+      await page.waitForURL(`${server.url}/`);
+    });
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});

@@ -1,0 +1,104 @@
+/**
+ * The app in-process for API tests: an in-memory KV, the test-mode payment provider (or the
+ * Stripe provider against a local imitation), the outbox mailer (or SMTP), and the real handler.
+ */
+import { createHandler } from "$fresh/server.ts";
+import type { RequestHandler } from "../../lib/fresh/src/types.ts";
+import manifest from "../../fresh.gen.ts";
+import { seedDemoDataIfEmpty } from "../../lib/db/seed.ts";
+import { createMailer } from "../../lib/email/mod.ts";
+import { createPaymentProvider } from "../../lib/payments/mod.ts";
+import { type AppConfig, type Services, setServices } from "../../lib/services.ts";
+
+export interface TestAppOptions {
+  /** Use the Stripe provider against this imitation (see tests/helpers/fake_stripe.ts). */
+  stripe?: { host: string; port: number; protocol?: "http" | "https"; webhookSecret?: string };
+  /** Send mail over SMTP to this URL instead of the KV outbox. */
+  smtpUrl?: string;
+  /** Seed the demo data. */
+  seed?: boolean;
+  config?: Partial<AppConfig>;
+}
+
+export interface TestApp {
+  handler: (req: Request) => Promise<Response>;
+  kv: Deno.Kv;
+  services: Services;
+  /** Sends a request to `path`; a `json` body is encoded with its content type. */
+  request(path: string, init?: TestRequestInit): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export interface TestRequestInit extends Omit<RequestInit, "body"> {
+  json?: unknown;
+  body?: BodyInit;
+}
+
+export const TEST_STRIPE_SECRET_KEY = "sk_test_fake_key";
+export const TEST_STRIPE_PUBLISHABLE_KEY = "pk_test_fake_key";
+export const TEST_WEBHOOK_SECRET = "whsec_test_fake_secret";
+export const TEST_ORIGIN = "http://localhost";
+
+let handlerPromise: Promise<RequestHandler> | null = null;
+
+/** The app handler, built once per test module (services are swapped per test app). */
+function sharedHandler(): Promise<RequestHandler> {
+  return handlerPromise ??= createHandler(manifest, { dev: false });
+}
+
+/** Builds a fresh app with its own in-memory store; call `close()` at the end of the test. */
+export async function makeTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const kv = await Deno.openKv(":memory:");
+  const config: AppConfig = {
+    port: 0,
+    kvPath: ":memory:",
+    demoData: opts.seed ?? false,
+    adminUsername: null,
+    adminPassword: null,
+    stripeSecretKey: opts.stripe ? TEST_STRIPE_SECRET_KEY : null,
+    stripePublishableKey: opts.stripe ? TEST_STRIPE_PUBLISHABLE_KEY : null,
+    stripeWebhookSecret: opts.stripe ? (opts.stripe.webhookSecret ?? TEST_WEBHOOK_SECRET) : null,
+    smtpUrl: opts.smtpUrl ?? null,
+    mailFrom: "Fantasy Contests <no-reply@localhost>",
+    ...opts.config,
+  };
+  const payments = createPaymentProvider(config, kv, {
+    stripeHost: opts.stripe?.host,
+    stripePort: opts.stripe?.port,
+    stripeProtocol: opts.stripe?.protocol ?? "http",
+  });
+  const services: Services = { kv, payments, mailer: createMailer(config, kv), config };
+  setServices(services);
+  if (opts.seed) await seedDemoDataIfEmpty(kv);
+  const handler = await sharedHandler();
+  const handle = (req: Request) => handler(req);
+  return {
+    handler: handle,
+    kv,
+    services,
+    request(path, init = {}) {
+      const { json, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      let body = rest.body;
+      if (json !== undefined) {
+        headers.set("content-type", "application/json");
+        body = JSON.stringify(json);
+      }
+      return handle(new Request(new URL(path, TEST_ORIGIN), { ...rest, headers, body }));
+    },
+    close() {
+      kv.close();
+      return Promise.resolve();
+    },
+  };
+}
+
+/** Reads a JSON answer after checking its content type. */
+// deno-lint-ignore no-explicit-any
+export async function readJsonBody<T = any>(res: Response): Promise<T> {
+  const type = res.headers.get("content-type") ?? "";
+  if (!type.startsWith("application/json")) {
+    throw new Error(`expected JSON, got "${type}": ${await res.text()}`);
+  }
+  return await res.json() as T;
+}

@@ -1,0 +1,153 @@
+/** Small builders of test data, written straight to the store through lib/db. */
+import { ensureAdmin } from "../../lib/auth/admins.ts";
+import { addCompetitionPlayers } from "../../lib/db/competition_players.ts";
+import { type CompetitionInput, createCompetition } from "../../lib/db/competitions.ts";
+import { createEntry } from "../../lib/db/entries.ts";
+import { createPlayer, type PlayerInput } from "../../lib/db/players.ts";
+import { createTeam, type TeamInput } from "../../lib/db/teams.ts";
+import type { Competition, Entry, Player, Position, Team } from "../../lib/domain/types.ts";
+import type { TestApp } from "./app.ts";
+
+let counter = 0;
+const unique = () => ++counter;
+
+export const TEST_ADMIN = { username: "admin", password: "correct horse battery staple" };
+export const SUCCESS_CARD = "4242 4242 4242 4242";
+export const DECLINED_CARD = "4000 0000 0000 0002";
+
+/** A team; name and short name are made unique. */
+export function makeTeam(kv: Deno.Kv, overrides: Partial<TeamInput> = {}): Promise<Team> {
+  const n = unique();
+  return createTeam(kv, {
+    name: `Team ${n}`,
+    shortName: `T${n}`,
+    league: "PREMIER_LEAGUE",
+    logoUrl: null,
+    ...overrides,
+  });
+}
+
+/** A player (of a new team unless `teamId` is given). */
+export async function makePlayer(
+  kv: Deno.Kv,
+  overrides: Partial<PlayerInput> = {},
+): Promise<Player> {
+  const teamId = overrides.teamId ?? (await makeTeam(kv)).id;
+  return createPlayer(kv, {
+    name: `Player ${unique()}`,
+    position: "MID",
+    salary: 1000,
+    ...overrides,
+    teamId,
+  });
+}
+
+export type TestCompetition = Competition & { players: Player[]; teams: Team[] };
+
+const SQUAD: Position[] = ["GK", "DEF", "DEF", "MID", "FWD"];
+
+/**
+ * An UPCOMING competition (fee 10 USD, deadline in 7 days) with two teams of five players
+ * (GK, DEF, DEF, MID, FWD each) added to it, unless `players: false`.
+ */
+export async function makeCompetition(
+  kv: Deno.Kv,
+  overrides: Partial<CompetitionInput> = {},
+  options: { players?: boolean } = {},
+): Promise<TestCompetition> {
+  const competition = await createCompetition(kv, {
+    name: `Competition ${unique()}`,
+    league: "PREMIER_LEAGUE",
+    entryFee: 10,
+    prizePool: 100,
+    deadline: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    ...overrides,
+  });
+  if (options.players === false) return { ...competition, players: [], teams: [] };
+  const teams = [await makeTeam(kv), await makeTeam(kv)];
+  const players: Player[] = [];
+  for (const team of teams) {
+    for (const position of SQUAD) players.push(await makePlayer(kv, { teamId: team.id, position }));
+  }
+  await addCompetitionPlayers(kv, competition.id, players.map((p) => p.id));
+  return { ...competition, players, teams };
+}
+
+/**
+ * Five player ids of a `makeCompetition` that pass every default rule: GK, DEF, MID of the first
+ * team and DEF, FWD of the second.
+ */
+export function validPicks(competition: TestCompetition): number[] {
+  const [a, b] = competition.teams;
+  const pick = (team: Team, position: Position) =>
+    competition.players.find((p) => p.teamId === team.id && p.position === position)!.id;
+  return [pick(a, "GK"), pick(a, "DEF"), pick(a, "MID"), pick(b, "DEF"), pick(b, "FWD")];
+}
+
+/** An entry written straight to the store (no payment provider involved). */
+export async function makeEntry(
+  kv: Deno.Kv,
+  competition: TestCompetition,
+  overrides: Partial<{ email: string; teamName: string; playerIds: number[] }> = {},
+): Promise<Entry> {
+  const { entry } = await createEntry(kv, {
+    competitionId: competition.id,
+    email: "fan@example.com",
+    teamName: `Fan ${unique()}`,
+    playerIds: validPicks(competition),
+    stripePaymentId: `pi_fixture_${unique()}_${crypto.randomUUID()}`,
+    ...overrides,
+  });
+  return entry;
+}
+
+/** Creates the test admin (if needed) and returns the SPEC's admin headers for it. */
+export async function makeAdminHeaders(kv: Deno.Kv): Promise<Record<string, string>> {
+  await ensureAdmin(kv, TEST_ADMIN.username, TEST_ADMIN.password);
+  return {
+    "x-admin-username": TEST_ADMIN.username,
+    "x-admin-password": TEST_ADMIN.password,
+  };
+}
+
+/** Creates the test admin, logs in and returns the Cookie header value of the session. */
+export async function loginCookie(app: TestApp): Promise<string> {
+  await ensureAdmin(app.kv, TEST_ADMIN.username, TEST_ADMIN.password);
+  const res = await app.request("/api/admin/login", { method: "POST", json: TEST_ADMIN });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  await res.body?.cancel();
+  const setCookie = res.headers.get("set-cookie") ?? "";
+  return setCookie.split(";")[0];
+}
+
+/** Opens a test-mode payment for a competition and pays it with the success card. */
+export async function payTestIntent(app: TestApp, competitionId: number): Promise<string> {
+  const intentRes = await app.request("/api/create-payment-intent", {
+    method: "POST",
+    json: { competitionId },
+  });
+  if (intentRes.status !== 200) {
+    throw new Error(`payment intent failed: ${intentRes.status} ${await intentRes.text()}`);
+  }
+  const { paymentIntentId } = await intentRes.json();
+  const confirmRes = await app.request("/api/test-payments/confirm", {
+    method: "POST",
+    json: { paymentIntentId, cardNumber: SUCCESS_CARD },
+  });
+  if (confirmRes.status !== 200) {
+    throw new Error(`payment failed: ${confirmRes.status} ${await confirmRes.text()}`);
+  }
+  await confirmRes.body?.cancel();
+  return paymentIntentId;
+}
+
+/** The body of a valid POST /api/entries for a paid intent. */
+export function entryBody(competition: TestCompetition, stripePaymentId: string) {
+  return {
+    competitionId: competition.id,
+    email: "jane@example.com",
+    teamName: "Jane's Team",
+    playerIds: validPicks(competition),
+    stripePaymentId,
+  };
+}

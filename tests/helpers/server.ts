@@ -1,0 +1,113 @@
+/**
+ * Starts the real app (`deno run -A main.ts`) in a child process on a free 127.0.0.1 port,
+ * with an in-memory KV, demo data and a known admin, for browser and end-to-end tests.
+ */
+
+const ROOT = new URL("../../", import.meta.url);
+const STARTUP_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 10_000;
+
+export interface RunningServer {
+  /** Base URL without a trailing slash, e.g. "http://127.0.0.1:41234". */
+  url: string;
+  /** Everything the server printed so far (stdout and stderr). */
+  output(): string;
+  /** Stops the server and waits for the process to exit. */
+  stop(): Promise<void>;
+}
+
+export interface StartServerOptions {
+  /** Extra or overriding environment variables for the app. */
+  env?: Record<string, string>;
+}
+
+/** A port that was free a moment ago. */
+export function freePort(): number {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const { port } = listener.addr as Deno.NetAddr;
+  listener.close();
+  return port;
+}
+
+async function collect(stream: ReadableStream<Uint8Array>, sink: string[]): Promise<void> {
+  const echo = Deno.env.get("SERVER_LOG") === "1";
+  const decoder = new TextDecoder();
+  for await (const bytes of stream) {
+    const chunk = decoder.decode(bytes, { stream: true });
+    sink.push(chunk);
+    if (echo) console.error(chunk.trimEnd());
+  }
+}
+
+async function isHealthy(url: string): Promise<boolean> {
+  try {
+    const res = await fetch(`${url}/healthz`);
+    await res.body?.cancel();
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * Starts the app and resolves once `/healthz` answers 200.
+ * @example const server = await startServer(); try { ... } finally { await server.stop(); }
+ */
+export async function startServer(opts: StartServerOptions = {}): Promise<RunningServer> {
+  const port = freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "main.ts"],
+    cwd: ROOT,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DENO_KV_PATH: ":memory:",
+      DEMO_DATA: "1",
+      ADMIN_USERNAME: "admin",
+      ADMIN_PASSWORD: "admin-test-password",
+      STRIPE_SECRET_KEY: "",
+      STRIPE_PUBLISHABLE_KEY: "",
+      STRIPE_WEBHOOK_SECRET: "",
+      SMTP_URL: "",
+      NO_COLOR: "1",
+      ...opts.env,
+    },
+  }).spawn();
+
+  const chunks: string[] = [];
+  const readers = Promise.all([collect(child.stdout, chunks), collect(child.stderr, chunks)]);
+  let exited = false;
+  const status = child.status.then((s) => {
+    exited = true;
+    return s;
+  });
+
+  const stop = async () => {
+    if (!exited) {
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => !exited && child.kill("SIGKILL"), STOP_TIMEOUT_MS);
+      await status;
+      clearTimeout(timer);
+    }
+    await readers;
+  };
+
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  while (!(await isHealthy(url))) {
+    if (exited || Date.now() > deadline) {
+      await stop();
+      const why = exited ? `exited with code ${(await status).code}` : "did not become healthy";
+      throw new Error(`The app ${why} within the startup wait. Output:\n${chunks.join("")}`);
+    }
+    await delay(100);
+  }
+  return { url, output: () => chunks.join(""), stop };
+}

@@ -1,0 +1,201 @@
+import assert from "node:assert/strict";
+import { ConfigError, loadConfig } from "../../lib/config.ts";
+
+const MEMORY = { DENO_KV_PATH: ":memory:" };
+
+function errorOf(env: Record<string, string | undefined>): string {
+  try {
+    loadConfig({ ...MEMORY, ...env });
+  } catch (err) {
+    assert.ok(err instanceof ConfigError, `expected a ConfigError, got ${err}`);
+    assert.ok(!err.message.includes("\n"), "the message is one line");
+    return err.message;
+  }
+  throw new Error(`expected a ConfigError for ${JSON.stringify(env)}`);
+}
+
+Deno.test("[config] defaults", () => {
+  const config = loadConfig(MEMORY);
+  assert.deepEqual(config, {
+    port: 8000,
+    host: "127.0.0.1",
+    kvPath: ":memory:",
+    demoData: true,
+    adminUsername: null,
+    adminPassword: null,
+    stripeSecretKey: null,
+    stripePublishableKey: null,
+    stripeWebhookSecret: null,
+    smtpUrl: null,
+    mailFrom: "Fantasy Contests <no-reply@localhost>",
+  });
+});
+
+Deno.test("[config] blank values count as unset", () => {
+  const config = loadConfig({ ...MEMORY, PORT: "", DEMO_DATA: " ", SMTP_URL: "", HOST: "" });
+  assert.equal(config.port, 8000);
+  assert.equal(config.demoData, true);
+  assert.equal(config.smtpUrl, null);
+  assert.equal(config.host, "127.0.0.1");
+});
+
+Deno.test("[config] reads every variable", () => {
+  const config = loadConfig({
+    ...MEMORY,
+    PORT: "8123",
+    HOST: "0.0.0.0",
+    DEMO_DATA: "0",
+    ADMIN_USERNAME: "boss",
+    ADMIN_PASSWORD: "s3cret pass",
+    STRIPE_SECRET_KEY: "sk_test_abc",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_abc",
+    STRIPE_WEBHOOK_SECRET: "whsec_abc",
+    SMTP_URL: "smtps://user:pw@mail.example.com:465",
+    MAIL_FROM: "League <league@example.com>",
+  });
+  assert.equal(config.port, 8123);
+  assert.equal(config.host, "0.0.0.0");
+  assert.equal(config.demoData, false);
+  assert.equal(config.adminUsername, "boss");
+  assert.equal(config.adminPassword, "s3cret pass");
+  assert.equal(config.stripeSecretKey, "sk_test_abc");
+  assert.equal(config.stripePublishableKey, "pk_test_abc");
+  assert.equal(config.stripeWebhookSecret, "whsec_abc");
+  assert.equal(config.smtpUrl, "smtps://user:pw@mail.example.com:465");
+  assert.equal(config.mailFrom, "League <league@example.com>");
+});
+
+Deno.test("[config] PORT must be an integer from 1 to 65535", async (t) => {
+  for (const bad of ["0", "65536", "-1", "80.5", "abc", "8000x"]) {
+    await t.step(`rejects "${bad}"`, () => {
+      assert.equal(
+        errorOf({ PORT: bad }),
+        `PORT must be an integer from 1 to 65535 (got "${bad}")`,
+      );
+    });
+  }
+  assert.equal(loadConfig({ ...MEMORY, PORT: "1" }).port, 1);
+  assert.equal(loadConfig({ ...MEMORY, PORT: "65535" }).port, 65535);
+});
+
+Deno.test("[config] DEMO_DATA must be 1 or 0", () => {
+  assert.equal(loadConfig({ ...MEMORY, DEMO_DATA: "1" }).demoData, true);
+  assert.equal(errorOf({ DEMO_DATA: "yes" }), 'DEMO_DATA must be 1 or 0 (got "yes")');
+});
+
+Deno.test("[config] admin credentials come together", () => {
+  const message = "ADMIN_USERNAME and ADMIN_PASSWORD must be set together (or neither)";
+  assert.equal(errorOf({ ADMIN_USERNAME: "admin" }), message);
+  assert.equal(errorOf({ ADMIN_PASSWORD: "secret" }), message);
+  assert.equal(
+    errorOf({ ADMIN_USERNAME: "the boss", ADMIN_PASSWORD: "x" }),
+    "ADMIN_USERNAME must not contain spaces",
+  );
+});
+
+Deno.test("[config] Stripe keys", async (t) => {
+  const keys = { STRIPE_SECRET_KEY: "sk_test_1", STRIPE_PUBLISHABLE_KEY: "pk_test_1" };
+  await t.step("key prefixes", () => {
+    assert.equal(
+      errorOf({ ...keys, STRIPE_SECRET_KEY: "pk_test_1" }),
+      'STRIPE_SECRET_KEY must start with "sk_" or "rk_"',
+    );
+    assert.equal(
+      errorOf({ ...keys, STRIPE_PUBLISHABLE_KEY: "sk_test_1" }),
+      'STRIPE_PUBLISHABLE_KEY must start with "pk_"',
+    );
+    assert.equal(
+      errorOf({ ...keys, STRIPE_WEBHOOK_SECRET: "secret" }),
+      'STRIPE_WEBHOOK_SECRET must start with "whsec_"',
+    );
+  });
+  await t.step("secret and publishable key together", () => {
+    const message =
+      "STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together (or neither for test mode)";
+    assert.equal(errorOf({ STRIPE_SECRET_KEY: "sk_test_1" }), message);
+    assert.equal(errorOf({ STRIPE_PUBLISHABLE_KEY: "pk_test_1" }), message);
+  });
+  await t.step("webhook secret needs the secret key", () => {
+    assert.equal(
+      errorOf({ STRIPE_WEBHOOK_SECRET: "whsec_1" }),
+      "STRIPE_WEBHOOK_SECRET needs STRIPE_SECRET_KEY",
+    );
+  });
+  await t.step("restricted keys are accepted", () => {
+    assert.equal(
+      loadConfig({ ...MEMORY, ...keys, STRIPE_SECRET_KEY: "rk_live_1" }).stripeSecretKey,
+      "rk_live_1",
+    );
+  });
+});
+
+Deno.test("[config] SMTP_URL", () => {
+  assert.equal(
+    errorOf({ SMTP_URL: "not a url" }),
+    "SMTP_URL is not a valid URL (expected smtp://user:pass@host:port)",
+  );
+  assert.equal(
+    errorOf({ SMTP_URL: "https://user:secret@mail.example.com" }),
+    'SMTP_URL must start with smtp:// or smtps:// (got "https://")',
+  );
+  assert.ok(!errorOf({ SMTP_URL: "http://u:hunter2@x" }).includes("hunter2"), "no secret leaks");
+  assert.equal(
+    loadConfig({ ...MEMORY, SMTP_URL: "smtp://127.0.0.1:2525" }).smtpUrl,
+    "smtp://127.0.0.1:2525",
+  );
+});
+
+Deno.test("[config] MAIL_FROM and HOST", () => {
+  assert.equal(loadConfig({ ...MEMORY, MAIL_FROM: "a@b.co" }).mailFrom, "a@b.co");
+  assert.equal(
+    errorOf({ MAIL_FROM: "nobody" }),
+    'MAIL_FROM must be an address or "Name <address>" (got "nobody")',
+  );
+  assert.equal(errorOf({ HOST: "http://x" }), 'HOST must be a host name or IP (got "http://x")');
+});
+
+Deno.test("[config] DENO_KV_PATH", async (t) => {
+  const root = await Deno.makeTempDir({ prefix: "config_test_" });
+  try {
+    await t.step("creates the parent folder of a file path", () => {
+      const path = `${root}/nested/deeper/app.kv`;
+      assert.equal(loadConfig({ DENO_KV_PATH: path }).kvPath, path);
+      assert.ok(Deno.statSync(`${root}/nested/deeper`).isDirectory);
+      assert.deepEqual([...Deno.readDirSync(`${root}/nested/deeper`)], [], "no probe file left");
+    });
+    await t.step("a folder that cannot be created is an error", () => {
+      Deno.writeTextFileSync(`${root}/plain-file`, "");
+      const path = `${root}/plain-file/app.kv`;
+      const message = errorOf({ DENO_KV_PATH: path });
+      assert.match(
+        message,
+        new RegExp(`^DENO_KV_PATH "${path}": cannot create the folder "${root}/plain-file" \\(`),
+      );
+    });
+    await t.step("a folder in place of the file is an error", () => {
+      Deno.mkdirSync(`${root}/is-a-dir`);
+      const message = errorOf({ DENO_KV_PATH: `${root}/is-a-dir` });
+      assert.equal(
+        message,
+        `DENO_KV_PATH "${root}/is-a-dir" is not writable (it is a folder, not a file)`,
+      );
+    });
+    await t.step("an unwritable location is an error", () => {
+      const message = errorOf({ DENO_KV_PATH: "/proc/app.kv" });
+      assert.match(message, /^DENO_KV_PATH "\/proc\/app\.kv" is not writable \(/);
+    });
+    await t.step("defaults to ./data/app.kv, or Deploy's managed KV", () => {
+      const cwd = Deno.cwd();
+      Deno.chdir(root);
+      try {
+        assert.equal(loadConfig({}).kvPath, "./data/app.kv");
+        assert.ok(Deno.statSync(`${root}/data`).isDirectory);
+        assert.equal(loadConfig({ DENO_DEPLOYMENT_ID: "abc" }).kvPath, "");
+      } finally {
+        Deno.chdir(cwd);
+      }
+    });
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});

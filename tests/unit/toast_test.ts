@@ -1,0 +1,40 @@
+import assert from "node:assert/strict";
+import { currentToast, dismissToast, subscribeToast, toast } from "../../lib/ui/toast.ts";
+
+Deno.test("[toast] one toast at a time: a new one replaces the current", () => {
+  const seen: (string | null)[] = [];
+  const unsubscribe = subscribeToast((t) => seen.push(t?.title ?? null));
+  try {
+    toast({ title: "First", duration: 0 });
+    toast({ title: "Second", description: "More", variant: "destructive", duration: 0 });
+    const shown = currentToast();
+    assert.equal(shown?.title, "Second");
+    assert.equal(shown?.description, "More");
+    assert.equal(shown?.variant, "destructive");
+    dismissToast();
+    assert.equal(currentToast(), null);
+    assert.deepEqual(seen, ["First", "Second", null]);
+  } finally {
+    unsubscribe();
+  }
+});
+
+Deno.test("[toast] dismissing an old id leaves the newer toast", () => {
+  const old = toast({ title: "Old", duration: 0 });
+  toast({ title: "New", duration: 0 });
+  old.dismiss();
+  assert.equal(currentToast()?.title, "New");
+  dismissToast();
+});
+
+Deno.test("[toast] hides itself after its duration (5000 ms by default)", async () => {
+  const { id, dismiss } = toast({ title: "Default" });
+  assert.equal(currentToast()?.duration, 5000);
+  dismiss();
+  assert.equal(currentToast(), null);
+  assert.ok(id > 0);
+
+  toast({ title: "Short", duration: 20 });
+  await new Promise((resolve) => setTimeout(resolve, 60));
+  assert.equal(currentToast(), null);
+});
