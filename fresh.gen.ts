@@ -5,51 +5,76 @@ import * as $0 from "./routes/_404.tsx";
 import * as $1 from "./routes/_500.tsx";
 import * as $2 from "./routes/_app.tsx";
 import * as $3 from "./routes/_middleware.ts";
-import * as $4 from "./routes/api/_middleware.ts";
-import * as $5 from "./routes/api/admin/_middleware.ts";
-import * as $6 from "./routes/api/admin/competitions/[id]/available-players.ts";
-import * as $7 from "./routes/api/admin/competitions/[id]/events/[eventId].ts";
-import * as $8 from "./routes/api/admin/competitions/[id]/events/index.ts";
-import * as $9 from "./routes/api/admin/competitions/[id]/index.ts";
-import * as $10 from "./routes/api/admin/competitions/[id]/performances.ts";
-import * as $11 from "./routes/api/admin/competitions/[id]/players.ts";
-import * as $12 from "./routes/api/admin/competitions/[id]/prizes.ts";
-import * as $13 from "./routes/api/admin/competitions/index.ts";
-import * as $14 from "./routes/api/admin/login.ts";
-import * as $15 from "./routes/api/admin/logout.ts";
-import * as $16 from "./routes/api/admin/matches/[id].ts";
-import * as $17 from "./routes/api/admin/matches/index.ts";
-import * as $18 from "./routes/api/admin/players/[id].ts";
-import * as $19 from "./routes/api/admin/players/index.ts";
-import * as $20 from "./routes/api/admin/session.ts";
-import * as $21 from "./routes/api/admin/teams/[id]/players.ts";
-import * as $22 from "./routes/api/admin/teams/index.ts";
-import * as $23 from "./routes/api/analytics.ts";
-import * as $24 from "./routes/api/competitions/[id]/index.ts";
-import * as $25 from "./routes/api/competitions/[id]/players.ts";
-import * as $26 from "./routes/api/competitions/[id]/prizes.ts";
-import * as $27 from "./routes/api/competitions/index.ts";
-import * as $28 from "./routes/api/create-payment-intent.ts";
-import * as $29 from "./routes/api/entries/[id]/details.ts";
-import * as $30 from "./routes/api/entries/[id]/index.ts";
-import * as $31 from "./routes/api/entries/[id]/players.ts";
-import * as $32 from "./routes/api/entries/index.ts";
-import * as $33 from "./routes/api/stripe/webhook.ts";
-import * as $34 from "./routes/api/test-email.ts";
-import * as $35 from "./routes/api/test-payments/confirm.ts";
-import * as $36 from "./routes/healthz.ts";
-import * as $37 from "./routes/index.tsx";
-import * as $38 from "./routes/team-selection/[id].tsx";
+import * as $4 from "./routes/admin/_layout.tsx";
+import * as $5 from "./routes/admin/_middleware.ts";
+import * as $6 from "./routes/admin/competitions/[id]/events.tsx";
+import * as $7 from "./routes/admin/competitions/[id]/players.tsx";
+import * as $8 from "./routes/admin/competitions/[id]/prizes.tsx";
+import * as $9 from "./routes/admin/competitions/edit/[id].tsx";
+import * as $10 from "./routes/admin/competitions/new.tsx";
+import * as $11 from "./routes/admin/dashboard.tsx";
+import * as $12 from "./routes/admin/index.tsx";
+import * as $13 from "./routes/admin/login.tsx";
+import * as $14 from "./routes/admin/matches/[id].tsx";
+import * as $15 from "./routes/admin/matches/index.tsx";
+import * as $16 from "./routes/admin/matches/new.tsx";
+import * as $17 from "./routes/admin/player-performances.tsx";
+import * as $18 from "./routes/api/_middleware.ts";
+import * as $19 from "./routes/api/admin/_middleware.ts";
+import * as $20 from "./routes/api/admin/analytics.ts";
+import * as $21 from "./routes/api/admin/competitions/[id]/available-players.ts";
+import * as $22 from "./routes/api/admin/competitions/[id]/events/[eventId].ts";
+import * as $23 from "./routes/api/admin/competitions/[id]/events/index.ts";
+import * as $24 from "./routes/api/admin/competitions/[id]/index.ts";
+import * as $25 from "./routes/api/admin/competitions/[id]/performances.ts";
+import * as $26 from "./routes/api/admin/competitions/[id]/players.ts";
+import * as $27 from "./routes/api/admin/competitions/[id]/prizes.ts";
+import * as $28 from "./routes/api/admin/competitions/index.ts";
+import * as $29 from "./routes/api/admin/login.ts";
+import * as $30 from "./routes/api/admin/logout.ts";
+import * as $31 from "./routes/api/admin/matches/[id].ts";
+import * as $32 from "./routes/api/admin/matches/index.ts";
+import * as $33 from "./routes/api/admin/players/[id].ts";
+import * as $34 from "./routes/api/admin/players/index.ts";
+import * as $35 from "./routes/api/admin/session.ts";
+import * as $36 from "./routes/api/admin/teams/[id]/players.ts";
+import * as $37 from "./routes/api/admin/teams/index.ts";
+import * as $38 from "./routes/api/analytics.ts";
+import * as $39 from "./routes/api/competitions/[id]/index.ts";
+import * as $40 from "./routes/api/competitions/[id]/players.ts";
+import * as $41 from "./routes/api/competitions/[id]/prizes.ts";
+import * as $42 from "./routes/api/competitions/index.ts";
+import * as $43 from "./routes/api/create-payment-intent.ts";
+import * as $44 from "./routes/api/entries/[id]/details.ts";
+import * as $45 from "./routes/api/entries/[id]/index.ts";
+import * as $46 from "./routes/api/entries/[id]/players.ts";
+import * as $47 from "./routes/api/entries/index.ts";
+import * as $48 from "./routes/api/stripe/webhook.ts";
+import * as $49 from "./routes/api/test-email.ts";
+import * as $50 from "./routes/api/test-payments/confirm.ts";
+import * as $51 from "./routes/confirmation/[id].tsx";
+import * as $52 from "./routes/email-test.tsx";
+import * as $53 from "./routes/healthz.ts";
+import * as $54 from "./routes/index.tsx";
+import * as $55 from "./routes/payment/[id].tsx";
+import * as $56 from "./routes/team-selection/[id].tsx";
 import * as $$0 from "./islands/AdminCompetitionForm.tsx";
 import * as $$1 from "./islands/AdminDashboard.tsx";
-import * as $$2 from "./islands/AdminLogin.tsx";
-import * as $$3 from "./islands/AdminManagePlayers.tsx";
-import * as $$4 from "./islands/AdminPrizeEditor.tsx";
-import * as $$5 from "./islands/ContestList.tsx";
-import * as $$6 from "./islands/PageView.tsx";
-import * as $$7 from "./islands/RulesButton.tsx";
-import * as $$8 from "./islands/TeamBuilder.tsx";
-import * as $$9 from "./islands/Toaster.tsx";
+import * as $$2 from "./islands/AdminFlash.tsx";
+import * as $$3 from "./islands/AdminGameEvents.tsx";
+import * as $$4 from "./islands/AdminLogin.tsx";
+import * as $$5 from "./islands/AdminManagePlayers.tsx";
+import * as $$6 from "./islands/AdminMatchForm.tsx";
+import * as $$7 from "./islands/AdminMatchList.tsx";
+import * as $$8 from "./islands/AdminPerformanceEditor.tsx";
+import * as $$9 from "./islands/AdminPrizeEditor.tsx";
+import * as $$10 from "./islands/Checkout.tsx";
+import * as $$11 from "./islands/ContestList.tsx";
+import * as $$12 from "./islands/EmailTestForm.tsx";
+import * as $$13 from "./islands/PageView.tsx";
+import * as $$14 from "./islands/RulesButton.tsx";
+import * as $$15 from "./islands/TeamBuilder.tsx";
+import * as $$16 from "./islands/Toaster.tsx";
 
 import type { Manifest } from "$fresh/server.ts";
 
@@ -59,53 +84,78 @@ const manifest = {
     "./routes/_500.tsx": $1,
     "./routes/_app.tsx": $2,
     "./routes/_middleware.ts": $3,
-    "./routes/api/_middleware.ts": $4,
-    "./routes/api/admin/_middleware.ts": $5,
-    "./routes/api/admin/competitions/[id]/available-players.ts": $6,
-    "./routes/api/admin/competitions/[id]/events/[eventId].ts": $7,
-    "./routes/api/admin/competitions/[id]/events/index.ts": $8,
-    "./routes/api/admin/competitions/[id]/index.ts": $9,
-    "./routes/api/admin/competitions/[id]/performances.ts": $10,
-    "./routes/api/admin/competitions/[id]/players.ts": $11,
-    "./routes/api/admin/competitions/[id]/prizes.ts": $12,
-    "./routes/api/admin/competitions/index.ts": $13,
-    "./routes/api/admin/login.ts": $14,
-    "./routes/api/admin/logout.ts": $15,
-    "./routes/api/admin/matches/[id].ts": $16,
-    "./routes/api/admin/matches/index.ts": $17,
-    "./routes/api/admin/players/[id].ts": $18,
-    "./routes/api/admin/players/index.ts": $19,
-    "./routes/api/admin/session.ts": $20,
-    "./routes/api/admin/teams/[id]/players.ts": $21,
-    "./routes/api/admin/teams/index.ts": $22,
-    "./routes/api/analytics.ts": $23,
-    "./routes/api/competitions/[id]/index.ts": $24,
-    "./routes/api/competitions/[id]/players.ts": $25,
-    "./routes/api/competitions/[id]/prizes.ts": $26,
-    "./routes/api/competitions/index.ts": $27,
-    "./routes/api/create-payment-intent.ts": $28,
-    "./routes/api/entries/[id]/details.ts": $29,
-    "./routes/api/entries/[id]/index.ts": $30,
-    "./routes/api/entries/[id]/players.ts": $31,
-    "./routes/api/entries/index.ts": $32,
-    "./routes/api/stripe/webhook.ts": $33,
-    "./routes/api/test-email.ts": $34,
-    "./routes/api/test-payments/confirm.ts": $35,
-    "./routes/healthz.ts": $36,
-    "./routes/index.tsx": $37,
-    "./routes/team-selection/[id].tsx": $38,
+    "./routes/admin/_layout.tsx": $4,
+    "./routes/admin/_middleware.ts": $5,
+    "./routes/admin/competitions/[id]/events.tsx": $6,
+    "./routes/admin/competitions/[id]/players.tsx": $7,
+    "./routes/admin/competitions/[id]/prizes.tsx": $8,
+    "./routes/admin/competitions/edit/[id].tsx": $9,
+    "./routes/admin/competitions/new.tsx": $10,
+    "./routes/admin/dashboard.tsx": $11,
+    "./routes/admin/index.tsx": $12,
+    "./routes/admin/login.tsx": $13,
+    "./routes/admin/matches/[id].tsx": $14,
+    "./routes/admin/matches/index.tsx": $15,
+    "./routes/admin/matches/new.tsx": $16,
+    "./routes/admin/player-performances.tsx": $17,
+    "./routes/api/_middleware.ts": $18,
+    "./routes/api/admin/_middleware.ts": $19,
+    "./routes/api/admin/analytics.ts": $20,
+    "./routes/api/admin/competitions/[id]/available-players.ts": $21,
+    "./routes/api/admin/competitions/[id]/events/[eventId].ts": $22,
+    "./routes/api/admin/competitions/[id]/events/index.ts": $23,
+    "./routes/api/admin/competitions/[id]/index.ts": $24,
+    "./routes/api/admin/competitions/[id]/performances.ts": $25,
+    "./routes/api/admin/competitions/[id]/players.ts": $26,
+    "./routes/api/admin/competitions/[id]/prizes.ts": $27,
+    "./routes/api/admin/competitions/index.ts": $28,
+    "./routes/api/admin/login.ts": $29,
+    "./routes/api/admin/logout.ts": $30,
+    "./routes/api/admin/matches/[id].ts": $31,
+    "./routes/api/admin/matches/index.ts": $32,
+    "./routes/api/admin/players/[id].ts": $33,
+    "./routes/api/admin/players/index.ts": $34,
+    "./routes/api/admin/session.ts": $35,
+    "./routes/api/admin/teams/[id]/players.ts": $36,
+    "./routes/api/admin/teams/index.ts": $37,
+    "./routes/api/analytics.ts": $38,
+    "./routes/api/competitions/[id]/index.ts": $39,
+    "./routes/api/competitions/[id]/players.ts": $40,
+    "./routes/api/competitions/[id]/prizes.ts": $41,
+    "./routes/api/competitions/index.ts": $42,
+    "./routes/api/create-payment-intent.ts": $43,
+    "./routes/api/entries/[id]/details.ts": $44,
+    "./routes/api/entries/[id]/index.ts": $45,
+    "./routes/api/entries/[id]/players.ts": $46,
+    "./routes/api/entries/index.ts": $47,
+    "./routes/api/stripe/webhook.ts": $48,
+    "./routes/api/test-email.ts": $49,
+    "./routes/api/test-payments/confirm.ts": $50,
+    "./routes/confirmation/[id].tsx": $51,
+    "./routes/email-test.tsx": $52,
+    "./routes/healthz.ts": $53,
+    "./routes/index.tsx": $54,
+    "./routes/payment/[id].tsx": $55,
+    "./routes/team-selection/[id].tsx": $56,
   },
   islands: {
     "./islands/AdminCompetitionForm.tsx": $$0,
     "./islands/AdminDashboard.tsx": $$1,
-    "./islands/AdminLogin.tsx": $$2,
-    "./islands/AdminManagePlayers.tsx": $$3,
-    "./islands/AdminPrizeEditor.tsx": $$4,
-    "./islands/ContestList.tsx": $$5,
-    "./islands/PageView.tsx": $$6,
-    "./islands/RulesButton.tsx": $$7,
-    "./islands/TeamBuilder.tsx": $$8,
-    "./islands/Toaster.tsx": $$9,
+    "./islands/AdminFlash.tsx": $$2,
+    "./islands/AdminGameEvents.tsx": $$3,
+    "./islands/AdminLogin.tsx": $$4,
+    "./islands/AdminManagePlayers.tsx": $$5,
+    "./islands/AdminMatchForm.tsx": $$6,
+    "./islands/AdminMatchList.tsx": $$7,
+    "./islands/AdminPerformanceEditor.tsx": $$8,
+    "./islands/AdminPrizeEditor.tsx": $$9,
+    "./islands/Checkout.tsx": $$10,
+    "./islands/ContestList.tsx": $$11,
+    "./islands/EmailTestForm.tsx": $$12,
+    "./islands/PageView.tsx": $$13,
+    "./islands/RulesButton.tsx": $$14,
+    "./islands/TeamBuilder.tsx": $$15,
+    "./islands/Toaster.tsx": $$16,
   },
   baseUrl: import.meta.url,
 } satisfies Manifest;

@@ -35,19 +35,22 @@ function leagueLabel(league: string): string {
   return league.toLowerCase().split("_").map((w) => w[0]?.toUpperCase() + w.slice(1)).join(" ");
 }
 
+/** Money reads big; a long non-cash description reads as a sentence. */
+function prizeClass(c: ContestCardData): string {
+  return prizeText(c).length > 16 ? "text-base font-bold leading-snug" : "text-xl font-bold";
+}
+
 function entriesText(c: ContestCardData): string {
   return c.maxEntries ? `${c.currentEntries} / ${c.maxEntries}` : String(c.currentEntries);
 }
 
-function Stat(props: { label: string; value: string; strong?: boolean }) {
+function Stat(props: { label: string; value: string }) {
   return (
     <div class="min-w-0">
       <dt class="text-xs font-medium uppercase tracking-wide text-muted-foreground">
         {props.label}
       </dt>
-      <dd class={props.strong ? "truncate font-bold text-foreground" : "truncate font-semibold"}>
-        {props.value}
-      </dd>
+      <dd class="truncate font-semibold">{props.value}</dd>
     </div>
   );
 }
@@ -91,13 +94,21 @@ export function ContestCard({ competition: c, now, onSelect }: ContestCardProps)
             </h2>
           </div>
           {live && <Badge variant="live">LIVE</Badge>}
+          {c.status === "COMPLETED" && <Badge variant="secondary">Completed</Badge>}
         </div>
-        {c.description && <p class="text-sm text-muted-foreground line-clamp-2">
-          {c.description}
-        </p>}
-        <dl class="grid grid-cols-3 gap-3 rounded-lg bg-muted/60 p-3 text-sm">
-          <Stat label="Entry" value={formatPrice(c.entryFee, c.currency)} />
-          <Stat label="Prize" value={prizeText(c)} strong />
+        {c.description && (
+          <p class="text-sm text-muted-foreground">
+            {c.description}
+          </p>
+        )}
+        <dl class="grid grid-cols-2 gap-3 rounded-lg bg-muted/60 p-3 text-sm">
+          <div class="col-span-2 min-w-0">
+            <dt class="text-xs font-medium uppercase tracking-wide text-muted-foreground">Prize</dt>
+            <dd class={prizeClass(c)} data-prize="">
+              {prizeText(c)}
+            </dd>
+          </div>
+          <Stat label="Entry fee" value={formatPrice(c.entryFee, c.currency)} />
           <Stat label="Entries" value={entriesText(c)} />
         </dl>
         <p

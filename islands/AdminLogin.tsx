@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { loginSchema } from "../lib/domain/schemas.ts";
 import { AdminApiError, adminFetch } from "../lib/ui/admin/admin_api.ts";
-import { navigateWithToast, showFlash } from "../lib/ui/admin/flash.ts";
+import { navigateWithToast } from "../lib/ui/admin/flash.ts";
 import { toast } from "../lib/ui/toast.ts";
 import { Button } from "../components/ui/Button.tsx";
 import { Card, CardContent, CardDescription, CardHeader } from "../components/ui/Card.tsx";
@@ -13,7 +13,6 @@ type Errors = { username?: string; password?: string };
 /** Shows 'Authentication Required' when a protected admin page sent the admin here. */
 function useAuthRequiredToast() {
   useEffect(() => {
-    showFlash();
     const params = new URLSearchParams(location.search);
     if (params.get("auth") !== "required") return;
     toast({

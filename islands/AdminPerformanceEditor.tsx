@@ -39,13 +39,6 @@ export default function AdminPerformanceEditor(props: { competitionId?: number |
             <Button variant="outline" href="/admin/dashboard">
               <Icon name="arrowLeft" />Back to Dashboard
             </Button>
-            <Button
-              disabled={!competitionId || list.length === 0 || perf.saving}
-              onClick={() => void perf.saveAll()}
-            >
-              <Icon name="save" />
-              {perf.saving ? "Saving..." : "Save All"}
-            </Button>
           </>
         }
       />
@@ -105,7 +98,8 @@ export default function AdminPerformanceEditor(props: { competitionId?: number |
         );
       })}
       {list.length > 0 && (
-        <div class="flex justify-end">
+        <div class="sticky bottom-0 -mx-4 flex items-center justify-end gap-3 border-t border-border bg-background/95 px-4 py-4 backdrop-blur">
+          <span class="text-sm text-muted-foreground">{list.length} players</span>
           <Button disabled={perf.saving} onClick={() => void perf.saveAll()}>
             <Icon name="save" />
             {perf.saving ? "Saving..." : "Save All"}

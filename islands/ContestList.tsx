@@ -1,6 +1,10 @@
 import { useEffect, useState } from "react";
 import type { Competition } from "../lib/domain/types.ts";
-import { ContestCard, type ContestCardData, ContestCardSkeleton } from "../components/ContestCard.tsx";
+import {
+  ContestCard,
+  type ContestCardData,
+  ContestCardSkeleton,
+} from "../components/ContestCard.tsx";
 import { apiFetch } from "../lib/ui/api.ts";
 import { track } from "../lib/ui/analytics.ts";
 import { sortByDeadline } from "../lib/ui/contests.ts";
@@ -57,9 +61,20 @@ export default function ContestList({ initial, renderedAt }: ContestListProps) {
   if (competitions.length === 0) {
     return (
       <div class="mx-auto flex max-w-md flex-col items-center gap-2 rounded-xl border border-dashed border-border p-10 text-center">
-        <svg viewBox="0 0 24 24" width="40" height="40" aria-hidden="true" class="text-muted-foreground">
+        <svg
+          viewBox="0 0 24 24"
+          width="40"
+          height="40"
+          aria-hidden="true"
+          class="text-muted-foreground"
+        >
           <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" stroke-width="1.5" />
-          <path d="m12 7 4 3-1.5 4.5h-5L8 10z" fill="none" stroke="currentColor" stroke-width="1.5" />
+          <path
+            d="m12 7 4 3-1.5 4.5h-5L8 10z"
+            fill="none"
+            stroke="currentColor"
+            stroke-width="1.5"
+          />
         </svg>
         <p class="text-lg font-semibold">No competitions available.</p>
         <p class="text-sm text-muted-foreground">Check back later for upcoming competitions.</p>

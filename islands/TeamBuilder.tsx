@@ -89,22 +89,33 @@ function Builder(
 
   const remaining = rules.salaryCap === null ? null : rules.salaryCap - teamSalary(team.selected);
   return (
-    <div class="grid gap-6 pb-28">
-      <BuilderHeader competition={competition} rules={rules} renderedAt={renderedAt} onExpire={onExpire} />
+    <div class="grid grid-cols-1 gap-6 pb-28">
+      <BuilderHeader
+        competition={competition}
+        rules={rules}
+        renderedAt={renderedAt}
+        onExpire={onExpire}
+      />
       {!open && (
-        <div role="alert" class="rounded-xl border border-destructive/40 bg-destructive/10 p-4 text-sm">
+        <div
+          role="alert"
+          class="rounded-xl border border-destructive/40 bg-destructive/10 p-4 text-sm"
+        >
           <p class="font-semibold text-destructive">This competition is closed for entries.</p>
           <p class="mt-1 text-muted-foreground">
             {competition.status === "UPCOMING"
               ? "The entry deadline has passed."
               : "Picks can no longer be submitted."}{" "}
-            <a href={`/leaderboard/${competition.id}`} class="font-medium text-foreground underline">
+            <a
+              href={`/leaderboard/${competition.id}`}
+              class="font-medium text-foreground underline"
+            >
               View the leaderboard
             </a>
           </p>
         </div>
       )}
-      <div class="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div class="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div class="lg:sticky lg:top-20 lg:order-2">
           <TeamPanel selected={team.selected} salaryCap={rules.salaryCap} onRemove={team.remove} />
         </div>
@@ -112,7 +123,12 @@ function Builder(
           <PlayerBrowser players={players} selectedIds={team.selectedIds} onToggle={team.toggle} />
         </div>
       </div>
-      <SubmitBar count={team.selected.length} remaining={remaining} closed={!open} onSubmit={submit} />
+      <SubmitBar
+        count={team.selected.length}
+        remaining={remaining}
+        closed={!open}
+        onSubmit={submit}
+      />
     </div>
   );
 }

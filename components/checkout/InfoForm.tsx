@@ -55,7 +55,11 @@ export function InfoForm({ values, errors, busy, submitLabel, onChange, onSubmit
               onInput={(e) => onChange(f.name, e.currentTarget.value)}
             />
             {error && (
-              <p id={`${id}-error`} class="text-sm font-medium text-destructive" data-field-error={f.name}>
+              <p
+                id={`${id}-error`}
+                class="text-sm font-medium text-destructive"
+                data-field-error={f.name}
+              >
                 {error}
               </p>
             )}

@@ -10,7 +10,11 @@ export function PicksSummary({ picks }: { picks: PickPlayer[] }) {
       <h2 id="picks-title" class="text-base font-semibold">Your picks</h2>
       <ul class="grid grid-cols-5 gap-2">
         {picks.map((p) => (
-          <li key={p.id} class="flex min-w-0 flex-col items-center gap-1 text-center" title={p.name}>
+          <li
+            key={p.id}
+            class="flex min-w-0 flex-col items-center gap-1 text-center"
+            title={p.name}
+          >
             <PlayerAvatar name={p.name} src={p.crest} size="lg" />
             <span class="w-full truncate text-xs font-semibold">{lastName(p.name)}</span>
             <PositionBadge position={p.position} />

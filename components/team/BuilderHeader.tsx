@@ -8,6 +8,7 @@ import { Button } from "../ui/Button.tsx";
 import { Dialog } from "../ui/Dialog.tsx";
 import { RulesContent } from "../RulesContent.tsx";
 import { Countdown } from "./Countdown.tsx";
+import { cn } from "../../lib/ui/cn.ts";
 
 export type BuilderCompetition = Pick<
   Competition,
@@ -34,11 +35,11 @@ export interface BuilderHeaderProps {
   onExpire: () => void;
 }
 
-function Fact(props: { label: string; children: ComponentChildren }) {
+function Fact(props: { label: string; class?: string; children: ComponentChildren }) {
   return (
-    <div class="min-w-0 rounded-lg bg-muted/60 px-3 py-2">
+    <div class={cn("min-w-0 rounded-lg bg-muted/60 px-3 py-2", props.class)}>
       <p class="text-xs font-medium uppercase tracking-wide text-muted-foreground">{props.label}</p>
-      <div class="truncate font-semibold">{props.children}</div>
+      <div class="font-semibold leading-snug">{props.children}</div>
     </div>
   );
 }
@@ -75,6 +76,7 @@ export function BuilderHeader({ competition: c, rules, renderedAt, onExpire }: B
   const [rulesOpen, setRulesOpen] = useState(false);
   const close = () => setRulesOpen(false);
   const maxForwardsSet = c.maxForwards !== null && c.maxForwards !== undefined;
+  const prize = prizeText(c);
   return (
     <section class="rounded-xl border border-border bg-card p-5 shadow-sm">
       <div class="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
@@ -82,12 +84,14 @@ export function BuilderHeader({ competition: c, rules, renderedAt, onExpire }: B
           <h1 class="text-2xl font-bold tracking-tight sm:text-3xl">{c.name}</h1>
           {c.description && <p class="mt-1 text-sm text-muted-foreground">{c.description}</p>}
         </div>
-        <div class="grid grid-cols-3 gap-2 text-sm lg:min-w-[26rem]">
-          <Fact label="Closes in">
+        <div class="grid grid-cols-2 gap-2 text-sm sm:grid-cols-3 lg:min-w-[28rem]">
+          <Fact label="Closes in" class="col-span-2 sm:col-span-1">
             <Countdown deadline={c.deadline} renderedAt={renderedAt} onExpire={onExpire} />
           </Fact>
           <Fact label="Prize">
-            <span class="text-lg font-bold" data-prize="">{prizeText(c)}</span>
+            <span class={prize.length > 16 ? "text-sm font-bold" : "text-lg font-bold"} data-prize="">
+              {prize}
+            </span>
           </Fact>
           <Fact label="Entry fee">
             <span class="text-lg font-bold" data-fee="">{formatPrice(c.entryFee, c.currency)}</span>

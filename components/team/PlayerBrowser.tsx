@@ -60,7 +60,10 @@ export function PlayerBrowser({ players, selectedIds, onToggle }: PlayerBrowserP
   }, [indexed, position, team, query]);
 
   return (
-    <section aria-labelledby="players-title" class="rounded-xl border border-border bg-card p-4 shadow-sm sm:p-5">
+    <section
+      aria-labelledby="players-title"
+      class="rounded-xl border border-border bg-card p-4 shadow-sm sm:p-5"
+    >
       <h2 id="players-title" class="text-lg font-semibold">Players</h2>
       <div class="mt-3 flex flex-wrap gap-1.5" role="group" aria-label="Position">
         {POSITION_FILTERS.map((f) => (
@@ -103,7 +106,7 @@ export function PlayerBrowser({ players, selectedIds, onToggle }: PlayerBrowserP
         )
         : (
           <>
-            <ul class="mt-4 grid gap-1" aria-label="Player list">
+            <ul class="mt-4 grid grid-cols-1 gap-1" aria-label="Player list">
               {indexed.map(({ player }) => (
                 <PlayerRow
                   key={player.id}
@@ -115,9 +118,14 @@ export function PlayerBrowser({ players, selectedIds, onToggle }: PlayerBrowserP
               ))}
             </ul>
             {visible.size === 0 && (
-              <div class="mt-4 rounded-lg border border-dashed border-border p-8 text-center" role="status">
+              <div
+                class="mt-4 rounded-lg border border-dashed border-border p-8 text-center"
+                role="status"
+              >
                 <p class="font-semibold">No players found</p>
-                <p class="mt-1 text-sm text-muted-foreground">Try adjusting your search or filters</p>
+                <p class="mt-1 text-sm text-muted-foreground">
+                  Try adjusting your search or filters
+                </p>
               </div>
             )}
           </>

@@ -10,7 +10,9 @@ const COLORS: Record<Position, string> = {
 };
 
 /** A position code pill (GK, DEF, MID, FWD) with its full name for screen readers. */
-export function PositionBadge({ position, class: className }: { position: Position; class?: string }) {
+export function PositionBadge(
+  { position, class: className }: { position: Position; class?: string },
+) {
   return (
     <abbr
       title={POSITION_LABELS[position]}

@@ -1,4 +1,4 @@
-import { formatWhole, lastName } from "../../lib/domain/format.ts";
+import { formatWhole } from "../../lib/domain/format.ts";
 import { TEAM_SIZE, teamSalary } from "../../lib/domain/team_rules.ts";
 import type { PickPlayer } from "../../lib/ui/players.ts";
 import { cn } from "../../lib/ui/cn.ts";
@@ -40,7 +40,9 @@ export function SalaryBar({ total, cap }: { total: number; cap: number }) {
   );
 }
 
-function FilledSlot({ player, onRemove }: { player: PickPlayer; onRemove: TeamPanelProps["onRemove"] }) {
+function FilledSlot(
+  { player, onRemove }: { player: PickPlayer; onRemove: TeamPanelProps["onRemove"] },
+) {
   return (
     <button
       type="button"
@@ -57,7 +59,13 @@ function FilledSlot({ player, onRemove }: { player: PickPlayer; onRemove: TeamPa
         </span>
       </span>
       <PositionBadge position={player.position} />
-      <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" class="shrink-0 text-muted-foreground group-hover:text-destructive">
+      <svg
+        viewBox="0 0 24 24"
+        width="16"
+        height="16"
+        aria-hidden="true"
+        class="shrink-0 text-muted-foreground group-hover:text-destructive"
+      >
         <path d="M18 6 6 18M6 6l12 12" stroke="currentColor" stroke-width="2" />
       </svg>
     </button>
@@ -67,7 +75,10 @@ function FilledSlot({ player, onRemove }: { player: PickPlayer; onRemove: TeamPa
 function EmptySlot({ index }: { index: number }) {
   return (
     <div class="flex h-14 items-center gap-3 rounded-lg border border-dashed border-border px-3 text-sm text-muted-foreground">
-      <span class="flex h-8 w-8 items-center justify-center rounded-full bg-muted text-xs font-semibold" aria-hidden="true">
+      <span
+        class="flex h-8 w-8 items-center justify-center rounded-full bg-muted text-xs font-semibold"
+        aria-hidden="true"
+      >
         {index + 1}
       </span>
       Pick a player
@@ -81,7 +92,7 @@ export function TeamPanel({ selected, salaryCap, onRemove }: TeamPanelProps) {
   return (
     <section
       aria-labelledby="your-team-title"
-      class="grid gap-4 rounded-xl border border-border bg-card p-5 shadow-sm"
+      class="grid grid-cols-1 gap-4 rounded-xl border border-border bg-card p-5 shadow-sm"
     >
       <div class="flex items-center justify-between">
         <h2 id="your-team-title" class="text-lg font-semibold">
@@ -91,7 +102,7 @@ export function TeamPanel({ selected, salaryCap, onRemove }: TeamPanelProps) {
           <span class="text-xs text-muted-foreground">Tap a player to remove</span>
         )}
       </div>
-      <ol class="grid gap-2">
+      <ol class="grid grid-cols-1 gap-2">
         {slots.map((player, i) => (
           <li key={player ? player.id : `empty-${i}`}>
             {player ? <FilledSlot player={player} onRemove={onRemove} /> : <EmptySlot index={i} />}

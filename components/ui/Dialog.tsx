@@ -1,5 +1,6 @@
 import type { ComponentChildren } from "preact";
 import { useEffect, useId, useRef } from "preact/hooks";
+import { createPortal } from "preact/compat";
 import { cn } from "../../lib/ui/cn.ts";
 
 export interface DialogProps {
@@ -52,6 +53,7 @@ function trapTab(event: KeyboardEvent, panel: HTMLElement) {
 /**
  * A modal dialog: labelled by its title, closed by Escape, the backdrop or the × button.
  * Focus moves into it on open, stays inside while it is open and returns to the opener.
+ * It renders into <body> (a portal), so it covers the page wherever it is used.
  */
 export function Dialog(props: DialogProps) {
   const { open, onClose, title, description, children, footer } = props;
@@ -86,13 +88,14 @@ export function Dialog(props: DialogProps) {
     }
   };
 
-  return (
+  const overlay = (
     <div class="fixed inset-0 z-50 flex items-center justify-center p-4" onKeyDown={onKeyDown}>
       <div
         class="fixed inset-0 bg-black/60 backdrop-blur-sm"
         aria-hidden="true"
         data-dialog-backdrop=""
-        onClick={() => onCloseRef.current()}
+        onClick={() =>
+          onCloseRef.current()}
       />
       <div
         ref={panelRef}
@@ -141,4 +144,7 @@ export function Dialog(props: DialogProps) {
       </div>
     </div>
   );
+  // A portal to <body>: an ancestor with a transform or backdrop filter (the sticky header)
+  // would otherwise become the containing block of the fixed overlay.
+  return typeof document === "undefined" ? overlay : createPortal(overlay, document.body);
 }

@@ -98,7 +98,7 @@ export async function* dumpKv(kv: Deno.Kv): AsyncGenerator<string> {
 export function parseDumpLine(line: string): { key: Deno.KvKey; value: unknown } {
   const parsed = JSON.parse(line) as { key: Json[]; value: Json };
   if (!Array.isArray(parsed.key) || !("value" in parsed)) {
-    throw new SyntaxError("A dump line must be {\"key\": [...], \"value\": ...}");
+    throw new SyntaxError('A dump line must be {"key": [...], "value": ...}');
   }
   return { key: parsed.key.map(decodeValue) as Deno.KvKey, value: decodeValue(parsed.value) };
 }
@@ -110,7 +110,7 @@ async function isEmpty(kv: Deno.Kv): Promise<boolean> {
 
 /** Mutations and approximate bytes per restore atomic, below Deno KV's 1000 / 800 KiB limits. */
 const RESTORE_MAX_MUTATIONS = 500;
-const RESTORE_MAX_BYTES = 400_000;
+const RESTORE_MAX_BYTES = 300_000;
 
 /**
  * Writes the entries of a dump into the store and returns how many were written. Refuses a

@@ -125,7 +125,10 @@ export async function createEntry(
       .set(keys.entryByCompetition(cid, entry.id), entry.id)
       .set(keys.entryByTeamId(entry.teamId), entry.id)
       .set(keys.entryByPayment(entry.stripePaymentId), entry.id)
-      .set(keys.competition(cid), { ...competition, currentEntries: competition.currentEntries + 1 });
+      .set(keys.competition(cid), {
+        ...competition,
+        currentEntries: competition.currentEntries + 1,
+      });
     bumpLive(op, cid);
     const res = await op.commit();
     return res.ok ? { entry, created: true } : undefined;

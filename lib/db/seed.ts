@@ -144,11 +144,15 @@ async function seedClubs(kv: Deno.Kv, league: "PREMIER_LEAGUE" | "LA_LIGA"): Pro
   return teams;
 }
 
-function seasonStats(rng: Rng, position: Position): Pick<Player, "goals" | "assists" | "cleanSheets"> {
+function seasonStats(
+  rng: Rng,
+  position: Position,
+): Pick<Player, "goals" | "assists" | "cleanSheets"> {
   const goals = { GK: 0, DEF: int(rng, 0, 3), MID: int(rng, 1, 8), FWD: int(rng, 4, 18) }[position];
-  const assists = { GK: int(rng, 0, 1), DEF: int(rng, 0, 4), MID: int(rng, 2, 10), FWD: int(rng, 1, 7) }[
-    position
-  ];
+  const assists =
+    { GK: int(rng, 0, 1), DEF: int(rng, 0, 4), MID: int(rng, 2, 10), FWD: int(rng, 1, 7) }[
+      position
+    ];
   const cleanSheets = position === "GK" || position === "DEF" ? int(rng, 2, 12) : 0;
   return { goals, assists, cleanSheets };
 }
@@ -254,7 +258,9 @@ const LIVE_EVENTS: { type: EventType; minute: number; description: string }[] = 
 function playerFor(type: EventType, players: Player[], rng: Rng): Player {
   const gk = type === "SAVE" || type === "PENALTY_SAVE";
   const candidates = players.filter((p) =>
-    gk ? p.position === "GK" : type === "GOAL" || type === "PENALTY_MISS"
+    gk
+      ? p.position === "GK"
+      : type === "GOAL" || type === "PENALTY_MISS"
       ? p.position === "FWD" || p.position === "MID"
       : p.position !== "GK"
   );
@@ -289,7 +295,11 @@ async function createWithPlayers(
 ): Promise<Competition> {
   const competition = await createCompetition(kv, input);
   await addCompetitionPlayers(kv, competition.id, players.map((p) => p.id));
-  await setPrizeStructure(kv, competition.id, prizes.map((prize, i) => ({ position: i + 1, prize })));
+  await setPrizeStructure(
+    kv,
+    competition.id,
+    prizes.map((prize, i) => ({ position: i + 1, prize })),
+  );
   return competition;
 }
 
@@ -326,7 +336,13 @@ async function seedDemoData(kv: Deno.Kv, now: Date): Promise<void> {
   const stadium = (league: League, team: Team) =>
     CLUBS[league as "PREMIER_LEAGUE" | "LA_LIGA"].find((c) => c.shortName === team.shortName)!
       .stadium;
-  const match = (league: League, home: Team, away: Team, kickoff: number, score?: [number, number]) =>
+  const match = (
+    league: League,
+    home: Team,
+    away: Team,
+    kickoff: number,
+    score?: [number, number],
+  ) =>
     createMatch(kv, {
       homeTeamId: home.id,
       awayTeamId: away.id,
@@ -344,68 +360,93 @@ async function seedDemoData(kv: Deno.Kv, now: Date): Promise<void> {
   const weekendMatch = await match("LA_LIGA", ll[2], ll[3], 5 * DAY + 2 * HOUR);
   await match("LA_LIGA", ll[4], ll[2], -6 * DAY, [3, 3]);
 
-  await createWithPlayers(kv, {
-    name: "Premier League Matchday Sprint",
-    description: "Tonight's fixtures, a tight $40,000 cap. Closes soon!",
-    league: "PREMIER_LEAGUE",
-    matchId: sprintMatch.id,
-    entryFee: 5,
-    prizePool: 100,
-    deadline: at(18 * HOUR),
-    maxEntries: 100,
-    salaryCap: 40000,
-  }, plPlayers, [50, 30, 20]);
+  await createWithPlayers(
+    kv,
+    {
+      name: "Premier League Matchday Sprint",
+      description: "Tonight's fixtures, a tight $40,000 cap. Closes soon!",
+      league: "PREMIER_LEAGUE",
+      matchId: sprintMatch.id,
+      entryFee: 5,
+      prizePool: 100,
+      deadline: at(18 * HOUR),
+      maxEntries: 100,
+      salaryCap: 40000,
+    },
+    plPlayers,
+    [50, 30, 20],
+  );
 
-  await createWithPlayers(kv, {
-    name: "La Liga Weekend Showdown",
-    description: "Pick five from Spain's finest for the weekend round.",
-    league: "LA_LIGA",
-    matchId: weekendMatch.id,
-    entryFee: 10,
-    prizePool: 500,
-    deadline: at(5 * DAY),
-    maxEntries: 200,
-  }, llPlayers, [250, 150, 100]);
+  await createWithPlayers(
+    kv,
+    {
+      name: "La Liga Weekend Showdown",
+      description: "Pick five from Spain's finest for the weekend round.",
+      league: "LA_LIGA",
+      matchId: weekendMatch.id,
+      entryFee: 10,
+      prizePool: 500,
+      deadline: at(5 * DAY),
+      maxEntries: 200,
+    },
+    llPlayers,
+    [250, 150, 100],
+  );
 
-  await createWithPlayers(kv, {
-    name: "Champions Night Hamper Draw",
-    description: "Best team across both leagues wins a signed shirt and hospitality for two.",
-    league: "CHAMPIONS_LEAGUE",
-    entryFee: 3,
-    prizePool: 250,
-    currency: "GBP",
-    prizeType: "NON_CASH",
-    customPrizeDescription: "Signed shirt and matchday hospitality for two",
-    deadline: at(3 * DAY),
-    maxEntries: 50,
-    salaryCap: 45000,
-  }, [...plPlayers, ...llPlayers], [250]);
+  await createWithPlayers(
+    kv,
+    {
+      name: "Champions Night Hamper Draw",
+      description: "Best team across both leagues wins a signed shirt and hospitality for two.",
+      league: "CHAMPIONS_LEAGUE",
+      entryFee: 3,
+      prizePool: 250,
+      currency: "GBP",
+      prizeType: "NON_CASH",
+      customPrizeDescription: "Signed shirt and matchday hospitality for two",
+      deadline: at(3 * DAY),
+      maxEntries: 50,
+      salaryCap: 45000,
+    },
+    [...plPlayers, ...llPlayers],
+    [250],
+  );
 
   const liveSquads = plPlayers.filter((p) => p.teamId === pl[0].id || p.teamId === pl[1].id);
-  const live = await createWithPlayers(kv, {
-    name: "Premier League Live Challenge",
-    description: `${pl[0].name} v ${pl[1].name} is under way: follow the points as they land.`,
-    league: "PREMIER_LEAGUE",
-    matchId: liveMatch.id,
-    entryFee: 10,
-    prizePool: 300,
-    deadline: at(-2 * HOUR),
-    maxEntries: 100,
-  }, liveSquads, [150, 90, 60]);
+  const live = await createWithPlayers(
+    kv,
+    {
+      name: "Premier League Live Challenge",
+      description: `${pl[0].name} v ${pl[1].name} is under way: follow the points as they land.`,
+      league: "PREMIER_LEAGUE",
+      matchId: liveMatch.id,
+      entryFee: 10,
+      prizePool: 300,
+      deadline: at(-2 * HOUR),
+      maxEntries: 100,
+    },
+    liveSquads,
+    [150, 90, 60],
+  );
   await seedEntries(kv, rng, live, liveSquads, 12, t - 2 * DAY);
   await updateCompetition(kv, live.id, { status: "LIVE" });
   await seedLiveMatch(kv, rng, live.id, liveSquads);
 
-  const classic = await createWithPlayers(kv, {
-    name: "La Liga Classic",
-    description: "Last week's classic: see who took the prizes.",
-    league: "LA_LIGA",
-    matchId: classicMatch.id,
-    entryFee: 20,
-    prizePool: 1000,
-    deadline: at(-7 * DAY),
-    maxEntries: 50,
-  }, llPlayers, [500, 300, 200]);
+  const classic = await createWithPlayers(
+    kv,
+    {
+      name: "La Liga Classic",
+      description: "Last week's classic: see who took the prizes.",
+      league: "LA_LIGA",
+      matchId: classicMatch.id,
+      entryFee: 20,
+      prizePool: 1000,
+      deadline: at(-7 * DAY),
+      maxEntries: 50,
+    },
+    llPlayers,
+    [500, 300, 200],
+  );
   await seedEntries(kv, rng, classic, llPlayers, 8, t - 10 * DAY);
   await savePerformances(
     kv,

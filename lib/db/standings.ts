@@ -59,7 +59,9 @@ export async function computeStandings(kv: Deno.Kv, cid: number): Promise<Standi
     teamId: e.teamId,
     teamName: e.teamName,
     createdAt: e.createdAt,
-    points: round1(e.playerIds.reduce((sum, id) => sum + (performances.get(id)?.totalPoints ?? 0), 0)),
+    points: round1(
+      e.playerIds.reduce((sum, id) => sum + (performances.get(id)?.totalPoints ?? 0), 0),
+    ),
   }));
   const ranked = rankByPoints(
     rows,

@@ -54,7 +54,7 @@ export async function commitOrThrow(op: Deno.AtomicOperation, what: string): Pro
   if (!res.ok) throw new Error(`Could not ${what}: the atomic write was refused`);
 }
 
-const MAX_ATTEMPTS = 60;
+const MAX_ATTEMPTS = 100;
 
 /**
  * Runs a read-check-write `attempt` until it commits. `attempt` returns `undefined` when its

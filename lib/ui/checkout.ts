@@ -75,3 +75,16 @@ export function clearCheckoutContact(): void {
   session()?.removeItem(PAYMENT_EMAIL_KEY);
   session()?.removeItem(TEAM_NAME_KEY);
 }
+
+/** The first message per top-level field of zod or API issues: `{ email: "…" }`. */
+export function fieldErrors<F extends string>(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  fields: readonly F[],
+): Partial<Record<F, string>> {
+  const out: Partial<Record<F, string>> = {};
+  for (const issue of issues) {
+    const field = issue.path[0] as F;
+    if (fields.includes(field) && !out[field]) out[field] = issue.message;
+  }
+  return out;
+}

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from "react";
 import type { Competition, Player, Team } from "../domain/types.ts";
-import { apiFetch, ApiError } from "./api.ts";
+import { ApiError, apiFetch } from "./api.ts";
 import { type PickPlayer, toPickPlayer } from "./players.ts";
 
 export type LoadState<T> = { status: "loading" } | { status: "missing" } | {

@@ -32,8 +32,7 @@ export const handler: Handlers<Data> = {
 /** Only what the builder shows and checks, to keep the page's island props small. */
 function builderFields(c: BuilderCompetition): BuilderCompetition {
   const { id, name, description, entryFee, prizePool, prizeType, customPrizeDescription } = c;
-  const { currency, deadline, status, maxPlayersPerTeam, maxForwards, minDefenders, salaryCap } =
-    c;
+  const { currency, deadline, status, maxPlayersPerTeam, maxForwards, minDefenders, salaryCap } = c;
   return {
     id,
     name,

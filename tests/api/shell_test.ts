@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { createHandler } from "$fresh/server.ts";
 import manifest from "../../fresh.gen.ts";
+import freshConfig from "../../fresh.config.ts";
 import { loadConfig } from "../../lib/config.ts";
 import { createMailer } from "../../lib/email/mod.ts";
 import { createPaymentProvider } from "../../lib/payments/mod.ts";
@@ -17,7 +18,7 @@ async function makeShellApp() {
     payments: createPaymentProvider(config, kv),
     mailer: createMailer(config, kv),
   });
-  const handler = await createHandler(manifest, {});
+  const handler = await createHandler(manifest, freshConfig);
   const get = (path: string) => handler(new Request(`http://localhost${path}`));
   return { kv, get };
 }
@@ -98,14 +99,21 @@ Deno.test("[shell] the public header is on public pages, not on admin pages", as
     const home = await (await get("/")).text();
     assert.ok(home.includes(HEADER_MARK), "home has the header");
     assert.match(home, />Rules<\/button>/);
-    const adminRes = await get("/admin/login");
-    assert.equal(adminRes.status, 200);
+    assert.match(home, /frsh-PageView/, "public pages track page views");
+    const adminRes = await get("/admin/no-such-page");
+    assert.equal(adminRes.status, 404);
     const admin = await adminRes.text();
     assert.ok(admin.startsWith("<!DOCTYPE html><html"), "admin pages are full documents");
-    assert.ok(!admin.includes(HEADER_MARK), "no public header on /admin/login");
-    assert.ok(!admin.includes(">Rules</button>"), "no Rules button on /admin/login");
-    assert.match(admin, /<style[^>]*>/, "twind styles are inlined");
+    assert.match(admin, /Page Not Found/);
+    assert.ok(!admin.includes(HEADER_MARK), "no public header under /admin");
+    assert.ok(!admin.includes(">Rules</button>"), "no Rules button under /admin");
+    assert.match(
+      admin,
+      /<style[^>]*>[\s\S]*?\.bg-primary\{[\s\S]*?<\/style>/,
+      "twind styles are inlined",
+    );
     assert.match(admin, /frsh-Toaster/, "the toaster is mounted");
+    assert.doesNotMatch(admin, /frsh-PageView/, "no page-view tracking on admin pages");
   } finally {
     kv.close();
   }

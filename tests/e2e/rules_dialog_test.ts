@@ -39,7 +39,11 @@ Deno.test("[e2e] the Rules dialog opens from the header and closes", async (t) =
         RULES.map((r, i) => `${i + 1}\n${r}`),
       );
       assert.ok(await activeIsInsideDialog(page), "focus moved into the dialog");
-      await screenshot(page, "rules-dialog-390");
+      const backdrop = await page.locator("[data-dialog-backdrop]").boundingBox();
+      assert.deepEqual(backdrop, { x: 0, y: 0, width: 390, height: 844 }, "covers the viewport");
+      const panel = await dialog.boundingBox();
+      assert.ok(panel && panel.y > 0 && panel.y + panel.height < 844, "fully on screen");
+      await screenshot(page, "rules-dialog-390", { fullPage: false });
     });
 
     await t.step("keeps Tab focus inside the dialog", async () => {

@@ -40,7 +40,7 @@ Deno.test("[e2e] classes that only an island adds in the browser are styled", as
     assert.equal(styles.panelRadius, "12px");
     assert.notEqual(styles.gotIt, "rgba(0, 0, 0, 0)", "the primary button keeps its colour");
     assert.notEqual(styles.gotIt, styles.gotItColor, "button text contrasts with its fill");
-    await screenshot(page, "rules-dialog-desktop");
+    await screenshot(page, "rules-dialog-desktop", { fullPage: false });
   } finally {
     await browser.close();
     await server.stop();

@@ -70,10 +70,17 @@ export async function gotoHydrated(page: Page, url: string): Promise<void> {
   await page.goto(url, { waitUntil: "networkidle" });
 }
 
-/** Saves a full-page screenshot to /tmp/shots/<name>.png for a person to look at. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Saves a screenshot to /tmp/shots/<name>.png for a person to look at: the whole page, or
+ * only the viewport with `{ fullPage: false }` (better with a modal open).
+ */
+export async function screenshot(
+  page: Page,
+  name: string,
+  opts: { fullPage?: boolean } = {},
+): Promise<string> {
   await Deno.mkdir("/tmp/shots", { recursive: true });
   const path = `/tmp/shots/${name}.png`;
-  await page.screenshot({ path, fullPage: true });
+  await page.screenshot({ path, fullPage: opts.fullPage ?? true });
   return path;
 }

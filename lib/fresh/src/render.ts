@@ -12,7 +12,7 @@ import {
   type VNode,
 } from "preact";
 import { renderToString } from "preact-render-to-string";
-import { HeadContext } from "./shared.ts";
+import { HeadContext, setBuildId } from "./shared.ts";
 import type { AsyncComponent, FreshContext, PageProps, Plugin, PluginRenderResult } from "./types.ts";
 
 /** An island known to the renderer. */
@@ -170,6 +170,7 @@ export interface RenderRequest {
 
 /** Renders a page to a complete HTML document, or returns the Response an async component gave. */
 export async function renderPage(r: RenderRequest): Promise<string | Response> {
+  setBuildId(r.assets.buildId); // for asset(); several handlers may share a process (tests)
   const props: PageProps = {
     url: r.ctx.url,
     params: r.ctx.params,

@@ -64,7 +64,10 @@ Deno.test("[entries] is idempotent per payment", async (t) => {
 
   await t.step("the same payment in parallel makes one entry", async () => {
     const results = await Promise.all(
-      Array.from({ length: 8 }, () => createEntry(kv, entryInput(competition.id, validPick, "par"))),
+      Array.from(
+        { length: 8 },
+        () => createEntry(kv, entryInput(competition.id, validPick, "par")),
+      ),
     );
     assert.equal(results.filter((r) => r.created).length, 1);
     assert.equal(new Set(results.map((r) => r.entry.id)).size, 1);

@@ -27,7 +27,10 @@ Deno.test("[events] are refused unless the competition is LIVE", async (t) => {
       );
     });
   }
-  assert.equal(NOT_LIVE_MESSAGE, "Competition is not LIVE. Events should only be created for live competitions.");
+  assert.equal(
+    NOT_LIVE_MESSAGE,
+    "Competition is not LIVE. Events should only be created for live competitions.",
+  );
   assert.deepEqual(await listGameEvents(kv, competition.id), []);
   assert.equal((await getPerformancesMap(kv, competition.id)).size, 0);
   await assert.rejects(createGameEvent(kv, 999, input), NotFoundError);
@@ -129,8 +132,10 @@ Deno.test("[events] parallel events on one player are all counted", async () => 
   const { players } = await makeSquad(kv, competition.id);
   const mid = players.find((p) => p.position === "MID")!;
   await Promise.all(
-    Array.from({ length: 10 }, () =>
-      createGameEvent(kv, competition.id, { playerId: mid.id, eventType: "ASSIST" })),
+    Array.from(
+      { length: 10 },
+      () => createGameEvent(kv, competition.id, { playerId: mid.id, eventType: "ASSIST" }),
+    ),
   );
   const performance = (await getPerformancesMap(kv, competition.id)).get(mid.id)!;
   assert.equal(performance.assists, 10);

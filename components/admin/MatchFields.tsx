@@ -1,0 +1,84 @@
+import { Badge } from "../ui/Badge.tsx";
+import { Input } from "../ui/Input.tsx";
+import { Select } from "../ui/Select.tsx";
+import { Field, fieldAria } from "./Field.tsx";
+import { LEAGUES, type Team } from "../../lib/domain/types.ts";
+import { leagueLabel, resultLabel } from "../../lib/ui/admin/labels.ts";
+import { type MatchFormValues, outcomeOf } from "../../lib/ui/admin/match_form.ts";
+import type { FieldErrors } from "../../lib/ui/admin/form_errors.ts";
+
+export interface MatchFieldsProps {
+  values: MatchFormValues;
+  errors: FieldErrors;
+  teams: Team[];
+  editing: boolean;
+  timeZone: string;
+  onChange: (patch: Partial<MatchFormValues>) => void;
+}
+
+/** The match form's fields; in edit mode also the scores and the computed result. */
+export function MatchFields(
+  { values, errors, teams, editing, timeZone, onChange }: MatchFieldsProps,
+) {
+  const bind = (key: keyof MatchFormValues, errorKey: string = key) => ({
+    ...fieldAria(key, errors[errorKey]),
+    name: key,
+    value: values[key],
+    onInput: (e: Event) => onChange({ [key]: (e.currentTarget as HTMLInputElement).value }),
+  });
+  const teamOptions = [
+    <option key="" value="">Select team</option>,
+    ...teams.map((t) => <option key={t.id} value={String(t.id)}>{t.name}</option>),
+  ];
+  const result = outcomeOf(values).result;
+  return (
+    <div class="grid gap-4 sm:grid-cols-2">
+      <Field id="homeTeamId" label="Home Team" error={errors.homeTeamId}>
+        <Select {...bind("homeTeamId")}>{teamOptions}</Select>
+      </Field>
+      <Field id="awayTeamId" label="Away Team" error={errors.awayTeamId}>
+        <Select {...bind("awayTeamId")}>{teamOptions}</Select>
+      </Field>
+      <Field id="league" label="League" error={errors.league}>
+        <Select {...bind("league")}>
+          {LEAGUES.map((l) => <option key={l} value={l}>{leagueLabel(l)}</option>)}
+        </Select>
+      </Field>
+      <Field id="stadium" label="Stadium" error={errors.stadium}>
+        <Input {...bind("stadium")} placeholder="Emirates Stadium" />
+      </Field>
+      <Field
+        id="kickoffDate"
+        label="Kickoff date"
+        error={errors.kickoffTime}
+        hint={`Your time zone: ${timeZone}`}
+      >
+        <Input {...bind("kickoffDate", "kickoffTime")} type="date" />
+      </Field>
+      <Field id="kickoffTime" label="Kickoff time">
+        <Input {...bind("kickoffTime", "kickoffTime")} type="time" />
+      </Field>
+      {editing && (
+        <>
+          <Field
+            id="homeScore"
+            label="Home Score"
+            error={errors.homeScore}
+            hint="Leave blank until played."
+          >
+            <Input {...bind("homeScore")} type="number" min="0" step="1" />
+          </Field>
+          <Field id="awayScore" label="Away Score" error={errors.awayScore}>
+            <Input {...bind("awayScore")} type="number" min="0" step="1" />
+          </Field>
+          <div class="flex items-center gap-3 sm:col-span-2" aria-live="polite">
+            <span class="text-sm font-medium">Result</span>
+            <Badge variant={result === "NOT_PLAYED" ? "outline" : "default"} data-result="">
+              {resultLabel(result)}
+            </Badge>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

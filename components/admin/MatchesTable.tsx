@@ -1,0 +1,81 @@
+import { Badge } from "../ui/Badge.tsx";
+import { buttonClass } from "../ui/Button.tsx";
+import { Icon } from "./Icons.tsx";
+import { Table, Td, Th, THead, Tr } from "./Table.tsx";
+import { TeamName } from "./TeamName.tsx";
+import { formatAdminDate } from "../../lib/ui/admin/datetime.ts";
+import { leagueLabel, resultLabel, resultVariant } from "../../lib/ui/admin/labels.ts";
+import type { MatchWithTeams } from "../../lib/ui/admin/types.ts";
+
+const ICON_BUTTON = buttonClass({ variant: "ghost", size: "icon", class: "h-8 w-8" });
+
+function score(m: MatchWithTeams): string {
+  return m.homeScore == null || m.awayScore == null ? "" : ` ${m.homeScore}–${m.awayScore}`;
+}
+
+/** The matches list: ID, Teams, Kickoff Time, Result, Actions. */
+export function MatchesTable(
+  { matches, onDelete }: { matches: MatchWithTeams[]; onDelete: (m: MatchWithTeams) => void },
+) {
+  return (
+    <Table caption="Matches">
+      <THead>
+        <tr>
+          <Th>ID</Th>
+          <Th>Teams</Th>
+          <Th>Kickoff Time</Th>
+          <Th>Result</Th>
+          <Th class="text-right">Actions</Th>
+        </tr>
+      </THead>
+      <tbody>
+        {matches.map((m) => {
+          const label = `${m.homeTeam?.name ?? "Home"} vs ${m.awayTeam?.name ?? "Away"}`;
+          return (
+            <Tr key={m.id} data-match-id={m.id}>
+              <Td class="font-mono text-xs text-muted-foreground">{m.id}</Td>
+              <Td>
+                <div class="flex flex-wrap items-center gap-2">
+                  <TeamName team={m.homeTeam} fallback={`Team ${m.homeTeamId}`} />
+                  <span class="text-xs text-muted-foreground">vs</span>
+                  <TeamName team={m.awayTeam} fallback={`Team ${m.awayTeamId}`} />
+                </div>
+                <div class="mt-1 text-xs text-muted-foreground">
+                  {leagueLabel(m.league)} · {m.stadium}
+                </div>
+              </Td>
+              <Td class="whitespace-nowrap">{formatAdminDate(m.kickoffTime)}</Td>
+              <Td>
+                <Badge variant={resultVariant(m.result)}>
+                  {resultLabel(m.result)}
+                  {score(m)}
+                </Badge>
+              </Td>
+              <Td>
+                <div class="flex justify-end gap-0.5">
+                  <a
+                    href={`/admin/matches/${m.id}`}
+                    class={ICON_BUTTON}
+                    aria-label={`Edit ${label}`}
+                    title="Edit"
+                  >
+                    <Icon name="edit" />
+                  </a>
+                  <button
+                    type="button"
+                    class={`${ICON_BUTTON} text-destructive hover:text-destructive`}
+                    aria-label={`Delete ${label}`}
+                    title="Delete"
+                    onClick={() => onDelete(m)}
+                  >
+                    <Icon name="trash" />
+                  </button>
+                </div>
+              </Td>
+            </Tr>
+          );
+        })}
+      </tbody>
+    </Table>
+  );
+}

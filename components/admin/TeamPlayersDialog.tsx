@@ -1,0 +1,132 @@
+import { useState } from "react";
+import { Badge } from "../ui/Badge.tsx";
+import { Button } from "../ui/Button.tsx";
+import { Dialog } from "../ui/Dialog.tsx";
+import { Tabs } from "../ui/Tabs.tsx";
+import { Avatar } from "./Avatar.tsx";
+import { PlayerForm } from "./PlayerForm.tsx";
+import { EmptyState, ErrorState, TableSkeleton } from "./States.tsx";
+import { Table, Td, Th, THead, Tr } from "./Table.tsx";
+import { useAdminData } from "../../lib/ui/admin/use_admin_data.ts";
+import { adminMoney } from "../../lib/ui/admin/labels.ts";
+import { emptyPlayerValues, playerToValues, savePlayer } from "../../lib/ui/admin/player_form.ts";
+import type { Player, Team } from "../../lib/domain/types.ts";
+
+export interface TeamPlayersDialogProps {
+  team: Team;
+  onClose: () => void;
+}
+
+function PlayersList({ players, onEdit }: { players: Player[]; onEdit: (p: Player) => void }) {
+  if (players.length === 0) {
+    return (
+      <EmptyState title="No players in this team yet." description="Add one in the next tab." />
+    );
+  }
+  return (
+    <Table caption="Team players">
+      <THead>
+        <tr>
+          <Th>Player</Th>
+          <Th>Position</Th>
+          <Th class="text-right">Salary</Th>
+          <Th class="text-right">
+            <span class="sr-only">Edit</span>
+          </Th>
+        </tr>
+      </THead>
+      <tbody>
+        {players.map((p) => (
+          <Tr key={p.id}>
+            <Td>
+              <span class="flex items-center gap-2">
+                <Avatar src={p.imageUrl} name={p.name} size="sm" />
+                {p.name}
+              </span>
+            </Td>
+            <Td>
+              <Badge variant="outline">{p.position}</Badge>
+            </Td>
+            <Td class="text-right tabular-nums">{adminMoney(p.salary)}</Td>
+            <Td class="text-right">
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`Edit ${p.name}`}
+                onClick={() => onEdit(p)}
+              >
+                Edit
+              </Button>
+            </Td>
+          </Tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}
+
+/** The players of one team: a Current Players tab and an Add Player / Edit Player tab. */
+export function TeamPlayersDialog({ team, onClose }: TeamPlayersDialogProps) {
+  const players = useAdminData<Player[]>(`/api/admin/teams/${team.id}/players`);
+  const [tab, setTab] = useState("current");
+  const [editing, setEditing] = useState<Player | null>(null);
+
+  const submit = async (values: ReturnType<typeof emptyPlayerValues>) => {
+    const ok = await savePlayer(team.id, values, editing?.id ?? null);
+    if (!ok) return false;
+    await players.reload();
+    setEditing(null);
+    setTab("current");
+    return true;
+  };
+  const edit = (p: Player) => {
+    setEditing(p);
+    setTab("form");
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={`${team.name} Players`}
+      description="Players of this team that competitions can use."
+      class="max-w-3xl"
+    >
+      <Tabs
+        label="Team players"
+        value={tab}
+        onValueChange={(v) => {
+          if (v === "current") setEditing(null);
+          setTab(v);
+        }}
+        items={[
+          {
+            value: "current",
+            label: "Current Players",
+            content: players.error
+              ? <ErrorState message="Failed to load players." />
+              : players.data
+              ? <PlayersList players={players.data} onEdit={edit} />
+              : <TableSkeleton rows={4} />,
+          },
+          {
+            value: "form",
+            label: editing ? "Edit Player" : "Add Player",
+            content: (
+              <PlayerForm
+                key={editing?.id ?? "new"}
+                initial={editing ? playerToValues(editing) : emptyPlayerValues()}
+                editing={editing !== null}
+                onSubmit={submit}
+                onCancel={() => {
+                  setEditing(null);
+                  setTab("current");
+                }}
+              />
+            ),
+          },
+        ]}
+      />
+    </Dialog>
+  );
+}

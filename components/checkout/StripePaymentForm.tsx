@@ -1,0 +1,87 @@
+import { useEffect, useRef, useState } from "react";
+import type { Stripe, StripeElements } from "@stripe/stripe-js";
+import { Button } from "../ui/Button.tsx";
+import { Skeleton } from "../ui/Skeleton.tsx";
+import { Spinner } from "./InfoForm.tsx";
+import { paymentError, paymentFailed, type PaymentFormProps } from "./TestCardForm.tsx";
+
+export interface StripePaymentFormProps extends PaymentFormProps {
+  clientSecret: string;
+  publishableKey: string;
+}
+
+/**
+ * Stripe's Payment Element (Apple Pay first, then card). Stripe.js is fetched from Stripe only
+ * here, in Stripe mode; the payment is confirmed in the browser with no redirect unless required.
+ */
+export function StripePaymentForm(props: StripePaymentFormProps) {
+  const { clientSecret, publishableKey, paymentIntentId, payLabel, onPaid } = props;
+  const mountRef = useRef<HTMLDivElement>(null);
+  const [stripe, setStripe] = useState<{ stripe: Stripe; elements: StripeElements } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    let unmount = () => {};
+    (async () => {
+      const { loadStripe } = await import("@stripe/stripe-js/pure");
+      const instance = await loadStripe(publishableKey);
+      if (cancelled || !instance || !mountRef.current) return;
+      const elements = instance.elements({
+        clientSecret,
+        appearance: { theme: "stripe", variables: { colorPrimary: "#16a34a" } },
+      });
+      const element = elements.create("payment", { paymentMethodOrder: ["apple_pay", "card"] });
+      element.mount(mountRef.current);
+      unmount = () => element.destroy();
+      setStripe({ stripe: instance, elements });
+    })().catch(() => !cancelled && setError("Stripe could not be loaded. Please try again."));
+    return () => {
+      cancelled = true;
+      unmount();
+    };
+  }, [clientSecret, publishableKey]);
+
+  const pay = async () => {
+    if (!stripe) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await stripe.stripe.confirmPayment({
+        elements: stripe.elements,
+        redirect: "if_required",
+        confirmParams: { return_url: location.href },
+      });
+      if (result.error) {
+        paymentFailed(setError, result.error.message);
+      } else if (result.paymentIntent?.status === "succeeded") {
+        return onPaid(result.paymentIntent.id ?? paymentIntentId);
+      } else {
+        paymentFailed(setError, null);
+      }
+    } catch {
+      paymentError();
+    }
+    setBusy(false);
+  };
+
+  return (
+    <form
+      noValidate
+      class="grid gap-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        pay();
+      }}
+    >
+      {!stripe && !error && <Skeleton class="h-44 w-full" />}
+      <div ref={mountRef} />
+      {error && <p role="alert" class="text-sm font-medium text-destructive">{error}</p>}
+      <Button type="submit" size="lg" class="w-full" disabled={!stripe || busy}>
+        {busy && <Spinner />}
+        {payLabel}
+      </Button>
+    </form>
+  );
+}

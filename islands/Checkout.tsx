@@ -1,0 +1,260 @@
+import type { ComponentChildren } from "preact";
+import { useEffect, useRef, useState } from "react";
+import { formatPrice } from "../lib/domain/format.ts";
+import { paymentFormSchema } from "../lib/domain/schemas.ts";
+import type { Competition } from "../lib/domain/types.ts";
+import { PicksSummary } from "../components/checkout/PicksSummary.tsx";
+import {
+  type InfoErrors,
+  InfoForm,
+  type InfoValues,
+  Spinner,
+} from "../components/checkout/InfoForm.tsx";
+import { InvalidCheckout } from "../components/checkout/InvalidCheckout.tsx";
+import { type CheckoutStep, StepIndicator } from "../components/checkout/StepIndicator.tsx";
+import { StripePaymentForm } from "../components/checkout/StripePaymentForm.tsx";
+import { TestCardForm } from "../components/checkout/TestCardForm.tsx";
+import { PrizeInfo } from "../components/PrizeInfo.tsx";
+import { Button } from "../components/ui/Button.tsx";
+import { Skeleton } from "../components/ui/Skeleton.tsx";
+import { track } from "../lib/ui/analytics.ts";
+import { ApiError } from "../lib/ui/api.ts";
+import {
+  type CheckoutDetails,
+  clearCheckoutContact,
+  createEntry,
+  createPaymentIntent,
+  fieldErrors,
+  loadCheckoutContact,
+  type PaymentIntentAnswer,
+  saveCheckoutContact,
+} from "../lib/ui/checkout.ts";
+import type { PickPlayer } from "../lib/ui/players.ts";
+import { clearSelection } from "../lib/ui/selection.ts";
+import { toast } from "../lib/ui/toast.ts";
+import { usePicks } from "../lib/ui/use_picks.ts";
+import { addUserEntry } from "../lib/ui/user_entries.ts";
+
+export type CheckoutCompetition = Pick<
+  Competition,
+  "id" | "name" | "entryFee" | "currency" | "prizePool" | "prizeType" | "customPrizeDescription"
+>;
+
+export interface CheckoutProps {
+  competition: CheckoutCompetition;
+  prizes: { position: number; prize: number }[];
+}
+
+const FIELDS = ["teamName", "email", "confirmEmail"] as const;
+/** SPEC §9: the fee the form falls back to when the competition has none. */
+const FALLBACK_FEE = 5;
+const UNEXPECTED = "An unexpected error occurred. Please try again.";
+
+/** Checkout and payment (SPEC §2, ARCHITECTURE §5): info → payment → processing → confirmation. */
+export default function Checkout({ competition, prizes }: CheckoutProps) {
+  const picks = usePicks(competition.id);
+  useEffect(() => track("view_payment_page", { competitionId: competition.id }), []);
+
+  if (picks === "invalid") return <InvalidCheckout />;
+  return (
+    <div class="grid grid-cols-1 gap-6">
+      <div>
+        <h1 class="text-2xl font-bold tracking-tight sm:text-3xl">Complete Your Entry</h1>
+        <p class="mt-1 text-muted-foreground">{competition.name}</p>
+      </div>
+      <div class="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_26rem]">
+        <div class="grid grid-cols-1 gap-6 rounded-xl border border-border bg-card p-5 shadow-sm">
+          {picks === null ? <PicksSkeleton /> : <PicksSummary picks={picks} />}
+          <PrizeInfo competition={competition} prizes={prizes} />
+        </div>
+        <div class="rounded-xl border border-border bg-card p-5 shadow-sm">
+          {picks === null
+            ? <Skeleton class="h-72 w-full" />
+            : <CheckoutFlow competition={competition} picks={picks} />}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function PicksSkeleton() {
+  return (
+    <div class="grid grid-cols-5 gap-2" aria-busy="true" aria-label="Loading your picks">
+      {[0, 1, 2, 3, 4].map((i) => <Skeleton key={i} class="mx-auto h-20 w-12" />)}
+    </div>
+  );
+}
+
+function CheckoutFlow(
+  { competition, picks }: { competition: CheckoutCompetition; picks: PickPlayer[] },
+) {
+  const fee = competition.entryFee ?? FALLBACK_FEE;
+  const price = formatPrice(fee, competition.currency);
+  const [step, setStep] = useState<CheckoutStep>("info");
+  const [values, setValues] = useState<InfoValues>({ teamName: "", email: "", confirmEmail: "" });
+  const [errors, setErrors] = useState<InfoErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [intent, setIntent] = useState<PaymentIntentAnswer | null>(null);
+  const details = useRef<CheckoutDetails | null>(null);
+
+  useEffect(() => {
+    const saved = loadCheckoutContact();
+    setValues({ teamName: saved.teamName, email: saved.email, confirmEmail: saved.email });
+  }, []);
+
+  const onChange = (field: keyof InfoValues, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const proceed = async () => {
+    const parsed = paymentFormSchema.safeParse(values);
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues, FIELDS));
+    setErrors({});
+    const { email, teamName } = parsed.data;
+    saveCheckoutContact(email, teamName);
+    const playerIds = picks.map((p) => p.id);
+    details.current = { competitionId: competition.id, email, teamName, playerIds };
+    setBusy(true);
+    try {
+      const answer = await createPaymentIntent(details.current);
+      if (!answer?.clientSecret || !answer?.paymentIntentId) {
+        toast({
+          title: "Payment Setup Failed",
+          description: "Unable to initialize payment. Please try again.",
+          variant: "destructive",
+        });
+        return;
+      }
+      setIntent(answer);
+      setStep("payment");
+      if (answer.mode === "stripe" && !answer.applePayAvailable) {
+        toast({ title: "Apple Pay Not Available", description: "Card payments remain available." });
+      }
+    } catch (err) {
+      intentFailed(err, setErrors);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onPaid = async (paymentId: string) => {
+    toast({
+      title: "Payment Successful",
+      description: "Your payment has been processed successfully!",
+    });
+    track("payment_success", { competitionId: competition.id, payment_id: paymentId, amount: fee });
+    setStep("processing");
+    try {
+      const teamId = await createEntry({ ...details.current!, stripePaymentId: paymentId });
+      addUserEntry({ competitionId: competition.id, teamId });
+      clearCheckoutContact();
+      clearSelection();
+      track("purchase", { competitionId: competition.id, team_id: teamId, amount: fee });
+      location.assign(`/confirmation/${encodeURIComponent(teamId)}`);
+    } catch {
+      toast({
+        title: "Error",
+        description:
+          "Your payment was successful, but we couldn't complete your entry. Please contact support.",
+        variant: "destructive",
+      });
+      setIntent(null);
+      setStep("info");
+    }
+  };
+
+  return (
+    <div class="grid gap-5">
+      <StepIndicator current={step} />
+      {step === "info" && (
+        <InfoForm
+          values={values}
+          errors={errors}
+          busy={busy}
+          submitLabel={`Proceed to Payment: ${price}`}
+          onChange={onChange}
+          onSubmit={proceed}
+        />
+      )}
+      {step === "payment" && intent && (
+        <PaymentStep intent={intent} payLabel={`Pay and Submit Entry: ${price}`} onPaid={onPaid}>
+          <Button
+            variant="ghost"
+            class="w-full"
+            onClick={() =>
+              setStep("info")}
+          >
+            Back to Information
+          </Button>
+        </PaymentStep>
+      )}
+      {step === "processing" && (
+        <div class="flex flex-col items-center gap-3 py-10 text-center" role="status">
+          <Spinner />
+          <p class="font-medium">Processing your payment and creating your entry...</p>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The create-intent call failed: field issues go under their fields, anything else is a toast. */
+function intentFailed(err: unknown, setErrors: (errors: InfoErrors) => void) {
+  const issues = err instanceof ApiError ? fieldErrors(err.issues, FIELDS) : {};
+  if (Object.keys(issues).length > 0) return setErrors(issues);
+  const known = err instanceof ApiError && err.status === 409 ? err.serverMessage : null;
+  toast({ title: "Error", description: known ?? UNEXPECTED, variant: "destructive" });
+}
+
+function PaymentStep(
+  props: {
+    intent: PaymentIntentAnswer;
+    payLabel: string;
+    onPaid: (paymentId: string) => void;
+    children: ComponentChildren;
+  },
+) {
+  const { intent, payLabel, onPaid } = props;
+  return (
+    <section aria-labelledby="payment-title" class="grid gap-4">
+      <div>
+        <h2 id="payment-title" class="text-lg font-semibold">Enter Payment Details</h2>
+        <p class="mt-1 flex items-center gap-1.5 text-sm text-muted-foreground">
+          <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
+            <rect
+              x="5"
+              y="11"
+              width="14"
+              height="10"
+              rx="2"
+              fill="none"
+              stroke="currentColor"
+              stroke-width="2"
+            />
+            <path d="M8 11V7a4 4 0 0 1 8 0v4" fill="none" stroke="currentColor" stroke-width="2" />
+          </svg>
+          Payments are secure. Pay with Apple Pay or any credit/debit card.
+        </p>
+      </div>
+      {intent.mode === "stripe" && intent.publishableKey
+        ? (
+          <StripePaymentForm
+            clientSecret={intent.clientSecret}
+            publishableKey={intent.publishableKey}
+            paymentIntentId={intent.paymentIntentId}
+            payLabel={payLabel}
+            onPaid={onPaid}
+          />
+        )
+        : (
+          <TestCardForm
+            paymentIntentId={intent.paymentIntentId}
+            payLabel={payLabel}
+            onPaid={onPaid}
+          />
+        )}
+      {props.children}
+    </section>
+  );
+}

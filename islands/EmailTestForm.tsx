@@ -1,0 +1,83 @@
+import { useState } from "react";
+import { Button } from "../components/ui/Button.tsx";
+import { Input } from "../components/ui/Input.tsx";
+import { Label } from "../components/ui/Label.tsx";
+import { Spinner } from "../components/checkout/InfoForm.tsx";
+import { readErrorMessage } from "../lib/ui/api.ts";
+import { toast } from "../lib/ui/toast.ts";
+
+/** The /email-test form: sends a test e-mail and reports the outcome (SPEC §5, §8). */
+export default function EmailTestForm() {
+  const [email, setEmail] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  const send = async () => {
+    if (email.trim() === "") {
+      toast({
+        title: "Email Required",
+        description: "Please enter an email address to send the test email to.",
+        variant: "destructive",
+      });
+      return;
+    }
+    setBusy(true);
+    try {
+      const res = await fetch("/api/test-email", {
+        method: "POST",
+        credentials: "include",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: email.trim() }),
+      });
+      if (res.ok) {
+        toast({
+          title: "Success",
+          description: "Test email sent successfully. Please check your inbox.",
+        });
+      } else {
+        const message = await readErrorMessage(res);
+        toast({
+          title: "Error",
+          description: message || "Failed to send test email.",
+          variant: "destructive",
+        });
+      }
+    } catch {
+      toast({
+        title: "Error",
+        description: "An unexpected error occurred.",
+        variant: "destructive",
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      class="grid gap-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        send();
+      }}
+    >
+      <div class="grid gap-1.5">
+        <Label for="test-email">Email Address</Label>
+        <Input
+          id="test-email"
+          name="email"
+          type="email"
+          required
+          autoComplete="email"
+          placeholder="you@example.com"
+          value={email}
+          onInput={(e) => setEmail(e.currentTarget.value)}
+        />
+      </div>
+      <Button type="submit" disabled={busy}>
+        {busy && <Spinner />}
+        Send Test Email
+      </Button>
+    </form>
+  );
+}

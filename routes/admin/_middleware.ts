@@ -1,0 +1,23 @@
+import type { FreshContext } from "$fresh/server.ts";
+import { clientIp, getAdminFromRequest } from "../../lib/auth/guard.ts";
+import { services } from "../../lib/services.ts";
+
+const LOGIN = "/admin/login";
+
+function redirect(location: string): Response {
+  return new Response(null, { status: 303, headers: { location } });
+}
+
+/**
+ * Admin pages need a session: without one they redirect to the login page, which shows
+ * 'Authentication Required'. A logged-in admin opening the login page goes to the dashboard.
+ */
+export async function handler(req: Request, ctx: FreshContext): Promise<Response> {
+  if (ctx.destination !== "route") return ctx.next();
+  const admin = await getAdminFromRequest(req, services().kv, clientIp(ctx));
+  const path = ctx.url.pathname.replace(/\/$/, "");
+  if (path === LOGIN) return admin ? redirect("/admin/dashboard") : ctx.next();
+  if (!admin) return redirect(`${LOGIN}?auth=required`);
+  ctx.state.admin = admin;
+  return ctx.next();
+}

@@ -1,0 +1,16 @@
+import { Head } from "$fresh/runtime.ts";
+import type { PageProps } from "$fresh/server.ts";
+import AdminPerformanceEditor from "../../islands/AdminPerformanceEditor.tsx";
+import { routeId } from "../../lib/ui/admin/route_id.ts";
+
+/** Player performances; ?competitionId= preselects a competition. */
+export default function PlayerPerformancesPage({ url }: PageProps) {
+  return (
+    <>
+      <Head>
+        <title>Player Performances · Admin</title>
+      </Head>
+      <AdminPerformanceEditor competitionId={routeId(url.searchParams.get("competitionId"))} />
+    </>
+  );
+}

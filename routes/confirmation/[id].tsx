@@ -1,0 +1,123 @@
+import type { Handlers, PageProps } from "$fresh/server.ts";
+import { Head } from "$fresh/runtime.ts";
+import { PlayerAvatar } from "../../components/PlayerAvatar.tsx";
+import { PositionBadge } from "../../components/team/PositionBadge.tsx";
+import { Button } from "../../components/ui/Button.tsx";
+import { getCompetition } from "../../lib/db/competitions.ts";
+import { getEntryByTeamId } from "../../lib/db/entries.ts";
+import { getPlayersByIds, withTeam } from "../../lib/db/players.ts";
+import type { Competition } from "../../lib/domain/types.ts";
+import { services } from "../../lib/services.ts";
+import { type PickPlayer, toPickPlayer } from "../../lib/ui/players.ts";
+import { pageText } from "../../lib/ui/route_params.ts";
+
+type Data = {
+  teamId: string;
+  competition: Pick<Competition, "id" | "name" | "description">;
+  players: PickPlayer[];
+} | null;
+
+export const handler: Handlers<Data> = {
+  async GET(_req, ctx) {
+    const { kv } = services();
+    const entry = await getEntryByTeamId(kv, pageText(ctx.params.id));
+    const competition = entry && await getCompetition(kv, entry.competitionId);
+    if (!entry || !competition) return ctx.render(null, { status: 404 });
+    const players = await withTeam(kv, await getPlayersByIds(kv, entry.playerIds));
+    const { id, name, description } = competition;
+    return ctx.render({
+      teamId: entry.teamId,
+      competition: { id, name, description },
+      players: players.map(toPickPlayer),
+    });
+  },
+};
+
+function CheckIcon() {
+  return (
+    <span class="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-success/15 text-success">
+      <svg viewBox="0 0 24 24" width="32" height="32" aria-hidden="true">
+        <path
+          d="m5 12 5 5 9-10"
+          fill="none"
+          stroke="currentColor"
+          stroke-width="2.5"
+          stroke-linecap="round"
+        />
+      </svg>
+    </span>
+  );
+}
+
+function NotFound() {
+  return (
+    <div class="mx-auto max-w-md rounded-xl border border-border bg-card p-8 text-center shadow-sm">
+      <h1 class="text-xl font-semibold">Entry Not Found</h1>
+      <p class="mt-2 text-sm text-muted-foreground">
+        We couldn't find an entry with this team ID.
+      </p>
+      <Button href="/" variant="outline" class="mt-6">Return to contests</Button>
+    </div>
+  );
+}
+
+/** Entry confirmation (SPEC §2): the parameter is the team ID. */
+export default function ConfirmationPage({ data }: PageProps<Data>) {
+  return (
+    <main class="mx-auto max-w-2xl px-4 py-10">
+      <Head>
+        <title>{data ? "You're All Set!" : "Entry Not Found"} · Fantasy Contests</title>
+      </Head>
+      {data ? <Confirmation {...data} /> : <NotFound />}
+    </main>
+  );
+}
+
+function Confirmation({ teamId, competition, players }: NonNullable<Data>) {
+  return (
+    <div class="grid gap-6 rounded-xl border border-border bg-card p-6 shadow-sm sm:p-8">
+      <div class="grid gap-3 text-center">
+        <CheckIcon />
+        <h1 class="text-3xl font-extrabold tracking-tight">You're All Set!</h1>
+        <p class="text-muted-foreground">Your team is entered. Good luck!</p>
+      </div>
+      <div class="rounded-lg bg-muted/60 p-4 text-center">
+        <p class="text-xs font-medium uppercase tracking-wide text-muted-foreground">Team ID</p>
+        <p class="mt-1 select-all font-mono text-xl font-bold" data-team-id="">{teamId}</p>
+        <p class="mt-1 text-xs text-muted-foreground">
+          Keep it to find your team on the leaderboard.
+        </p>
+      </div>
+      <section aria-labelledby="competition-title">
+        <h2 id="competition-title" class="text-lg font-semibold">{competition.name}</h2>
+        {competition.description && (
+          <p class="mt-1 text-sm text-muted-foreground">{competition.description}</p>
+        )}
+      </section>
+      <section aria-labelledby="players-title" class="grid gap-2">
+        <h2 id="players-title" class="text-base font-semibold">Your players</h2>
+        <ul class="grid gap-2">
+          {players.map((p) => (
+            <li
+              key={p.id}
+              class="flex items-center gap-3 rounded-lg border border-border px-3 py-2"
+            >
+              <PlayerAvatar name={p.name} src={p.crest} size="sm" />
+              <span class="min-w-0 flex-1">
+                <span class="block truncate font-semibold">{p.name}</span>
+                <span class="block truncate text-xs text-muted-foreground">{p.teamName}</span>
+              </span>
+              <PositionBadge position={p.position} />
+            </li>
+          ))}
+        </ul>
+      </section>
+      <div class="flex flex-col gap-2 sm:flex-row">
+        <Button href={`/leaderboard/${competition.id}`} size="lg" class="flex-1">
+          View Leaderboard
+        </Button>
+        <Button href="/" variant="outline" size="lg" class="flex-1">Back to contests</Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import type { Handlers, PageProps } from "$fresh/server.ts";
+import { Head } from "$fresh/runtime.ts";
+import Checkout, { type CheckoutCompetition } from "../../islands/Checkout.tsx";
+import { InvalidCheckout } from "../../components/checkout/InvalidCheckout.tsx";
+import { getCompetition } from "../../lib/db/competitions.ts";
+import { listPrizes } from "../../lib/db/prizes.ts";
+import { services } from "../../lib/services.ts";
+import { pageId } from "../../lib/ui/route_params.ts";
+
+type Data =
+  | { competition: CheckoutCompetition; prizes: { position: number; prize: number }[] }
+  | null;
+
+export const handler: Handlers<Data> = {
+  async GET(_req, ctx) {
+    const id = pageId(ctx.params.id);
+    const { kv } = services();
+    const c = id === null ? null : await getCompetition(kv, id);
+    if (!c) return ctx.render(null, { status: 404 });
+    const prizes = (await listPrizes(kv, c.id)).map(({ position, prize }) => ({ position, prize }));
+    const { name, entryFee, currency, prizePool, prizeType, customPrizeDescription } = c;
+    const competition = {
+      id: c.id,
+      name,
+      entryFee,
+      currency,
+      prizePool,
+      prizeType,
+      customPrizeDescription,
+    };
+    return ctx.render({ competition, prizes });
+  },
+};
+
+/** Checkout and payment for one competition (SPEC §2); the picks come from session storage. */
+export default function PaymentPage({ data }: PageProps<Data>) {
+  return (
+    <main class="mx-auto max-w-6xl px-4 py-8">
+      <Head>
+        <title>Complete Your Entry · Fantasy Contests</title>
+      </Head>
+      {data
+        ? <Checkout competition={data.competition} prizes={data.prizes} />
+        : <InvalidCheckout />}
+    </main>
+  );
+}

@@ -1,0 +1,243 @@
+import assert from "node:assert/strict";
+import { keys } from "../../lib/db/keys.ts";
+import { setPrizeStructure } from "../../lib/db/prizes.ts";
+import { savePerformances } from "../../lib/db/performances.ts";
+import { makeTestApp, readJsonBody, type TestApp } from "../helpers/app.ts";
+import { makeAdminHeaders, makeCompetition, makeEntry } from "../helpers/fixtures.ts";
+
+const DAY = 86_400_000;
+
+function competitionForm(overrides: Record<string, unknown> = {}) {
+  return {
+    name: "Saturday Showdown",
+    league: "PREMIER_LEAGUE",
+    description: "Five a side",
+    entryFee: "10",
+    prizePool: "100",
+    currency: "USD",
+    prizeType: "CASH",
+    deadline: new Date(Date.now() + 7 * DAY).toISOString(),
+    status: "UPCOMING",
+    maxEntries: 100,
+    maxPlayersPerTeam: 3,
+    maxForwards: 2,
+    minDefenders: 1,
+    salaryCap: 5000,
+    ...overrides,
+  };
+}
+
+async function withApp(fn: (app: TestApp, admin: Record<string, string>) => Promise<void>) {
+  const app = await makeTestApp();
+  try {
+    await fn(app, await makeAdminHeaders(app.kv));
+  } finally {
+    await app.close();
+  }
+}
+
+Deno.test("[competitions] public list is sorted by deadline ascending", async () => {
+  await withApp(async (app) => {
+    const later = await makeCompetition(app.kv, {
+      name: "Later",
+      deadline: new Date(Date.now() + 5 * DAY).toISOString(),
+    }, { players: false });
+    const sooner = await makeCompetition(app.kv, {
+      name: "Sooner",
+      deadline: new Date(Date.now() + DAY).toISOString(),
+    }, { players: false });
+    const res = await app.request("/api/competitions");
+    assert.equal(res.status, 200);
+    const list = await readJsonBody(res);
+    assert.deepEqual(list.map((c: { id: number }) => c.id), [sooner.id, later.id]);
+    assert.equal(typeof list[0].entryFee, "number");
+    assert.equal(list[0].currentEntries, 0);
+  });
+});
+
+Deno.test("[competitions] GET one: found, 404 JSON, 400 for a bad id", async () => {
+  await withApp(async (app) => {
+    const c = await makeCompetition(app.kv, {}, { players: false });
+    const found = await app.request(`/api/competitions/${c.id}`);
+    assert.equal(found.status, 200);
+    const body = await readJsonBody(found);
+    assert.equal(body.name, c.name);
+    assert.equal(body.entryFee, 10);
+
+    const missing = await app.request("/api/competitions/999");
+    assert.equal(missing.status, 404);
+    assert.deepEqual(await readJsonBody(missing), { message: "Competition not found" });
+
+    const bad = await app.request("/api/competitions/abc");
+    assert.equal(bad.status, 400);
+    assert.deepEqual(await readJsonBody(bad), { message: "Invalid id" });
+  });
+});
+
+Deno.test("[competitions] players come with their team and numeric salary", async () => {
+  await withApp(async (app) => {
+    const c = await makeCompetition(app.kv);
+    const res = await app.request(`/api/competitions/${c.id}/players`);
+    assert.equal(res.status, 200);
+    const players = await readJsonBody(res);
+    assert.equal(players.length, 10);
+    for (const p of players) {
+      assert.equal(typeof p.salary, "number");
+      assert.ok(p.team && typeof p.team.name === "string" && "shortName" in p.team);
+    }
+    const missing = await app.request("/api/competitions/999/players");
+    assert.equal(missing.status, 404);
+    await missing.body?.cancel();
+  });
+});
+
+Deno.test("[competitions] public prizes list gives id, position, prize, prizeType", async () => {
+  await withApp(async (app) => {
+    const c = await makeCompetition(app.kv, {}, { players: false });
+    await setPrizeStructure(app.kv, c.id, [{ position: 2, prize: 30 }, { position: 1, prize: 70 }]);
+    const res = await app.request(`/api/competitions/${c.id}/prizes`);
+    assert.equal(res.status, 200);
+    const prizes = await readJsonBody(res);
+    assert.deepEqual(prizes.map((p: { position: number; prize: number }) => [p.position, p.prize]), [
+      [1, 70],
+      [2, 30],
+    ]);
+    assert.deepEqual(Object.keys(prizes[0]).sort(), [
+      "customPrizeDescription",
+      "id",
+      "position",
+      "prize",
+      "prizeType",
+    ]);
+  });
+});
+
+Deno.test("[admin competitions] create with defaults, list with entries and revenue", async () => {
+  await withApp(async (app, admin) => {
+    const res = await app.request("/api/admin/competitions", {
+      method: "POST",
+      headers: admin,
+      json: competitionForm({ maxEntries: "", currency: "", prizeType: "" }),
+    });
+    assert.equal(res.status, 201);
+    const created = await readJsonBody(res);
+    assert.equal(created.name, "Saturday Showdown");
+    assert.equal(created.entryFee, 10);
+    assert.equal(created.prizePool, 100);
+    assert.equal(created.maxEntries, null);
+    assert.equal(created.currency, "USD");
+    assert.equal(created.prizeType, "CASH");
+    assert.equal(created.entries, 0);
+    assert.equal(created.revenue, 0);
+
+    const paidFor = await makeCompetition(app.kv, { entryFee: 12.5 });
+    await makeEntry(app.kv, paidFor);
+    await makeEntry(app.kv, paidFor);
+    const list = await readJsonBody(
+      await app.request("/api/admin/competitions", { headers: admin }),
+    );
+    const row = list.find((c: { id: number }) => c.id === paidFor.id);
+    assert.equal(row.entries, 2);
+    assert.equal(row.revenue, 25);
+  });
+});
+
+Deno.test("[admin competitions] form validation messages", async (t) => {
+  await withApp(async (app, admin) => {
+    const cases: [string, Record<string, unknown>, string, string][] = [
+      ["name", { name: "" }, "Name is required", "name"],
+      ["deadline", { deadline: "" }, "Deadline is required", "deadline"],
+      ["entry fee", { entryFee: "-1" }, "Entry fee must be positive", "entryFee"],
+      ["prize pool", { prizePool: "0" }, "Prize pool must be positive", "prizePool"],
+      ["salary cap", { salaryCap: -5 }, "Salary cap must be positive", "salaryCap"],
+      ["max entries", { maxEntries: 1.5 }, "Max entries must be a positive integer", "maxEntries"],
+    ];
+    for (const [label, patch, message, field] of cases) {
+      await t.step(label, async () => {
+        const res = await app.request("/api/admin/competitions", {
+          method: "POST",
+          headers: admin,
+          json: competitionForm(patch),
+        });
+        assert.equal(res.status, 400);
+        const body = await readJsonBody(res);
+        assert.equal(body.message, message);
+        assert.deepEqual(body.issues[0], { path: [field], message });
+      });
+    }
+  });
+});
+
+Deno.test("[admin competitions] GET, PUT and 404s", async () => {
+  await withApp(async (app, admin) => {
+    const c = await makeCompetition(app.kv, {}, { players: false });
+    const one = await app.request(`/api/admin/competitions/${c.id}`, { headers: admin });
+    assert.equal(one.status, 200);
+    assert.equal((await readJsonBody(one)).revenue, 0);
+
+    const put = await app.request(`/api/admin/competitions/${c.id}`, {
+      method: "PUT",
+      headers: admin,
+      json: competitionForm({ name: "Renamed", status: "LIVE" }),
+    });
+    assert.equal(put.status, 200);
+    const updated = await readJsonBody(put);
+    assert.equal(updated.name, "Renamed");
+    assert.equal(updated.status, "LIVE");
+
+    const missing = await app.request("/api/admin/competitions/999", {
+      method: "PUT",
+      headers: admin,
+      json: competitionForm(),
+    });
+    assert.equal(missing.status, 404);
+    assert.deepEqual(await readJsonBody(missing), { message: "Competition not found" });
+
+    const badId = await app.request("/api/admin/competitions/0", { headers: admin });
+    assert.equal(badId.status, 400);
+    assert.deepEqual(await readJsonBody(badId), { message: "Invalid id" });
+  });
+});
+
+Deno.test("[admin competitions] deleting one with paid entries is a 409", async () => {
+  await withApp(async (app, admin) => {
+    const c = await makeCompetition(app.kv);
+    await makeEntry(app.kv, c);
+    const res = await app.request(`/api/admin/competitions/${c.id}`, {
+      method: "DELETE",
+      headers: admin,
+    });
+    assert.equal(res.status, 409);
+    assert.match((await readJsonBody(res)).message, /paid entr/);
+    const still = await app.request(`/api/competitions/${c.id}`);
+    assert.equal(still.status, 200);
+    await still.body?.cancel();
+  });
+});
+
+Deno.test("[admin competitions] deleting one without entries removes everything under it", async () => {
+  await withApp(async (app, admin) => {
+    const c = await makeCompetition(app.kv);
+    await setPrizeStructure(app.kv, c.id, [{ position: 1, prize: 100 }]);
+    await savePerformances(app.kv, c.id, [{ playerId: c.players[0].id, goals: 1 }]);
+    const res = await app.request(`/api/admin/competitions/${c.id}`, {
+      method: "DELETE",
+      headers: admin,
+    });
+    assert.equal(res.status, 200);
+    assert.deepEqual(await readJsonBody(res), { message: "Competition deleted" });
+    for (const prefix of [keys.competitionPlayers(c.id), keys.prizes(c.id), keys.performances(c.id)]) {
+      const left = await Array.fromAsync(app.kv.list({ prefix }));
+      assert.equal(left.length, 0, `left under ${prefix.join("/")}`);
+    }
+    const gone = await app.request(`/api/competitions/${c.id}`);
+    assert.equal(gone.status, 404);
+    await gone.body?.cancel();
+    const again = await app.request(`/api/admin/competitions/${c.id}`, {
+      method: "DELETE",
+      headers: admin,
+    });
+    assert.equal(again.status, 404);
+    await again.body?.cancel();
+  });
+});

@@ -1,0 +1,53 @@
+import assert from "node:assert/strict";
+import {
+  getPendingCheckout,
+  markCheckoutFinalised,
+  markCheckoutRefunded,
+  savePendingCheckout,
+} from "../../../lib/db/checkouts.ts";
+import { addOutboxMessage, listOutbox } from "../../../lib/db/outbox.ts";
+
+Deno.test("[checkouts] pending, finalised and refunded", async () => {
+  const kv = await Deno.openKv(":memory:");
+  const input = {
+    paymentIntentId: "pi_123",
+    competitionId: 1,
+    email: "fan@example.com",
+    teamName: "Fans",
+    playerIds: [1, 2, 3, 4, 5],
+    amount: 1000,
+    currency: "usd",
+    createdAt: new Date().toISOString(),
+  };
+  const saved = await savePendingCheckout(kv, input);
+  assert.equal(saved.status, "PENDING");
+  assert.deepEqual(await getPendingCheckout(kv, "pi_123"), saved);
+
+  const finalised = await markCheckoutFinalised(kv, "pi_123", "FFT-ABCDEFGH");
+  assert.equal(finalised?.status, "FINALISED");
+  assert.equal(finalised?.teamId, "FFT-ABCDEFGH");
+
+  const refunded = await markCheckoutRefunded(kv, "pi_123", "competition full");
+  assert.equal(refunded?.status, "REFUNDED");
+  assert.equal(refunded?.refundReason, "competition full");
+  assert.equal((await getPendingCheckout(kv, "pi_123"))?.status, "REFUNDED");
+
+  assert.equal(await markCheckoutFinalised(kv, "pi_missing", "FFT-X"), null);
+  assert.equal(await getPendingCheckout(kv, "pi_missing"), null);
+  kv.close();
+});
+
+Deno.test("[outbox] messages listed newest first", async () => {
+  const kv = await Deno.openKv(":memory:");
+  await addOutboxMessage(kv, { to: "a@example.com", subject: "First", text: "1" });
+  const second = await addOutboxMessage(kv, {
+    to: "b@example.com",
+    subject: "Second",
+    text: "2",
+    html: "<p>2</p>",
+  });
+  assert.equal(second.html, "<p>2</p>");
+  assert.deepEqual((await listOutbox(kv)).map((m) => m.subject), ["Second", "First"]);
+  assert.deepEqual(await listOutbox(kv, { limit: 1 }), [second]);
+  kv.close();
+});

@@ -1,0 +1,93 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { build } from "$fresh/dev.ts";
+import { fetchText, fixtureConfig, fixtureHandler } from "./helpers.ts";
+
+const MANIFEST_URL = new URL("../../fixtures/fresh_app/fresh.gen.ts", import.meta.url).href;
+
+interface Snapshot {
+  buildId: string;
+  main: string;
+  islands: Record<string, string>;
+  entrypoints: Record<string, string>;
+  deps: Record<string, string[]>;
+}
+
+async function buildTo(outDir: string): Promise<Snapshot> {
+  const log = console.log;
+  console.log = () => {};
+  try {
+    await build(MANIFEST_URL, { ...fixtureConfig, build: { outDir } });
+  } finally {
+    console.log = log;
+  }
+  return JSON.parse(await Deno.readTextFile(join(outDir, "snapshot.json")));
+}
+
+Deno.test("[fresh] production build", async (t) => {
+  const outDir = await Deno.makeTempDir({ prefix: "fresh_build_" });
+  try {
+    const snapshot = await buildTo(outDir);
+    const files = (await Array.fromAsync(Deno.readDir(join(outDir, "js")))).map((e) => e.name);
+    const read = (file: string) => Deno.readTextFile(join(outDir, "js", file));
+
+    await t.step("writes a snapshot: BUILD_ID, boot module, one hashed chunk per island", () => {
+      assert.match(snapshot.buildId, /^[0-9a-f]{16}$/);
+      assert.match(snapshot.main, /^main-[A-Z0-9]{8}\.js$/);
+      assert.deepEqual(Object.keys(snapshot.islands).sort(), ["Counter", "Echo", "Outer"]);
+      for (const file of Object.values(snapshot.islands)) assert.ok(files.includes(file), file);
+      assert.ok(files.includes(snapshot.entrypoints.twind_main));
+    });
+
+    await t.step("two islands on a page share one preact copy", async () => {
+      const withPreact: string[] = [];
+      for (const file of files) {
+        if ((await read(file)).includes("http://www.w3.org/2000/svg")) withPreact.push(file);
+      }
+      assert.equal(withPreact.length, 1, `preact found in ${withPreact.join(", ")}`);
+      const reaches = (file: string, seen = new Set<string>()): Set<string> => {
+        for (const dep of snapshot.deps[file] ?? []) {
+          if (!seen.has(dep)) reaches(dep, seen.add(dep));
+        }
+        return seen;
+      };
+      assert.ok(reaches(snapshot.islands.Counter).has(withPreact[0]));
+      assert.ok(reaches(snapshot.islands.Echo).has(withPreact[0]));
+    });
+
+    await t.step("the chunks are minified ES modules", async () => {
+      const main = await read(snapshot.main);
+      assert.match(main, /^import\{/);
+      assert.equal(main.split("\n").filter(Boolean).length, 1);
+    });
+
+    await t.step("the same sources give the same BUILD_ID", async () => {
+      const again = await Deno.makeTempDir({ prefix: "fresh_build_" });
+      try {
+        assert.equal((await buildTo(again)).buildId, snapshot.buildId);
+      } finally {
+        await Deno.remove(again, { recursive: true });
+      }
+    });
+
+    await t.step("createHandler serves the snapshot without bundling again", async () => {
+      // A marker that only the snapshot on disk contains proves it is served as is.
+      const counter = join(outDir, "js", snapshot.islands.Counter);
+      await Deno.writeTextFile(counter, "/*from-snapshot*/", { append: true });
+      const handler = await fixtureHandler({ build: { outDir } });
+      const page = await fetchText(handler, "/one");
+      assert.match(page.text, new RegExp(`"buildId":"${snapshot.buildId}"`));
+      const chunk = await fetchText(handler, `/_frsh/js/${snapshot.buildId}/${snapshot.islands.Counter}`);
+      assert.equal(chunk.status, 200);
+      assert.ok(chunk.text.endsWith("/*from-snapshot*/"));
+    });
+
+    await t.step("dev mode ignores the snapshot and bundles in memory", async () => {
+      const handler = await fixtureHandler({ dev: true, build: { outDir } });
+      const page = await fetchText(handler, "/one");
+      assert.doesNotMatch(page.text, new RegExp(snapshot.buildId));
+    });
+  } finally {
+    await Deno.remove(outDir, { recursive: true });
+  }
+});

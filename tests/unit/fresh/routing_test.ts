@@ -1,0 +1,173 @@
+import assert from "node:assert/strict";
+import { buildRouteTable, pathToPattern } from "../../../lib/fresh/src/router.ts";
+import { fetchText, fixtureHandler, send } from "./helpers.ts";
+
+const pageText = (html: string) => html.match(/<p id="page">(.*?)<\/p>/)?.[1];
+
+Deno.test("[fresh] routing", async (t) => {
+  const handler = await fixtureHandler();
+
+  await t.step("index, static segments before dynamic ones before catch-all", async () => {
+    assert.equal(pageText((await fetchText(handler, "/blog")).text), "blog index");
+    assert.equal(pageText((await fetchText(handler, "/blog/new")).text), "blog new");
+    assert.equal(pageText((await fetchText(handler, "/blog/42")).text), "blog post 42");
+    assert.equal(pageText((await fetchText(handler, "/docs/intro")).text), "doc intro");
+    assert.equal(pageText((await fetchText(handler, "/docs/a/b")).text), "catch-all a/b");
+    assert.equal(pageText((await fetchText(handler, "/docs")).text), "catch-all ");
+  });
+
+  await t.step("params are percent-decoded", async () => {
+    assert.equal(pageText((await fetchText(handler, "/blog/a%20b")).text), "blog post a b");
+  });
+
+  await t.step("route groups do not appear in the URL and get their layout", async () => {
+    const res = await fetchText(handler, "/about");
+    assert.equal(res.status, 200);
+    assert.match(res.text, /<div class="marketing"><p id="page">about<\/p><\/div>/);
+    assert.doesNotMatch((await fetchText(handler, "/blog/new")).text, /marketing/);
+  });
+
+  await t.step("_app wraps layouts, outermost layout first, async layouts included", async () => {
+    const res = await fetchText(handler, "/admin/users");
+    assert.match(
+      res.text,
+      /<div id="app"><div class="layout-admin"><div class="layout-users"><p id="page">users root>admin-1>admin-2<\/p><\/div><\/div><\/div>/,
+    );
+  });
+
+  await t.step("middlewares run root first, then nested ones in array order", async () => {
+    const res = await send(handler, "/admin/users");
+    await res.body?.cancel();
+    assert.equal(res.headers.get("x-trail"), "root>admin-1>admin-2");
+    assert.equal(res.headers.get("x-destination"), "route");
+  });
+
+  await t.step("skipAppWrapper and skipInheritedLayouts keep only the folder's own layout", async () => {
+    const res = await fetchText(handler, "/admin/users/bare");
+    assert.doesNotMatch(res.text, /id="app"|layout-admin/);
+    assert.match(res.text, /^<!DOCTYPE html><html><head><meta charset="utf-8">/);
+    assert.match(res.text, /<body><div class="layout-users"><p id="page">bare<\/p><\/div><\/body>/);
+  });
+
+  await t.step("ctx.render(data, init) sets data, status and headers", async () => {
+    const res = await fetchText(handler, "/data?name=Ada");
+    assert.equal(res.status, 203);
+    assert.equal(res.headers.get("x-page"), "data");
+    assert.equal(res.headers.get("content-type"), "text/html; charset=utf-8");
+    assert.equal(pageText(res.text), "hello Ada");
+  });
+
+  await t.step("async route components get (req, ctx) and may return a Response", async () => {
+    assert.equal(pageText((await fetchText(handler, "/async")).text), "async /async");
+    const res = await send(handler, "/async?redirect");
+    assert.equal(res.status, 303);
+    assert.equal(res.headers.get("location"), "/");
+  });
+
+  await t.step("handlers object: GET, POST, and HEAD from GET without a body", async () => {
+    const get = await fetchText(handler, "/api/items");
+    assert.equal(get.status, 200);
+    assert.deepEqual(JSON.parse(get.text), { items: [1, 2] });
+    const post = await fetchText(handler, "/api/items", { method: "POST", body: '{"a":1}' });
+    assert.equal(post.status, 201);
+    assert.deepEqual(JSON.parse(post.text), { got: { a: 1 } });
+    const head = await send(handler, "/api/items", { method: "HEAD" });
+    assert.equal(head.status, 200);
+    assert.equal(head.headers.get("x-from"), "get");
+    assert.equal(head.body, null);
+  });
+
+  await t.step("HEAD on a page renders GET without a body", async () => {
+    const head = await send(handler, "/blog/new", { method: "HEAD" });
+    assert.equal(head.status, 200);
+    assert.equal(head.headers.get("content-type"), "text/html; charset=utf-8");
+    assert.equal(head.body, null);
+  });
+
+  await t.step("unsupported methods answer 405 with an Allow header", async () => {
+    const res = await send(handler, "/api/items", { method: "DELETE" });
+    assert.equal(res.status, 405);
+    assert.equal(res.headers.get("allow"), "GET, HEAD, POST");
+    await res.body?.cancel();
+    const page = await send(handler, "/blog/new", { method: "PUT" });
+    assert.equal(page.status, 405);
+    assert.equal(page.headers.get("allow"), "GET, HEAD");
+    await page.body?.cancel();
+  });
+
+  await t.step("a handler function receives every method", async () => {
+    const res = await fetchText(handler, "/api/any", { method: "PATCH" });
+    assert.equal(res.text, "any PATCH");
+  });
+
+  await t.step("a thrown error renders _500 with status 500", async () => {
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => errors.push(args);
+    try {
+      const res = await fetchText(handler, "/boom");
+      assert.equal(res.status, 500);
+      assert.match(res.text, /<div id="app"><p id="error">Failed: kaboom<\/p><\/div>/);
+    } finally {
+      console.error = original;
+    }
+    assert.equal(errors.length, 1);
+  });
+
+  await t.step("ctx.renderNotFound() renders _404 with status 404 and data", async () => {
+    const res = await fetchText(handler, "/missing");
+    assert.equal(res.status, 404);
+    assert.match(res.text, /<p id="not-found">Nothing at \/missing \(gone\)<\/p>/);
+  });
+
+  await t.step("unknown paths render _404; root middleware still runs", async () => {
+    const res = await fetchText(handler, "/admin/nope/x");
+    assert.equal(res.status, 404);
+    assert.match(res.text, /<div id="app"><p id="not-found">Nothing at \/admin\/nope\/x<\/p>/);
+    assert.equal(res.headers.get("x-trail"), "root>admin-1>admin-2");
+    assert.equal(res.headers.get("x-destination"), "notFound");
+  });
+
+  await t.step("a trailing slash redirects to the path without it", async () => {
+    const res = await send(handler, "/blog/new/?x=1");
+    assert.equal(res.status, 307);
+    assert.equal(res.headers.get("location"), "/blog/new?x=1");
+  });
+});
+
+Deno.test("[fresh] file paths become URLPatterns", async (t) => {
+  await t.step("index, [param], [...rest] and (group) segments", () => {
+    assert.equal(pathToPattern(["index"]), "/");
+    assert.equal(pathToPattern(["blog", "index"]), "/blog");
+    assert.equal(pathToPattern(["blog", "[id]"]), "/blog/:id");
+    assert.equal(pathToPattern(["(shop)", "cart", "[...path]"]), "/cart/:path*");
+    assert.equal(pathToPattern(["teams", "team-[id]"]), "/teams/team-:id");
+  });
+
+  await t.step("static before dynamic before catch-all, whatever the file order", () => {
+    const mod = { default: () => null };
+    const table = buildRouteTable({
+      "./routes/[...all].tsx": mod,
+      "./routes/[id]/edit.tsx": mod,
+      "./routes/[id].tsx": mod,
+      "./routes/index.tsx": mod,
+      "./routes/about.tsx": mod,
+      "./routes/about/[...rest].tsx": mod,
+    });
+    assert.deepEqual(table.routes.map((r) => r.pattern), [
+      "/",
+      "/about",
+      "/about/:rest*",
+      "/:id",
+      "/:id/edit",
+      "/:all*",
+    ]);
+  });
+
+  await t.step("routeOverride replaces the derived pattern", () => {
+    const table = buildRouteTable({
+      "./routes/legacy.tsx": { default: () => null, config: { routeOverride: "/old/:slug" } },
+    });
+    assert.equal(table.routes[0].pattern, "/old/:slug");
+  });
+});
