@@ -9,7 +9,10 @@ import presetTailwind from "@twind/preset-tailwind";
 /** `hsl(var(--name) / <alpha-value>)` for a token. */
 const token = (name: string) => `hsl(var(--${name}) / <alpha-value>)`;
 
-const palette = (name: string) => ({ DEFAULT: token(name), foreground: token(`${name}-foreground`) });
+const palette = (name: string) => ({
+  DEFAULT: token(name),
+  foreground: token(`${name}-foreground`),
+});
 
 /** Token values (HSL triples) for light mode. */
 const variables = {
@@ -57,8 +60,10 @@ export default {
           input: token("input"),
           ring: token("ring"),
         },
-        borderColor: { DEFAULT: token("border") },
-        ringColor: { DEFAULT: token("ring") },
+        // Used raw by the preflight, where `<alpha-value>` would not be replaced.
+        borderColor: { DEFAULT: "hsl(var(--border))" },
+        ringColor: { DEFAULT: "hsl(var(--ring))" },
+        ringOpacity: { DEFAULT: "1" },
         fontFamily: {
           sans: [
             "Inter",

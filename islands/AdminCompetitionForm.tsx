@@ -97,7 +97,7 @@ export default function AdminCompetitionForm({ id }: AdminCompetitionFormProps) 
   }
 
   return (
-    <form class="flex flex-col gap-6" onSubmit={submit} noValidate>
+    <form class="mx-auto flex max-w-4xl flex-col gap-6" onSubmit={submit} noValidate>
       <PageHeader
         title={title}
         description={editing && values

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { loginSchema } from "../lib/domain/schemas.ts";
 import { AdminApiError, adminFetch } from "../lib/ui/admin/admin_api.ts";
 import { navigateWithToast } from "../lib/ui/admin/flash.ts";
+import { useMounted } from "../lib/ui/admin/use_admin_data.ts";
 import { toast } from "../lib/ui/toast.ts";
 import { Button } from "../components/ui/Button.tsx";
 import { Card, CardContent, CardDescription, CardHeader } from "../components/ui/Card.tsx";
@@ -41,6 +42,7 @@ export default function AdminLogin() {
   const [password, setPassword] = useState("");
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
+  const mounted = useMounted();
   useAuthRequiredToast();
 
   const submit = async (event: Event) => {
@@ -87,7 +89,7 @@ export default function AdminLogin() {
           <CardDescription>Sign in to manage competitions, matches and players.</CardDescription>
         </CardHeader>
         <CardContent>
-          <form class="flex flex-col gap-4" onSubmit={submit} noValidate>
+          <form class="flex flex-col gap-4" method="post" onSubmit={submit} noValidate>
             <Field id="username" label="Username" error={errors.username}>
               <Input
                 {...fieldAria("username", errors.username)}
@@ -107,7 +109,7 @@ export default function AdminLogin() {
                 onInput={(e) => setPassword(e.currentTarget.value)}
               />
             </Field>
-            <Button type="submit" class="w-full" disabled={busy}>
+            <Button type="submit" class="w-full" disabled={!mounted || busy}>
               {busy ? "Logging in..." : "Login"}
             </Button>
             <a

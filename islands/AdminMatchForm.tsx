@@ -24,7 +24,7 @@ import {
   matchToValues,
   validateMatch,
 } from "../lib/ui/admin/match_form.ts";
-import { createSampleTeams } from "../lib/ui/admin/teams.ts";
+import { createSampleTeams, missingSampleTeams } from "../lib/ui/admin/teams.ts";
 import { toast } from "../lib/ui/toast.ts";
 import type { Team } from "../lib/domain/types.ts";
 import type { MatchWithTeams } from "../lib/ui/admin/types.ts";
@@ -80,7 +80,7 @@ export default function AdminMatchForm({ id }: { id?: number }) {
 
   const sampleTeams = async () => {
     setCreatingTeams(true);
-    if (await createSampleTeams()) await teams.reload();
+    if (await createSampleTeams(teams.data ?? [])) await teams.reload();
     setCreatingTeams(false);
   };
 
@@ -117,14 +117,26 @@ export default function AdminMatchForm({ id }: { id?: number }) {
   const failed = teams.error ?? existing.error;
 
   return (
-    <div class="flex flex-col gap-6">
+    <div class="mx-auto flex max-w-4xl flex-col gap-6">
       <PageHeader
         title={title}
         description="Fixtures that competitions are built on."
         actions={
-          <Button variant="outline" href={LIST}>
-            <Icon name="arrowLeft" />Back to Matches
-          </Button>
+          <>
+            {teamList.length > 0 && missingSampleTeams(teamList).length > 0 && (
+              <Button
+                variant="outline"
+                disabled={creatingTeams}
+                onClick={() => void sampleTeams()}
+              >
+                <Icon name="plus" />
+                {creatingTeams ? "Creating..." : "Create Sample Teams"}
+              </Button>
+            )}
+            <Button variant="outline" href={LIST}>
+              <Icon name="arrowLeft" />Back to Matches
+            </Button>
+          </>
         }
       />
       {failed && (

@@ -167,7 +167,14 @@ export function AnalyticsPanel(
         {days && asTable && <DataTable days={days} />}
         {days && !asTable && (
           <div class="grid gap-6 lg:grid-cols-[2fr_1fr]">
-            <EntriesChart days={days} />
+            <div class="relative">
+              <EntriesChart days={days} />
+              {days.every((d) => d.views === 0 && d.purchases === 0) && (
+                <p class="absolute inset-0 flex items-center justify-center text-sm text-muted-foreground">
+                  No visits or entries in this period yet.
+                </p>
+              )}
+            </div>
             <Funnel days={days} />
           </div>
         )}

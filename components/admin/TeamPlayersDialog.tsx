@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Badge } from "../ui/Badge.tsx";
 import { Button } from "../ui/Button.tsx";
 import { Dialog } from "../ui/Dialog.tsx";
@@ -70,18 +70,27 @@ export function TeamPlayersDialog({ team, onClose }: TeamPlayersDialogProps) {
   const players = useAdminData<Player[]>(`/api/admin/teams/${team.id}/players`);
   const [tab, setTab] = useState("current");
   const [editing, setEditing] = useState<Player | null>(null);
+  const body = useRef<HTMLDivElement>(null);
+
+  /** Shows a tab and keeps the focus inside the dialog (the focused form may just have gone). */
+  const show = (value: string) => {
+    setTab(value);
+    requestAnimationFrame(() =>
+      body.current?.querySelector<HTMLElement>(`[role=tab][data-tab-value="${value}"]`)?.focus()
+    );
+  };
 
   const submit = async (values: ReturnType<typeof emptyPlayerValues>) => {
     const ok = await savePlayer(team.id, values, editing?.id ?? null);
     if (!ok) return false;
     await players.reload();
     setEditing(null);
-    setTab("current");
+    show("current");
     return true;
   };
   const edit = (p: Player) => {
     setEditing(p);
-    setTab("form");
+    show("form");
   };
 
   return (
@@ -92,41 +101,43 @@ export function TeamPlayersDialog({ team, onClose }: TeamPlayersDialogProps) {
       description="Players of this team that competitions can use."
       class="max-w-3xl"
     >
-      <Tabs
-        label="Team players"
-        value={tab}
-        onValueChange={(v) => {
-          if (v === "current") setEditing(null);
-          setTab(v);
-        }}
-        items={[
-          {
-            value: "current",
-            label: "Current Players",
-            content: players.error
-              ? <ErrorState message="Failed to load players." />
-              : players.data
-              ? <PlayersList players={players.data} onEdit={edit} />
-              : <TableSkeleton rows={4} />,
-          },
-          {
-            value: "form",
-            label: editing ? "Edit Player" : "Add Player",
-            content: (
-              <PlayerForm
-                key={editing?.id ?? "new"}
-                initial={editing ? playerToValues(editing) : emptyPlayerValues()}
-                editing={editing !== null}
-                onSubmit={submit}
-                onCancel={() => {
-                  setEditing(null);
-                  setTab("current");
-                }}
-              />
-            ),
-          },
-        ]}
-      />
+      <div ref={body}>
+        <Tabs
+          label="Team players"
+          value={tab}
+          onValueChange={(v) => {
+            if (v === "current") setEditing(null);
+            setTab(v);
+          }}
+          items={[
+            {
+              value: "current",
+              label: "Current Players",
+              content: players.error
+                ? <ErrorState message="Failed to load players." />
+                : players.data
+                ? <PlayersList players={players.data} onEdit={edit} />
+                : <TableSkeleton rows={4} />,
+            },
+            {
+              value: "form",
+              label: editing ? "Edit Player" : "Add Player",
+              content: (
+                <PlayerForm
+                  key={editing?.id ?? "new"}
+                  initial={editing ? playerToValues(editing) : emptyPlayerValues()}
+                  editing={editing !== null}
+                  onSubmit={submit}
+                  onCancel={() => {
+                    setEditing(null);
+                    show("current");
+                  }}
+                />
+              ),
+            },
+          ]}
+        />
+      </div>
     </Dialog>
   );
 }

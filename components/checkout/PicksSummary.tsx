@@ -8,7 +8,7 @@ export function PicksSummary({ picks }: { picks: PickPlayer[] }) {
   return (
     <section aria-labelledby="picks-title" class="grid gap-3">
       <h2 id="picks-title" class="text-base font-semibold">Your picks</h2>
-      <ul class="grid grid-cols-5 gap-2">
+      <ul class="grid grid-cols-5 gap-2" data-picks="">
         {picks.map((p) => (
           <li
             key={p.id}

@@ -65,7 +65,7 @@ export function PlayerBrowser({ players, selectedIds, onToggle }: PlayerBrowserP
       class="rounded-xl border border-border bg-card p-4 shadow-sm sm:p-5"
     >
       <h2 id="players-title" class="text-lg font-semibold">Players</h2>
-      <div class="mt-3 flex flex-wrap gap-1.5" role="group" aria-label="Position">
+      <div class="mt-3 flex flex-wrap gap-1.5" role="group" aria-label="Filter by position">
         {POSITION_FILTERS.map((f) => (
           <button
             key={f.code}
@@ -93,7 +93,7 @@ export function PlayerBrowser({ players, selectedIds, onToggle }: PlayerBrowserP
           value={query}
           onInput={(e) => setQuery(e.currentTarget.value)}
         />
-        <Select aria-label="Team" value={team} onChange={(e) => setTeam(e.currentTarget.value)}>
+        <Select aria-label="Filter by team" value={team} onChange={(e) => setTeam(e.currentTarget.value)}>
           <option value="ALL">All Teams</option>
           {teamNames.map((name) => <option key={name} value={name}>{name}</option>)}
         </Select>

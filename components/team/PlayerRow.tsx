@@ -15,13 +15,19 @@ export interface PlayerRowProps {
 
 function PlayerRowView({ player, selected, hidden, onToggle }: PlayerRowProps) {
   return (
-    <li hidden={hidden} data-player-id={player.id}>
+    <li
+      hidden={hidden}
+      data-player-id={player.id}
+      data-position={player.position}
+      data-team-id={player.teamId}
+      data-salary={player.salary}
+    >
       <button
         type="button"
         aria-pressed={selected}
         onClick={() => onToggle(player)}
         class={cn(
-          "flex w-full items-center gap-3 rounded-lg border px-3 py-2.5 text-left transition-colors",
+          "flex w-full items-center gap-2.5 rounded-lg border px-2 py-2 text-left transition-colors sm:gap-3 sm:px-3",
           "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
           selected
             ? "border-primary bg-primary/5"
@@ -31,10 +37,17 @@ function PlayerRowView({ player, selected, hidden, onToggle }: PlayerRowProps) {
         <PlayerAvatar name={player.name} src={player.crest} />
         <span class="min-w-0 flex-1">
           <span class="block truncate font-semibold">{player.name}</span>
-          <span class="block truncate text-xs text-muted-foreground">{player.teamName}</span>
+          <span class="flex items-center gap-1.5 text-xs text-muted-foreground">
+            <span class="sm:hidden">
+              <PositionBadge position={player.position} />
+            </span>
+            <span class="truncate">{player.teamName}</span>
+          </span>
         </span>
-        <PositionBadge position={player.position} />
-        <span class="w-16 shrink-0 text-right text-sm font-semibold tabular-nums">
+        <span class="hidden sm:block">
+          <PositionBadge position={player.position} />
+        </span>
+        <span class="shrink-0 text-right text-sm font-semibold tabular-nums sm:w-16">
           ${formatWhole(player.salary)}
         </span>
         <span

@@ -47,13 +47,14 @@ function FilledSlot(
     <button
       type="button"
       onClick={() => onRemove(player)}
-      aria-label={`Remove ${player.name}`}
       title="Click to remove"
       class="group flex h-14 w-full items-center gap-3 rounded-lg border border-border bg-background px-3 text-left transition-colors hover:border-destructive hover:bg-destructive/5 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
     >
       <PlayerAvatar name={player.name} src={player.crest} size="sm" />
       <span class="min-w-0 flex-1">
-        <span class="block truncate text-sm font-semibold">{player.name}</span>
+        <span class="block truncate text-sm font-semibold">
+          <span class="sr-only">Remove</span> {player.name}
+        </span>
         <span class="block truncate text-xs text-muted-foreground">
           {player.teamShortName} · ${formatWhole(player.salary)}
         </span>

@@ -1,10 +1,5 @@
 /** Admin accounts: the start-up guarantee of one admin, and password checks with throttling. */
-import {
-  createAdmin,
-  getAdminByUsername,
-  hasAdmins,
-  updateAdminPassword,
-} from "../db/admins.ts";
+import { createAdmin, getAdminByUsername, hasAdmins, updateAdminPassword } from "../db/admins.ts";
 import { UnauthorizedError } from "../http/errors.ts";
 import { hashPassword, randomToken, verifyPassword } from "./passwords.ts";
 import { assertNotThrottled, clearFailures, recordFailure, throttleKeys } from "./throttle.ts";

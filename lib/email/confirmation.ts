@@ -1,6 +1,6 @@
 /** The entry confirmation e-mail: team ID, the five players and the leaderboard link. */
 import type { Competition, Entry, Player, Team } from "../domain/types.ts";
-import type { MailMessage, Mailer } from "./mailer.ts";
+import type { Mailer, MailMessage } from "./mailer.ts";
 
 export interface ConfirmationInput {
   entry: Pick<Entry, "teamId" | "teamName" | "email" | "competitionId">;

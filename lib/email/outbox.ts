@@ -1,6 +1,6 @@
 /** The outbox mailer (no SMTP_URL): messages are kept in KV instead of being sent. */
 import { addOutboxMessage } from "../db/outbox.ts";
-import type { MailMessage, Mailer } from "./mailer.ts";
+import type { Mailer, MailMessage } from "./mailer.ts";
 
 export class OutboxMailer implements Mailer {
   readonly kind = "outbox";

@@ -1,6 +1,6 @@
 /** The SMTP mailer: sends through nodemailer to the server named by SMTP_URL. */
 import nodemailer, { type Transporter } from "nodemailer";
-import type { MailMessage, Mailer } from "./mailer.ts";
+import type { Mailer, MailMessage } from "./mailer.ts";
 
 /** Seconds we wait for an SMTP server before giving up (the test-email page shows the error). */
 const TIMEOUT_MS = 10_000;

@@ -6,16 +6,8 @@
  */
 import { createHandler, isDev } from "./src/handler.ts";
 import { markAsync } from "./src/render.ts";
-import type {
-  AppProps,
-  AsyncComponent,
-  FreshConfig,
-  FreshContext,
-  LayoutProps,
-  Manifest,
-  PageProps,
-} from "./src/types.ts";
-import type { ComponentType, VNode } from "preact";
+import type { AsyncComponent, FreshConfig, FreshContext, Manifest } from "./src/types.ts";
+import type { VNode } from "preact";
 
 export type {
   AppProps,
@@ -99,8 +91,3 @@ export async function start(manifest: Manifest, config: FreshConfig = {}): Promi
   }, handler);
   await server.finished;
 }
-
-/** Props helpers re-exported for convenience in typed components. */
-export type PageComponent<Data = unknown> = ComponentType<PageProps<Data>>;
-export type AppComponent = ComponentType<AppProps>;
-export type LayoutComponent = ComponentType<LayoutProps>;

@@ -7,18 +7,19 @@
 const STRIPE_JS = "https://js.stripe.com";
 const STRIPE_API = "https://api.stripe.com";
 const STRIPE_HOOKS = "https://hooks.stripe.com";
+const STRIPE_JS_SUBDOMAINS = "https://*.js.stripe.com";
 
 /** The CSP for a response served at `url` (the WebSocket source is this host's /ws). */
 export function contentSecurityPolicy(url: URL): string {
   const wsScheme = url.protocol === "https:" ? "wss:" : "ws:";
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", STRIPE_JS],
+    "script-src": ["'self'", STRIPE_JS, STRIPE_JS_SUBDOMAINS],
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:", "https:"],
     "font-src": ["'self'", "data:"],
     "connect-src": ["'self'", `${wsScheme}//${url.host}`, STRIPE_API, STRIPE_JS],
-    "frame-src": [STRIPE_JS, STRIPE_HOOKS],
+    "frame-src": [STRIPE_JS, STRIPE_HOOKS, STRIPE_JS_SUBDOMAINS],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
     "form-action": ["'self'"],

@@ -12,8 +12,8 @@ import {
 } from "../db/checkouts.ts";
 import {
   assertOpenForEntries,
-  createEntry,
   type CreatedEntry,
+  createEntry,
   type EntryInput,
   getEntryByPayment,
 } from "../db/entries.ts";
@@ -104,7 +104,7 @@ export async function finaliseEntry(
   origin: string,
   now = new Date(),
 ): Promise<CreatedEntry> {
-  const { kv, payments } = deps;
+  const { kv } = deps;
   const existing = await getEntryByPayment(kv, input.stripePaymentId);
   if (existing) return { entry: existing, created: false };
   const competition = await requireCompetition(kv, input.competitionId);
@@ -198,11 +198,10 @@ async function assertValidPicks(
     getPlayersByIds(kv, playerIds),
     listCompetitionPlayerIds(kv, competition.id),
   ]);
-  const problems = players.length === playerIds.length && playerIds.every((id) =>
-      inCompetition.has(id)
-    )
-    ? validateTeam(players, rulesOf(competition))
-    : ["Some selected players are not part of this competition."];
+  const problems =
+    players.length === playerIds.length && playerIds.every((id) => inCompetition.has(id))
+      ? validateTeam(players, rulesOf(competition))
+      : ["Some selected players are not part of this competition."];
   if (problems.length === 0) return;
   throw new BadRequestError(
     problems[0],
@@ -220,6 +219,7 @@ async function confirmByEmail(
     const players = await withTeam(kv, await getPlayersByIds(kv, entry.playerIds));
     await sendEntryConfirmation(mailer, { entry, competition, players, origin });
   } catch (err) {
-    console.error(`Confirmation e-mail for entry ${entry.teamId} failed:`, err);
+    const reason = err instanceof Error ? err.message : String(err);
+    console.error(`Confirmation e-mail for entry ${entry.teamId} failed: ${reason}`);
   }
 }

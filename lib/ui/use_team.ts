@@ -26,7 +26,8 @@ export function useTeam(
   rules: TeamRules,
 ): TeamState {
   const [ids, setIds] = useState<number[]>([]);
-  const [restored, setRestored] = useState(false);
+  /** Set by a pick or removal: only the visitor's own changes are saved (a visit alone is not). */
+  const changed = useRef(false);
   const byId = useMemo(() => new Map((players ?? []).map((p) => [p.id, p])), [players]);
   const selected = useMemo(
     () => ids.map((id) => byId.get(id)).filter((p): p is PickPlayer => p !== undefined),
@@ -38,14 +39,14 @@ export function useTeam(
   useEffect(() => {
     if (!players) return;
     setIds(loadSelection(competitionId).filter((id) => byId.has(id)).slice(0, TEAM_SIZE));
-    setRestored(true);
   }, [players]);
 
   useEffect(() => {
-    if (restored) saveSelection(competitionId, ids);
-  }, [ids, restored]);
+    if (changed.current) saveSelection(competitionId, ids);
+  }, [ids]);
 
   const remove = useCallback((player: PickPlayer) => {
+    changed.current = true;
     setIds((list) => list.filter((id) => id !== player.id));
     track("remove_player", { competitionId, playerId: player.id });
   }, [competitionId]);
@@ -58,6 +59,7 @@ export function useTeam(
       toast({ title: violation.title, description: violation.message, variant: "destructive" });
       return;
     }
+    changed.current = true;
     setIds((list) => [...list, player.id]);
     track("add_player", { competitionId, playerId: player.id });
   }, [competitionId, remove]);

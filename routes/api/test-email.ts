@@ -15,8 +15,8 @@ export const handler: Handlers = {
         text: "This is a test email. If you can read it, e-mail delivery works.",
       });
     } catch (err) {
-      console.error("Test e-mail failed:", err);
       const reason = err instanceof Error ? err.message : String(err);
+      console.error(`Test e-mail to ${email} failed: ${reason}`);
       return json({ message: `Failed to send test email: ${reason}` }, { status: 502 });
     }
     return json({ message: "Test email sent successfully. Please check your inbox." });

@@ -35,7 +35,7 @@ export const handler: Handlers<Data> = {
 
 function CheckIcon() {
   return (
-    <span class="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-success/15 text-success">
+    <span class="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-success/10 text-success">
       <svg viewBox="0 0 24 24" width="32" height="32" aria-hidden="true">
         <path
           d="m5 12 5 5 9-10"
@@ -96,7 +96,7 @@ function Confirmation({ teamId, competition, players }: NonNullable<Data>) {
       </section>
       <section aria-labelledby="players-title" class="grid gap-2">
         <h2 id="players-title" class="text-base font-semibold">Your players</h2>
-        <ul class="grid gap-2">
+        <ul class="grid gap-2" data-confirmation-players="">
           {players.map((p) => (
             <li
               key={p.id}

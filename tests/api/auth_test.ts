@@ -69,6 +69,14 @@ Deno.test("[auth] ensureAdmin creates, updates and generates the start-up admin"
       const result = await ensureAdmin(kv, null, null);
       assert.equal(result.generatedPassword, undefined);
     });
+    await t.step("a configured username without password gets a generated one", async () => {
+      const result = await ensureAdmin(kv, "ops", null);
+      assert.equal(result.username, "ops");
+      const admin = await getAdminByUsername(kv, "ops");
+      assert.ok(admin && result.generatedPassword);
+      assert.equal(await verifyPassword(result.generatedPassword, admin), true);
+      assert.equal((await ensureAdmin(kv, "ops", null)).generatedPassword, undefined);
+    });
     await t.step("configured admin is created, then its changed password updated", async () => {
       await ensureAdmin(kv, "boss", "first-password");
       const first = await getAdminByUsername(kv, "boss");
@@ -305,6 +313,18 @@ Deno.test("[api] unknown /api paths answer a JSON 404", async () => {
       assert.equal(res.status, 404, path);
       assert.deepEqual(await readJsonBody(res), { message: "Not found" });
     }
+  } finally {
+    await app.close();
+  }
+});
+
+Deno.test("[api] a method a route does not answer is a JSON 405 with Allow", async () => {
+  const app = await makeTestApp();
+  try {
+    const res = await app.request("/api/create-payment-intent");
+    assert.equal(res.status, 405);
+    assert.equal(res.headers.get("allow"), "POST");
+    assert.deepEqual(await readJsonBody(res), { message: "Method not allowed" });
   } finally {
     await app.close();
   }

@@ -98,10 +98,13 @@ Deno.test("[competitions] public prizes list gives id, position, prize, prizeTyp
     const res = await app.request(`/api/competitions/${c.id}/prizes`);
     assert.equal(res.status, 200);
     const prizes = await readJsonBody(res);
-    assert.deepEqual(prizes.map((p: { position: number; prize: number }) => [p.position, p.prize]), [
-      [1, 70],
-      [2, 30],
-    ]);
+    assert.deepEqual(
+      prizes.map((p: { position: number; prize: number }) => [p.position, p.prize]),
+      [
+        [1, 70],
+        [2, 30],
+      ],
+    );
     assert.deepEqual(Object.keys(prizes[0]).sort(), [
       "customPrizeDescription",
       "id",
@@ -226,7 +229,9 @@ Deno.test("[admin competitions] deleting one without entries removes everything 
     });
     assert.equal(res.status, 200);
     assert.deepEqual(await readJsonBody(res), { message: "Competition deleted" });
-    for (const prefix of [keys.competitionPlayers(c.id), keys.prizes(c.id), keys.performances(c.id)]) {
+    for (
+      const prefix of [keys.competitionPlayers(c.id), keys.prizes(c.id), keys.performances(c.id)]
+    ) {
       const left = await Array.fromAsync(app.kv.list({ prefix }));
       assert.equal(left.length, 0, `left under ${prefix.join("/")}`);
     }

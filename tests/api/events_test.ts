@@ -79,20 +79,26 @@ Deno.test("[admin events] an event updates the performance and its deletion reve
       assert.equal(res.status, 404);
       assert.deepEqual(await readJsonBody(res), { message: "Event not found" });
     });
-    await t.step("an event of a competition that stopped being LIVE can still be deleted", async () => {
-      const created = await readJsonBody(
-        await app.request(`${base}/events`, {
-          method: "POST",
+    await t.step(
+      "an event of a competition that stopped being LIVE can still be deleted",
+      async () => {
+        const created = await readJsonBody(
+          await app.request(`${base}/events`, {
+            method: "POST",
+            headers,
+            json: { playerId: fwd.id, eventType: "YELLOW_CARD" },
+          }),
+        );
+        await updateCompetition(app.kv, c.id, { status: "COMPLETED" });
+        const res = await app.request(`${base}/events/${created.id}`, {
+          method: "DELETE",
           headers,
-          json: { playerId: fwd.id, eventType: "YELLOW_CARD" },
-        }),
-      );
-      await updateCompetition(app.kv, c.id, { status: "COMPLETED" });
-      const res = await app.request(`${base}/events/${created.id}`, { method: "DELETE", headers });
-      assert.equal(res.status, 200);
-      await res.body?.cancel();
-      assert.equal((await points()).yellowCards, 0);
-    });
+        });
+        assert.equal(res.status, 200);
+        await res.body?.cancel();
+        assert.equal((await points()).yellowCards, 0);
+      },
+    );
   } finally {
     await app.close();
   }

@@ -52,7 +52,9 @@ Deno.test("[admin matches] result and status are computed on save", async (t) =>
       });
     }
     await t.step("GET one and the list carry homeTeam and awayTeam", async () => {
-      const one = await readJsonBody(await app.request(`/api/admin/matches/${id}`, { headers: admin }));
+      const one = await readJsonBody(
+        await app.request(`/api/admin/matches/${id}`, { headers: admin }),
+      );
       assert.equal(one.awayTeam.name, "Away FC");
       const list = await readJsonBody(await app.request("/api/admin/matches", { headers: admin }));
       assert.equal(list.length, 1);

@@ -24,6 +24,10 @@ Deno.test("[e2e] the Rules dialog opens from the header and closes", async (t) =
   const browser = await launchBrowser();
   try {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const cspViolations: string[] = [];
+    page.on("console", (msg) => {
+      if (/Content Security Policy/i.test(msg.text())) cspViolations.push(msg.text());
+    });
     await gotoHydrated(page, `${server.url}/`);
     const rulesButton = page.getByRole("button", { name: "Rules", exact: true });
     const dialog = page.getByRole("dialog", { name: "Fantasy Rules" });
@@ -74,6 +78,10 @@ Deno.test("[e2e] the Rules dialog opens from the header and closes", async (t) =
       await dialog.waitFor();
       await page.mouse.click(5, 5);
       await dialog.waitFor({ state: "detached" });
+    });
+
+    await t.step("the page runs under its CSP without violations", () => {
+      assert.deepEqual(cspViolations, []);
     });
 
     await t.step("no horizontal scrolling at 390px", async () => {

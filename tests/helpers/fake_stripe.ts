@@ -117,7 +117,12 @@ export function startFakeStripe(): FakeStripe {
 }
 
 function missing(id: string): Response {
-  return stripeError(404, "invalid_request_error", "resource_missing", `No such payment_intent: '${id}'`);
+  return stripeError(
+    404,
+    "invalid_request_error",
+    "resource_missing",
+    `No such payment_intent: '${id}'`,
+  );
 }
 
 function stripeError(status: number, type: string, code: string | undefined, message: string) {

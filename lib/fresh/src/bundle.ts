@@ -39,7 +39,13 @@ interface Snapshot {
   islands: Record<string, string>;
   entrypoints: Record<string, string>;
   deps: Record<string, string[]>;
+  /** Source files of the bundle (relative to the app root) and a hash of their contents. */
+  inputs: string[];
+  inputsHash: string;
 }
+
+/** A fresh build, with its files in memory. */
+export type MemoryBuild = Build & Snapshot & { files: Map<string, Uint8Array> };
 
 const FRESH_DIR = dirname(dirname(fileURLToPath(import.meta.url)));
 const CLIENT_MAIN = join(FRESH_DIR, "src", "client", "main.ts");
@@ -59,7 +65,7 @@ function serialized<T>(task: () => Promise<T>): Promise<T> {
 }
 
 /** Bundles the islands, boot module and plugin entrypoints in memory. */
-export function bundle(opts: BundleOptions): Promise<Build & { files: Map<string, Uint8Array> }> {
+export function bundle(opts: BundleOptions): Promise<MemoryBuild> {
   return serialized(async () => {
     const entryPoints: Record<string, string> = { main: CLIENT_MAIN };
     for (const [name, path] of Object.entries(opts.islands)) entryPoints[`island-${name}`] = path;
@@ -86,11 +92,16 @@ export function bundle(opts: BundleOptions): Promise<Build & { files: Map<string
     });
     const files = new Map<string, Uint8Array>();
     for (const file of result.outputFiles) files.set(basename(file.path), file.contents);
-    const snapshot = describeOutputs(result.metafile, Object.keys(entryPoints));
+    const outputs = describeOutputs(result.metafile, Object.keys(entryPoints));
     const buildId = opts.dev ? crypto.randomUUID().replaceAll("-", "") : await hashFiles(files);
+    // Inputs in other namespaces (data: entrypoints) are part of the config, not of files.
+    const inputs = Object.keys(result.metafile.inputs).filter((path) => !/^[\w-]+:/.test(path))
+      .sort();
     return {
-      ...snapshot,
+      ...outputs,
       buildId,
+      inputs,
+      inputsHash: (await hashInputs(opts.rootDir, inputs)) ?? "",
       files,
       read: (file: string) => Promise.resolve(files.get(file) ?? null),
     };
@@ -100,7 +111,7 @@ export function bundle(opts: BundleOptions): Promise<Build & { files: Map<string
 function describeOutputs(
   metafile: esbuild.Metafile,
   entryNames: string[],
-): Omit<Snapshot, "buildId"> {
+): Pick<Snapshot, "main" | "islands" | "entrypoints" | "deps"> {
   const deps: Record<string, string[]> = {};
   for (const [path, output] of Object.entries(metafile.outputs)) {
     if (!path.endsWith(".js")) continue;
@@ -110,7 +121,8 @@ function describeOutputs(
   }
   // Output names are the entry name plus "-<hash>.js".
   const files = Object.keys(deps);
-  const fileOf = (name: string) => files.find((f) => f.replace(/-[A-Z0-9]+\.js$/, "") === name) ?? "";
+  const fileOf = (name: string) =>
+    files.find((f) => f.replace(/-[A-Z0-9]+\.js$/, "") === name) ?? "";
   const islands: Record<string, string> = {};
   const entrypoints: Record<string, string> = {};
   for (const name of entryNames) {
@@ -118,6 +130,17 @@ function describeOutputs(
     if (name.startsWith("plugin-")) entrypoints[name.slice(7)] = fileOf(name);
   }
   return { main: fileOf("main"), islands, entrypoints, deps };
+}
+
+/** A hash of the inputs' current contents (null when one is gone). */
+async function hashInputs(rootDir: string, inputs: string[]): Promise<string | null> {
+  const files = new Map<string, Uint8Array>();
+  try {
+    for (const input of inputs) files.set(input, await Deno.readFile(join(rootDir, input)));
+  } catch {
+    return null;
+  }
+  return await hashFiles(files);
 }
 
 async function hashFiles(files: Map<string, Uint8Array>): Promise<string> {
@@ -135,25 +158,22 @@ async function hashFiles(files: Map<string, Uint8Array>): Promise<string> {
 }
 
 /** Writes a build to `outDir` (snapshot.json + js/). */
-export async function writeSnapshot(
-  build: Build & { files: Map<string, Uint8Array> },
-  outDir: string,
-): Promise<void> {
+export async function writeSnapshot(build: MemoryBuild, outDir: string): Promise<void> {
   await Deno.remove(outDir, { recursive: true }).catch(() => {});
   await Deno.mkdir(join(outDir, "js"), { recursive: true });
-  for (const [name, contents] of build.files) await Deno.writeFile(join(outDir, "js", name), contents);
-  const snapshot: Snapshot = {
-    buildId: build.buildId,
-    main: build.main,
-    islands: build.islands,
-    entrypoints: build.entrypoints,
-    deps: build.deps,
-  };
+  for (const [name, contents] of build.files) {
+    await Deno.writeFile(join(outDir, "js", name), contents);
+  }
+  const { buildId, main, islands, entrypoints, deps, inputs, inputsHash } = build;
+  const snapshot: Snapshot = { buildId, main, islands, entrypoints, deps, inputs, inputsHash };
   await Deno.writeTextFile(join(outDir, "snapshot.json"), JSON.stringify(snapshot, null, 2) + "\n");
 }
 
-/** Loads a snapshot written by `writeSnapshot`; null when there is none. */
-export async function readSnapshot(outDir: string): Promise<Build | null> {
+/**
+ * Loads a snapshot written by `writeSnapshot`. Null when there is none, or when a source file
+ * changed since the build (a warning says so): a stale snapshot is never served.
+ */
+export async function readSnapshot(outDir: string, rootDir: string): Promise<Build | null> {
   let text: string;
   try {
     text = await Deno.readTextFile(join(outDir, "snapshot.json"));
@@ -162,17 +182,19 @@ export async function readSnapshot(outDir: string): Promise<Build | null> {
     throw err;
   }
   const snapshot = JSON.parse(text) as Snapshot;
-  return {
-    ...snapshot,
-    read: async (file: string) => {
-      if (file.includes("..") || file.includes("/")) return null;
-      try {
-        return await Deno.readFile(join(outDir, "js", file));
-      } catch {
-        return null;
-      }
-    },
+  if ((await hashInputs(rootDir, snapshot.inputs ?? [])) !== snapshot.inputsHash) {
+    console.warn(`The build in ${outDir} is out of date; bundling in memory instead.`);
+    return null;
+  }
+  const cache = new Map<string, Uint8Array | null>();
+  const read = async (file: string) => {
+    if (!/^[\w.-]+\.js$/.test(file)) return null;
+    if (!cache.has(file)) {
+      cache.set(file, await Deno.readFile(join(outDir, "js", file)).catch(() => null));
+    }
+    return cache.get(file)!;
   };
+  return { ...snapshot, read };
 }
 
 type ImportMap = Record<string, string>;
@@ -222,14 +244,24 @@ function mapSpecifier(specifier: string, importMap: { map: ImportMap; base: stri
   return mapped;
 }
 
-function resolverPlugin(importMap: { map: ImportMap; base: string }, rootDir: string): esbuild.Plugin {
+function resolverPlugin(
+  importMap: { map: ImportMap; base: string },
+  rootDir: string,
+): esbuild.Plugin {
   return {
     name: "fresh-resolve",
     setup(build) {
-      build.onResolve({ filter: /^data:/ }, (args) => ({ path: args.path, namespace: "frsh-data" }));
+      build.onResolve(
+        { filter: /^data:/ },
+        (args) => ({ path: args.path, namespace: "frsh-data" }),
+      );
       build.onLoad({ filter: /.*/, namespace: "frsh-data" }, (args) => {
         const comma = args.path.indexOf(",");
-        return { contents: decodeURIComponent(args.path.slice(comma + 1)), loader: "ts", resolveDir: rootDir };
+        return {
+          contents: decodeURIComponent(args.path.slice(comma + 1)),
+          loader: "ts",
+          resolveDir: rootDir,
+        };
       });
       build.onResolve({ filter: /^file:/ }, (args) => ({ path: fileURLToPath(args.path) }));
       build.onResolve({ filter: /^[^./]|^\.\.?\/$/ }, async (args) => {

@@ -86,7 +86,7 @@ export function outDirOf(manifest: Manifest, config: FreshConfig): string {
 
 async function loadBuild(manifest: Manifest, config: FreshConfig): Promise<Build> {
   if (!isDev(config)) {
-    const snapshot = await readSnapshot(outDirOf(manifest, config));
+    const snapshot = await readSnapshot(outDirOf(manifest, config), rootDirOf(manifest));
     if (snapshot) return snapshot;
   }
   return await bundleApp(manifest, config);
@@ -168,31 +168,7 @@ async function handle(app: App, req: Request, info?: ServeHandlerInfo): Promise<
   if (redirect) return redirect;
 
   const ctx = newContext(app, req, url, info);
-  let final: () => Promise<Response>;
-  let middlewares: MiddlewareHandler[];
-  const staticFile = isRead(req) ? app.staticFiles.get(url.pathname) : undefined;
-  const match = url.pathname.startsWith("/_frsh/") ? null : matchRoute(app.table.routes, url);
-
-  if (url.pathname.startsWith("/_frsh/")) {
-    ctx.destination = "internal";
-    middlewares = middlewaresFor(app.table, { pathname: url.pathname });
-    final = () => serveInternal(app, req, url);
-  } else if (staticFile) {
-    ctx.destination = "static";
-    middlewares = middlewaresFor(app.table, { pathname: url.pathname });
-    final = () => serveStatic(req, url, staticFile, app.dev);
-  } else if (match) {
-    ctx.destination = "route";
-    ctx.params = match.params;
-    ctx.route = match.route.pattern;
-    ctx.render = (data, init) => renderRoute(app, req, ctx, match.route, data, init);
-    middlewares = middlewaresFor(app.table, match.route);
-    final = () => runRoute(req, ctx, match.route);
-  } else {
-    middlewares = middlewaresFor(app.table, { pathname: url.pathname });
-    final = () => ctx.renderNotFound();
-  }
-
+  const { final, middlewares } = dispatch(app, req, ctx);
   try {
     let i = 0;
     ctx.next = () => {
@@ -200,7 +176,7 @@ async function handle(app: App, req: Request, info?: ServeHandlerInfo): Promise<
       return mw ? Promise.resolve(mw(req, ctx)) : final();
     };
     const res = await ctx.next();
-    if (app.dev && !res.headers.has("cache-control") && !res.bodyUsed) {
+    if (app.dev && !res.headers.has("cache-control")) {
       try {
         res.headers.set("cache-control", "no-cache");
       } catch {
@@ -213,6 +189,37 @@ async function handle(app: App, req: Request, info?: ServeHandlerInfo): Promise<
   }
 }
 
+interface Dispatch {
+  middlewares: MiddlewareHandler[];
+  /** What answers after the last middleware. */
+  final: () => Promise<Response>;
+}
+
+/** Finds what the request targets, sets `ctx.destination` (and params), picks the middlewares. */
+function dispatch(app: App, req: Request, ctx: FreshContext): Dispatch {
+  const { url } = ctx;
+  const byPath = () => middlewaresFor(app.table, { pathname: url.pathname });
+  if (url.pathname.startsWith("/_frsh/")) {
+    ctx.destination = "internal";
+    return { middlewares: byPath(), final: () => serveInternal(app, req, url) };
+  }
+  const staticFile = isRead(req) ? app.staticFiles.get(url.pathname) : undefined;
+  if (staticFile) {
+    ctx.destination = "static";
+    return { middlewares: byPath(), final: () => serveStatic(req, url, staticFile, app.dev) };
+  }
+  const match = matchRoute(app.table.routes, url);
+  if (!match) return { middlewares: byPath(), final: () => ctx.renderNotFound() };
+  ctx.destination = "route";
+  ctx.params = match.params;
+  ctx.route = match.route.pattern;
+  ctx.render = (data, init) => renderRoute(app, req, ctx, match.route, data, init);
+  return {
+    middlewares: middlewaresFor(app.table, match.route),
+    final: () => runRoute(req, ctx, match.route),
+  };
+}
+
 function isRead(req: Request): boolean {
   return req.method === "GET" || req.method === "HEAD";
 }
@@ -222,10 +229,12 @@ function trailingSlashRedirect(url: URL, config: FreshConfig): Response | null {
   const path = url.pathname;
   const wantSlash = config.router?.trailingSlash === true;
   let target: string | null = null;
-  if (!wantSlash && path.length > 1 && path.endsWith("/")) target = path.replace(/\/+$/, "") || "/";
+  if (!wantSlash && path.length > 1 && path.endsWith("/")) target = path.replace(/\/+$/, "");
   if (wantSlash && !path.endsWith("/") && !/\.[a-z0-9]+$/i.test(path)) target = path + "/";
   if (target === null) return null;
-  return new Response(null, { status: 307, headers: { location: target + url.search } });
+  // Collapse leading slashes so "//evil.example/" cannot become a protocol-relative redirect.
+  const location = "/" + target.replace(/^\/+/, "") + url.search;
+  return new Response(null, { status: 307, headers: { location } });
 }
 
 function newContext(app: App, req: Request, url: URL, info?: ServeHandlerInfo): FreshContext {
@@ -257,7 +266,11 @@ async function runRoute(req: Request, ctx: FreshContext, route: Route): Promise<
   if (method === "HEAD" && handlers.GET) {
     const res = await handlers.GET(req, ctx);
     await res.body?.cancel();
-    return new Response(null, { status: res.status, statusText: res.statusText, headers: res.headers });
+    return new Response(null, {
+      status: res.status,
+      statusText: res.statusText,
+      headers: res.headers,
+    });
   }
   const allowed = METHODS.filter((m) => handlers[m] || (m === "HEAD" && handlers.GET));
   return new Response("Method Not Allowed", {
@@ -350,7 +363,15 @@ async function renderError(
 ): Promise<Response> {
   console.error(`Error while handling ${req.method} ${ctx.url.pathname}:`, err);
   try {
-    return await renderSpecial(app, req, { ...ctx, error: err }, app.table.error?.default, undefined, err, 500);
+    return await renderSpecial(
+      app,
+      req,
+      { ...ctx, error: err },
+      app.table.error?.default,
+      undefined,
+      err,
+      500,
+    );
   } catch (renderErr) {
     console.error("Error while rendering the error page:", renderErr);
     return new Response("500 Internal Server Error", {
@@ -366,7 +387,7 @@ async function serveInternal(app: App, req: Request, url: URL): Promise<Response
       headers: { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-cache" },
     });
   }
-  if (url.pathname === "/_frsh/alive" && app.dev) return aliveStream(app.build.buildId, req.signal);
+  if (url.pathname === "/_frsh/alive" && app.dev) return aliveStream(app.build.buildId);
   const match = url.pathname.match(/^\/_frsh\/js\/([^/]+)\/([^/]+)$/);
   if (!match || match[1] !== app.build.buildId || !isRead(req)) {
     return new Response("Not Found", { status: 404 });
@@ -378,25 +399,32 @@ async function serveInternal(app: App, req: Request, url: URL): Promise<Response
   return new Response(req.method === "HEAD" ? null : bytes as BodyInit, { headers });
 }
 
+/** Open live-reload streams, closed on SIGINT/SIGTERM so a graceful shutdown does not wait. */
+const aliveStreams = new Set<ReadableStreamDefaultController<Uint8Array>>();
+let closeOnSignal = false;
+
+function closeAliveStreams(): void {
+  for (const controller of aliveStreams) controller.close();
+  aliveStreams.clear();
+}
+
 /** Server-sent events for live reload: sends the BUILD_ID, then keeps the stream open. */
-function aliveStream(buildId: string, signal: AbortSignal): Response {
-  let timer: ReturnType<typeof setInterval> | undefined;
+function aliveStream(buildId: string): Response {
+  if (!closeOnSignal && Deno.build.os !== "windows") {
+    closeOnSignal = true;
+    for (const signal of ["SIGINT", "SIGTERM"] as const) {
+      Deno.addSignalListener(signal, closeAliveStreams);
+    }
+  }
+  let self: ReadableStreamDefaultController<Uint8Array>;
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      const enc = new TextEncoder();
-      controller.enqueue(enc.encode(`retry: 500\ndata: ${buildId}\n\n`));
-      timer = setInterval(() => controller.enqueue(enc.encode(": ping\n\n")), 15_000);
-      signal.addEventListener("abort", () => {
-        clearInterval(timer);
-        try {
-          controller.close();
-        } catch {
-          // already closed
-        }
-      });
+      self = controller;
+      aliveStreams.add(controller);
+      controller.enqueue(new TextEncoder().encode(`retry: 500\ndata: ${buildId}\n\n`));
     },
     cancel() {
-      clearInterval(timer);
+      aliveStreams.delete(self);
     },
   });
   return new Response(body, {

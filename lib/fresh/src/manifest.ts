@@ -55,7 +55,13 @@ export async function generateManifest(rootDir: string): Promise<string> {
   lines.push('import type { Manifest } from "$fresh/server.ts";', "", "const manifest = {");
   lines.push(...section("routes", routes.map((r, i) => [`./routes/${r}`, `$${i}`])));
   lines.push(...section("islands", islands.map((r, i) => [`./islands/${r}`, `$$${i}`])));
-  lines.push("  baseUrl: import.meta.url,", "} satisfies Manifest;", "", "export default manifest;", "");
+  lines.push(
+    "  baseUrl: import.meta.url,",
+    "} satisfies Manifest;",
+    "",
+    "export default manifest;",
+    "",
+  );
   return lines.join("\n");
 }
 

@@ -13,7 +13,14 @@ import {
 } from "preact";
 import { renderToString } from "preact-render-to-string";
 import { HeadContext, setBuildId } from "./shared.ts";
-import type { AsyncComponent, FreshContext, PageProps, Plugin, PluginRenderResult } from "./types.ts";
+import type {
+  AsyncComponent,
+  FreshContext,
+  PageProps,
+  Plugin,
+  PluginRenderResult,
+  PluginRenderStyleTag,
+} from "./types.ts";
 
 /** An island known to the renderer. */
 export interface IslandInfo {
@@ -228,7 +235,10 @@ async function runPlugins(
   // Script entrypoints are named per plugin ("main" of "twind" → "twind_main").
   const scoped = (plugin: Plugin, result: PluginRenderResult): PluginRenderResult => ({
     styles: result.styles,
-    scripts: result.scripts?.map((s) => ({ ...s, entrypoint: entrypointKey(plugin.name, s.entrypoint) })),
+    scripts: result.scripts?.map((s) => ({
+      ...s,
+      entrypoint: entrypointKey(plugin.name, s.entrypoint),
+    })),
   });
   for (const plugin of plugins) {
     if (plugin.render) {
@@ -255,64 +265,74 @@ function assemble(
   assets: ClientAssets,
   dev: boolean,
 ): string {
-  let headExtra = "";
-  for (const result of pluginResults) {
-    for (const style of result.styles ?? []) {
-      const id = style.id ? ` id="${escapeAttr(style.id)}"` : "";
-      const media = style.media ? ` media="${escapeAttr(style.media)}"` : "";
-      const css = style.cssText.replaceAll("</style", "<\\/style");
-      headExtra += `<style${id}${media}>${css}</style>`;
-    }
-  }
-  const scripts = pluginResults.flatMap((result) => result.scripts ?? []);
+  let headExtra = pluginResults.flatMap((result) => result.styles ?? []).map(styleTag).join("");
   let bodyExtra = "";
+  const scripts = pluginResults.flatMap((result) => result.scripts ?? []);
   if (islands.length > 0 || scripts.length > 0) {
     const plugins = scripts.map((s) => [assets.entrypoints[s.entrypoint], s.state]);
     const used = islands.map((i) => [i.name, assets.islands[i.name], i.props, i.hasChildren]);
     const state = { buildId: assets.buildId, plugins, islands: used };
-    const preload = new Set<string>();
-    const addPreload = (url: string | undefined) => {
-      if (!url || preload.has(url)) return;
-      preload.add(url);
-      for (const dep of assets.deps[url] ?? []) addPreload(dep);
-    };
-    addPreload(assets.main);
-    for (const [url] of plugins) addPreload(url as string);
-    for (const island of used) addPreload(island[1] as string);
-    for (const url of preload) headExtra += `<link rel="modulepreload" href="${escapeAttr(url)}">`;
+    const entries = [assets.main, ...plugins.map((p) => p[0]), ...used.map((i) => i[1])];
+    for (const url of preloads(entries as string[], assets.deps)) {
+      headExtra += `<link rel="modulepreload" href="${escapeAttr(url)}">`;
+    }
     bodyExtra += `<script id="__FRSH_STATE" type="application/json">${escapeJson(state)}</script>`;
     bodyExtra += `<script type="module" src="${escapeAttr(assets.main)}"></script>`;
   }
   if (dev) {
-    bodyExtra += `<script src="/_frsh/refresh.js" data-build-id="${
-      escapeAttr(assets.buildId)
-    }"></script>`;
+    const id = escapeAttr(assets.buildId);
+    bodyExtra += `<script src="/_frsh/refresh.js" data-build-id="${id}"></script>`;
   }
-  headExtra += headHtml;
-  return "<!DOCTYPE html>" + injectIntoDocument(body, headExtra, bodyExtra);
+  return "<!DOCTYPE html>" + injectIntoDocument(body, headExtra, headHtml, bodyExtra);
 }
 
+function styleTag(style: PluginRenderStyleTag): string {
+  const id = style.id ? ` id="${escapeAttr(style.id)}"` : "";
+  const media = style.media ? ` media="${escapeAttr(style.media)}"` : "";
+  return `<style${id}${media}>${style.cssText.replaceAll("</style", "<\\/style")}</style>`;
+}
+
+/** The chunks to preload: the entries and everything they import statically. */
+function preloads(entries: string[], deps: Record<string, string[]>): Set<string> {
+  const urls = new Set<string>();
+  const add = (url: string | undefined) => {
+    if (!url || urls.has(url)) return;
+    urls.add(url);
+    deps[url]?.forEach(add);
+  };
+  entries.forEach(add);
+  return urls;
+}
+
+const DEFAULT_HEAD =
+  '<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">';
+
 /** Puts head and body additions into the app's `<html>` document, or wraps a bare page in one. */
-function injectIntoDocument(body: string, headExtra: string, bodyExtra: string): string {
+function injectIntoDocument(
+  body: string,
+  headExtra: string,
+  headHtml: string,
+  bodyExtra: string,
+): string {
   if (!body.startsWith("<html")) {
-    return `<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${headExtra}</head><body>${body}${bodyExtra}</body></html>`;
+    return `<html><head>${DEFAULT_HEAD}${headExtra}${headHtml}</head><body>${body}${bodyExtra}</body></html>`;
   }
   let html = body;
-  const headEnd = html.indexOf("</head>");
-  if (headEnd >= 0 && /<title[\s>]/.test(headExtra)) {
+  let headEnd = html.indexOf("</head>");
+  if (headEnd >= 0 && /<title[\s>]/.test(headHtml)) {
     // A page's <Head><title> replaces the app's (browsers use the first title).
-    const head = html.slice(0, headEnd).replace(/<title[\s>][\s\S]*?<\/title>/, "");
-    html = head + html.slice(headEnd);
+    html = html.slice(0, headEnd).replace(/<title[\s>][\s\S]*?<\/title>/, "") + html.slice(headEnd);
+    headEnd = html.indexOf("</head>");
   }
-  const headClose = html.indexOf("</head>");
-  if (headClose >= 0) {
-    html = html.slice(0, headClose) + headExtra + html.slice(headClose);
+  if (headEnd >= 0) {
+    html = html.slice(0, headEnd) + headExtra + headHtml + html.slice(headEnd);
   } else {
-    const htmlOpenEnd = html.indexOf(">") + 1;
-    html = html.slice(0, htmlOpenEnd) + `<head>${headExtra}</head>` + html.slice(htmlOpenEnd);
+    const afterHtmlTag = html.indexOf(">") + 1;
+    html = html.slice(0, afterHtmlTag) + `<head>${headExtra}${headHtml}</head>` +
+      html.slice(afterHtmlTag);
   }
-  const bodyEnd = html.lastIndexOf("</body>");
-  if (bodyEnd >= 0) return html.slice(0, bodyEnd) + bodyExtra + html.slice(bodyEnd);
-  const htmlEnd = html.lastIndexOf("</html>");
-  return html.slice(0, htmlEnd) + bodyExtra + html.slice(htmlEnd);
+  const end = html.lastIndexOf("</body>") >= 0
+    ? html.lastIndexOf("</body>")
+    : html.lastIndexOf("</html>");
+  return end >= 0 ? html.slice(0, end) + bodyExtra + html.slice(end) : html + bodyExtra;
 }

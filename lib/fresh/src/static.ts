@@ -67,7 +67,12 @@ async function etagOf(path: string, stat: Deno.FileInfo, bytes: Uint8Array): Pro
 }
 
 /** Answers a GET/HEAD for a static file, with ETag and If-None-Match handling. */
-export async function serveStatic(req: Request, url: URL, path: string, dev: boolean): Promise<Response> {
+export async function serveStatic(
+  req: Request,
+  url: URL,
+  path: string,
+  dev: boolean,
+): Promise<Response> {
   const [stat, bytes] = await Promise.all([Deno.stat(path), Deno.readFile(path)]);
   const etag = await etagOf(path, stat, bytes);
   const headers = new Headers({ etag, "content-type": contentType(path), vary: "If-None-Match" });

@@ -9,13 +9,26 @@ export const SAMPLE_TEAMS = [
   { name: "Manchester City", shortName: "MCI" },
 ].map((t) => ({ ...t, league: "PREMIER_LEAGUE", logoUrl: null }));
 
-/** Creates the four sample teams (POST /api/admin/teams each); resolves true when all were made. */
-export async function createSampleTeams(): Promise<boolean> {
+/** The sample teams not created yet (compared by name). */
+export function missingSampleTeams(existing: { name: string }[]): typeof SAMPLE_TEAMS {
+  const names = new Set(existing.map((t) => t.name.toLowerCase()));
+  return SAMPLE_TEAMS.filter((t) => !names.has(t.name.toLowerCase()));
+}
+
+/**
+ * Creates the sample Premier League teams that do not exist yet (POST /api/admin/teams each);
+ * resolves true when all were made.
+ */
+export async function createSampleTeams(existing: { name: string }[]): Promise<boolean> {
+  const missing = missingSampleTeams(existing);
   try {
-    for (const team of SAMPLE_TEAMS) {
+    for (const team of missing) {
       await adminFetch("/api/admin/teams", { method: "POST", body: team });
     }
-    toast({ title: "Teams Created", description: "Created 4 sample Premier League teams" });
+    toast({
+      title: "Teams Created",
+      description: `Created ${missing.length} sample Premier League teams`,
+    });
     return true;
   } catch (err) {
     toast({

@@ -15,16 +15,19 @@ Deno.test("[fresh] assets and static files", async (t) => {
     page.text.match(/<script id="__FRSH_STATE" type="application\/json">(.*?)<\/script>/s)![1],
   ).buildId as string;
 
-  await t.step("bundled chunks are served under /_frsh/js/<BUILD_ID>/ with immutable caching", async () => {
-    const url = bootUrl(page.text);
-    assert.ok(url.startsWith(`/_frsh/js/${buildId}/`));
-    const res = await fetchText(handler, url);
-    assert.equal(res.status, 200);
-    assert.equal(res.headers.get("content-type"), "text/javascript; charset=utf-8");
-    assert.equal(res.headers.get("cache-control"), IMMUTABLE);
-    assert.match(res.text, /__FRSH_STATE/);
-    assert.equal(res.headers.get("x-destination"), "internal");
-  });
+  await t.step(
+    "bundled chunks are served under /_frsh/js/<BUILD_ID>/ with immutable caching",
+    async () => {
+      const url = bootUrl(page.text);
+      assert.ok(url.startsWith(`/_frsh/js/${buildId}/`));
+      const res = await fetchText(handler, url);
+      assert.equal(res.status, 200);
+      assert.equal(res.headers.get("content-type"), "text/javascript; charset=utf-8");
+      assert.equal(res.headers.get("cache-control"), IMMUTABLE);
+      assert.match(res.text, /__FRSH_STATE/);
+      assert.equal(res.headers.get("x-destination"), "internal");
+    },
+  );
 
   await t.step("every modulepreload link resolves", async () => {
     const links = [...page.text.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)];
@@ -45,22 +48,25 @@ Deno.test("[fresh] assets and static files", async (t) => {
     }
   });
 
-  await t.step("static files have a content type and an ETag; If-None-Match gives 304", async () => {
-    const res = await fetchText(handler, "/hello.txt");
-    assert.equal(res.status, 200);
-    assert.equal(res.headers.get("content-type"), "text/plain; charset=utf-8");
-    assert.equal(res.text, "hello static\n");
-    const etag = res.headers.get("etag");
-    assert.match(etag ?? "", /^"[0-9a-f]+"$/);
-    assert.equal(res.headers.get("x-destination"), "static");
-    const again = await send(handler, "/hello.txt", { headers: { "if-none-match": etag! } });
-    assert.equal(again.status, 304);
-    assert.equal(again.body, null);
-    assert.equal(again.headers.get("etag"), etag);
-    const other = await send(handler, "/hello.txt", { headers: { "if-none-match": '"other"' } });
-    assert.equal(other.status, 200);
-    await other.body?.cancel();
-  });
+  await t.step(
+    "static files have a content type and an ETag; If-None-Match gives 304",
+    async () => {
+      const res = await fetchText(handler, "/hello.txt");
+      assert.equal(res.status, 200);
+      assert.equal(res.headers.get("content-type"), "text/plain; charset=utf-8");
+      assert.equal(res.text, "hello static\n");
+      const etag = res.headers.get("etag");
+      assert.match(etag ?? "", /^"[0-9a-f]+"$/);
+      assert.equal(res.headers.get("x-destination"), "static");
+      const again = await send(handler, "/hello.txt", { headers: { "if-none-match": etag! } });
+      assert.equal(again.status, 304);
+      assert.equal(again.body, null);
+      assert.equal(again.headers.get("etag"), etag);
+      const other = await send(handler, "/hello.txt", { headers: { "if-none-match": '"other"' } });
+      assert.equal(other.status, 200);
+      await other.body?.cancel();
+    },
+  );
 
   await t.step("HEAD on a static file has headers and no body", async () => {
     const res = await send(handler, "/hello.txt", { method: "HEAD" });
@@ -118,17 +124,20 @@ Deno.test("[fresh] dev mode: no-cache and live reload", async (t) => {
     await file.body?.cancel();
   });
 
-  await t.step("/_frsh/alive streams the BUILD_ID so a restarted server triggers a reload", async () => {
-    const page = await fetchText(handler, "/");
-    const id = page.text.match(/data-build-id="([0-9a-f]+)"/)![1];
-    const res = await send(handler, "/_frsh/alive");
-    assert.equal(res.headers.get("content-type"), "text/event-stream");
-    const reader = res.body!.getReader();
-    const { value } = await reader.read();
-    assert.equal(new TextDecoder().decode(value), `retry: 500\ndata: ${id}\n\n`);
-    await reader.cancel();
-    const script = await fetchText(handler, "/_frsh/refresh.js");
-    assert.match(script.text, /new EventSource\("\/_frsh\/alive"\)/);
-    assert.match(script.text, /location\.reload\(\)/);
-  });
+  await t.step(
+    "/_frsh/alive streams the BUILD_ID so a restarted server triggers a reload",
+    async () => {
+      const page = await fetchText(handler, "/");
+      const id = page.text.match(/data-build-id="([0-9a-f]+)"/)![1];
+      const res = await send(handler, "/_frsh/alive");
+      assert.equal(res.headers.get("content-type"), "text/event-stream");
+      const reader = res.body!.getReader();
+      const { value } = await reader.read();
+      assert.equal(new TextDecoder().decode(value), `retry: 500\ndata: ${id}\n\n`);
+      await reader.cancel();
+      const script = await fetchText(handler, "/_frsh/refresh.js");
+      assert.match(script.text, /new EventSource\("\/_frsh\/alive"\)/);
+      assert.match(script.text, /location\.reload\(\)/);
+    },
+  );
 });

@@ -11,6 +11,8 @@ interface Snapshot {
   islands: Record<string, string>;
   entrypoints: Record<string, string>;
   deps: Record<string, string[]>;
+  inputs: string[];
+  inputsHash: string;
 }
 
 async function buildTo(outDir: string): Promise<Snapshot> {
@@ -77,9 +79,36 @@ Deno.test("[fresh] production build", async (t) => {
       const handler = await fixtureHandler({ build: { outDir } });
       const page = await fetchText(handler, "/one");
       assert.match(page.text, new RegExp(`"buildId":"${snapshot.buildId}"`));
-      const chunk = await fetchText(handler, `/_frsh/js/${snapshot.buildId}/${snapshot.islands.Counter}`);
+      const chunk = await fetchText(
+        handler,
+        `/_frsh/js/${snapshot.buildId}/${snapshot.islands.Counter}`,
+      );
       assert.equal(chunk.status, 200);
       assert.ok(chunk.text.endsWith("/*from-snapshot*/"));
+    });
+
+    await t.step("a snapshot whose sources changed is not served", async () => {
+      const inputs = snapshot.inputs.filter((path) => path.includes("islands/"));
+      assert.deepEqual(inputs.sort(), [
+        "islands/Counter.tsx",
+        "islands/Echo.tsx",
+        "islands/Outer.tsx",
+      ]);
+      const stale = { ...snapshot, inputsHash: "0".repeat(16) };
+      await Deno.writeTextFile(join(outDir, "snapshot.json"), JSON.stringify(stale));
+      const warnings: unknown[] = [];
+      const warn = console.warn;
+      console.warn = (...args: unknown[]) => warnings.push(args);
+      try {
+        const handler = await fixtureHandler({ build: { outDir } });
+        const url = `/_frsh/js/${snapshot.buildId}/${snapshot.islands.Counter}`;
+        const chunk = await fetchText(handler, url);
+        assert.equal(chunk.status, 200, "same sources, same BUILD_ID");
+        assert.ok(!chunk.text.includes("/*from-snapshot*/"), "bundled afresh");
+      } finally {
+        console.warn = warn;
+      }
+      assert.equal(warnings.length, 1);
     });
 
     await t.step("dev mode ignores the snapshot and bundles in memory", async () => {

@@ -31,7 +31,10 @@ Deno.test("[fresh] islands", async (t) => {
       ["Counter", { start: 3 }],
       ["Echo", { text: EVIL, extra: "\u2028&<>" }],
     ]);
-    assert.match(text, /<script type="module" src="\/_frsh\/js\/[0-9a-f]+\/main-[A-Z0-9]+\.js"><\/script>/);
+    assert.match(
+      text,
+      /<script type="module" src="\/_frsh\/js\/[0-9a-f]+\/main-[A-Z0-9]+\.js"><\/script>/,
+    );
   });
 
   await t.step("a prop containing </script> cannot break out of the page", async () => {
@@ -65,15 +68,21 @@ Deno.test("[fresh] islands", async (t) => {
     ]);
   });
 
-  await t.step("JSX children of an island render statically; islands in them are marked", async () => {
-    const { text } = await fetchText(handler, "/nested");
-    assert.match(
-      text,
-      /<frsh-children data-frsh="1" style="display:contents"><!--frsh-Counter:2--><div><span id="count">7<\/span>/,
-    );
-    const islands = await fetchText(handler, "/islands");
-    assert.match(islands.text, /<frsh-children data-frsh="1" style="display:contents"><b class="text-green-700">static child<\/b><\/frsh-children>/);
-  });
+  await t.step(
+    "JSX children of an island render statically; islands in them are marked",
+    async () => {
+      const { text } = await fetchText(handler, "/nested");
+      assert.match(
+        text,
+        /<frsh-children data-frsh="1" style="display:contents"><!--frsh-Counter:2--><div><span id="count">7<\/span>/,
+      );
+      const islands = await fetchText(handler, "/islands");
+      assert.match(
+        islands.text,
+        /<frsh-children data-frsh="1" style="display:contents"><b class="text-green-700">static child<\/b><\/frsh-children>/,
+      );
+    },
+  );
 
   await t.step("IS_BROWSER is false on the server", async () => {
     const { text } = await fetchText(handler, "/islands");

@@ -42,12 +42,18 @@ Deno.test("[fresh] routing", async (t) => {
     assert.equal(res.headers.get("x-destination"), "route");
   });
 
-  await t.step("skipAppWrapper and skipInheritedLayouts keep only the folder's own layout", async () => {
-    const res = await fetchText(handler, "/admin/users/bare");
-    assert.doesNotMatch(res.text, /id="app"|layout-admin/);
-    assert.match(res.text, /^<!DOCTYPE html><html><head><meta charset="utf-8">/);
-    assert.match(res.text, /<body><div class="layout-users"><p id="page">bare<\/p><\/div><\/body>/);
-  });
+  await t.step(
+    "skipAppWrapper and skipInheritedLayouts keep only the folder's own layout",
+    async () => {
+      const res = await fetchText(handler, "/admin/users/bare");
+      assert.doesNotMatch(res.text, /id="app"|layout-admin/);
+      assert.match(res.text, /^<!DOCTYPE html><html><head><meta charset="utf-8">/);
+      assert.match(
+        res.text,
+        /<body><div class="layout-users"><p id="page">bare<\/p><\/div><\/body>/,
+      );
+    },
+  );
 
   await t.step("ctx.render(data, init) sets data, status and headers", async () => {
     const res = await fetchText(handler, "/data?name=Ada");
@@ -132,6 +138,8 @@ Deno.test("[fresh] routing", async (t) => {
     const res = await send(handler, "/blog/new/?x=1");
     assert.equal(res.status, 307);
     assert.equal(res.headers.get("location"), "/blog/new?x=1");
+    const sneaky = await send(handler, "http://localhost//evil.example/");
+    assert.equal(sneaky.headers.get("location"), "/evil.example", "never protocol-relative");
   });
 });
 

@@ -38,7 +38,9 @@ Deno.test("[fresh] twind plugin", async (t) => {
 
   await t.step("the browser twind script loads only on pages with islands", async () => {
     const islands = await fetchText(handler, "/islands");
-    const state = islands.text.match(/<script id="__FRSH_STATE" type="application\/json">(.*?)<\/script>/s)!;
+    const state = islands.text.match(
+      /<script id="__FRSH_STATE" type="application\/json">(.*?)<\/script>/s,
+    )!;
     const { plugins } = JSON.parse(state[1]);
     assert.equal(plugins.length, 1);
     assert.match(plugins[0][0], /\/plugin-twind_main-[A-Z0-9]+\.js$/);

@@ -32,7 +32,9 @@ function findMarkers(): Map<number, MarkerRange> {
     if (!text.startsWith("/frsh-")) continue;
     const key = text.slice(6);
     const start = open.get(key);
-    if (start) ranges.set(Number(key.slice(key.lastIndexOf(":") + 1)), { start, end: node as Comment });
+    if (start) {
+      ranges.set(Number(key.slice(key.lastIndexOf(":") + 1)), { start, end: node as Comment });
+    }
   }
   return ranges;
 }

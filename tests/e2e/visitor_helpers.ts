@@ -1,0 +1,104 @@
+/** Shared steps of the visitor browser tests: toasts, team picking, layout and axe checks. */
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+
+const AXE_PATH = new URL("../../node_modules/axe-core/axe.min.js", import.meta.url).pathname;
+
+/** A player row as the team builder renders it. */
+export interface RowInfo {
+  id: number;
+  position: "GK" | "DEF" | "MID" | "FWD";
+  teamId: number;
+  salary: number;
+}
+
+/** Collects the names of the analytics events the page sends (beacons carry no body otherwise). */
+export async function recordAnalytics(page: Page): Promise<string[]> {
+  const names: string[] = [];
+  await page.route("**/api/analytics", async (route) => {
+    names.push(JSON.parse(route.request().postData() ?? "{}").name);
+    await route.continue();
+  });
+  return names;
+}
+
+/** Waits for the toast with this title and returns its whole text. */
+export async function expectToast(page: Page, title: string): Promise<string> {
+  const toast = page.locator("[data-toast]").filter({ hasText: title });
+  await toast.waitFor({ timeout: 10_000 });
+  return await toast.innerText();
+}
+
+/** Closes the toast on screen, if any. */
+export async function closeToast(page: Page): Promise<void> {
+  const close = page.getByRole("button", { name: "Close notification" });
+  if (await close.count()) await close.click();
+  await page.locator("[data-toast]").waitFor({ state: "detached" });
+}
+
+/** Every player row of the builder, in list order. */
+export function readRows(page: Page): Promise<RowInfo[]> {
+  return page.locator("li[data-player-id]").evaluateAll((items) =>
+    items.map((li) => {
+      const el = li as HTMLElement;
+      return {
+        id: Number(el.dataset.playerId),
+        position: el.dataset.position as RowInfo["position"],
+        teamId: Number(el.dataset.teamId),
+        salary: Number(el.dataset.salary),
+      };
+    })
+  );
+}
+
+/** Clicks the row of each player (the rows must be visible: the position filter is ALL). */
+export async function clickPlayers(page: Page, ids: number[]): Promise<void> {
+  for (const id of ids) await page.locator(`li[data-player-id="${id}"] button`).click();
+}
+
+/** Five players that pass every rule: 1 GK, 2 DEF, 1 MID, 1 FWD, cheapest first, ≤ 2 per team. */
+export function validTeam(rows: RowInfo[]): number[] {
+  const cheapest = [...rows].sort((a, b) => a.salary - b.salary);
+  const perTeam = new Map<number, number>();
+  const picks: number[] = [];
+  for (const [position, n] of [["GK", 1], ["DEF", 2], ["MID", 1], ["FWD", 1]] as const) {
+    const chosen = cheapest.filter((r) => r.position === position && (perTeam.get(r.teamId) ?? 0) < 2)
+      .slice(0, n);
+    assert.equal(chosen.length, n, `the competition has ${n} ${position} to pick`);
+    for (const r of chosen) {
+      perTeam.set(r.teamId, (perTeam.get(r.teamId) ?? 0) + 1);
+      picks.push(r.id);
+    }
+  }
+  return picks;
+}
+
+/** Fails when the page scrolls sideways. */
+export async function assertNoHorizontalScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() =>
+    document.documentElement.scrollWidth - document.documentElement.clientWidth
+  );
+  assert.equal(overflow, 0, "no horizontal scrolling");
+}
+
+/** Runs axe-core on the page; fails on any serious or critical violation. */
+export async function assertNoSeriousAxeViolations(page: Page): Promise<void> {
+  // Evaluated through the DevTools protocol: the page's CSP forbids injected script tags.
+  await page.evaluate(await Deno.readTextFile(AXE_PATH));
+  const violations = await page.evaluate(async () => {
+    // deno-lint-ignore no-explicit-any
+    const axe = (globalThis as any).axe;
+    const result = await axe.run(document, { resultTypes: ["violations"] });
+    // deno-lint-ignore no-explicit-any
+    return result.violations.map((v: any) => ({
+      id: v.id,
+      impact: v.impact,
+      // deno-lint-ignore no-explicit-any
+      nodes: v.nodes.slice(0, 3).map((n: any) => n.target.join(" ")),
+    }));
+  });
+  const serious = violations.filter((v: { impact: string }) =>
+    v.impact === "serious" || v.impact === "critical"
+  );
+  assert.deepEqual(serious, [], `axe violations on ${page.url()}`);
+}

@@ -1,0 +1,183 @@
+import assert from "node:assert/strict";
+import { gotoHydrated, launchBrowser, screenshot } from "../helpers/browser.ts";
+import { startServer } from "../helpers/server.ts";
+import { formatPrice } from "../../lib/domain/format.ts";
+import type { Competition } from "../../lib/domain/types.ts";
+import {
+  assertNoHorizontalScroll,
+  assertNoSeriousAxeViolations,
+  clickPlayers,
+  expectToast,
+  readRows,
+  recordAnalytics,
+  validTeam,
+} from "./visitor_helpers.ts";
+
+function openFor(c: Competition): boolean {
+  return c.status === "UPCOMING" && new Date(c.deadline).getTime() > Date.now() + 3_600_000;
+}
+
+Deno.test("[e2e] visitor journey: home → team → declined then paid → confirmation", async (t) => {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const events = await recordAnalytics(page);
+    const list: Competition[] = await (await fetch(`${server.url}/api/competitions`)).json();
+    const competition = list.find(openFor);
+    assert.ok(competition, "the demo data has an open competition");
+    const fee = formatPrice(competition.entryFee, competition.currency);
+
+    await t.step("home: heading, sub-line and cards in deadline order", async () => {
+      await gotoHydrated(page, `${server.url}/`);
+      await page.getByRole("heading", { name: "Play Fantasy Football With Your Community" })
+        .waitFor();
+      assert.equal(await page.getByText("Select a contest to build your fantasy team").count(), 1);
+      const shown = await page.locator("[data-contest-card]").evaluateAll((cards) =>
+        cards.map((c) => Number((c as HTMLElement).dataset.contestCard))
+      );
+      const byDeadline = [...list].sort((a, b) => a.deadline.localeCompare(b.deadline));
+      assert.deepEqual(shown, byDeadline.map((c) => c.id));
+      await assertNoHorizontalScroll(page);
+      await assertNoSeriousAxeViolations(page);
+      await screenshot(page, "visitor-home-390");
+    });
+
+    await t.step("a LIVE card links to the live leaderboard and has no 'Make Picks'", async () => {
+      const live = list.find((c) => c.status === "LIVE");
+      assert.ok(live, "the demo data has a LIVE competition");
+      const card = page.locator(`[data-contest-card="${live.id}"]`);
+      const text = await card.innerText();
+      assert.match(text, /LIVE/);
+      assert.match(text, /In progress/);
+      assert.doesNotMatch(text, /Make Picks/);
+      const link = card.getByRole("link", { name: "View Live Leaderboard" });
+      assert.equal(await link.getAttribute("href"), `/leaderboard/${live.id}`);
+    });
+
+    await t.step("'Make Picks' opens team selection", async () => {
+      const card = page.locator(`[data-contest-card="${competition.id}"]`);
+      assert.match(await card.innerText(), /Closes in \d+[dh]/);
+      await card.getByRole("link", { name: "Make Picks" }).click();
+      await page.waitForURL(`**/team-selection/${competition.id}`);
+      await gotoHydrated(page, page.url());
+    });
+
+    await t.step("team builder: 5 picks enable the submit button", async () => {
+      await page.getByRole("heading", { name: "Your Team (0/5)" }).waitFor();
+      const submit = page.getByRole("button", { name: "Submit Team (0/5)" });
+      assert.equal(await submit.isDisabled(), true);
+      assert.match(await page.locator("[data-countdown]").innerText(), /^\d{2,}:\d{2}:\d{2}$/);
+      await clickPlayers(page, validTeam(await readRows(page)));
+      await page.getByRole("heading", { name: "Your Team (5/5)" }).waitFor();
+      assert.equal(await page.getByRole("button", { name: "Submit Team (5/5)" }).isEnabled(), true);
+      await assertNoHorizontalScroll(page);
+      await assertNoSeriousAxeViolations(page);
+      await screenshot(page, "visitor-team-390", { fullPage: false });
+    });
+
+    await t.step("the picks survive a reload", async () => {
+      await gotoHydrated(page, page.url());
+      await page.getByRole("heading", { name: "Your Team (5/5)" }).waitFor();
+    });
+
+    await t.step("checkout: validation messages under the fields", async () => {
+      await page.getByRole("button", { name: "Submit Team (5/5)" }).click();
+      await page.waitForURL(`**/payment/${competition.id}`);
+      await page.getByRole("heading", { name: "Complete Your Entry" }).waitFor();
+      const proceed = page.getByRole("button", { name: `Proceed to Payment: ${fee}` });
+      await proceed.click();
+      const errors = await page.locator("[data-field-error]").allInnerTexts();
+      assert.deepEqual(errors, [
+        "Display name must be at least 2 characters",
+        "Please provide a valid email",
+        "Please provide a valid email",
+      ]);
+      await page.getByLabel("Display Name").fill("Journey FC");
+      await page.getByLabel("Email Address").fill("fan@example.com");
+      await page.getByLabel("Confirm Email").fill("other@example.com");
+      await proceed.click();
+      assert.deepEqual(await page.locator("[data-field-error]").allInnerTexts(), [
+        "Emails do not match",
+      ]);
+      assert.equal(await page.locator("[data-picks] li").count(), 5);
+      await assertNoHorizontalScroll(page);
+      await assertNoSeriousAxeViolations(page);
+    });
+
+    await t.step("payment step in test mode, and back to information", async () => {
+      await page.getByLabel("Confirm Email").fill("fan@example.com");
+      await page.getByRole("button", { name: `Proceed to Payment: ${fee}` }).click();
+      await page.getByRole("heading", { name: "Enter Payment Details" }).waitFor();
+      assert.match(await page.locator("[data-test-card-form]").innerText(), /Test mode — no real payment/);
+      await page.getByRole("button", { name: "Back to Information" }).click();
+      assert.equal(await page.getByLabel("Display Name").inputValue(), "Journey FC");
+      await page.getByRole("button", { name: `Proceed to Payment: ${fee}` }).click();
+      await page.getByRole("heading", { name: "Enter Payment Details" }).waitFor();
+      await assertNoSeriousAxeViolations(page);
+    });
+
+    await t.step("a declined card shows the provider message and 'Payment Failed'", async () => {
+      await page.getByLabel("Card number").fill("4000 0000 0000 0002");
+      await page.getByRole("button", { name: `Pay and Submit Entry: ${fee}` }).click();
+      const toast = await expectToast(page, "Payment Failed");
+      assert.match(toast, /Your payment could not be processed\. Please try again\./);
+      assert.equal(await page.getByRole("alert").innerText(), "Your card was declined.");
+      await assertNoHorizontalScroll(page);
+      await screenshot(page, "visitor-payment-declined-390", { fullPage: false });
+    });
+
+    let teamId = "";
+    await t.step("a good card pays, creates the entry and confirms it", async () => {
+      await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+      await page.getByRole("button", { name: `Pay and Submit Entry: ${fee}` }).click();
+      await page.waitForURL("**/confirmation/**");
+      teamId = decodeURIComponent(page.url().split("/confirmation/")[1]);
+      await page.getByRole("heading", { name: "You're All Set!" }).waitFor();
+      assert.equal(await page.locator("[data-team-id]").innerText(), teamId);
+      assert.match(await page.locator("main").innerText(), new RegExp(competition.name));
+      assert.equal(await page.locator("[data-confirmation-players] li").count(), 5);
+      const leaderboard = page.getByRole("link", { name: "View Leaderboard" });
+      assert.equal(await leaderboard.getAttribute("href"), `/leaderboard/${competition.id}`);
+      await assertNoHorizontalScroll(page);
+      await assertNoSeriousAxeViolations(page);
+      await screenshot(page, "visitor-confirmation-390");
+    });
+
+    await t.step("the browser remembers the entry and forgets the checkout", async () => {
+      const stored = await page.evaluate(() => ({
+        entries: JSON.parse(localStorage.getItem("userEntries") ?? "[]"),
+        email: sessionStorage.getItem("payment_email"),
+        name: sessionStorage.getItem("team_name"),
+        picks: sessionStorage.getItem("selectedTeam"),
+      }));
+      assert.deepEqual(stored, {
+        entries: [{ competitionId: competition.id, teamId }],
+        email: null,
+        name: null,
+        picks: null,
+      });
+    });
+
+    await t.step("analytics went to our API for every step", async () => {
+      await page.waitForTimeout(300);
+      for (
+        const name of [
+          "page_view",
+          "select_competition",
+          "view_competition",
+          "add_player",
+          "complete_team_selection",
+          "view_payment_page",
+          "payment_success",
+          "purchase",
+        ]
+      ) {
+        assert.ok(events.includes(name), `${name} was sent (got ${events.join(", ")})`);
+      }
+    });
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});
