@@ -2,7 +2,7 @@
  * Public types of the Fresh-1.x-compatible core. Route, layout, middleware and plugin
  * modules are typed against these; `server.ts` re-exports them.
  */
-import type { ComponentChildren, ComponentType, JSX, VNode } from "preact";
+import type { ComponentChildren, ComponentType, VNode } from "preact";
 
 /** Extra information about the connection, as given by `Deno.serve`. */
 export type ServeHandlerInfo = Deno.ServeHandlerInfo;
@@ -209,5 +209,3 @@ export type RequestHandler = (req: Request, info?: ServeHandlerInfo) => Promise<
 export interface HeadProps {
   children: ComponentChildren;
 }
-
-export type { JSX };

@@ -2,7 +2,7 @@
  * Date and time helpers of the admin forms. A deadline or kickoff is entered as a date plus a
  * time of day in the admin's own time zone and stored as an ISO date-time in UTC.
  */
-import { addDays, format, isValid, parseISO } from "date-fns";
+import { addDays, addHours, format, isValid, parseISO, startOfHour } from "date-fns";
 
 export interface LocalDateTime {
   /** yyyy-MM-dd */
@@ -26,9 +26,11 @@ export function fromLocalParts(parts: LocalDateTime): string | null {
   return isValid(at) ? at.toISOString() : null;
 }
 
-/** Local date and time `days` days from `now`, at the same time of day rounded to the minute. */
+/** Local date and time `days` days from `now`, rounded up to the next full hour. */
 export function daysAheadParts(days: number, now: Date = new Date()): LocalDateTime {
-  return toLocalParts(addDays(now, days).toISOString());
+  const at = addDays(now, days);
+  const hour = startOfHour(at);
+  return toLocalParts((hour.getTime() === at.getTime() ? hour : addHours(hour, 1)).toISOString());
 }
 
 /** 'MMM d, yyyy h:mm a' in the admin's time zone, or '—' for a missing or invalid date. */
