@@ -40,24 +40,27 @@ import * as $35 from "./routes/api/admin/session.ts";
 import * as $36 from "./routes/api/admin/teams/[id]/players.ts";
 import * as $37 from "./routes/api/admin/teams/index.ts";
 import * as $38 from "./routes/api/analytics.ts";
-import * as $39 from "./routes/api/competitions/[id]/index.ts";
-import * as $40 from "./routes/api/competitions/[id]/players.ts";
-import * as $41 from "./routes/api/competitions/[id]/prizes.ts";
-import * as $42 from "./routes/api/competitions/index.ts";
-import * as $43 from "./routes/api/create-payment-intent.ts";
-import * as $44 from "./routes/api/entries/[id]/details.ts";
-import * as $45 from "./routes/api/entries/[id]/index.ts";
-import * as $46 from "./routes/api/entries/[id]/players.ts";
-import * as $47 from "./routes/api/entries/index.ts";
-import * as $48 from "./routes/api/stripe/webhook.ts";
-import * as $49 from "./routes/api/test-email.ts";
-import * as $50 from "./routes/api/test-payments/confirm.ts";
-import * as $51 from "./routes/confirmation/[id].tsx";
-import * as $52 from "./routes/email-test.tsx";
-import * as $53 from "./routes/healthz.ts";
-import * as $54 from "./routes/index.tsx";
-import * as $55 from "./routes/payment/[id].tsx";
-import * as $56 from "./routes/team-selection/[id].tsx";
+import * as $39 from "./routes/api/competitions/[id]/events.ts";
+import * as $40 from "./routes/api/competitions/[id]/index.ts";
+import * as $41 from "./routes/api/competitions/[id]/leaderboard.ts";
+import * as $42 from "./routes/api/competitions/[id]/players.ts";
+import * as $43 from "./routes/api/competitions/[id]/prizes.ts";
+import * as $44 from "./routes/api/competitions/index.ts";
+import * as $45 from "./routes/api/create-payment-intent.ts";
+import * as $46 from "./routes/api/entries/[id]/details.ts";
+import * as $47 from "./routes/api/entries/[id]/index.ts";
+import * as $48 from "./routes/api/entries/[id]/players.ts";
+import * as $49 from "./routes/api/entries/index.ts";
+import * as $50 from "./routes/api/stripe/webhook.ts";
+import * as $51 from "./routes/api/test-email.ts";
+import * as $52 from "./routes/api/test-payments/confirm.ts";
+import * as $53 from "./routes/confirmation/[id].tsx";
+import * as $54 from "./routes/email-test.tsx";
+import * as $55 from "./routes/healthz.ts";
+import * as $56 from "./routes/index.tsx";
+import * as $57 from "./routes/payment/[id].tsx";
+import * as $58 from "./routes/team-selection/[id].tsx";
+import * as $59 from "./routes/ws.ts";
 import * as $$0 from "./islands/AdminCompetitionForm.tsx";
 import * as $$1 from "./islands/AdminDashboard.tsx";
 import * as $$2 from "./islands/AdminFlash.tsx";
@@ -119,24 +122,27 @@ const manifest = {
     "./routes/api/admin/teams/[id]/players.ts": $36,
     "./routes/api/admin/teams/index.ts": $37,
     "./routes/api/analytics.ts": $38,
-    "./routes/api/competitions/[id]/index.ts": $39,
-    "./routes/api/competitions/[id]/players.ts": $40,
-    "./routes/api/competitions/[id]/prizes.ts": $41,
-    "./routes/api/competitions/index.ts": $42,
-    "./routes/api/create-payment-intent.ts": $43,
-    "./routes/api/entries/[id]/details.ts": $44,
-    "./routes/api/entries/[id]/index.ts": $45,
-    "./routes/api/entries/[id]/players.ts": $46,
-    "./routes/api/entries/index.ts": $47,
-    "./routes/api/stripe/webhook.ts": $48,
-    "./routes/api/test-email.ts": $49,
-    "./routes/api/test-payments/confirm.ts": $50,
-    "./routes/confirmation/[id].tsx": $51,
-    "./routes/email-test.tsx": $52,
-    "./routes/healthz.ts": $53,
-    "./routes/index.tsx": $54,
-    "./routes/payment/[id].tsx": $55,
-    "./routes/team-selection/[id].tsx": $56,
+    "./routes/api/competitions/[id]/events.ts": $39,
+    "./routes/api/competitions/[id]/index.ts": $40,
+    "./routes/api/competitions/[id]/leaderboard.ts": $41,
+    "./routes/api/competitions/[id]/players.ts": $42,
+    "./routes/api/competitions/[id]/prizes.ts": $43,
+    "./routes/api/competitions/index.ts": $44,
+    "./routes/api/create-payment-intent.ts": $45,
+    "./routes/api/entries/[id]/details.ts": $46,
+    "./routes/api/entries/[id]/index.ts": $47,
+    "./routes/api/entries/[id]/players.ts": $48,
+    "./routes/api/entries/index.ts": $49,
+    "./routes/api/stripe/webhook.ts": $50,
+    "./routes/api/test-email.ts": $51,
+    "./routes/api/test-payments/confirm.ts": $52,
+    "./routes/confirmation/[id].tsx": $53,
+    "./routes/email-test.tsx": $54,
+    "./routes/healthz.ts": $55,
+    "./routes/index.tsx": $56,
+    "./routes/payment/[id].tsx": $57,
+    "./routes/team-selection/[id].tsx": $58,
+    "./routes/ws.ts": $59,
   },
   islands: {
     "./islands/AdminCompetitionForm.tsx": $$0,

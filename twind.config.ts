@@ -18,7 +18,7 @@ const palette = (name: string) => ({
 const variables = {
   "--background": "0 0% 100%",
   "--foreground": "222 47% 11%",
-  "--primary": "221 83% 40%",
+  "--primary": "142 72% 29%",
   "--primary-foreground": "210 40% 98%",
   "--secondary": "210 40% 96%",
   "--secondary-foreground": "222 47% 11%",
@@ -36,7 +36,7 @@ const variables = {
   "--popover-foreground": "222 47% 11%",
   "--border": "214 32% 88%",
   "--input": "214 32% 80%",
-  "--ring": "221 83% 40%",
+  "--ring": "142 72% 29%",
 };
 
 export default {

@@ -12,7 +12,7 @@ export function Header() {
         >
           <img src="/logo.svg" alt="" width="32" height="32" class="h-8 w-8" />
           <span class="text-lg">
-            Fantasy<span class="text-primary">Contests</span>
+            Fantasy <span class="text-primary">Contests</span>
           </span>
         </a>
         <RulesButton />

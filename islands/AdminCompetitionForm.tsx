@@ -115,7 +115,7 @@ export default function AdminCompetitionForm({ id }: AdminCompetitionFormProps) 
           onChange={(patch) => setValues({ ...values, ...patch })}
         />
       )}
-      <div class="sticky bottom-0 -mx-4 flex justify-end gap-2 border-t border-border bg-background/95 px-4 py-4 backdrop-blur">
+      <div class="sticky bottom-0 z-10 flex justify-end gap-2 border-t border-border bg-background/95 py-4 backdrop-blur">
         <Button variant="outline" href={DASHBOARD}>Cancel</Button>
         <Button type="submit" disabled={!values || saving}>
           <Icon name="save" />

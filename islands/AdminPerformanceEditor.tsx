@@ -98,7 +98,7 @@ export default function AdminPerformanceEditor(props: { competitionId?: number |
         );
       })}
       {list.length > 0 && (
-        <div class="sticky bottom-0 -mx-4 flex items-center justify-end gap-3 border-t border-border bg-background/95 px-4 py-4 backdrop-blur">
+        <div class="sticky bottom-0 z-10 flex items-center justify-end gap-3 border-t border-border bg-background/95 py-4 backdrop-blur">
           <span class="text-sm text-muted-foreground">{list.length} players</span>
           <Button disabled={perf.saving} onClick={() => void perf.saveAll()}>
             <Icon name="save" />

@@ -1,4 +1,3 @@
-import type { ComponentChildren } from "preact";
 import { useEffect, useRef, useState } from "react";
 import { formatPrice } from "../lib/domain/format.ts";
 import { paymentFormSchema } from "../lib/domain/schemas.ts";
@@ -12,8 +11,7 @@ import {
 } from "../components/checkout/InfoForm.tsx";
 import { InvalidCheckout } from "../components/checkout/InvalidCheckout.tsx";
 import { type CheckoutStep, StepIndicator } from "../components/checkout/StepIndicator.tsx";
-import { StripePaymentForm } from "../components/checkout/StripePaymentForm.tsx";
-import { TestCardForm } from "../components/checkout/TestCardForm.tsx";
+import { PaymentStep } from "../components/checkout/PaymentStep.tsx";
 import { PrizeInfo } from "../components/PrizeInfo.tsx";
 import { Button } from "../components/ui/Button.tsx";
 import { Skeleton } from "../components/ui/Skeleton.tsx";
@@ -205,56 +203,4 @@ function intentFailed(err: unknown, setErrors: (errors: InfoErrors) => void) {
   if (Object.keys(issues).length > 0) return setErrors(issues);
   const known = err instanceof ApiError && err.status === 409 ? err.serverMessage : null;
   toast({ title: "Error", description: known ?? UNEXPECTED, variant: "destructive" });
-}
-
-function PaymentStep(
-  props: {
-    intent: PaymentIntentAnswer;
-    payLabel: string;
-    onPaid: (paymentId: string) => void;
-    children: ComponentChildren;
-  },
-) {
-  const { intent, payLabel, onPaid } = props;
-  return (
-    <section aria-labelledby="payment-title" class="grid gap-4">
-      <div>
-        <h2 id="payment-title" class="text-lg font-semibold">Enter Payment Details</h2>
-        <p class="mt-1 flex items-center gap-1.5 text-sm text-muted-foreground">
-          <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
-            <rect
-              x="5"
-              y="11"
-              width="14"
-              height="10"
-              rx="2"
-              fill="none"
-              stroke="currentColor"
-              stroke-width="2"
-            />
-            <path d="M8 11V7a4 4 0 0 1 8 0v4" fill="none" stroke="currentColor" stroke-width="2" />
-          </svg>
-          Payments are secure. Pay with Apple Pay or any credit/debit card.
-        </p>
-      </div>
-      {intent.mode === "stripe" && intent.publishableKey
-        ? (
-          <StripePaymentForm
-            clientSecret={intent.clientSecret}
-            publishableKey={intent.publishableKey}
-            paymentIntentId={intent.paymentIntentId}
-            payLabel={payLabel}
-            onPaid={onPaid}
-          />
-        )
-        : (
-          <TestCardForm
-            paymentIntentId={intent.paymentIntentId}
-            payLabel={payLabel}
-            onPaid={onPaid}
-          />
-        )}
-      {props.children}
-    </section>
-  );
 }

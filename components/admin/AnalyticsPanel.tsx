@@ -36,8 +36,7 @@ function EntriesChart({ days }: { days: AnalyticsDay[] }) {
       viewBox={`0 0 ${W} ${H}`}
       role="img"
       aria-labelledby="entries-chart-title entries-chart-desc"
-      class="h-40 w-full"
-      preserveAspectRatio="none"
+      class="h-auto w-full"
     >
       <title id="entries-chart-title">Entries per day, last {days.length} days</title>
       <desc id="entries-chart-desc">
@@ -169,6 +168,15 @@ export function AnalyticsPanel(
           <div class="grid gap-6 lg:grid-cols-[2fr_1fr]">
             <div class="relative">
               <EntriesChart days={days} />
+              <div class="mt-2 flex gap-4 text-xs text-muted-foreground" aria-hidden="true">
+                <span class="flex items-center gap-1.5">
+                  <span class="inline-block h-2.5 w-2.5 rounded-sm bg-primary" />Entries
+                </span>
+                <span class="flex items-center gap-1.5">
+                  <span class="inline-block w-4 border-t-2 border-dashed border-muted-foreground" />
+                  Page views
+                </span>
+              </div>
               {days.every((d) => d.views === 0 && d.purchases === 0) && (
                 <p class="absolute inset-0 flex items-center justify-center text-sm text-muted-foreground">
                   No visits or entries in this period yet.

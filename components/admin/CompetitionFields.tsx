@@ -59,7 +59,7 @@ export function CompetitionFields(
     <div class="flex flex-col gap-6">
       <Section title="Basics" description="What entrants see on the contest card.">
         <Field id="name" label="Name" error={errors.name} class="sm:col-span-2">
-          <Input {...bind("name")} placeholder="Saturday Showdown" />
+          <Input {...bind("name")} placeholder="e.g. Saturday Showdown" />
         </Field>
         <Field id="league" label="League" error={errors.league}>
           <Select {...bind("league")} onChange={bind("league").onInput}>
@@ -120,7 +120,7 @@ export function CompetitionFields(
             error={errors.customPrizeDescription}
             class="sm:col-span-2"
           >
-            <Input {...bind("customPrizeDescription")} placeholder="Signed match ball" />
+            <Input {...bind("customPrizeDescription")} placeholder="e.g. Signed match ball" />
           </Field>
         )}
         <Field

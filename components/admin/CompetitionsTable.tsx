@@ -40,8 +40,10 @@ export function CompetitionsTable({ rows, ...actions }: CompetitionsTableProps) 
               <Td>
                 <div class="font-medium">{row.name}</div>
                 <div class="text-xs text-muted-foreground">
-                  {entries} {entries === 1 ? "entry" : "entries"}
-                  {row.maxEntries ? ` / ${row.maxEntries}` : ""} · {adminMoney(revenue)} revenue
+                  {entries}
+                  {row.maxEntries ? `/${row.maxEntries}` : ""} {entries === 1 ? "entry" : "entries"}
+                  {" · "}
+                  {adminMoney(revenue)}
                 </div>
               </Td>
               <Td class="whitespace-nowrap">{leagueLabel(row.league)}</Td>

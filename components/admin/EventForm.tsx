@@ -82,7 +82,7 @@ export function EventForm({ competitionId, players, live, onCreated }: EventForm
         <Input {...bind("minute")} type="number" min="0" max="130" step="1" inputMode="numeric" />
       </Field>
       <Field id="event-description" label="Description" error={errors.description} hint="Optional.">
-        <Input {...bind("description")} placeholder="Header from a corner" />
+        <Input {...bind("description")} placeholder="e.g. Header from a corner" />
       </Field>
       <Button type="submit" disabled={!live || busy}>
         {busy ? "Creating..." : "Create Event"}

@@ -45,7 +45,7 @@ export function MatchFields(
         </Select>
       </Field>
       <Field id="stadium" label="Stadium" error={errors.stadium}>
-        <Input {...bind("stadium")} placeholder="Emirates Stadium" />
+        <Input {...bind("stadium")} placeholder="e.g. Emirates Stadium" />
       </Field>
       <Field
         id="kickoffDate"

@@ -89,7 +89,10 @@ export function BuilderHeader({ competition: c, rules, renderedAt, onExpire }: B
             <Countdown deadline={c.deadline} renderedAt={renderedAt} onExpire={onExpire} />
           </Fact>
           <Fact label="Prize">
-            <span class={prize.length > 16 ? "text-sm font-bold" : "text-lg font-bold"} data-prize="">
+            <span
+              class={prize.length > 16 ? "text-sm font-bold" : "text-lg font-bold"}
+              data-prize=""
+            >
               {prize}
             </span>
           </Fact>

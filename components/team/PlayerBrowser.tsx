@@ -93,7 +93,11 @@ export function PlayerBrowser({ players, selectedIds, onToggle }: PlayerBrowserP
           value={query}
           onInput={(e) => setQuery(e.currentTarget.value)}
         />
-        <Select aria-label="Filter by team" value={team} onChange={(e) => setTeam(e.currentTarget.value)}>
+        <Select
+          aria-label="Filter by team"
+          value={team}
+          onChange={(e) => setTeam(e.currentTarget.value)}
+        >
           <option value="ALL">All Teams</option>
           {teamNames.map((name) => <option key={name} value={name}>{name}</option>)}
         </Select>

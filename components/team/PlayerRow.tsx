@@ -13,7 +13,60 @@ export interface PlayerRowProps {
   onToggle: (player: PickPlayer) => void;
 }
 
-function PlayerRowView({ player, selected, hidden, onToggle }: PlayerRowProps) {
+/** Off-screen rows skip layout and paint, so showing all 300 again stays cheap. */
+const ROW_STYLE = { contentVisibility: "auto", containIntrinsicSize: "auto 58px" };
+
+type RowButtonProps = Omit<PlayerRowProps, "hidden">;
+
+/** The row's content; memoised apart from the <li> so filtering never re-renders it. */
+const RowButton = memo(function RowButton({ player, selected, onToggle }: RowButtonProps) {
+  return (
+    <button
+      type="button"
+      aria-pressed={selected}
+      onClick={() => onToggle(player)}
+      class={cn(
+        "flex w-full items-center gap-2.5 rounded-lg border px-2 py-2 text-left transition-colors sm:gap-3 sm:px-3",
+        "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+        selected
+          ? "border-primary bg-primary/5"
+          : "border-transparent hover:border-border hover:bg-muted/60",
+      )}
+    >
+      <PlayerAvatar name={player.name} src={player.crest} />
+      <span class="min-w-0 flex-1">
+        <span class="block truncate font-semibold">{player.name}</span>
+        <span class="flex items-center gap-1.5 text-xs text-muted-foreground">
+          <span class="sm:hidden">
+            <PositionBadge position={player.position} />
+          </span>
+          <span class="truncate">{player.teamName}</span>
+        </span>
+      </span>
+      <span class="hidden sm:block">
+        <PositionBadge position={player.position} />
+      </span>
+      <span class="shrink-0 text-right text-sm font-semibold tabular-nums sm:w-16">
+        ${formatWhole(player.salary)}
+      </span>
+      <span
+        aria-hidden="true"
+        class={cn(
+          "flex h-7 w-7 shrink-0 items-center justify-center rounded-full border text-sm font-bold",
+          selected
+            ? "border-primary bg-primary text-primary-foreground"
+            : "border-border text-muted-foreground",
+        )}
+      >
+        {selected ? "✓" : "+"}
+      </span>
+    </button>
+  );
+});
+
+/** One player of the list; a filter change only flips its `hidden` attribute. */
+export const PlayerRow = memo(function PlayerRow({ hidden, ...rest }: PlayerRowProps) {
+  const { player } = rest;
   return (
     <li
       hidden={hidden}
@@ -21,50 +74,9 @@ function PlayerRowView({ player, selected, hidden, onToggle }: PlayerRowProps) {
       data-position={player.position}
       data-team-id={player.teamId}
       data-salary={player.salary}
+      style={ROW_STYLE}
     >
-      <button
-        type="button"
-        aria-pressed={selected}
-        onClick={() => onToggle(player)}
-        class={cn(
-          "flex w-full items-center gap-2.5 rounded-lg border px-2 py-2 text-left transition-colors sm:gap-3 sm:px-3",
-          "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
-          selected
-            ? "border-primary bg-primary/5"
-            : "border-transparent hover:border-border hover:bg-muted/60",
-        )}
-      >
-        <PlayerAvatar name={player.name} src={player.crest} />
-        <span class="min-w-0 flex-1">
-          <span class="block truncate font-semibold">{player.name}</span>
-          <span class="flex items-center gap-1.5 text-xs text-muted-foreground">
-            <span class="sm:hidden">
-              <PositionBadge position={player.position} />
-            </span>
-            <span class="truncate">{player.teamName}</span>
-          </span>
-        </span>
-        <span class="hidden sm:block">
-          <PositionBadge position={player.position} />
-        </span>
-        <span class="shrink-0 text-right text-sm font-semibold tabular-nums sm:w-16">
-          ${formatWhole(player.salary)}
-        </span>
-        <span
-          aria-hidden="true"
-          class={cn(
-            "flex h-7 w-7 shrink-0 items-center justify-center rounded-full border text-sm font-bold",
-            selected
-              ? "border-primary bg-primary text-primary-foreground"
-              : "border-border text-muted-foreground",
-          )}
-        >
-          {selected ? "✓" : "+"}
-        </span>
-      </button>
+      <RowButton {...rest} />
     </li>
   );
-}
-
-/** One player of the list; re-renders only when its own props change. */
-export const PlayerRow = memo(PlayerRowView);
+});

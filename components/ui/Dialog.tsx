@@ -1,5 +1,5 @@
 import type { ComponentChildren } from "preact";
-import { useEffect, useId, useRef } from "preact/hooks";
+import { useId, useLayoutEffect, useRef } from "preact/hooks";
 import { createPortal } from "preact/compat";
 import { cn } from "../../lib/ui/cn.ts";
 
@@ -63,7 +63,9 @@ export function Dialog(props: DialogProps) {
   const titleId = useId();
   const descriptionId = useId();
 
-  useEffect(() => {
+  // A layout effect: its cleanup (focus back to the opener) runs in the same commit that
+  // removes the dialog, so focus never lingers on <body>.
+  useLayoutEffect(() => {
     if (!open) return;
     const opener = document.activeElement as HTMLElement | null;
     const panel = panelRef.current;

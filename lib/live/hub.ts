@@ -81,8 +81,8 @@ class Hub implements LiveHub {
   readonly #cache: LeaderboardCache;
   readonly #sockets = new Map<WebSocket, Set<number>>();
   readonly #channels = new Map<number, Channel>();
-  #heartbeat: number | null = null;
-  #poll: number | null = null;
+  #heartbeat: ReturnType<typeof setInterval> | null = null;
+  #poll: ReturnType<typeof setInterval> | null = null;
   #polling = false;
   #closed = false;
 
@@ -146,7 +146,10 @@ class Hub implements LiveHub {
     const joined = this.#sockets.get(socket);
     if (!joined || joined.has(cid)) return;
     if (joined.size >= MAX_JOINS_PER_SOCKET) {
-      return send(socket, errorMessage(`A connection may follow at most ${MAX_JOINS_PER_SOCKET} competitions`));
+      return send(
+        socket,
+        errorMessage(`A connection may follow at most ${MAX_JOINS_PER_SOCKET} competitions`),
+      );
     }
     joined.add(cid);
     const existing = this.#channels.get(cid);
@@ -254,7 +257,11 @@ class Hub implements LiveHub {
     channel.version = live.versionstamp;
     const events = await listGameEvents(this.kv, cid, { limit: this.#options.eventLimit });
     if (channel.closed) return;
-    const message = JSON.stringify({ type: "game_events_update", competitionId: cid, data: events });
+    const message = JSON.stringify({
+      type: "game_events_update",
+      competitionId: cid,
+      data: events,
+    });
     if (message !== channel.eventsMessage) {
       channel.eventsMessage = message;
       this.#broadcast(channel, message);

@@ -114,6 +114,13 @@ Deno.test("[shell] the public header is on public pages, not on admin pages", as
     );
     assert.match(admin, /frsh-Toaster/, "the toaster is mounted");
     assert.doesNotMatch(admin, /frsh-PageView/, "no page-view tracking on admin pages");
+
+    const loginRes = await get("/admin/login");
+    assert.equal(loginRes.status, 200);
+    const login = await loginRes.text();
+    assert.ok(!login.includes(HEADER_MARK), "no public header on /admin/login");
+    assert.match(login, /frsh-Toaster/, "the admin login page has the toaster");
+    assert.equal(login.match(/<!--frsh-Toaster:\d+-->/g)?.length, 1, "exactly one toaster");
   } finally {
     kv.close();
   }

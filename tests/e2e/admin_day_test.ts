@@ -38,7 +38,11 @@ Deno.test("[admin] a whole admin day, from login to the awarded prizes", async (
   let id = 0;
   const entrants: { teamId: string; name: string; players: PublicPlayer[] }[] = [];
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    // The admin works in New York: the deadline typed as local time is stored in UTC.
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      timezoneId: "America/New_York",
+    });
     const page = await context.newPage();
 
     await t.step("log in", () => login(page, base));
@@ -57,13 +61,17 @@ Deno.test("[admin] a whole admin day, from login to the awarded prizes", async (
       await page.getByText("Name is required").waitFor();
       await page.getByLabel("Name").fill(NAME);
       await page.getByLabel("Salary Cap").fill("100000");
+      await page.getByLabel("Deadline date").fill("2031-06-15");
+      await page.getByLabel("Deadline time").fill("18:30");
       await page.getByRole("button", { name: "Create Competition" }).click();
       await page.waitForURL("**/admin/dashboard");
       await expectToast(page, "Competition Created");
       const row = page.locator("tr", { hasText: NAME });
       id = Number(await row.getAttribute("data-competition-id"));
       assert.ok(id > 0);
-      assert.match(await row.innerText(), /\$10\.00[\s\S]*\$100\.00/);
+      assert.match(await row.innerText(), /\$10\.00[\s\S]*\$100\.00[\s\S]*Jun 15, 2031 6:30 PM/);
+      const saved = await (await page.request.get(`${base}/api/admin/competitions/${id}`)).json();
+      assert.equal(saved.deadline, "2031-06-15T22:30:00.000Z");
     });
 
     await t.step("add players by position and edit a salary inline", async () => {

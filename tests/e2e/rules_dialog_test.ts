@@ -15,8 +15,18 @@ function activeIsInsideDialog(page: Page): Promise<boolean> {
   return page.evaluate(() => !!document.activeElement?.closest("[role=dialog]"));
 }
 
-function activeText(page: Page): Promise<string> {
-  return page.evaluate(() => document.activeElement?.textContent?.trim() ?? "");
+/** Waits (up to 2 s) until the focused element's text is `text`. */
+async function expectFocusOn(page: Page, text: string): Promise<void> {
+  try {
+    await page.waitForFunction(
+      (t) => document.activeElement?.textContent?.trim() === t,
+      text,
+      { timeout: 2000 },
+    );
+  } catch {
+    const actual = await page.evaluate(() => document.activeElement?.tagName);
+    assert.fail(`expected focus on "${text}", got <${actual}>`);
+  }
 }
 
 Deno.test("[e2e] the Rules dialog opens from the header and closes", async (t) => {
@@ -62,7 +72,7 @@ Deno.test("[e2e] the Rules dialog opens from the header and closes", async (t) =
     await t.step("'Got it' closes it and focus returns to the Rules button", async () => {
       await dialog.getByRole("button", { name: "Got it" }).click();
       await dialog.waitFor({ state: "detached" });
-      assert.equal(await activeText(page), "Rules");
+      await expectFocusOn(page, "Rules");
     });
 
     await t.step("reopens and closes with Escape", async () => {
@@ -70,7 +80,7 @@ Deno.test("[e2e] the Rules dialog opens from the header and closes", async (t) =
       await dialog.waitFor();
       await page.keyboard.press("Escape");
       await dialog.waitFor({ state: "detached" });
-      assert.equal(await activeText(page), "Rules");
+      await expectFocusOn(page, "Rules");
     });
 
     await t.step("a click on the backdrop closes it", async () => {

@@ -62,7 +62,9 @@ export function validTeam(rows: RowInfo[]): number[] {
   const perTeam = new Map<number, number>();
   const picks: number[] = [];
   for (const [position, n] of [["GK", 1], ["DEF", 2], ["MID", 1], ["FWD", 1]] as const) {
-    const chosen = cheapest.filter((r) => r.position === position && (perTeam.get(r.teamId) ?? 0) < 2)
+    const chosen = cheapest.filter((r) =>
+      r.position === position && (perTeam.get(r.teamId) ?? 0) < 2
+    )
       .slice(0, n);
     assert.equal(chosen.length, n, `the competition has ${n} ${position} to pick`);
     for (const r of chosen) {

@@ -109,7 +109,10 @@ Deno.test("[e2e] visitor journey: home → team → declined then paid → confi
       await page.getByLabel("Confirm Email").fill("fan@example.com");
       await page.getByRole("button", { name: `Proceed to Payment: ${fee}` }).click();
       await page.getByRole("heading", { name: "Enter Payment Details" }).waitFor();
-      assert.match(await page.locator("[data-test-card-form]").innerText(), /Test mode — no real payment/);
+      assert.match(
+        await page.locator("[data-test-card-form]").innerText(),
+        /Test mode — no real payment/,
+      );
       await page.getByRole("button", { name: "Back to Information" }).click();
       assert.equal(await page.getByLabel("Display Name").inputValue(), "Journey FC");
       await page.getByRole("button", { name: `Proceed to Payment: ${fee}` }).click();

@@ -18,7 +18,10 @@ Deno.test("[e2e] visitor pages: invalid checkout, missing entry, e-mail test", a
       await gotoHydrated(page, `${server.url}/payment/1`);
       await page.getByRole("heading", { name: "Invalid Competition or Team" }).waitFor();
       await page.getByText("Please select a competition and 5 players first.").waitFor();
-      assert.equal(await page.getByRole("link", { name: "Back to contests" }).getAttribute("href"), "/");
+      assert.equal(
+        await page.getByRole("link", { name: "Back to contests" }).getAttribute("href"),
+        "/",
+      );
       await assertNoHorizontalScroll(page);
       await assertNoSeriousAxeViolations(page);
       await screenshot(page, "visitor-invalid-checkout-390", { fullPage: false });
@@ -34,7 +37,10 @@ Deno.test("[e2e] visitor pages: invalid checkout, missing entry, e-mail test", a
       const res = await page.goto(`${server.url}/confirmation/FFT-NOPE0000`);
       assert.equal(res?.status(), 404);
       await page.getByRole("heading", { name: "Entry Not Found" }).waitFor();
-      assert.equal(await page.getByRole("link", { name: "Return to contests" }).getAttribute("href"), "/");
+      assert.equal(
+        await page.getByRole("link", { name: "Return to contests" }).getAttribute("href"),
+        "/",
+      );
       await assertNoSeriousAxeViolations(page);
     });
 
@@ -54,7 +60,10 @@ Deno.test("[e2e] visitor pages: invalid checkout, missing entry, e-mail test", a
     await t.step("e-mail test: a sent message is confirmed", async () => {
       await page.getByLabel("Email Address").fill("fan@example.com");
       await page.getByRole("button", { name: "Send Test Email" }).click();
-      const text = await expectToast(page, "Test email sent successfully. Please check your inbox.");
+      const text = await expectToast(
+        page,
+        "Test email sent successfully. Please check your inbox.",
+      );
       assert.doesNotMatch(text, /Error/);
     });
   } finally {

@@ -71,7 +71,9 @@ Deno.test("[e2e] team builder: toasts, filters, slots and persistence", async (t
       await clickPlayers(page, [fourth.id]);
       assert.match(
         await expectToast(page, "Team Constraint"),
-        new RegExp(`You can only select a maximum of ${c.maxPlayersPerTeam} players from the same team\\.`),
+        new RegExp(
+          `You can only select a maximum of ${c.maxPlayersPerTeam} players from the same team\\.`,
+        ),
       );
       await closeToast(page);
       await clearTeam(page);
@@ -136,14 +138,22 @@ Deno.test("[e2e] team builder: toasts, filters, slots and persistence", async (t
       )!;
       await clickPlayers(page, [...team.filter((id) => id !== gk), spareMid.id]);
       await page.getByRole("button", { name: "Submit Team (5/5)" }).click();
-      assert.match(await expectToast(page, "Team Incomplete"), /You must select at least 1 goalkeeper\./);
+      assert.match(
+        await expectToast(page, "Team Incomplete"),
+        /You must select at least 1 goalkeeper\./,
+      );
       await closeToast(page);
       await clickPlayers(page, [def1, def2, gk]);
       await page.getByRole("button", { name: "Submit Team (4/5)" }).waitFor();
-      const spareMid2 = rows.find((r) => r.position === "MID" && r.id !== spareMid.id && !team.includes(r.id))!;
+      const spareMid2 = rows.find((r) =>
+        r.position === "MID" && r.id !== spareMid.id && !team.includes(r.id)
+      )!;
       await clickPlayers(page, [spareMid2.id]);
       await page.getByRole("button", { name: "Submit Team (5/5)" }).click();
-      assert.match(await expectToast(page, "Team Incomplete"), /You must select at least 1 defender\./);
+      assert.match(
+        await expectToast(page, "Team Incomplete"),
+        /You must select at least 1 defender\./,
+      );
       await closeToast(page);
       await clearTeam(page);
     });
@@ -174,7 +184,10 @@ Deno.test("[e2e] team builder: toasts, filters, slots and persistence", async (t
       await page.keyboard.press("Enter");
       const dialog = page.getByRole("dialog", { name: "Fantasy Rules" });
       await dialog.waitFor();
-      assert.match(await dialog.innerText(), /Build your 5-player fantasy team and compete for prizes/);
+      assert.match(
+        await dialog.innerText(),
+        /Build your 5-player fantasy team and compete for prizes/,
+      );
       await assertNoSeriousAxeViolations(page);
       await page.keyboard.press("Escape");
       await dialog.waitFor({ state: "detached" });

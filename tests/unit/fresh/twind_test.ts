@@ -1,5 +1,13 @@
 import assert from "node:assert/strict";
+import twindPlugin from "$fresh/plugins/twind.ts";
+import twindConfig from "../../fixtures/fresh_app/twind.config.ts";
 import { fetchText, fixtureHandler } from "./helpers.ts";
+
+/** The CSS the plugin inlines for `htmlText`. */
+function pluginCss(plugin: ReturnType<typeof twindPlugin>, htmlText: string): string {
+  const result = plugin.render!({ render: () => ({ htmlText }), islands: [] });
+  return result.styles![0].cssText;
+}
 
 function inlineCss(html: string): string {
   const css = html.match(/<style id="__FRSH_TWIND">(.*?)<\/style>/s);
@@ -46,5 +54,22 @@ Deno.test("[fresh] twind plugin", async (t) => {
     assert.match(plugins[0][0], /\/plugin-twind_main-[A-Z0-9]+\.js$/);
     assert.deepEqual(plugins[0][1], "__FRSH_TWIND");
     assert.doesNotMatch((await fetchText(handler, "/")).text, /plugin-twind/);
+  });
+
+  await t.step("CSS reused for a repeated class set still follows each page's classes", () => {
+    const plugin = twindPlugin(twindConfig);
+    const red = '<p class="text-red-500">a</p><b class="font-bold">b</b>';
+    const blue = '<p class="text-blue-700">a</p><b class="font-bold">b</b>';
+    const first = pluginCss(plugin, red);
+    assert.match(pluginCss(plugin, blue), /\.text-blue-700\{/);
+    assert.doesNotMatch(pluginCss(plugin, blue), /\.text-red-500/);
+    assert.equal(pluginCss(plugin, red), first);
+    assert.equal(
+      pluginCss(plugin, '<i class="font-bold">x</i><p class="text-red-500">y</p>'),
+      pluginCss(
+        twindPlugin(twindConfig),
+        '<i class="font-bold">x</i><p class="text-red-500">y</p>',
+      ),
+    );
   });
 });

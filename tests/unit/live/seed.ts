@@ -39,6 +39,8 @@ export interface SeededContest {
 
 const POSITIONS_CYCLE: Position[] = ["GK", "DEF", "DEF", "MID", "MID", "MID", "FWD", "FWD"];
 const ENTRY_BATCH = 300;
+/** Strides coprime with the 20 players, so every entry finds 5 distinct picks. */
+const STRIDES = [1, 3, 7, 9, 11];
 const BASE_TIME = Date.parse("2030-01-01T12:00:00.000Z");
 
 async function seedPlayers(kv: Deno.Kv, count: number): Promise<Player[]> {
@@ -66,10 +68,9 @@ async function seedPlayers(kv: Deno.Kv, count: number): Promise<Player[]> {
 /** Five distinct player ids for entry i, spread deterministically over the pool. */
 function picksFor(i: number, players: Player[]): number[] {
   const picks = new Set<number>();
-  let step = 0;
-  while (picks.size < 5) {
-    picks.add(players[(i * 7 + step * (i % 5 + 3)) % players.length].id);
-    step++;
+  const stride = STRIDES[i % STRIDES.length];
+  for (let step = 0; picks.size < 5; step++) {
+    picks.add(players[(i * 7 + step * stride) % players.length].id);
   }
   return [...picks];
 }

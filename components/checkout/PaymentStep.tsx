@@ -1,0 +1,75 @@
+import type { ComponentChildren } from "preact";
+import { useEffect, useRef } from "react";
+import type { PaymentIntentAnswer } from "../../lib/ui/checkout.ts";
+import { StripePaymentForm } from "./StripePaymentForm.tsx";
+import { TestCardForm } from "./TestCardForm.tsx";
+
+export interface PaymentStepProps {
+  intent: PaymentIntentAnswer;
+  /** 'Pay and Submit Entry: {symbol}{fee}'. */
+  payLabel: string;
+  onPaid: (paymentId: string) => void;
+  /** The 'Back to Information' button. */
+  children: ComponentChildren;
+}
+
+/**
+ * 'Enter Payment Details': Stripe's Payment Element in Stripe mode, the labelled test card form in
+ * test mode. Its heading takes focus so keyboard and screen-reader users land on the new step.
+ */
+export function PaymentStep(props: PaymentStepProps) {
+  const { intent, payLabel, onPaid } = props;
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+    heading.current?.scrollIntoView({ block: "center" });
+  }, []);
+  return (
+    <section aria-labelledby="payment-title" class="grid gap-4">
+      <div>
+        <h2
+          id="payment-title"
+          ref={heading}
+          tabIndex={-1}
+          class="text-lg font-semibold focus:outline-none"
+        >
+          Enter Payment Details
+        </h2>
+        <p class="mt-1 flex items-center gap-1.5 text-sm text-muted-foreground">
+          <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
+            <rect
+              x="5"
+              y="11"
+              width="14"
+              height="10"
+              rx="2"
+              fill="none"
+              stroke="currentColor"
+              stroke-width="2"
+            />
+            <path d="M8 11V7a4 4 0 0 1 8 0v4" fill="none" stroke="currentColor" stroke-width="2" />
+          </svg>
+          Payments are secure. Pay with Apple Pay or any credit/debit card.
+        </p>
+      </div>
+      {intent.mode === "stripe" && intent.publishableKey
+        ? (
+          <StripePaymentForm
+            clientSecret={intent.clientSecret}
+            publishableKey={intent.publishableKey}
+            paymentIntentId={intent.paymentIntentId}
+            payLabel={payLabel}
+            onPaid={onPaid}
+          />
+        )
+        : (
+          <TestCardForm
+            paymentIntentId={intent.paymentIntentId}
+            payLabel={payLabel}
+            onPaid={onPaid}
+          />
+        )}
+      {props.children}
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import type { Handlers } from "$fresh/server.ts";
+import { json, NotFoundError } from "../../../../lib/http/errors.ts";
+import { parseId } from "../../../../lib/http/validate.ts";
+import { getLeaderboardCache } from "../../../../lib/live/leaderboard_cache.ts";
+import { parseLeaderboardQuery } from "../../../../lib/live/leaderboard_query.ts";
+import { services } from "../../../../lib/services.ts";
+
+export const handler: Handlers = {
+  /**
+   * The ranked entries (SPEC §7 "List of entries"): a JSON array of
+   * {id, teamId, teamName, displayName, points, rank, prize, prizeType, customPrizeDescription}.
+   * `?limit=&offset=` choose the page (default the first 100); `?teamIds=A,B` appends those
+   * teams' rows that are not on the page. Headers: X-Total-Count, X-Limit, X-Offset; the ETag
+   * follows the live version, so unchanged polls revalidate to 304.
+   */
+  async GET(req, ctx) {
+    const cid = parseId(ctx.params.id);
+    const query = parseLeaderboardQuery(ctx.url);
+    const standings = await getLeaderboardCache(services().kv).standings(cid);
+    if (!standings) throw new NotFoundError("Competition not found");
+    const etag = `W/"${standings.version ?? "0"}-${hash(ctx.url.search)}"`;
+    const headers = {
+      "cache-control": "no-cache",
+      etag,
+      "x-total-count": String(standings.total),
+      "x-limit": String(query.limit),
+      "x-offset": String(query.offset),
+    };
+    if (req.headers.get("if-none-match") === etag) {
+      return new Response(null, { status: 304, headers });
+    }
+    const rows = standings.rows(query.offset, query.limit);
+    const onPage = new Set(rows.map((row) => row.teamId));
+    const own = standings.rowsForTeams(query.teamIds).filter((row) => !onPage.has(row.teamId));
+    return json([...rows, ...own], { headers });
+  },
+};
+
+function hash(text: string): string {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619) >>> 0;
+  return h.toString(36);
+}

@@ -1,0 +1,129 @@
+import assert from "node:assert/strict";
+import {
+  competitionPayload,
+  defaultCompetitionValues,
+  validateCompetition,
+} from "../../lib/ui/admin/competition_form.ts";
+import { daysAheadParts, fromLocalParts, toLocalParts } from "../../lib/ui/admin/datetime.ts";
+import { defaultMatchValues, outcomeOf, validateMatch } from "../../lib/ui/admin/match_form.ts";
+import { filterPlayers, pageCount, pageRows } from "../../lib/ui/admin/player_table.ts";
+import { draftErrors, draftOf, draftPoints } from "../../lib/ui/admin/performance_draft.ts";
+import type { PlayerWithTeam } from "../../lib/ui/admin/types.ts";
+
+Deno.test("[admin-ui] deadlines are entered locally and stored as UTC", async (t) => {
+  await t.step("a local date and time round-trips through UTC", () => {
+    const iso = "2030-03-31T01:30:00.000Z";
+    assert.equal(fromLocalParts(toLocalParts(iso)), iso);
+  });
+  await t.step("missing or invalid parts give null / empty parts", () => {
+    assert.equal(fromLocalParts({ date: "", time: "10:00" }), null);
+    assert.equal(fromLocalParts({ date: "2030-02-31x", time: "" }), null);
+    assert.deepEqual(toLocalParts("nonsense"), { date: "", time: "" });
+  });
+  await t.step("defaults are 7 days ahead, rounded up to the hour", () => {
+    const now = new Date("2030-01-01T10:20:00Z");
+    const at = new Date(fromLocalParts(daysAheadParts(7, now))!);
+    const ms = at.getTime() - now.getTime();
+    assert.ok(ms > 7 * 86_400_000 && ms <= 7 * 86_400_000 + 3_600_000);
+    assert.equal(at.getMinutes(), 0);
+  });
+});
+
+Deno.test("[admin-ui] the competition form uses SPEC defaults and messages", async (t) => {
+  const values = defaultCompetitionValues(new Date("2030-01-01T10:00:00Z"));
+  await t.step("defaults: fee 10, pool 100, USD, CASH, UPCOMING, 100 entries, cap 5000", () => {
+    assert.deepEqual(
+      [values.entryFee, values.prizePool, values.currency, values.prizeType, values.status],
+      ["10", "100", "USD", "CASH", "UPCOMING"],
+    );
+    assert.deepEqual(
+      [values.maxEntries, values.maxPlayersPerTeam, values.maxForwards, values.minDefenders],
+      ["100", "3", "2", "1"],
+    );
+    assert.equal(values.salaryCap, "5000");
+  });
+  await t.step("a blank name and deadline give SPEC's messages", () => {
+    const errors = validateCompetition({ ...values, deadlineDate: "" });
+    assert.equal(errors?.name, "Name is required");
+    assert.equal(errors?.deadline, "Deadline is required");
+  });
+  await t.step("money must be positive; blank max entries means unlimited", () => {
+    const errors = validateCompetition({ ...values, name: "X", entryFee: "0", prizePool: "-1" });
+    assert.equal(errors?.entryFee, "Entry fee must be positive");
+    assert.equal(errors?.prizePool, "Prize pool must be positive");
+    const payload = competitionPayload({ ...values, name: "X", maxEntries: " " });
+    assert.equal(payload.maxEntries, null);
+    assert.equal(payload.entryFee, "10", "money is sent as a string");
+  });
+  await t.step("the prize description is sent only for NON_CASH", () => {
+    const base = { ...values, name: "X", customPrizeDescription: "Signed ball" };
+    assert.equal(competitionPayload(base).customPrizeDescription, null);
+    assert.equal(
+      competitionPayload({ ...base, prizeType: "NON_CASH" }).customPrizeDescription,
+      "Signed ball",
+    );
+  });
+});
+
+Deno.test("[admin-ui] the match form validates teams and computes the result", () => {
+  const values = { ...defaultMatchValues(), homeTeamId: "1", awayTeamId: "1", stadium: "" };
+  const errors = validateMatch(values);
+  assert.equal(errors?.awayTeamId, "Home team and away team cannot be the same");
+  assert.equal(errors?.stadium, "Stadium is required");
+  assert.equal(validateMatch({ ...defaultMatchValues() })?.homeTeamId, "Home team is required");
+  assert.deepEqual(outcomeOf({ ...values, homeScore: "2", awayScore: "1" }), {
+    result: "HOME_WIN",
+    status: "COMPLETED",
+  });
+  assert.equal(outcomeOf({ ...values, homeScore: "1", awayScore: "1" }).result, "DRAW");
+  assert.equal(outcomeOf({ ...values, homeScore: "1", awayScore: "" }).result, "NOT_PLAYED");
+});
+
+Deno.test("[admin-ui] the players table searches name, position and team, 10 a page", () => {
+  const team = {
+    id: 1,
+    name: "Riverside Rovers",
+    shortName: "RIV",
+    league: "PREMIER_LEAGUE" as const,
+    logoUrl: null,
+  };
+  const players: PlayerWithTeam[] = Array.from({ length: 23 }, (_, i) => ({
+    id: i + 1,
+    name: i === 0 ? "Alice Keeper" : `Player ${i + 1}`,
+    position: i === 0 ? "GK" : "MID",
+    teamId: 1,
+    imageUrl: null,
+    salary: 1000,
+    goals: 0,
+    assists: 0,
+    cleanSheets: 0,
+    team: i < 2 ? team : null,
+  }));
+  assert.deepEqual(filterPlayers(players, "alice").map((p) => p.id), [1]);
+  assert.deepEqual(filterPlayers(players, "gk").map((p) => p.id), [1]);
+  assert.deepEqual(filterPlayers(players, "rovers").map((p) => p.id), [1, 2]);
+  assert.equal(filterPlayers(players, "  ").length, 23);
+  assert.equal(pageCount(23), 3);
+  assert.equal(pageCount(0), 1);
+  assert.deepEqual(pageRows(players, 3).map((p) => p.id), [21, 22, 23]);
+});
+
+Deno.test("[admin-ui] performance rows score live and respect the input limits", () => {
+  const record = {
+    player: { id: 7, name: "Mid", position: "MID" as const },
+    performance: { minutesPlayed: 90, goals: 1, assists: 1, bonus: 3 },
+  };
+  const draft = draftOf(record);
+  assert.equal(draftPoints("MID", draft), 2 + 5 + 3 + 3);
+  assert.equal(draftPoints("MID", { ...draft, bonus: "1" }), 13, "any positive bonus is 3");
+  assert.equal(draftErrors(7, "MID", draft), null);
+  assert.equal(
+    draftErrors(7, "MID", { ...draft, minutesPlayed: "95" })?.minutesPlayed,
+    "Minutes must be between 0 and 90",
+  );
+  assert.equal(
+    draftErrors(7, "MID", { ...draft, yellowCards: "3" })?.yellowCards,
+    "Yellow cards must be between 0 and 2",
+  );
+  assert.ok(draftErrors(7, "MID", { ...draft, goals: "-1" })?.goals);
+});
