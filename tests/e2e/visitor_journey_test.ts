@@ -105,8 +105,19 @@ Deno.test("[e2e] visitor journey: home → team → declined then paid → confi
       await assertNoSeriousAxeViolations(page);
     });
 
-    await t.step("payment step in test mode, and back to information", async () => {
+    await t.step("a 2-letter name passes the form but shows the server's rule", async () => {
       await page.getByLabel("Confirm Email").fill("fan@example.com");
+      await page.getByLabel("Display Name").fill("Jo");
+      await page.getByRole("button", { name: `Proceed to Payment: ${fee}` }).click();
+      await page.locator('[data-field-error="teamName"]').waitFor();
+      assert.equal(
+        await page.locator("[data-field-error]").innerText(),
+        "Team name must be at least 3 characters",
+      );
+      await page.getByLabel("Display Name").fill("Journey FC");
+    });
+
+    await t.step("payment step in test mode, and back to information", async () => {
       await page.getByRole("button", { name: `Proceed to Payment: ${fee}` }).click();
       await page.getByRole("heading", { name: "Enter Payment Details" }).waitFor();
       assert.match(
