@@ -2,8 +2,8 @@
  * Foundation figures (README "Figures"), measured in one run against the real app:
  * - JS shipped (gzip) by a page with no island and by a page with one island: fetches each
  *   candidate route, reads its islands from `__FRSH_STATE`, follows every script it loads
- *   (`<script src>`, modulepreloads, island and plugin chunks, then `import` statements inside
- *   each chunk, recursively), gzips each one and sums. Also the framework floor: the same islands
+ *   (`<script src>`, modulepreloads, island and plugin chunks, then the static `import`s inside
+ *   each chunk, recursively), gzips each one and sums. Lazy `import()`s are listed, not counted. Also the framework floor: the same islands
  *   and twind plugin in a two-page app with a bare document (no `_app` shell islands).
  * - Requests/s and latency p50/p99 of `/` and `/api/competitions` under `wrk -t2 -c50 -d10s`
  *   on loopback, three runs each, medians.
@@ -141,6 +141,8 @@ export interface PageJs {
   /** Island names in page order, one per occurrence (from `__FRSH_STATE`). */
   islands: string[];
   scripts: ScriptSize[];
+  /** Chunks only imported with `import()` later (not loaded with the page, not counted). */
+  lazy: string[];
   bytes: number;
   gzip: number;
 }
@@ -179,15 +181,22 @@ function pageScripts(html: string): PageScripts {
   return out;
 }
 
-/** Relative specifiers a module imports: static, re-exported and literal dynamic imports. */
-export function moduleImports(source: string): string[] {
-  const patterns = [
-    /(?:^|[^\w$.])import\s*(?:[\w$*{}\s,]+?from\s*)?["']([^"']+)["']/g,
-    /(?:^|[^\w$.])export\s*(?:\*(?:\s*as\s+[\w$]+)?|\{[^}]*\})\s*from\s*["']([^"']+)["']/g,
-    /(?:^|[^\w$.])import\s*\(\s*["']([^"']+)["']\s*\)/g,
-  ];
-  const found = patterns.flatMap((re) => [...source.matchAll(re)].map((m) => m[1]));
-  return [...new Set(found)].filter((s) => /^(\.{1,2})?\//.test(s));
+/**
+ * Relative specifiers a module imports when it loads (static imports and re-exports), and the
+ * literal dynamic `import("./x.js")` ones it may load later.
+ */
+export function moduleImports(source: string): { static: string[]; lazy: string[] } {
+  const relative = (re: RegExp) =>
+    [...new Set([...source.matchAll(re)].map((m) => m[1]))].filter((s) => /^(\.{1,2})?\//.test(s));
+  return {
+    static: [
+      ...relative(/(?:^|[^\w$.])import\s*(?:[\w$*{}\s,]+?from\s*)?["']([^"']+)["']/g),
+      ...relative(
+        /(?:^|[^\w$.])export\s*(?:\*(?:\s*as\s+[\w$]+)?|\{[^}]*\})\s*from\s*["']([^"']+)["']/g,
+      ),
+    ],
+    lazy: relative(/(?:^|[^\w$.])import\s*\(\s*["']([^"']+)["']\s*\)/g),
+  };
 }
 
 /** Fetches `path` and every same-origin script it loads, transitively; sums raw and gzip sizes. */
@@ -201,6 +210,7 @@ export async function measurePageJs(origin: string, path: string, get: Fetcher):
     scripts.push({ url: `(inline #${i + 1})`, bytes: bytes.length, gzip: await gzipSize(bytes) });
   }
   const seen = new Set<string>();
+  const lazy = new Set<string>();
   const queue = urls.map((u) => new URL(u, origin).href);
   while (queue.length > 0) {
     const url = queue.shift()!;
@@ -210,14 +220,17 @@ export async function measurePageJs(origin: string, path: string, get: Fetcher):
     if (!script.ok) throw new Error(`${path}: script ${url} answered ${script.status}`);
     const bytes = new Uint8Array(await script.arrayBuffer());
     scripts.push({ url: new URL(url).pathname, bytes: bytes.length, gzip: await gzipSize(bytes) });
-    const source = new TextDecoder().decode(bytes);
-    queue.push(...moduleImports(source).map((s) => new URL(s, url).href));
+    const imports = moduleImports(new TextDecoder().decode(bytes));
+    queue.push(...imports.static.map((s) => new URL(s, url).href));
+    imports.lazy.forEach((s) => lazy.add(new URL(s, url).pathname));
   }
+  for (const script of scripts) lazy.delete(script.url);
   return {
     path,
     status: res.status,
     islands: (state?.islands ?? []).map(([name]) => name),
     scripts,
+    lazy: [...lazy],
     bytes: scripts.reduce((sum, s) => sum + s.bytes, 0),
     gzip: scripts.reduce((sum, s) => sum + s.gzip, 0),
   };

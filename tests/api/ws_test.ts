@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
+import { updateCompetition } from "../../lib/db/competitions.ts";
 import { savePerformances } from "../../lib/db/performances.ts";
 import { createGameEvent } from "../../lib/db/events.ts";
 import { getLiveHub, type LiveHub, startLiveHub } from "../../lib/live/hub.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
-import { makeCompetition, type TestCompetition } from "../helpers/fixtures.ts";
+import { makeCompetition, makeEntry, type TestCompetition } from "../helpers/fixtures.ts";
 
 // deno-lint-ignore no-explicit-any
 type Message = Record<string, any>;
@@ -71,9 +72,13 @@ function serve(handler: (req: Request) => Response | Promise<Response>): Served 
   };
 }
 
+/** An app serving a LIVE competition with two entries (entries close once it is LIVE). */
 async function liveApp(): Promise<{ app: TestApp; competition: TestCompetition; served: Served }> {
   const app = await makeTestApp();
-  const competition = await makeCompetition(app.kv, { status: "LIVE" });
+  const competition = await makeCompetition(app.kv);
+  await makeEntry(app.kv, competition);
+  await makeEntry(app.kv, competition);
+  await updateCompetition(app.kv, competition.id, { status: "LIVE" });
   return { app, competition, served: serve(app.handler) };
 }
 

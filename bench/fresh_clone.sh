@@ -1,0 +1,134 @@
+#!/usr/bin/env bash
+# `npm install && npm start` on a fresh clone (README "Figures"): clones the committed HEAD of
+# this repository (uncommitted files are not in a clone) into /tmp/fc-XXXX, times `npm install`,
+# then starts `npm start` (under setsid, PORT in 8540-8549) and times it until
+# http://127.0.0.1:PORT/ first answers 200. The app is stopped by process group and the clone
+# removed. Needs the npm registry. Writes .bench-out/fresh_clone.json.
+#
+# Usage: bench/fresh_clone.sh [cold|warm|both]   (default: both)
+#   cold  empty npm cache and DENO_DIR: a machine that never ran npm or Deno
+#   warm  this machine's npm cache and DENO_DIR
+set -euo pipefail
+
+MODE="${1:-both}"
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+OUT="$ROOT/.bench-out/fresh_clone.json"
+START_TIMEOUT_S=300
+STOP_TIMEOUT_S=10
+
+case "$MODE" in cold | warm | both) ;; *)
+  echo "usage: $0 [cold|warm|both]" >&2
+  exit 2
+  ;;
+esac
+
+now() { echo "$EPOCHREALTIME"; }
+elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
+
+free_port() {
+  for port in $(seq 8540 8549); do
+    if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+      echo "$port"
+      return
+    fi
+  done
+  echo "no free port in 8540-8549" >&2
+  exit 1
+}
+
+DIR=""
+PGID=""
+stop_app() {
+  [ -n "$PGID" ] || return 0
+  kill -TERM -- "-$PGID" 2>/dev/null || true
+  for _ in $(seq 1 $((STOP_TIMEOUT_S * 10))); do
+    kill -0 -- "-$PGID" 2>/dev/null || break
+    sleep 0.1
+  done
+  kill -KILL -- "-$PGID" 2>/dev/null || true
+  PGID=""
+}
+cleanup() {
+  stop_app
+  [ -z "$DIR" ] || rm -rf "$DIR"
+  DIR=""
+}
+trap cleanup EXIT
+
+# Runs one fresh clone; sets INSTALL_S and START_S.
+INSTALL_S=""
+START_S=""
+run_once() {
+  local mode="$1" port t0 t1 t2 pid code
+  DIR="$(mktemp -d /tmp/fc-XXXX)"
+  git clone --quiet "$ROOT" "$DIR/app"
+  port="$(free_port)"
+  local env=(PORT="$port")
+  if [ "$mode" = cold ]; then
+    env+=(npm_config_cache="$DIR/npm-cache" DENO_DIR="$DIR/deno-dir")
+  fi
+
+  t0="$(now)"
+  (cd "$DIR/app" && env "${env[@]}" npm install --no-audit --no-fund >"$DIR/install.log" 2>&1) || {
+    echo "npm install failed:" >&2
+    tail -20 "$DIR/install.log" >&2
+    exit 1
+  }
+  t1="$(now)"
+
+  (cd "$DIR/app" && exec env "${env[@]}" setsid npm start >"$DIR/start.log" 2>&1) &
+  pid=$!
+  # A background job of a non-interactive shell is no group leader, so setsid does not fork.
+  PGID="$(ps -o pgid= -p "$pid" | tr -d ' ')"
+  if [ "$PGID" != "$pid" ]; then
+    echo "npm start is not in its own process group (pgid $PGID, pid $pid)" >&2
+    exit 1
+  fi
+  while :; do
+    code="$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 "http://127.0.0.1:$port/" || true)"
+    [ "$code" = 200 ] && break
+    if ! kill -0 "$pid" 2>/dev/null; then
+      echo "npm start exited before answering:" >&2
+      tail -20 "$DIR/start.log" >&2
+      exit 1
+    fi
+    if [ "$(elapsed "$t1" "$(now)" | cut -d. -f1)" -ge "$START_TIMEOUT_S" ]; then
+      echo "no 200 on / within ${START_TIMEOUT_S}s" >&2
+      exit 1
+    fi
+    sleep 0.1
+  done
+  t2="$(now)"
+  cleanup
+  INSTALL_S="$(elapsed "$t0" "$t1")"
+  START_S="$(elapsed "$t1" "$t2")"
+}
+
+json_run() { printf '{ "npmInstallS": %s, "firstResponseS": %s }' "$1" "$2"; }
+
+COMMIT="$(git -C "$ROOT" rev-parse --short HEAD)"
+COLD="null"
+WARM="null"
+if [ "$MODE" != warm ]; then
+  run_once cold
+  echo "fresh clone, cold npm cache and DENO_DIR: npm install ${INSTALL_S} s, npm start → first 200 on / ${START_S} s"
+  COLD="$(json_run "$INSTALL_S" "$START_S")"
+fi
+if [ "$MODE" != cold ]; then
+  run_once warm
+  echo "fresh clone, warm npm cache and DENO_DIR: npm install ${INSTALL_S} s, npm start → first 200 on / ${START_S} s"
+  WARM="$(json_run "$INSTALL_S" "$START_S")"
+fi
+
+mkdir -p "$ROOT/.bench-out"
+cat >"$OUT" <<EOF
+{
+  "at": "$(date -u +%Y-%m-%dT%H:%M:%SZ)",
+  "commit": "$COMMIT",
+  "node": "$(node --version)",
+  "npm": "$(npm --version)",
+  "cold": $COLD,
+  "warm": $WARM
+}
+EOF
+echo "written to .bench-out/fresh_clone.json"
