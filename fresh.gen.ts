@@ -58,9 +58,10 @@ import * as $53 from "./routes/confirmation/[id].tsx";
 import * as $54 from "./routes/email-test.tsx";
 import * as $55 from "./routes/healthz.ts";
 import * as $56 from "./routes/index.tsx";
-import * as $57 from "./routes/payment/[id].tsx";
-import * as $58 from "./routes/team-selection/[id].tsx";
-import * as $59 from "./routes/ws.ts";
+import * as $57 from "./routes/leaderboard/[id].tsx";
+import * as $58 from "./routes/payment/[id].tsx";
+import * as $59 from "./routes/team-selection/[id].tsx";
+import * as $60 from "./routes/ws.ts";
 import * as $$0 from "./islands/AdminCompetitionForm.tsx";
 import * as $$1 from "./islands/AdminDashboard.tsx";
 import * as $$2 from "./islands/AdminFlash.tsx";
@@ -74,10 +75,11 @@ import * as $$9 from "./islands/AdminPrizeEditor.tsx";
 import * as $$10 from "./islands/Checkout.tsx";
 import * as $$11 from "./islands/ContestList.tsx";
 import * as $$12 from "./islands/EmailTestForm.tsx";
-import * as $$13 from "./islands/PageView.tsx";
-import * as $$14 from "./islands/RulesButton.tsx";
-import * as $$15 from "./islands/TeamBuilder.tsx";
-import * as $$16 from "./islands/Toaster.tsx";
+import * as $$13 from "./islands/LeaderboardLive.tsx";
+import * as $$14 from "./islands/PageView.tsx";
+import * as $$15 from "./islands/RulesButton.tsx";
+import * as $$16 from "./islands/TeamBuilder.tsx";
+import * as $$17 from "./islands/Toaster.tsx";
 
 import type { Manifest } from "$fresh/server.ts";
 
@@ -140,9 +142,10 @@ const manifest = {
     "./routes/email-test.tsx": $54,
     "./routes/healthz.ts": $55,
     "./routes/index.tsx": $56,
-    "./routes/payment/[id].tsx": $57,
-    "./routes/team-selection/[id].tsx": $58,
-    "./routes/ws.ts": $59,
+    "./routes/leaderboard/[id].tsx": $57,
+    "./routes/payment/[id].tsx": $58,
+    "./routes/team-selection/[id].tsx": $59,
+    "./routes/ws.ts": $60,
   },
   islands: {
     "./islands/AdminCompetitionForm.tsx": $$0,
@@ -158,10 +161,11 @@ const manifest = {
     "./islands/Checkout.tsx": $$10,
     "./islands/ContestList.tsx": $$11,
     "./islands/EmailTestForm.tsx": $$12,
-    "./islands/PageView.tsx": $$13,
-    "./islands/RulesButton.tsx": $$14,
-    "./islands/TeamBuilder.tsx": $$15,
-    "./islands/Toaster.tsx": $$16,
+    "./islands/LeaderboardLive.tsx": $$13,
+    "./islands/PageView.tsx": $$14,
+    "./islands/RulesButton.tsx": $$15,
+    "./islands/TeamBuilder.tsx": $$16,
+    "./islands/Toaster.tsx": $$17,
   },
   baseUrl: import.meta.url,
 } satisfies Manifest;

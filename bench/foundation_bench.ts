@@ -33,7 +33,26 @@ const WRK_TIMEOUT_MS = (WRK.seconds + 20) * 1000;
 
 interface App {
   url: string;
+  /** CPU time (user + system, all threads) the server process has used so far, in ms. */
+  cpuMs(): Promise<number>;
   stop(): Promise<void>;
+}
+
+/** Linux clock ticks per second (USER_HZ), for /proc/<pid>/stat. */
+async function clockTicks(): Promise<number> {
+  try {
+    const { stdout } = await new Deno.Command("getconf", { args: ["CLK_TCK"], stdout: "piped" })
+      .output();
+    return Number(new TextDecoder().decode(stdout)) || 100;
+  } catch {
+    return 100;
+  }
+}
+
+async function processCpuMs(pid: number, ticksPerSecond: number): Promise<number> {
+  const stat = await Deno.readTextFile(`/proc/${pid}/stat`);
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond; // utime + stime
 }
 
 /** The first port of the range that is free right now. */
@@ -120,7 +139,8 @@ async function startApp(): Promise<App> {
     }
     await delay(100);
   }
-  return { url, stop };
+  const ticks = await clockTicks();
+  return { url, cpuMs: () => processCpuMs(child.pid, ticks), stop };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -319,6 +339,8 @@ export interface WrkRun {
   p50Ms: number;
   p99Ms: number;
   requests: number;
+  /** Server CPU time per request (user + system, all threads): independent of other load. */
+  cpuMsPerRequest: number;
   errors: string | null;
 }
 
@@ -328,6 +350,7 @@ export interface WrkResult {
   rps: number;
   p50Ms: number;
   p99Ms: number;
+  cpuMsPerRequest: number;
   runs: WrkRun[];
 }
 
@@ -337,7 +360,7 @@ function toMs(value: string, unit: string): number {
 }
 
 /** Parses `wrk --latency` output. */
-export function parseWrk(out: string): WrkRun {
+export function parseWrk(out: string): Omit<WrkRun, "cpuMsPerRequest"> {
   const num = (re: RegExp) => out.match(re);
   const rps = num(/Requests\/sec:\s+([\d.]+)/);
   const p50 = num(/^\s+50%\s+([\d.]+)(us|ms|s|m)\s*$/m);
@@ -387,17 +410,21 @@ function median(values: number[]): number {
 }
 
 /** Warms up, then runs wrk WRK.runs times against `url` and takes the medians. */
-async function loadTest(wrk: string, origin: string, path: string): Promise<WrkResult> {
-  await runWrk(wrk, origin + path, WRK.warmupSeconds);
+async function loadTest(wrk: string, app: App, path: string): Promise<WrkResult> {
+  await runWrk(wrk, app.url + path, WRK.warmupSeconds);
   const runs: WrkRun[] = [];
   for (let i = 0; i < WRK.runs; i++) {
-    runs.push(parseWrk(await runWrk(wrk, origin + path, WRK.seconds)));
+    const cpuBefore = await app.cpuMs();
+    const run = parseWrk(await runWrk(wrk, app.url + path, WRK.seconds));
+    const cpuMsPerRequest = (await app.cpuMs() - cpuBefore) / Math.max(run.requests, 1);
+    runs.push({ ...run, cpuMsPerRequest: round(cpuMsPerRequest, 3) });
   }
   return {
     path,
     rps: median(runs.map((r) => r.rps)),
     p50Ms: median(runs.map((r) => r.p50Ms)),
     p99Ms: median(runs.map((r) => r.p99Ms)),
+    cpuMsPerRequest: median(runs.map((r) => r.cpuMsPerRequest)),
     runs,
   };
 }
@@ -468,8 +495,8 @@ export async function runFoundationBench(): Promise<FoundationResult> {
       skipped: "wrk not found (install it: apt-get install -y wrk)",
     };
     if (wrk) {
-      const home = await loadTest(wrk, app.url, "/");
-      const api = await loadTest(wrk, app.url, "/api/competitions");
+      const home = await loadTest(wrk, app, "/");
+      const api = await loadTest(wrk, app, "/api/competitions");
       load = { home, api, homeToApi: round(home.rps / api.rps, 3) };
     }
     return {
@@ -507,64 +534,71 @@ function islandList(page: PageJs): string {
   return page.islands.length ? `${page.islands.length}: ${page.islands.join(", ")}` : "0";
 }
 
+interface FreshCloneRun {
+  npmInstallS: number;
+  firstResponseS: number;
+}
+
+function freshCloneText(fc: unknown): string {
+  const r = fc as { at?: string; cold?: FreshCloneRun | null; warm?: FreshCloneRun | null } | null;
+  if (!r) return "not measured yet: run bench/fresh_clone.sh (needs the npm registry)";
+  const text = (name: string, run?: FreshCloneRun | null) =>
+    run ? `${name}: npm install ${run.npmInstallS} s, first 200 ${run.firstResponseS} s` : "";
+  const runs = [text("cold cache", r.cold), text("warm cache", r.warm)].filter(Boolean);
+  return `${runs.join("; ")} (bench/fresh_clone.sh at ${r.at})`;
+}
+
+function loadText(t: WrkResult): string {
+  const errors = t.runs.map((run) => run.errors).filter(Boolean);
+  return `${round(t.rps)} req/s, p50 ${round(t.p50Ms, 2)} ms, p99 ${round(t.p99Ms, 2)} ms, ` +
+    `server CPU ${t.cpuMsPerRequest} ms/req` +
+    (errors.length ? `  ERRORS: ${errors.join(" | ")}` : "");
+}
+
+/** The figures as table lines. */
 function report(r: FoundationResult): string[] {
-  const lines: string[] = [];
-  const row = (label: string, value: string) =>
-    lines.push(`foundation: ${label.padEnd(52)} ${value}`);
+  const rows: [string, string][] = [];
   const { noIsland, oneIsland, floor } = r.js;
-  const exact = noIsland.islands.length === 0 ? "" : " (no route has 0 islands: the _app shell)";
-  row(
-    `JS gzip, fewest islands   ${noIsland.path}`,
-    `${kb(noIsland.gzip)}  [islands ${islandList(noIsland)}]${exact}`,
-  );
+  const shell = noIsland.islands.length === 0 ? "" : " (every route has the _app shell islands)";
+  rows.push([
+    `JS gzip, fewest islands: ${noIsland.path}`,
+    `${kb(noIsland.gzip)} [${islandList(noIsland)}]${shell}`,
+  ]);
   if (oneIsland) {
     const extra = extraIslands(oneIsland, noIsland)[0];
-    row(
-      `JS gzip, one island more  ${oneIsland.path}`,
-      `${kb(oneIsland.gzip)}  [+${extra}; ${oneIsland.scripts.length} scripts]`,
-    );
-    row("  ratio one more / fewest", `${r.js.ratio}x (+${kb(oneIsland.gzip - noIsland.gzip)})`);
+    rows.push([`JS gzip, one island more: ${oneIsland.path}`, `${kb(oneIsland.gzip)} [+${extra}]`]);
+    rows.push([
+      "  ratio (one more / fewest)",
+      `${r.js.ratio}x, +${kb(oneIsland.gzip - noIsland.gzip)}`,
+    ]);
   } else {
-    row("JS gzip, one island more", "no route has exactly one island more than the fewest");
+    rows.push(["JS gzip, one island more", "no route has exactly one island more than the fewest"]);
   }
   for (const page of r.js.pages) {
-    row(`  ${page.path} (${page.status})`, `${kb(page.gzip)}  [islands ${page.islands.length}]`);
+    rows.push([
+      `  ${page.path} (${page.status})`,
+      `${kb(page.gzip)} [${page.islands.length} islands]`,
+    ]);
   }
-  row("framework floor, 0 islands (bare page)", kb(floor.noIsland.gzip));
-  row(
-    "framework floor, 1 island (EmailTestForm)",
-    `${kb(floor.oneIsland.gzip)}  [${floor.oneIsland.scripts.length} scripts, twind runtime incl.]`,
-  );
+  rows.push(["framework floor: bare page, 0 islands", kb(floor.noIsland.gzip)]);
+  rows.push(["framework floor: bare page, 1 island (EmailTestForm)", kb(floor.oneIsland.gzip)]);
   if ("skipped" in r.load) {
-    row("requests/s", `SKIPPED: ${r.load.skipped}`);
+    rows.push(["requests/s", `SKIPPED: ${r.load.skipped}`]);
   } else {
-    const wrkLabel =
+    const how =
       `wrk -t${WRK.threads} -c${WRK.connections} -d${WRK.seconds}s, median of ${WRK.runs}`;
-    for (const t of [r.load.home, r.load.api]) {
-      row(
-        `req/s ${t.path}`,
-        `${round(t.rps)} req/s, p50 ${round(t.p50Ms, 2)} ms, p99 ${
-          round(t.p99Ms, 2)
-        } ms (${wrkLabel})` +
-          (t.runs.some((run) => run.errors)
-            ? `  ERRORS: ${t.runs.map((x) => x.errors).join(" | ")}`
-            : ""),
-      );
-    }
-    row("  ratio / to /api/competitions", `${r.load.homeToApi}`);
+    rows.push([`req/s GET / (${how})`, loadText(r.load.home)]);
+    rows.push([`req/s GET /api/competitions`, loadText(r.load.api)]);
+    rows.push(["  ratio (/ to /api/competitions)", `${r.load.homeToApi}`]);
   }
-  const fc = r.freshClone as { npmInstallS?: number; firstResponseS?: number; at?: string } | null;
-  row(
-    "npm install / npm start → first 200 (fresh clone)",
-    fc
-      ? `${fc.npmInstallS} s / ${fc.firstResponseS} s (bench/fresh_clone.sh, ${fc.at})`
-      : "run bench/fresh_clone.sh",
-  );
-  row(
+  rows.push(["npm install && npm start (fresh clone)", freshCloneText(r.freshClone)]);
+  const m = r.machine;
+  rows.push([
     "machine",
-    `${r.machine.cpus} CPUs, load avg ${r.machine.loadAvgBefore} → ${r.machine.loadAvgAfter}; ${r.commit}`,
-  );
-  return lines;
+    `${m.cpus} CPUs, load avg ${m.loadAvgBefore} -> ${m.loadAvgAfter}, ${r.commit}`,
+  ]);
+  const width = Math.max(...rows.map(([label]) => label.length));
+  return rows.map(([label, value]) => `foundation: ${label.padEnd(width)}  ${value}`);
 }
 
 if (import.meta.main) {

@@ -3,27 +3,30 @@
 # this repository (uncommitted files are not in a clone) into /tmp/fc-XXXX, times `npm install`,
 # then starts `npm start` (under setsid, PORT in 8540-8549) and times it until
 # http://127.0.0.1:PORT/ first answers 200. The app is stopped by process group and the clone
-# removed. Needs the npm registry. Writes .bench-out/fresh_clone.json.
+# removed. Needs the npm registry. Writes .bench-out/fresh_clone.json (and the install and start
+# logs of each run beside it).
 #
-# Usage: bench/fresh_clone.sh [cold|warm|both]   (default: both)
+# Usage: bench/fresh_clone.sh [cold|warm|both] [runs]   (default: both 3; medians are reported)
 #   cold  empty npm cache and DENO_DIR: a machine that never ran npm or Deno
 #   warm  this machine's npm cache and DENO_DIR
 set -euo pipefail
 
 MODE="${1:-both}"
+RUNS="${2:-3}"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 OUT="$ROOT/.bench-out/fresh_clone.json"
 START_TIMEOUT_S=300
 STOP_TIMEOUT_S=10
 
-case "$MODE" in cold | warm | both) ;; *)
-  echo "usage: $0 [cold|warm|both]" >&2
+case "$MODE:$RUNS" in cold:[1-9] | warm:[1-9] | both:[1-9]) ;; *)
+  echo "usage: $0 [cold|warm|both] [runs 1-9]" >&2
   exit 2
   ;;
 esac
 
 now() { echo "$EPOCHREALTIME"; }
 elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
+median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { printf "%.1f", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 free_port() {
   for port in $(seq 8540 8549); do
@@ -99,25 +102,46 @@ run_once() {
     sleep 0.1
   done
   t2="$(now)"
+  stop_app
+  mkdir -p "$ROOT/.bench-out"
+  cp "$DIR/install.log" "$ROOT/.bench-out/fresh_clone_${mode}_install.log"
+  cp "$DIR/start.log" "$ROOT/.bench-out/fresh_clone_${mode}_start.log"
   cleanup
   INSTALL_S="$(elapsed "$t0" "$t1")"
   START_S="$(elapsed "$t1" "$t2")"
 }
 
-json_run() { printf '{ "npmInstallS": %s, "firstResponseS": %s }' "$1" "$2"; }
+# Runs `mode` RUNS times; prints one line per run and sets RESULT to the JSON of the medians.
+RESULT=""
+measure() {
+  local mode="$1" installs=() starts=() i
+  for i in $(seq 1 "$RUNS"); do
+    run_once "$mode"
+    echo "fresh clone ($mode, run $i/$RUNS): npm install ${INSTALL_S} s, npm start → first 200 on / ${START_S} s"
+    installs+=("$INSTALL_S")
+    starts+=("$START_S")
+  done
+  local install start
+  install="$(median "${installs[@]}")"
+  start="$(median "${starts[@]}")"
+  echo "fresh clone ($mode, median of $RUNS): npm install ${install} s, npm start → first 200 on / ${start} s"
+  local list_i list_s
+  list_i="$(IFS=,; echo "${installs[*]}")"
+  list_s="$(IFS=,; echo "${starts[*]}")"
+  RESULT="$(printf '{ "npmInstallS": %s, "firstResponseS": %s, "npmInstallRunsS": [%s], "firstResponseRunsS": [%s] }' \
+    "$install" "$start" "$list_i" "$list_s")"
+}
 
 COMMIT="$(git -C "$ROOT" rev-parse --short HEAD)"
 COLD="null"
 WARM="null"
 if [ "$MODE" != warm ]; then
-  run_once cold
-  echo "fresh clone, cold npm cache and DENO_DIR: npm install ${INSTALL_S} s, npm start → first 200 on / ${START_S} s"
-  COLD="$(json_run "$INSTALL_S" "$START_S")"
+  measure cold
+  COLD="$RESULT"
 fi
 if [ "$MODE" != cold ]; then
-  run_once warm
-  echo "fresh clone, warm npm cache and DENO_DIR: npm install ${INSTALL_S} s, npm start → first 200 on / ${START_S} s"
-  WARM="$(json_run "$INSTALL_S" "$START_S")"
+  measure warm
+  WARM="$RESULT"
 fi
 
 mkdir -p "$ROOT/.bench-out"

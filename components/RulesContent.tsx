@@ -1,20 +1,112 @@
+import { formatWhole } from "../lib/domain/format.ts";
+import { BONUS_POINTS, type PositionScoring, SCORING } from "../lib/domain/scoring.ts";
+import { DEFAULT_RULES } from "../lib/domain/team_rules.ts";
+import type { Position } from "../lib/domain/types.ts";
+
 export interface RulesContentProps {
   maxPlayersPerTeam?: number;
   minGoalkeepers?: number;
   minDefenders?: number;
   maxForwards?: number | null;
+  /** The competition's cap; the default $50,000 when unset, hidden when null (no cap). */
+  salaryCap?: number | null;
 }
+
+const POSITIONS: Position[] = ["GK", "DEF", "MID", "FWD"];
+
+/** The scoring rows, read from the table the server scores with (lib/domain/scoring.ts). */
+const SCORING_ROWS: { label: string; points: (s: PositionScoring) => number }[] = [
+  { label: "Played 1-59 minutes", points: (s) => s.played },
+  { label: "Played 60+ minutes", points: (s) => s.played60 },
+  { label: "Goal", points: (s) => s.goal },
+  { label: "Assist", points: (s) => s.assist },
+  { label: "Clean sheet", points: (s) => s.cleanSheet },
+  { label: "Save", points: (s) => s.save },
+  { label: "Penalty save", points: (s) => s.penaltySave },
+  { label: "Every 2 goals conceded", points: (s) => s.goalsConcededPer2 },
+  { label: "Yellow card", points: (s) => s.yellowCard },
+  { label: "Red card", points: (s) => s.redCard },
+  { label: "Own goal", points: (s) => s.ownGoal },
+  { label: "Penalty miss", points: (s) => s.penaltyMiss },
+  { label: "Best player in match", points: () => BONUS_POINTS },
+];
 
 function plural(n: number, one: string, many: string): string {
   return n === 1 ? one : many;
 }
 
-/** The team rules list of the 'Fantasy Rules' dialog; values default to SPEC §9's. */
+/** "+6", "−1", "+0.5"; a dash for 0 (does not score for that position). */
+function signed(n: number): string {
+  if (n === 0) return "–";
+  return n > 0 ? `+${n}` : `−${Math.abs(n)}`;
+}
+
+function ScoringTable() {
+  return (
+    <details class="group rounded-lg border border-border" data-scoring="">
+      <summary class="flex cursor-pointer list-none items-center justify-between gap-2 rounded-lg px-3 py-2 text-sm font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring [&::-webkit-details-marker]:hidden">
+        How points are scored
+        <svg
+          viewBox="0 0 24 24"
+          width="16"
+          height="16"
+          aria-hidden="true"
+          class="shrink-0 text-muted-foreground transition-transform group-open:rotate-180"
+        >
+          <path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" stroke-width="2" />
+        </svg>
+      </summary>
+      <div class="border-t border-border px-3 pb-3 pt-2">
+        <table class="w-full text-sm">
+          <caption class="pb-2 text-left text-xs text-muted-foreground">
+            Points per player, by position. Your team scores the sum of its 5 players.
+          </caption>
+          <thead>
+            <tr class="text-xs text-muted-foreground">
+              <th scope="col" class="py-1 text-left font-medium">Event</th>
+              {POSITIONS.map((p) => (
+                <th key={p} scope="col" class="w-11 py-1 text-right font-medium">{p}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody class="tabular-nums">
+            {SCORING_ROWS.map((row) => (
+              <tr key={row.label} class="border-t border-border/60">
+                <th scope="row" class="py-1 pr-2 text-left font-normal">{row.label}</th>
+                {POSITIONS.map((p) => {
+                  const points = row.points(SCORING[p]);
+                  return (
+                    <td
+                      key={p}
+                      class={points < 0
+                        ? "py-1 text-right font-semibold text-destructive"
+                        : points > 0
+                        ? "py-1 text-right font-semibold"
+                        : "py-1 text-right text-muted-foreground"}
+                    >
+                      {signed(points)}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </details>
+  );
+}
+
+/**
+ * The body of the 'Fantasy Rules' dialog: the team rules (values default to SPEC §9's), the
+ * salary cap and, folded, the points table.
+ */
 export function RulesContent(props: RulesContentProps) {
   const perTeam = props.maxPlayersPerTeam ?? 3;
   const goalkeepers = props.minGoalkeepers ?? 1;
   const defenders = props.minDefenders ?? 1;
   const forwards = props.maxForwards === undefined ? 2 : props.maxForwards;
+  const cap = props.salaryCap === undefined ? DEFAULT_RULES.salaryCap : props.salaryCap;
   const rules = [
     "Select exactly 5 players",
     `Maximum ${perTeam} ${plural(perTeam, "player", "players")} from the same team`,
@@ -26,15 +118,24 @@ export function RulesContent(props: RulesContentProps) {
   ].filter((rule): rule is string => rule !== null);
 
   return (
-    <ol class="grid gap-2" data-rules="">
-      {rules.map((rule, index) => (
-        <li key={rule} class="flex items-center gap-3 rounded-lg bg-muted px-3 py-2 text-sm">
-          <span class="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-primary text-xs font-bold text-primary-foreground">
-            {index + 1}
-          </span>
-          <span>{rule}</span>
-        </li>
-      ))}
-    </ol>
+    <div class="grid gap-4">
+      <ol class="grid gap-2" data-rules="">
+        {rules.map((rule, index) => (
+          <li key={rule} class="flex items-center gap-3 rounded-lg bg-muted px-3 py-2 text-sm">
+            <span class="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-primary text-xs font-bold text-primary-foreground">
+              {index + 1}
+            </span>
+            <span>{rule}</span>
+          </li>
+        ))}
+      </ol>
+      {cap !== null && (
+        <p class="text-sm text-muted-foreground" data-salary-cap="">
+          Your 5 players' salaries must add up to no more than the{" "}
+          <strong class="font-semibold text-foreground">${formatWhole(cap)}</strong> salary cap.
+        </p>
+      )}
+      <ScoringTable />
+    </div>
   );
 }

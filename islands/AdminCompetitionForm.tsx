@@ -105,6 +105,18 @@ export default function AdminCompetitionForm({ id }: AdminCompetitionFormProps) 
           : "Set up a competition that visitors can enter."}
         actions={back}
       />
+      <div class="sticky top-0 z-20 -mt-2 flex items-center justify-between gap-4 border-b border-border bg-background/95 py-3 backdrop-blur">
+        <p class="truncate text-sm text-muted-foreground">
+          {values?.name.trim() || "Untitled competition"}
+        </p>
+        <div class="flex shrink-0 gap-2">
+          <Button variant="outline" href={DASHBOARD}>Cancel</Button>
+          <Button type="submit" disabled={!values || saving}>
+            <Icon name="save" />
+            {saving ? "Saving..." : editing ? "Update Competition" : "Create Competition"}
+          </Button>
+        </div>
+      </div>
       {!values && <TableSkeleton rows={8} label="Loading competition" />}
       {values && (
         <CompetitionFields
@@ -115,13 +127,6 @@ export default function AdminCompetitionForm({ id }: AdminCompetitionFormProps) 
           onChange={(patch) => setValues({ ...values, ...patch })}
         />
       )}
-      <div class="sticky bottom-0 z-10 flex justify-end gap-2 border-t border-border bg-background/95 py-4 backdrop-blur">
-        <Button variant="outline" href={DASHBOARD}>Cancel</Button>
-        <Button type="submit" disabled={!values || saving}>
-          <Icon name="save" />
-          {saving ? "Saving..." : editing ? "Update Competition" : "Create Competition"}
-        </Button>
-      </div>
     </form>
   );
 }

@@ -42,24 +42,38 @@ export default function AdminPerformanceEditor(props: { competitionId?: number |
           </>
         }
       />
-      <div class="flex max-w-md flex-col gap-2">
-        <Label for="competition">Competition</Label>
-        <Select
-          id="competition"
-          value={competitionId ? String(competitionId) : ""}
-          onChange={(e) => choose(e.currentTarget.value)}
-          disabled={!competitions.rows}
-        >
-          <option value="">Select a competition</option>
-          {(competitions.rows ?? []).map((c) => (
-            <option key={c.id} value={String(c.id)}>{c.name} ({c.status})</option>
-          ))}
-        </Select>
-        {chosen && (
-          <a class="text-sm text-primary hover:underline" href={`/leaderboard/${chosen.id}`}>
-            View leaderboard
-          </a>
-        )}
+      <div class="sticky top-0 z-20 -mt-2 flex flex-wrap items-end justify-between gap-4 border-b border-border bg-background/95 py-3 backdrop-blur">
+        <div class="flex w-full max-w-md flex-col gap-2">
+          <Label for="competition">Competition</Label>
+          <Select
+            id="competition"
+            value={competitionId ? String(competitionId) : ""}
+            onChange={(e) => choose(e.currentTarget.value)}
+            disabled={!competitions.rows}
+          >
+            <option value="">Select a competition</option>
+            {(competitions.rows ?? []).map((c) => (
+              <option key={c.id} value={String(c.id)}>{c.name} ({c.status})</option>
+            ))}
+          </Select>
+        </div>
+        <div class="flex items-center gap-3">
+          {chosen && (
+            <a class="text-sm text-primary hover:underline" href={`/leaderboard/${chosen.id}`}>
+              View leaderboard
+            </a>
+          )}
+          {list.length > 0 && (
+            <span class="text-sm text-muted-foreground">{list.length} players</span>
+          )}
+          <Button
+            disabled={list.length === 0 || perf.saving}
+            onClick={() => void perf.saveAll()}
+          >
+            <Icon name="save" />
+            {perf.saving ? "Saving..." : "Save All"}
+          </Button>
+        </div>
       </div>
       {!competitionId && (
         <EmptyState
@@ -97,15 +111,6 @@ export default function AdminPerformanceEditor(props: { competitionId?: number |
           />
         );
       })}
-      {list.length > 0 && (
-        <div class="sticky bottom-0 z-10 flex items-center justify-end gap-3 border-t border-border bg-background/95 py-4 backdrop-blur">
-          <span class="text-sm text-muted-foreground">{list.length} players</span>
-          <Button disabled={perf.saving} onClick={() => void perf.saveAll()}>
-            <Icon name="save" />
-            {perf.saving ? "Saving..." : "Save All"}
-          </Button>
-        </div>
-      )}
     </div>
   );
 }

@@ -36,7 +36,7 @@ function Editor({ competition, saved }: { competition: Competition; saved: Prize
       </CardHeader>
       <CardContent class="flex flex-col gap-6">
         <PrizeRows drafts={editor.drafts} onUpdate={editor.update} onRemove={editor.remove} />
-        <div class="flex flex-wrap gap-2">
+        <div class="flex flex-wrap items-center gap-2">
           <Button variant="outline" onClick={editor.add}>
             <Icon name="plus" />Add Position
           </Button>
@@ -45,6 +45,10 @@ function Editor({ competition, saved }: { competition: Competition; saved: Prize
           </Button>
           <Button variant="outline" onClick={editor.fix}>
             <Icon name="check" />Fix Total
+          </Button>
+          <Button class="ml-auto" disabled={editor.saving} onClick={() => void editor.save()}>
+            <Icon name="save" />
+            {editor.saving ? "Saving..." : "Save Prize Structure"}
           </Button>
         </div>
         <div
@@ -65,12 +69,6 @@ function Editor({ competition, saved }: { competition: Competition; saved: Prize
           {!editor.matches && (
             <p class="text-sm text-destructive">Prize total doesn't match competition prize pool</p>
           )}
-        </div>
-        <div class="flex justify-end">
-          <Button disabled={editor.saving} onClick={() => void editor.save()}>
-            <Icon name="save" />
-            {editor.saving ? "Saving..." : "Save Prize Structure"}
-          </Button>
         </div>
       </CardContent>
     </Card>

@@ -61,11 +61,11 @@ export default function Checkout({ competition, prizes }: CheckoutProps) {
         <p class="mt-1 text-muted-foreground">{competition.name}</p>
       </div>
       <div class="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_26rem]">
-        <div class="grid grid-cols-1 gap-6 rounded-xl border border-border bg-card p-5 shadow-sm">
+        <div class="grid grid-cols-1 gap-6 rounded-xl border border-border bg-card p-4 shadow-sm sm:p-5">
           {picks === null ? <PicksSkeleton /> : <PicksSummary picks={picks} />}
           <PrizeInfo competition={competition} prizes={prizes} />
         </div>
-        <div class="rounded-xl border border-border bg-card p-5 shadow-sm">
+        <div class="rounded-xl border border-border bg-card p-4 shadow-sm sm:p-5">
           {picks === null
             ? <Skeleton class="h-72 w-full" />
             : <CheckoutFlow competition={competition} picks={picks} />}
@@ -126,7 +126,7 @@ function CheckoutFlow(
       }
       setIntent(answer);
       setStep("payment");
-      if (answer.mode === "stripe" && !answer.applePayAvailable) {
+      if (!answer.applePayAvailable) {
         toast({ title: "Apple Pay Not Available", description: "Card payments remain available." });
       }
     } catch (err) {

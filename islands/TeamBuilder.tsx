@@ -1,10 +1,10 @@
-import type { ComponentChildren } from "preact";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { checkTeamComplete, rulesOf, teamSalary } from "../lib/domain/team_rules.ts";
 import { type BuilderCompetition, BuilderHeader } from "../components/team/BuilderHeader.tsx";
 import { PlayerBrowser } from "../components/team/PlayerBrowser.tsx";
 import { SubmitBar } from "../components/team/SubmitBar.tsx";
 import { TeamPanel } from "../components/team/TeamPanel.tsx";
+import { StatusCard } from "../components/StatusCard.tsx";
 import { Button } from "../components/ui/Button.tsx";
 import { track } from "../lib/ui/analytics.ts";
 import type { PickPlayer } from "../lib/ui/players.ts";
@@ -25,15 +25,6 @@ function isOpen(c: BuilderCompetition, now: number): boolean {
   return c.status === "UPCOMING" && new Date(c.deadline).getTime() > now;
 }
 
-function Message({ title, children }: { title: string; children?: ComponentChildren }) {
-  return (
-    <div class="mx-auto mt-10 max-w-md rounded-xl border border-border bg-card p-8 text-center shadow-sm">
-      <h1 class="text-xl font-semibold">{title}</h1>
-      {children}
-    </div>
-  );
-}
-
 /** Team selection (SPEC §2): pick 5 players under the rules, then go to payment. */
 export default function TeamBuilder(props: TeamBuilderProps) {
   const { competition: state, players } = useBuilderData(
@@ -43,16 +34,22 @@ export default function TeamBuilder(props: TeamBuilderProps) {
   );
   if (state.status === "loading") {
     return (
-      <Message title="Loading competition details...">
-        <div class="mx-auto mt-4 h-6 w-6 animate-spin rounded-full border-2 border-primary border-t-transparent" />
-      </Message>
+      <StatusCard title="Loading competition details...">
+        <span
+          aria-hidden="true"
+          class="h-6 w-6 animate-spin rounded-full border-2 border-primary border-t-transparent"
+        />
+      </StatusCard>
     );
   }
   if (state.status === "missing") {
     return (
-      <Message title="Competition not found">
-        <Button href="/" variant="outline" class="mt-4">Back to contests</Button>
-      </Message>
+      <StatusCard
+        title="Competition not found"
+        description="It may have been removed. Pick another contest from the list."
+      >
+        <Button href="/">Back to contests</Button>
+      </StatusCard>
     );
   }
   return <Builder competition={state.value} players={players} renderedAt={props.renderedAt} />;

@@ -5,8 +5,10 @@ import { cn } from "../lib/ui/cn.ts";
 let owner: symbol | null = null;
 
 /**
- * Renders the current toast in a polite live region. Mounted once per page by `_app`;
- * a second copy on the same page stays empty, so toasts never show twice.
+ * Renders the current toast in a polite live region: at the top on phones (clear of thumbs and
+ * fixed bottom bars), bottom right from 640 px, lifted by `--toast-offset` when a page has a
+ * fixed bottom bar. Mounted once per page by `_app`; a second copy on the same page stays
+ * empty, so toasts never show twice.
  */
 export default function Toaster() {
   const [item, setItem] = useState<ToastState | null>(null);
@@ -33,7 +35,10 @@ export default function Toaster() {
       aria-live="polite"
       aria-atomic="true"
       role="status"
-      class="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-center p-4 sm:inset-x-auto sm:right-0 sm:justify-end"
+      class={cn(
+        "pointer-events-none fixed inset-x-0 top-0 z-[100] flex justify-center p-4",
+        "sm:inset-x-auto sm:top-auto sm:right-0 sm:bottom-[var(--toast-offset,0px)] sm:justify-end",
+      )}
     >
       {item && (
         <div

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { buttonClass } from "../ui/Button.tsx";
 import { Avatar } from "./Avatar.tsx";
 import { Td, Tr } from "./Table.tsx";
 import { cn } from "../../lib/ui/cn.ts";
@@ -109,7 +110,7 @@ export function PerformanceRow({ player, draft, errors, columns, onChange }: Per
           <button
             type="button"
             aria-expanded={open}
-            class="rounded-md px-2 py-1 text-xs font-medium text-primary hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            class={buttonClass({ variant: "ghost", size: "sm", class: "h-7 px-2" })}
             onClick={() => setOpen(!open)}
           >
             {open ? "Hide" : "More"}

@@ -35,8 +35,14 @@ export function PaymentStep(props: PaymentStepProps) {
         >
           Enter Payment Details
         </h2>
-        <p class="mt-1 flex items-center gap-1.5 text-sm text-muted-foreground">
-          <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
+        <p class="mt-1 flex items-start gap-1.5 text-sm text-muted-foreground">
+          <svg
+            viewBox="0 0 24 24"
+            width="16"
+            height="16"
+            aria-hidden="true"
+            class="mt-0.5 shrink-0"
+          >
             <rect
               x="5"
               y="11"

@@ -8,7 +8,7 @@ export function PicksSummary({ picks }: { picks: PickPlayer[] }) {
   return (
     <section aria-labelledby="picks-title" class="grid gap-3">
       <h2 id="picks-title" class="text-base font-semibold">Your picks</h2>
-      <ul class="grid grid-cols-5 gap-2" data-picks="">
+      <ul class="grid grid-cols-5 gap-1 sm:gap-2" data-picks="">
         {picks.map((p) => (
           <li
             key={p.id}
@@ -16,7 +16,9 @@ export function PicksSummary({ picks }: { picks: PickPlayer[] }) {
             title={p.name}
           >
             <PlayerAvatar name={p.name} src={p.crest} size="lg" />
-            <span class="w-full truncate text-xs font-semibold">{lastName(p.name)}</span>
+            <span class="w-full truncate text-[11px] font-semibold sm:text-xs">
+              {lastName(p.name)}
+            </span>
             <PositionBadge position={p.position} />
             <span class="text-[11px] text-muted-foreground tabular-nums">
               ${formatWhole(p.salary)}

@@ -118,6 +118,7 @@ export function BuilderHeader({ competition: c, rules, renderedAt, onExpire }: B
           maxPlayersPerTeam={rules.maxPlayersPerTeam}
           minDefenders={rules.minDefenders}
           maxForwards={maxForwardsSet ? rules.maxForwards : null}
+          salaryCap={rules.salaryCap}
         />
       </Dialog>
     </section>

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { formatWhole } from "../../lib/domain/format.ts";
 import { TEAM_SIZE } from "../../lib/domain/team_rules.ts";
 import { Button } from "../ui/Button.tsx";
@@ -10,11 +11,34 @@ export interface SubmitBarProps {
   onSubmit: () => void;
 }
 
+/** Lifts the toasts (islands/Toaster.tsx) above the fixed bar while the bar is on the page. */
+function useToastOffset() {
+  const bar = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const root = document.documentElement.style;
+    const el = bar.current;
+    if (!el) return;
+    const update = () => root.setProperty("--toast-offset", `${el.offsetHeight}px`);
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      root.removeProperty("--toast-offset");
+    };
+  }, []);
+  return bar;
+}
+
 /** The fixed bottom bar: remaining budget and 'Submit Team (n/5)', enabled only at 5 picks. */
 export function SubmitBar({ count, remaining, closed, onSubmit }: SubmitBarProps) {
   const over = remaining !== null && remaining < 0;
+  const bar = useToastOffset();
   return (
-    <div class="fixed inset-x-0 bottom-0 z-30 border-t border-border bg-background/95 shadow-[0_-4px_12px_rgba(0,0,0,0.06)] backdrop-blur">
+    <div
+      ref={bar}
+      class="fixed inset-x-0 bottom-0 z-30 border-t border-border bg-background/95 shadow-[0_-4px_12px_rgba(0,0,0,0.06)] backdrop-blur"
+    >
       <div class="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
         <div class="min-w-0" aria-live="polite">
           <p class="text-xs font-medium uppercase tracking-wide text-muted-foreground">

@@ -7,27 +7,15 @@
  * Ranks, points and prizes are identical to `computeStandings` (lib/db/standings.ts).
  */
 import { displayName, toCents } from "../domain/format.ts";
-import type { Competition, PrizeStructure, PrizeType } from "../domain/types.ts";
+import type { Competition, PrizeStructure } from "../domain/types.ts";
 import { getCompetition } from "../db/competitions.ts";
 import { type EntrySummary, listEntrySummariesAfter } from "../db/leaderboard_reads.ts";
 import { getLiveVersion } from "../db/live.ts";
 import { getPerformancesMap } from "../db/performances.ts";
 import { listPrizes } from "../db/prizes.ts";
+import type { LeaderboardRow } from "./types.ts";
 
-/** One leaderboard row as the API and the page show it (never an e-mail or payment id). */
-export interface LeaderboardRow {
-  id: number;
-  teamId: string;
-  teamName: string;
-  displayName: string;
-  points: number;
-  rank: number;
-  /** Money won, once the competition is COMPLETED (0 without a prize); null before. */
-  prize: number | null;
-  prizeType: PrizeType;
-  /** NON_CASH and COMPLETED: the description of the prize place won; otherwise null. */
-  customPrizeDescription: string | null;
-}
+export type { LeaderboardRow };
 
 /** Append-only columns of a competition's entries, in id order. */
 class EntryColumns {

@@ -1,6 +1,7 @@
 import type { Handlers, PageProps } from "$fresh/server.ts";
 import { Head } from "$fresh/runtime.ts";
 import { PlayerAvatar } from "../../components/PlayerAvatar.tsx";
+import { StatusCard } from "../../components/StatusCard.tsx";
 import { PositionBadge } from "../../components/team/PositionBadge.tsx";
 import { Button } from "../../components/ui/Button.tsx";
 import { getCompetition } from "../../lib/db/competitions.ts";
@@ -51,13 +52,12 @@ function CheckIcon() {
 
 function NotFound() {
   return (
-    <div class="mx-auto max-w-md rounded-xl border border-border bg-card p-8 text-center shadow-sm">
-      <h1 class="text-xl font-semibold">Entry Not Found</h1>
-      <p class="mt-2 text-sm text-muted-foreground">
-        We couldn't find an entry with this team ID.
-      </p>
-      <Button href="/" variant="outline" class="mt-6">Return to contests</Button>
-    </div>
+    <StatusCard
+      title="Entry Not Found"
+      description="We couldn't find an entry with this team ID."
+    >
+      <Button href="/">Return to contests</Button>
+    </StatusCard>
   );
 }
 
@@ -113,10 +113,10 @@ function Confirmation({ teamId, competition, players }: NonNullable<Data>) {
         </ul>
       </section>
       <div class="flex flex-col gap-2 sm:flex-row">
-        <Button href={`/leaderboard/${competition.id}`} size="lg" class="flex-1">
+        <Button href={`/leaderboard/${competition.id}`} size="lg" class="sm:flex-1">
           View Leaderboard
         </Button>
-        <Button href="/" variant="outline" size="lg" class="flex-1">Back to contests</Button>
+        <Button href="/" variant="outline" size="lg" class="sm:flex-1">Back to contests</Button>
       </div>
     </div>
   );

@@ -2,6 +2,7 @@ import type { Handlers, PageProps } from "$fresh/server.ts";
 import { Head } from "$fresh/runtime.ts";
 import TeamBuilder from "../../islands/TeamBuilder.tsx";
 import type { BuilderCompetition } from "../../components/team/BuilderHeader.tsx";
+import { StatusCard } from "../../components/StatusCard.tsx";
 import { Button } from "../../components/ui/Button.tsx";
 import { getCompetition } from "../../lib/db/competitions.ts";
 import { listCompetitionPlayers } from "../../lib/db/competition_players.ts";
@@ -55,17 +56,16 @@ function builderFields(c: BuilderCompetition): BuilderCompetition {
 export default function TeamSelectionPage({ data }: PageProps<Data>) {
   if (!data.found) {
     return (
-      <main class="mx-auto max-w-6xl px-4 py-16">
+      <main class="mx-auto max-w-6xl px-4 py-6">
         <Head>
           <title>Competition not found · Fantasy Contests</title>
         </Head>
-        <div class="mx-auto max-w-md rounded-xl border border-border bg-card p-8 text-center shadow-sm">
-          <h1 class="text-xl font-semibold">Competition not found</h1>
-          <p class="mt-2 text-sm text-muted-foreground">
-            It may have been removed. Pick another contest from the list.
-          </p>
-          <Button href="/" variant="outline" class="mt-4">Back to contests</Button>
-        </div>
+        <StatusCard
+          title="Competition not found"
+          description="It may have been removed. Pick another contest from the list."
+        >
+          <Button href="/">Back to contests</Button>
+        </StatusCard>
       </main>
     );
   }

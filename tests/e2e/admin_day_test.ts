@@ -203,6 +203,13 @@ Deno.test("[admin] a whole admin day, from login to the awarded prizes", async (
     await t.step("set it COMPLETED", () => setStatus(page, base, id, "COMPLETED"));
 
     await t.step("the public leaderboard shows the awarded prizes", async () => {
+      const res = await fetch(`${base}/api/competitions/${id}/leaderboard`);
+      const standings: { teamName: string; rank: number; prize: number | null }[] = await res
+        .json();
+      assert.deepEqual(
+        standings.map((r) => [r.teamName, r.rank, r.prize]),
+        [[entrants[0].name, 1, 50], [entrants[1].name, 2, 30]],
+      );
       await gotoHydrated(page, `${base}/leaderboard/${id}`);
       const winner = page.locator("tr", { hasText: entrants[0].name });
       await winner.waitFor();

@@ -1,7 +1,69 @@
 import assert from "node:assert/strict";
-import twindPlugin from "$fresh/plugins/twind.ts";
+import { consume } from "@twind/core";
+import twindPlugin, { classAttributes } from "$fresh/plugins/twind.ts";
 import twindConfig from "../../fixtures/fresh_app/twind.config.ts";
 import { fetchText, fixtureHandler } from "./helpers.ts";
+
+/** What twind's own `consume()` hands to `tw`, each string once, in order. */
+function consumedClasses(markup: string): string[] {
+  const seen = new Set<string>();
+  consume(markup, (tokens) => {
+    seen.add(tokens);
+    return tokens;
+  });
+  return [...seen];
+}
+
+/** Deterministic pseudo-random HTML-ish strings (mulberry32). */
+function randomMarkup(seed: number, count: number): string[] {
+  const parts = [
+    '<p class="',
+    "<b ",
+    " class=",
+    "<!--",
+    "<",
+    ">",
+    '"',
+    "'",
+    "=",
+    "/",
+    "\\",
+    " ",
+    "\n",
+    "\u00a0",
+    "!--",
+    "--",
+    "-->",
+    "class",
+    "class=",
+    'class="',
+    "a",
+    "b-1",
+    "&amp;",
+    "&#39;",
+    "&quot;",
+    "[",
+    "]",
+    "div",
+    "x y",
+  ];
+  let state = seed;
+  const next = () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return Array.from(
+    { length: count },
+    () =>
+      Array.from(
+        { length: 1 + Math.floor(next() * 40) },
+        () => parts[Math.floor(next() * parts.length)],
+      )
+        .join(""),
+  );
+}
 
 /** The CSS the plugin inlines for `htmlText`. */
 function pluginCss(plugin: ReturnType<typeof twindPlugin>, htmlText: string): string {
@@ -72,4 +134,25 @@ Deno.test("[fresh] twind plugin", async (t) => {
       ),
     );
   });
+
+  await t.step(
+    "classAttributes reads exactly the class values twind's consume() reads",
+    async () => {
+      const pages = await Promise.all(
+        ["/", "/islands", "/blog/new", "/nowhere"].map(async (path) =>
+          (await fetchText(handler, path)).text
+        ),
+      );
+      const edgeCases = [
+        '<div class="a b"><!-- <p class="hidden"> --><i class=\'c\'>x</i><b class=d>y</b></div>',
+        '<a class="x\\"y" class = "z"><br/><img class="w"/><p title="a>b" class="[&amp;>svg]:w-4">',
+        "<p class=\"before:content-[&#39;x&#39;]\"></p><p class='a [&quot;b&quot;]'></p><!-->",
+        '<p class="unterminated',
+        '<p\u00a0class="nbsp">text class="not-an-attribute"</p>',
+      ];
+      for (const markup of [...pages, ...edgeCases, ...randomMarkup(7, 3000)]) {
+        assert.deepEqual(classAttributes(markup), consumedClasses(markup), markup.slice(0, 200));
+      }
+    },
+  );
 });

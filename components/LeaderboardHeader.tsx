@@ -1,0 +1,70 @@
+import { Badge } from "./ui/Badge.tsx";
+import { prizeText } from "../lib/domain/format.ts";
+import { cn } from "../lib/ui/cn.ts";
+import type { CompetitionStatus } from "../lib/domain/types.ts";
+import type { LeaderboardCompetition } from "../lib/live/types.ts";
+
+/** The status text of SPEC §2: LIVE, COMPLETED or Upcoming. */
+export function statusText(status: CompetitionStatus): string {
+  if (status === "LIVE") return "LIVE";
+  if (status === "COMPLETED") return "COMPLETED";
+  return "Upcoming";
+}
+
+export interface LeaderboardHeaderProps {
+  competition: LeaderboardCompetition;
+  total: number;
+  /** null: no live push for this status; true/false: the socket is up or reconnecting. */
+  pushConnected: boolean | null;
+}
+
+interface StatProps {
+  label: string;
+  value: string;
+  testId: string;
+  class?: string;
+}
+
+function Stat({ label, value, testId, class: className }: StatProps) {
+  return (
+    <div class={cn("min-w-0 rounded-lg bg-muted/60 px-3 py-2 sm:px-4 sm:py-3", className)}>
+      <dt class="text-[11px] font-medium uppercase tracking-wide text-muted-foreground sm:text-xs">
+        {label}
+      </dt>
+      <dd
+        class="mt-1 break-words text-base font-bold tabular-nums sm:text-lg"
+        data-testid={testId}
+      >
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+/** Leaderboard header: name, LIVE badge, status text, total entries and prize. */
+export function LeaderboardHeader({ competition, total, pushConnected }: LeaderboardHeaderProps) {
+  const live = competition.status === "LIVE";
+  return (
+    <header class="grid gap-4 rounded-xl border border-border bg-card p-5 shadow-sm sm:p-6">
+      <div class="flex flex-wrap items-center gap-3">
+        <h1 class="text-2xl font-extrabold tracking-tight sm:text-3xl">{competition.name}</h1>
+        {live && <Badge variant="live">LIVE</Badge>}
+        {pushConnected !== null && (
+          <span class="text-xs text-muted-foreground" aria-live="polite">
+            {pushConnected ? "Live updates on" : "Refreshing every 10 seconds"}
+          </span>
+        )}
+      </div>
+      <dl class="grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3">
+        <Stat label="Status" value={statusText(competition.status)} testId="status" />
+        <Stat label="Entries" value={total.toLocaleString("en-US")} testId="total" />
+        <Stat
+          label="Prize"
+          value={prizeText(competition)}
+          testId="prize"
+          class="col-span-2 sm:col-span-1"
+        />
+      </dl>
+    </header>
+  );
+}

@@ -1,0 +1,147 @@
+import { useEffect, useRef, useState } from "react";
+import { Dialog } from "./ui/Dialog.tsx";
+import { Skeleton } from "./ui/Skeleton.tsx";
+import { PositionBadge } from "./team/PositionBadge.tsx";
+import {
+  type DetailsPlayer,
+  DIALOG_FALLBACK,
+  type EntryDetails,
+  fetchEntryDetails,
+  NO_PLAYERS,
+} from "../lib/live/entry_details.ts";
+import { formatLine, formatPoints } from "../lib/live/format.ts";
+import { toast } from "../lib/ui/toast.ts";
+
+/** SPEC §9: the entry dialog refreshes every 10 seconds while open. */
+const REFRESH_MS = 10_000;
+
+export interface TeamDialogTarget {
+  /** Team id (or numeric entry id) for GET /api/entries/{id}/details. */
+  id: string;
+  displayName: string;
+}
+
+export interface TeamDialogProps {
+  target: TeamDialogTarget | null;
+  /** Changes when a live update arrives, so the open dialog refreshes at once. */
+  refreshKey: number;
+  onClose(): void;
+}
+
+function PlayerCard({ player }: { player: DetailsPlayer }) {
+  return (
+    <li class="rounded-lg border border-border p-3" data-testid="team-player">
+      <div class="flex items-start gap-2">
+        <PositionBadge position={player.position} class="mt-0.5" />
+        <div class="min-w-0 flex-1">
+          <p class="font-semibold leading-tight break-words">{player.name}</p>
+          {player.team && <p class="text-xs text-muted-foreground">{player.team.name}</p>}
+        </div>
+        <span class="shrink-0 font-bold tabular-nums">{formatPoints(player.points)} pts</span>
+      </div>
+      {player.breakdown.length === 0
+        ? <p class="mt-2 text-sm text-muted-foreground">No points yet</p>
+        : (
+          <ul class="mt-2 grid gap-1 text-sm">
+            {player.breakdown.map((line) => (
+              <li key={line.label} class="flex justify-between gap-3">
+                <span class="text-muted-foreground">{line.label}</span>
+                <span class="tabular-nums">{formatLine(line)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+    </li>
+  );
+}
+
+function Loading() {
+  return (
+    <div class="grid gap-3" aria-busy="true" aria-label="Loading team">
+      <Skeleton class="h-5 w-40" />
+      <Skeleton class="h-20 w-full" />
+      <Skeleton class="h-20 w-full" />
+    </div>
+  );
+}
+
+function Failure({ message }: { message: string }) {
+  return (
+    <div class="grid gap-1" role="alert">
+      <p class="text-sm font-medium text-destructive">{DIALOG_FALLBACK}</p>
+      {message !== DIALOG_FALLBACK && <p class="text-xs text-muted-foreground">{message}</p>}
+    </div>
+  );
+}
+
+function Details({ details }: { details: EntryDetails }) {
+  return (
+    <div class="grid gap-4">
+      <div class="flex items-center justify-between rounded-lg bg-muted/60 px-4 py-3">
+        <span class="text-sm text-muted-foreground">{details.competition.name}</span>
+        <span class="text-lg font-bold tabular-nums" data-testid="team-total">
+          {formatPoints(details.entry.totalPoints)} pts
+        </span>
+      </div>
+      {details.players.length === 0
+        ? <p class="text-sm text-muted-foreground">{NO_PLAYERS}</p>
+        : (
+          <ul class="grid gap-3 sm:grid-cols-2">
+            {details.players.map((player) => <PlayerCard key={player.id} player={player} />)}
+          </ul>
+        )}
+    </div>
+  );
+}
+
+/** "{display name}'s Team": the entry's players with their points breakdown (SPEC §2, §8). */
+export function TeamDialog({ target, refreshKey, onClose }: TeamDialogProps) {
+  const [details, setDetails] = useState<EntryDetails | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const toasted = useRef(false);
+  const id = target?.id ?? null;
+
+  useEffect(() => {
+    setDetails(null);
+    setError(null);
+    toasted.current = false;
+  }, [id]);
+
+  useEffect(() => {
+    if (id === null) return;
+    let alive = true;
+    const load = async () => {
+      try {
+        const next = await fetchEntryDetails(id);
+        if (!alive) return;
+        setDetails(next);
+        setError(null);
+      } catch (err) {
+        if (!alive) return;
+        const message = err instanceof Error && err.message ? err.message : DIALOG_FALLBACK;
+        if (!toasted.current) {
+          toast({ title: "Error", description: message, variant: "destructive" });
+        }
+        toasted.current = true;
+        setError(message);
+      }
+    };
+    load();
+    const timer = setInterval(load, REFRESH_MS);
+    return () => {
+      alive = false;
+      clearInterval(timer);
+    };
+  }, [id, refreshKey]);
+
+  return (
+    <Dialog
+      open={target !== null}
+      onClose={onClose}
+      title={target ? `${target.displayName}'s Team` : ""}
+      class="sm:max-w-2xl"
+    >
+      {details ? <Details details={details} /> : error ? <Failure message={error} /> : <Loading />}
+    </Dialog>
+  );
+}

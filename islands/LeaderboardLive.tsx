@@ -1,0 +1,198 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { EventList } from "../components/EventList.tsx";
+import { LeaderboardHeader } from "../components/LeaderboardHeader.tsx";
+import { LeaderboardTable } from "../components/LeaderboardTable.tsx";
+import { Podium } from "../components/Podium.tsx";
+import { TeamDialog, type TeamDialogTarget } from "../components/TeamDialog.tsx";
+import { Button } from "../components/ui/Button.tsx";
+import { fetchCompetition, fetchEvents, fetchLeaderboard } from "../lib/live/client.ts";
+import type { LeaderboardCompetition, LeaderboardRow, LiveEvent } from "../lib/live/types.ts";
+import { useLiveSocket } from "../lib/live/use_live_socket.ts";
+import { getUserEntries } from "../lib/ui/user_entries.ts";
+
+/** SPEC §9: leaderboard and events poll every 10 seconds (here only while the push is down). */
+const POLL_MS = 10_000;
+/** Rows fetched per page, and the most the page lists (the API's largest page). */
+const PAGE_SIZE = 100;
+const MAX_ROWS = 500;
+/** Bursts of updates (events + hint) collapse into one leaderboard fetch. */
+const REFRESH_DEBOUNCE_MS = 150;
+
+export interface LeaderboardLiveProps {
+  competition: LeaderboardCompetition;
+  /** The first page, rendered by the server. */
+  rows: LeaderboardRow[];
+  total: number;
+  /** Recent events for LIVE and COMPLETED competitions; null otherwise. */
+  events: LiveEvent[] | null;
+}
+
+function EmptyState({ title }: { title: string }) {
+  return (
+    <div class="rounded-xl border border-dashed border-border p-10 text-center">
+      <p class="text-base font-semibold" data-testid="empty-state">{title}</p>
+    </div>
+  );
+}
+
+function emptyText(status: string, total: number, hasScorers: boolean): string | null {
+  if ((status === "LIVE" || status === "COMPLETED") && !hasScorers) {
+    return "No players have earned points yet.";
+  }
+  if (total > 0) return null;
+  return status === "UPCOMING"
+    ? "Competition has not started yet"
+    : "No entries in this competition";
+}
+
+/** The live leaderboard of SPEC §2: push while LIVE, polling as the fallback (SPEC §4, §7). */
+export default function LeaderboardLive(props: LeaderboardLiveProps) {
+  const cid = props.competition.id;
+  const [competition, setCompetition] = useState(props.competition);
+  const [rows, setRows] = useState(props.rows);
+  const [total, setTotal] = useState(props.total);
+  const [events, setEvents] = useState<LiveEvent[] | null>(props.events);
+  const [ownRows, setOwnRows] = useState<LeaderboardRow[]>([]);
+  const [ownTeamIds, setOwnTeamIds] = useState<ReadonlySet<string>>(new Set());
+  const [limit, setLimit] = useState(Math.max(PAGE_SIZE, props.rows.length));
+  const [hydrated, setHydrated] = useState(false);
+  const [target, setTarget] = useState<TeamDialogTarget | null>(null);
+  const [detailsKey, setDetailsKey] = useState(0);
+  const status = competition.status;
+
+  const request = useRef({ limit, teamIds: [] as string[] });
+  request.current = { limit, teamIds: [...ownTeamIds] };
+
+  const refreshBoard = useCallback(async () => {
+    const { limit, teamIds } = request.current;
+    try {
+      const [page, next] = await Promise.all([
+        fetchLeaderboard(cid, { limit, teamIds }),
+        fetchCompetition(cid),
+      ]);
+      setRows(page.rows);
+      setOwnRows(page.own);
+      setTotal(page.total);
+      setCompetition(next);
+    } catch {
+      // Keep what is shown; the next update or poll tries again.
+    }
+  }, [cid]);
+
+  const refreshEvents = useCallback(async () => {
+    try {
+      setEvents(await fetchEvents(cid));
+    } catch {
+      // As above.
+    }
+  }, [cid]);
+
+  const debounce = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const scheduleBoard = useCallback(() => {
+    clearTimeout(debounce.current);
+    debounce.current = setTimeout(refreshBoard, REFRESH_DEBOUNCE_MS);
+  }, [refreshBoard]);
+  useEffect(() => () => clearTimeout(debounce.current), []);
+
+  const pushUp = useLiveSocket(cid, status === "LIVE", {
+    onEvents(next) {
+      setEvents(next);
+      setDetailsKey((k) => k + 1);
+      scheduleBoard();
+    },
+    onLeaderboard() {
+      setDetailsKey((k) => k + 1);
+      scheduleBoard();
+    },
+  });
+
+  useEffect(() => {
+    setHydrated(true);
+    const mine = getUserEntries().filter((e) => e.competitionId === cid).map((e) => e.teamId);
+    setOwnTeamIds(new Set(mine));
+  }, [cid]);
+
+  useEffect(() => {
+    const onPage = new Set(rows.map((row) => row.teamId));
+    if ([...ownTeamIds].some((teamId) => !onPage.has(teamId))) refreshBoard();
+  }, [ownTeamIds]);
+
+  useEffect(() => {
+    if (limit > rows.length) refreshBoard();
+  }, [limit]);
+
+  useEffect(() => {
+    if (!(status === "LIVE" || status === "UPCOMING") || pushUp) return;
+    const timer = setInterval(refreshBoard, POLL_MS);
+    return () => clearInterval(timer);
+  }, [status, pushUp, refreshBoard]);
+
+  useEffect(() => {
+    if (status === "UPCOMING") return;
+    if (events === null) refreshEvents();
+    if (status !== "LIVE" || pushUp) return;
+    const timer = setInterval(refreshEvents, POLL_MS);
+    return () => clearInterval(timer);
+  }, [status, pushUp, refreshEvents]);
+
+  const hasScorers = rows.length > 0 && rows[0].points > 0;
+  const empty = emptyText(status, total, hasScorers);
+  const showEvents = status === "LIVE" || status === "COMPLETED";
+  const showPrizes = status === "COMPLETED";
+  const ownOnPage = useMemo(() => rows.filter((row) => ownTeamIds.has(row.teamId)), [
+    rows,
+    ownTeamIds,
+  ]);
+  const yours = empty ? [...ownOnPage, ...ownRows] : ownRows;
+  const tableProps = {
+    currency: competition.currency,
+    showViewTeam: status !== "UPCOMING",
+    showPrizes,
+    ownTeamIds,
+    onView: (row: LeaderboardRow) => setTarget({ id: row.teamId, displayName: row.displayName }),
+  };
+
+  return (
+    <div class="grid gap-6">
+      <LeaderboardHeader
+        competition={competition}
+        total={total}
+        pushConnected={status === "LIVE" && hydrated ? pushUp : null}
+      />
+      <div class={showEvents ? "grid gap-6 lg:grid-cols-3 lg:items-start" : "grid gap-6"}>
+        <div class="grid min-w-0 gap-6 lg:col-span-2">
+          <Podium
+            rows={rows}
+            currency={competition.currency}
+            showPrizes={showPrizes}
+            ownTeamIds={ownTeamIds}
+          />
+          {empty
+            ? <EmptyState title={empty} />
+            : <LeaderboardTable {...tableProps} rows={rows} label="Leaderboard" />}
+          {!empty && rows.length < total && (
+            <div class="flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground">
+              <span>Showing the top {rows.length} of {total.toLocaleString("en-US")} entries</span>
+              {rows.length < MAX_ROWS && (
+                <Button
+                  variant="outline"
+                  onClick={() => setLimit(rows.length + PAGE_SIZE)}
+                >
+                  Show more
+                </Button>
+              )}
+            </div>
+          )}
+          {yours.length > 0 && (
+            <section aria-labelledby="your-entries" class="grid gap-3">
+              <h2 id="your-entries" class="text-lg font-semibold">Your entries</h2>
+              <LeaderboardTable {...tableProps} rows={yours} label="Your entries" />
+            </section>
+          )}
+        </div>
+        {showEvents && <EventList events={events ?? []} localTimes={hydrated} />}
+      </div>
+      <TeamDialog target={target} refreshKey={detailsKey} onClose={() => setTarget(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import type { Handlers, PageProps } from "$fresh/server.ts";
+import { Head } from "$fresh/runtime.ts";
+import { Button } from "../../components/ui/Button.tsx";
+import LeaderboardLive, { type LeaderboardLiveProps } from "../../islands/LeaderboardLive.tsx";
+import { listGameEvents } from "../../lib/db/events.ts";
+import { pickCompetition } from "../../lib/live/client.ts";
+import { getLeaderboardCache } from "../../lib/live/leaderboard_cache.ts";
+import { services } from "../../lib/services.ts";
+import { pageId } from "../../lib/ui/route_params.ts";
+
+/** Rows and events the server renders; the island takes over from there. */
+const FIRST_PAGE = 100;
+const EVENT_LIMIT = 50;
+
+export const handler: Handlers<LeaderboardLiveProps | null> = {
+  async GET(_req, ctx) {
+    const id = pageId(ctx.params.id);
+    const { kv } = services();
+    const standings = id === null ? null : await getLeaderboardCache(kv).standings(id);
+    if (!standings) return ctx.render(null, { status: 404 });
+    const { status } = standings.competition;
+    const events = status === "LIVE" || status === "COMPLETED"
+      ? await listGameEvents(kv, standings.competition.id, { limit: EVENT_LIMIT })
+      : null;
+    return ctx.render({
+      competition: pickCompetition(standings.competition),
+      rows: standings.rows(0, FIRST_PAGE),
+      total: standings.total,
+      events,
+    });
+  },
+};
+
+function NotFound() {
+  return (
+    <div class="mx-auto max-w-md rounded-xl border border-border bg-card p-8 text-center shadow-sm">
+      <h1 class="text-xl font-semibold">Competition Not Found</h1>
+      <p class="mt-2 text-sm text-muted-foreground">
+        This competition does not exist or has been removed.
+      </p>
+      <Button href="/" variant="outline" class="mt-6">Back to contests</Button>
+    </div>
+  );
+}
+
+/** Leaderboard (SPEC §2): complete from the server, kept live by the island. */
+export default function LeaderboardPage({ data }: PageProps<LeaderboardLiveProps | null>) {
+  const title = data ? `${data.competition.name} · Leaderboard` : "Competition Not Found";
+  return (
+    <main class="mx-auto max-w-6xl px-4 py-8">
+      <Head>
+        <title>{title} · Fantasy Contests</title>
+      </Head>
+      {data ? <LeaderboardLive {...data} /> : <NotFound />}
+    </main>
+  );
+}

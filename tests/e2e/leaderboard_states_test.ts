@@ -1,0 +1,122 @@
+import assert from "node:assert/strict";
+import { gotoHydrated, launchBrowser, screenshot } from "../helpers/browser.ts";
+import { startServer } from "../helpers/server.ts";
+import { assertNoHorizontalScroll, assertNoSeriousAxeViolations } from "./visitor_helpers.ts";
+
+const ADMIN_HEADERS = {
+  "content-type": "application/json",
+  "x-admin-username": "admin",
+  "x-admin-password": "admin-test-password",
+};
+
+interface Competition {
+  id: number;
+  name: string;
+  status: string;
+}
+
+async function createCompetition(base: string, status: string): Promise<Competition> {
+  const res = await fetch(`${base}/api/admin/competitions`, {
+    method: "POST",
+    headers: ADMIN_HEADERS,
+    body: JSON.stringify({
+      name: `Empty ${status} Cup`,
+      league: "PREMIER_LEAGUE",
+      entryFee: 5,
+      prizePool: 50,
+      deadline: new Date(Date.now() + 86_400_000).toISOString(),
+      status,
+    }),
+  });
+  assert.equal(res.status, 201, await res.clone().text());
+  return await res.json();
+}
+
+Deno.test("[e2e] leaderboard states: completed, upcoming, empty, not found", async (t) => {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const sockets: string[] = [];
+    page.on("websocket", (ws) => sockets.push(ws.url()));
+    const competitions: Competition[] = await (await fetch(`${server.url}/api/competitions`))
+      .json();
+
+    await t.step("COMPLETED: events, podium and prizes, no live push", async () => {
+      const done = competitions.find((c) => c.status === "COMPLETED")!;
+      const prizes: { position: number; prize: number }[] = await (
+        await fetch(`${server.url}/api/competitions/${done.id}/prizes`)
+      ).json();
+      await gotoHydrated(page, `${server.url}/leaderboard/${done.id}`);
+      assert.equal(await page.getByTestId("status").innerText(), "COMPLETED");
+      assert.equal(await page.getByText("LIVE", { exact: true }).count(), 0);
+      await page.getByRole("heading", { name: "Recent Events" }).waitFor();
+      const podium = page.getByTestId("podium-entry");
+      assert.equal(await podium.count(), 3);
+      assert.match(await podium.first().innerText(), /1st/);
+      const first = prizes.find((p) => p.position === 1)!;
+      const money = `$${first.prize.toFixed(2)}`;
+      assert.match(await podium.first().innerText(), new RegExp(money.replace("$", "\\$")));
+      const table = page.getByRole("table", { name: "Leaderboard" });
+      assert.equal(await table.locator("tbody tr").first().getByText(money).count(), 1);
+      assert.equal(await table.getByRole("button", { name: /View/ }).count() > 0, true);
+      await assertNoSeriousAxeViolations(page);
+      await screenshot(page, "leaderboard-completed-1280", { fullPage: false });
+      assert.deepEqual(sockets, [], "no WebSocket unless LIVE");
+    });
+
+    await t.step("UPCOMING with entries: no View Team column, no events", async () => {
+      const upcoming = competitions.find((c) => c.status === "UPCOMING")!;
+      const board = await (await fetch(`${server.url}/api/competitions/${upcoming.id}/leaderboard`))
+        .json();
+      await page.setViewportSize({ width: 390, height: 844 });
+      await gotoHydrated(page, `${server.url}/leaderboard/${upcoming.id}`);
+      assert.equal(await page.getByTestId("status").innerText(), "Upcoming");
+      assert.equal(await page.getByRole("heading", { name: "Recent Events" }).count(), 0);
+      if (board.length > 0) {
+        const headers = await page.getByRole("table", { name: "Leaderboard" }).locator("th")
+          .allInnerTexts();
+        assert.deepEqual(headers.map((h) => h.trim().toUpperCase()), [
+          "RANK",
+          "DISPLAY NAME",
+          "POINTS",
+        ]);
+      } else {
+        await page.getByText("Competition has not started yet").waitFor();
+      }
+      await assertNoHorizontalScroll(page);
+      await screenshot(page, "leaderboard-upcoming-390");
+      assert.deepEqual(sockets, []);
+    });
+
+    await t.step("empty states of SPEC §2", async () => {
+      const upcoming = await createCompetition(server.url, "UPCOMING");
+      await gotoHydrated(page, `${server.url}/leaderboard/${upcoming.id}`);
+      assert.equal(
+        await page.getByTestId("empty-state").innerText(),
+        "Competition has not started yet",
+      );
+      const live = await createCompetition(server.url, "LIVE");
+      await gotoHydrated(page, `${server.url}/leaderboard/${live.id}`);
+      assert.equal(
+        await page.getByTestId("empty-state").innerText(),
+        "No players have earned points yet.",
+      );
+      assert.equal(await page.getByTestId("total").innerText(), "0");
+      await page.getByText("No game events yet.").waitFor();
+      await screenshot(page, "leaderboard-empty-live-390");
+    });
+
+    await t.step("an unknown competition shows 'Competition Not Found' (404)", async () => {
+      const res = await page.goto(`${server.url}/leaderboard/999999`);
+      assert.equal(res?.status(), 404);
+      await page.getByRole("heading", { name: "Competition Not Found" }).waitFor();
+      const bad = await page.goto(`${server.url}/leaderboard/abc`);
+      assert.equal(bad?.status(), 404);
+      await page.getByRole("heading", { name: "Competition Not Found" }).waitFor();
+    });
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});
