@@ -41,8 +41,9 @@ free_port() {
 
 DIR=""
 PGID=""
+OWN_PGID="$(ps -o pgid= -p $$ | tr -d ' ')"
 stop_app() {
-  [ -n "$PGID" ] || return 0
+  [ -n "$PGID" ] && [ "$PGID" != "$OWN_PGID" ] || return 0
   kill -TERM -- "-$PGID" 2>/dev/null || true
   for _ in $(seq 1 $((STOP_TIMEOUT_S * 10))); do
     kill -0 -- "-$PGID" 2>/dev/null || break
@@ -81,12 +82,19 @@ run_once() {
 
   (cd "$DIR/app" && exec env "${env[@]}" setsid npm start >"$DIR/start.log" 2>&1) &
   pid=$!
-  # A background job of a non-interactive shell is no group leader, so setsid does not fork.
-  PGID="$(ps -o pgid= -p "$pid" | tr -d ' ')"
-  if [ "$PGID" != "$pid" ]; then
-    echo "npm start is not in its own process group (pgid $PGID, pid $pid)" >&2
+  # A background job of a non-interactive shell is no group leader, so setsid does not fork:
+  # once it has run, the job is the leader of its own group. Until then it is in ours, so
+  # PGID is set only after that is seen (stop_app must never signal this script's group).
+  for _ in $(seq 1 100); do
+    [ "$(ps -o pgid= -p "$pid" | tr -d ' ')" = "$pid" ] && break
+    sleep 0.05
+  done
+  if [ "$(ps -o pgid= -p "$pid" | tr -d ' ')" != "$pid" ]; then
+    kill "$pid" 2>/dev/null || true
+    echo "npm start did not get its own process group" >&2
     exit 1
   fi
+  PGID="$pid"
   while :; do
     code="$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 "http://127.0.0.1:$port/" || true)"
     [ "$code" = 200 ] && break

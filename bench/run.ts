@@ -1,13 +1,17 @@
 /**
  * `deno task bench`: runs every bench/*_bench.ts one after another (each in its own process, so
  * their memory figures do not mix) and prints their figures; exits 1 if any of them failed.
+ * `deno task bench leaderboard` runs only the benches whose file name contains "leaderboard".
  */
 const BENCH_DIR = new URL("./", import.meta.url);
 
 async function benchFiles(): Promise<string[]> {
   const names: string[] = [];
   for await (const entry of Deno.readDir(BENCH_DIR)) {
-    if (entry.isFile && entry.name.endsWith("_bench.ts")) names.push(entry.name);
+    if (!entry.isFile || !entry.name.endsWith("_bench.ts")) continue;
+    if (Deno.args.length === 0 || Deno.args.some((part) => entry.name.includes(part))) {
+      names.push(entry.name);
+    }
   }
   return names.sort();
 }

@@ -75,7 +75,7 @@ export function ContestCard({ competition: c, now, onSelect }: ContestCardProps)
   const select = () => onSelect?.(c.id);
   return (
     <Card
-      class="group relative flex w-full flex-col overflow-hidden transition-shadow hover:shadow-md focus-within:ring-2 focus-within:ring-ring"
+      class="group relative flex w-full flex-col overflow-hidden transition-shadow hover:shadow-md"
       data-contest-card={String(c.id)}
     >
       <div class={live ? "h-1.5 bg-destructive" : "h-1.5 bg-primary"} aria-hidden="true" />
@@ -87,7 +87,7 @@ export function ContestCard({ competition: c, now, onSelect }: ContestCardProps)
               <a
                 href={live ? leaderboardHref : picksHref}
                 onClick={live ? undefined : select}
-                class="after:absolute after:inset-0 after:content-[''] focus:outline-none"
+                class="after:absolute after:inset-0 after:rounded-xl after:content-[''] focus:outline-none focus-visible:after:ring-2 focus-visible:after:ring-inset focus-visible:after:ring-ring"
               >
                 {c.name}
               </a>

@@ -16,19 +16,19 @@ const POSITIONS: Position[] = ["GK", "DEF", "MID", "FWD"];
 
 /** The scoring rows, read from the table the server scores with (lib/domain/scoring.ts). */
 const SCORING_ROWS: { label: string; points: (s: PositionScoring) => number }[] = [
-  { label: "Played 1-59 minutes", points: (s) => s.played },
-  { label: "Played 60+ minutes", points: (s) => s.played60 },
+  { label: "Played 1-59 min", points: (s) => s.played },
+  { label: "Played 60+ min", points: (s) => s.played60 },
   { label: "Goal", points: (s) => s.goal },
   { label: "Assist", points: (s) => s.assist },
   { label: "Clean sheet", points: (s) => s.cleanSheet },
   { label: "Save", points: (s) => s.save },
   { label: "Penalty save", points: (s) => s.penaltySave },
-  { label: "Every 2 goals conceded", points: (s) => s.goalsConcededPer2 },
+  { label: "Per 2 goals conceded", points: (s) => s.goalsConcededPer2 },
   { label: "Yellow card", points: (s) => s.yellowCard },
   { label: "Red card", points: (s) => s.redCard },
   { label: "Own goal", points: (s) => s.ownGoal },
   { label: "Penalty miss", points: (s) => s.penaltyMiss },
-  { label: "Best player in match", points: () => BONUS_POINTS },
+  { label: "Best player bonus", points: () => BONUS_POINTS },
 ];
 
 function plural(n: number, one: string, many: string): string {

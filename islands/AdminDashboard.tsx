@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Button } from "../components/ui/Button.tsx";
-import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/Card.tsx";
+import { Card } from "../components/ui/Card.tsx";
 import { PageHeader } from "../components/admin/PageHeader.tsx";
 import { LogoutButton } from "../components/admin/LogoutButton.tsx";
 import { Icon } from "../components/admin/Icons.tsx";
@@ -20,11 +20,9 @@ import type { AnalyticsSummary, CompetitionRow } from "../lib/ui/admin/types.ts"
 
 function Stat({ label, value }: { label: string; value: string | number }) {
   return (
-    <Card>
-      <CardHeader class="pb-1">
-        <CardTitle class="text-sm font-medium text-muted-foreground">{label}</CardTitle>
-      </CardHeader>
-      <CardContent class="text-2xl font-bold tabular-nums">{value}</CardContent>
+    <Card class="flex flex-col gap-1 p-4 sm:p-6">
+      <p class="text-sm font-medium text-muted-foreground">{label}</p>
+      <p class="text-xl font-bold tabular-nums sm:text-2xl">{value}</p>
     </Card>
   );
 }
@@ -35,7 +33,7 @@ function Summary({ rows }: { rows: CompetitionRow[] }) {
   const revenue = stats.reduce((sum, s) => sum + s.revenue, 0);
   const live = rows.filter((r) => r.status === "LIVE").length;
   return (
-    <div class="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    <div class="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
       <Stat label="Competitions" value={rows.length} />
       <Stat label="Live now" value={live} />
       <Stat label="Entries" value={entries} />

@@ -12,6 +12,21 @@ import { errorText } from "../lib/ui/admin/admin_api.ts";
 import type { Competition } from "../lib/domain/types.ts";
 import type { PlayerWithTeam } from "../lib/ui/admin/types.ts";
 
+/** A tab's name with its player count beside it (the count stays out of the tab's name). */
+function TabLabel({ text, count }: { text: string; count: number }) {
+  return (
+    <>
+      {text}
+      <span
+        aria-hidden="true"
+        class="ml-2 rounded-full bg-foreground/10 px-2 py-0.5 text-xs tabular-nums"
+      >
+        {count}
+      </span>
+    </>
+  );
+}
+
 /** Manage the players of a competition: Current and Available tabs. */
 export default function AdminManagePlayers({ id }: { id: number }) {
   const base = `/api/admin/competitions/${id}`;
@@ -66,7 +81,7 @@ export default function AdminManagePlayers({ id }: { id: number }) {
           items={[
             {
               value: "current",
-              label: `Current Players (${current.data!.length})`,
+              label: <TabLabel text="Current Players" count={current.data!.length} />,
               content: (
                 <PlayersTab
                   kind="current"
@@ -80,7 +95,7 @@ export default function AdminManagePlayers({ id }: { id: number }) {
             },
             {
               value: "available",
-              label: `Available Players (${available.data!.length})`,
+              label: <TabLabel text="Available Players" count={available.data!.length} />,
               content: (
                 <PlayersTab
                   kind="available"

@@ -1,9 +1,11 @@
 import { buttonClass } from "../ui/Button.tsx";
+import { cn } from "../../lib/ui/cn.ts";
 import { Icon, type IconName } from "./Icons.tsx";
 import type { CompetitionRow } from "../../lib/ui/admin/types.ts";
 
 export interface CompetitionActionsProps {
   competition: CompetitionRow;
+  class?: string;
   onCopyLink: (competition: CompetitionRow) => void;
   onDelete: (competition: CompetitionRow) => void;
 }
@@ -18,12 +20,17 @@ function ActionLink(props: { href: string; label: string; icon: IconName }) {
   );
 }
 
-/** The row actions of the dashboard table (SPEC §2 Dashboard). */
-export function CompetitionActions({ competition, onCopyLink, onDelete }: CompetitionActionsProps) {
+/**
+ * The row actions of the dashboard table (SPEC §2 Dashboard). Game events exist only for a LIVE
+ * competition; in the wide table other rows keep its slot empty so the icons line up.
+ */
+export function CompetitionActions(
+  { competition, onCopyLink, onDelete, class: className }: CompetitionActionsProps,
+) {
   const id = competition.id;
   const name = competition.name;
   return (
-    <div class="flex items-center justify-end gap-0.5">
+    <div class={cn("flex items-center justify-end gap-0.5", className)}>
       <ActionLink href={`/admin/competitions/edit/${id}`} label={`Edit ${name}`} icon="edit" />
       <ActionLink
         href={`/admin/competitions/${id}/players`}
@@ -40,13 +47,15 @@ export function CompetitionActions({ competition, onCopyLink, onDelete }: Compet
         label={`Set match result of ${name}`}
         icon="clipboard"
       />
-      {competition.status === "LIVE" && (
-        <ActionLink
-          href={`/admin/competitions/${id}/events`}
-          label={`Game events of ${name}`}
-          icon="activity"
-        />
-      )}
+      {competition.status === "LIVE"
+        ? (
+          <ActionLink
+            href={`/admin/competitions/${id}/events`}
+            label={`Game events of ${name}`}
+            icon="activity"
+          />
+        )
+        : <span class="hidden h-8 w-8 shrink-0 md:block" aria-hidden="true" />}
       <ActionLink href={`/leaderboard/${id}`} label={`View leaderboard of ${name}`} icon="chart" />
       <button
         type="button"

@@ -58,7 +58,7 @@ export function CompetitionFields(
   return (
     <div class="flex flex-col gap-6">
       <Section title="Basics" description="What entrants see on the contest card.">
-        <Field id="name" label="Name" error={errors.name} class="sm:col-span-2">
+        <Field id="name" label="Name" error={errors.name}>
           <Input {...bind("name")} placeholder="e.g. Saturday Showdown" />
         </Field>
         <Field id="league" label="League" error={errors.league}>
@@ -66,7 +66,13 @@ export function CompetitionFields(
             {LEAGUES.map((l) => <option key={l} value={l}>{leagueLabel(l)}</option>)}
           </Select>
         </Field>
-        <Field id="matchId" label="Match" error={errors.matchId} hint="Optional.">
+        <Field
+          id="matchId"
+          label="Match"
+          error={errors.matchId}
+          class="sm:col-span-2"
+          hint="Optional. Choosing a match also sets the league."
+        >
           <Select {...bind("matchId")} onChange={pickMatch} onInput={undefined}>
             <option value="">No match</option>
             {matches.map((m) => <option key={m.id} value={String(m.id)}>{matchLabel(m)}</option>)}
@@ -81,7 +87,7 @@ export function CompetitionFields(
           <textarea
             {...bind("description")}
             rows={3}
-            class="w-full rounded-md border border-border bg-background px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            class="w-full rounded-md border border-border bg-background px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1 aria-[invalid=true]:border-destructive"
           />
         </Field>
         <Field

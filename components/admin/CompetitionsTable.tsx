@@ -15,10 +15,69 @@ export function rowStats(row: CompetitionRow): { entries: number; revenue: numbe
   return { entries, revenue: row.revenue ?? entries * row.entryFee };
 }
 
-/** The dashboard's competitions table: ID, Name, League, Status, Entry Fee, Prize Pool, Deadline, Actions. */
-export function CompetitionsTable({ rows, ...actions }: CompetitionsTableProps) {
+function EntriesLine({ row }: { row: CompetitionRow }) {
+  const { entries, revenue } = rowStats(row);
   return (
-    <Table caption="Competitions">
+    <span class="whitespace-nowrap">
+      {entries}
+      {row.maxEntries ? `/${row.maxEntries}` : ""} {entries === 1 ? "entry" : "entries"}
+      {" · "}
+      {adminMoney(revenue)}
+    </span>
+  );
+}
+
+/** Phones: one card per competition with the same facts and actions as a table row. */
+function CompetitionCards({ rows, ...actions }: CompetitionsTableProps) {
+  return (
+    <ul class="flex flex-col gap-3 md:hidden" aria-label="Competitions">
+      {rows.map((row) => (
+        <li
+          key={row.id}
+          class="flex flex-col gap-3 rounded-lg border border-border bg-card p-4"
+          data-competition-id={row.id}
+        >
+          <div class="flex items-start justify-between gap-3">
+            <div class="min-w-0">
+              <p class="font-medium">{row.name}</p>
+              <p class="text-xs text-muted-foreground">
+                #{row.id} · {leagueLabel(row.league)}
+              </p>
+            </div>
+            <Badge variant={statusVariant(row.status)}>{row.status}</Badge>
+          </div>
+          <dl class="grid grid-cols-3 gap-2 text-sm">
+            <div>
+              <dt class="text-xs text-muted-foreground">Entry Fee</dt>
+              <dd class="font-medium tabular-nums">{adminMoney(row.entryFee)}</dd>
+            </div>
+            <div>
+              <dt class="text-xs text-muted-foreground">Prize Pool</dt>
+              <dd class="font-medium tabular-nums">{adminMoney(row.prizePool)}</dd>
+            </div>
+            <div>
+              <dt class="text-xs text-muted-foreground">Entries</dt>
+              <dd class="font-medium tabular-nums">{rowStats(row).entries}</dd>
+            </div>
+            <div class="col-span-3">
+              <dt class="text-xs text-muted-foreground">Deadline</dt>
+              <dd>{formatAdminDate(row.deadline)}</dd>
+            </div>
+          </dl>
+          <CompetitionActions
+            competition={row}
+            {...actions}
+            class="-mx-1 flex-wrap justify-start border-t border-border pt-2"
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function WideTable({ rows, ...actions }: CompetitionsTableProps) {
+  return (
+    <Table caption="Competitions" class="hidden md:block">
       <THead>
         <tr>
           <Th>ID</Th>
@@ -32,34 +91,41 @@ export function CompetitionsTable({ rows, ...actions }: CompetitionsTableProps) 
         </tr>
       </THead>
       <tbody>
-        {rows.map((row) => {
-          const { entries, revenue } = rowStats(row);
-          return (
-            <Tr key={row.id} data-competition-id={row.id}>
-              <Td class="font-mono text-xs text-muted-foreground">{row.id}</Td>
-              <Td>
-                <div class="font-medium">{row.name}</div>
-                <div class="text-xs text-muted-foreground">
-                  {entries}
-                  {row.maxEntries ? `/${row.maxEntries}` : ""} {entries === 1 ? "entry" : "entries"}
-                  {" · "}
-                  {adminMoney(revenue)}
-                </div>
-              </Td>
-              <Td class="whitespace-nowrap">{leagueLabel(row.league)}</Td>
-              <Td>
-                <Badge variant={statusVariant(row.status)}>{row.status}</Badge>
-              </Td>
-              <Td class="text-right tabular-nums">{adminMoney(row.entryFee)}</Td>
-              <Td class="text-right tabular-nums">{adminMoney(row.prizePool)}</Td>
-              <Td class="whitespace-nowrap">{formatAdminDate(row.deadline)}</Td>
-              <Td>
-                <CompetitionActions competition={row} {...actions} />
-              </Td>
-            </Tr>
-          );
-        })}
+        {rows.map((row) => (
+          <Tr key={row.id} data-competition-id={row.id}>
+            <Td class="font-mono text-xs text-muted-foreground">{row.id}</Td>
+            <Td class="min-w-[14rem]">
+              <div class="font-medium">{row.name}</div>
+              <div class="text-xs text-muted-foreground">
+                <EntriesLine row={row} />
+              </div>
+            </Td>
+            <Td class="whitespace-nowrap">{leagueLabel(row.league)}</Td>
+            <Td>
+              <Badge variant={statusVariant(row.status)}>{row.status}</Badge>
+            </Td>
+            <Td class="text-right tabular-nums">{adminMoney(row.entryFee)}</Td>
+            <Td class="text-right tabular-nums">{adminMoney(row.prizePool)}</Td>
+            <Td class="whitespace-nowrap">{formatAdminDate(row.deadline)}</Td>
+            <Td>
+              <CompetitionActions competition={row} {...actions} />
+            </Td>
+          </Tr>
+        ))}
       </tbody>
     </Table>
+  );
+}
+
+/**
+ * The dashboard's competitions table: ID, Name, League, Status, Entry Fee, Prize Pool, Deadline,
+ * Actions; on phones the same rows as cards.
+ */
+export function CompetitionsTable(props: CompetitionsTableProps) {
+  return (
+    <>
+      <WideTable {...props} />
+      <CompetitionCards {...props} />
+    </>
   );
 }

@@ -33,7 +33,7 @@ const LABELS: Record<CountKey, string> = {
   bonus: "Bonus",
 };
 
-const BOX = "h-4 w-4 rounded border-border accent-primary";
+const BOX = "block h-4 w-4 rounded border-border accent-primary";
 
 /** One player's row: the main stats inline, penalty/own-goal/bonus behind More. */
 export function PerformanceRow({ player, draft, errors, columns, onChange }: PerformanceRowProps) {

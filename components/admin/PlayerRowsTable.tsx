@@ -13,7 +13,7 @@ export interface PlayerRowsTableProps {
   onSalaryCommit?: (player: PlayerWithTeam, salary: number) => Promise<boolean>;
 }
 
-const CHECKBOX = "h-4 w-4 rounded border-border accent-primary";
+const CHECKBOX = "block h-4 w-4 rounded border-border accent-primary";
 
 /** The players table of a Manage Players tab, with per-row and select-all-on-page boxes. */
 export function PlayerRowsTable({ table, caption, onSalaryCommit }: PlayerRowsTableProps) {
@@ -42,7 +42,12 @@ export function PlayerRowsTable({ table, caption, onSalaryCommit }: PlayerRowsTa
       </THead>
       <tbody>
         {table.rows.map((p) => (
-          <Tr key={p.id} data-player-id={p.id}>
+          <Tr
+            key={p.id}
+            data-player-id={p.id}
+            data-selected={table.selected.has(p.id) || undefined}
+            class={table.selected.has(p.id) ? "bg-primary/5 hover:bg-primary/10" : undefined}
+          >
             <Td>
               <input
                 type="checkbox"

@@ -56,9 +56,12 @@ export function PlayersTab(
             onInput={(e) => table.setQuery(e.currentTarget.value)}
           />
         </div>
-        <Button variant={current ? "destructive" : "default"} disabled={busy} onClick={onAction}>
+        <Button
+          variant={table.selected.size === 0 ? "outline" : current ? "destructive" : "default"}
+          disabled={busy}
+          onClick={onAction}
+        >
           {current ? "Remove Selected" : "Add Selected"}
-          {table.selected.size > 0 ? ` (${table.selected.size})` : ""}
         </Button>
       </div>
       {table.filtered.length === 0

@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { Badge } from "../ui/Badge.tsx";
 import { Button } from "../ui/Button.tsx";
 import { Dialog } from "../ui/Dialog.tsx";
@@ -70,27 +70,21 @@ export function TeamPlayersDialog({ team, onClose }: TeamPlayersDialogProps) {
   const players = useAdminData<Player[]>(`/api/admin/teams/${team.id}/players`);
   const [tab, setTab] = useState("current");
   const [editing, setEditing] = useState<Player | null>(null);
-  const body = useRef<HTMLDivElement>(null);
 
-  /** Shows a tab and keeps the focus inside the dialog (the focused form may just have gone). */
-  const show = (value: string) => {
-    setTab(value);
-    requestAnimationFrame(() =>
-      body.current?.querySelector<HTMLElement>(`[role=tab][data-tab-value="${value}"]`)?.focus()
-    );
+  const showList = () => {
+    setEditing(null);
+    setTab("current");
   };
-
   const submit = async (values: ReturnType<typeof emptyPlayerValues>) => {
     const ok = await savePlayer(team.id, values, editing?.id ?? null);
     if (!ok) return false;
     await players.reload();
-    setEditing(null);
-    show("current");
+    showList();
     return true;
   };
   const edit = (p: Player) => {
     setEditing(p);
-    show("form");
+    setTab("form");
   };
 
   return (
@@ -101,43 +95,35 @@ export function TeamPlayersDialog({ team, onClose }: TeamPlayersDialogProps) {
       description="Players of this team that competitions can use."
       class="max-w-3xl"
     >
-      <div ref={body}>
-        <Tabs
-          label="Team players"
-          value={tab}
-          onValueChange={(v) => {
-            if (v === "current") setEditing(null);
-            setTab(v);
-          }}
-          items={[
-            {
-              value: "current",
-              label: "Current Players",
-              content: players.error
-                ? <ErrorState message="Failed to load players." />
-                : players.data
-                ? <PlayersList players={players.data} onEdit={edit} />
-                : <TableSkeleton rows={4} />,
-            },
-            {
-              value: "form",
-              label: editing ? "Edit Player" : "Add Player",
-              content: (
-                <PlayerForm
-                  key={editing?.id ?? "new"}
-                  initial={editing ? playerToValues(editing) : emptyPlayerValues()}
-                  editing={editing !== null}
-                  onSubmit={submit}
-                  onCancel={() => {
-                    setEditing(null);
-                    show("current");
-                  }}
-                />
-              ),
-            },
-          ]}
-        />
-      </div>
+      <Tabs
+        label="Team players"
+        value={tab}
+        onValueChange={(v) => (v === "current" ? showList() : setTab(v))}
+        items={[
+          {
+            value: "current",
+            label: "Current Players",
+            content: players.error
+              ? <ErrorState message="Failed to load players." />
+              : players.data
+              ? <PlayersList players={players.data} onEdit={edit} />
+              : <TableSkeleton rows={4} />,
+          },
+          {
+            value: "form",
+            label: editing ? "Edit Player" : "Add Player",
+            content: (
+              <PlayerForm
+                key={editing?.id ?? "new"}
+                initial={editing ? playerToValues(editing) : emptyPlayerValues()}
+                editing={editing !== null}
+                onSubmit={submit}
+                onCancel={showList}
+              />
+            ),
+          },
+        ]}
+      />
     </Dialog>
   );
 }

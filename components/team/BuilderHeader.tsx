@@ -85,10 +85,10 @@ export function BuilderHeader({ competition: c, rules, renderedAt, onExpire }: B
           {c.description && <p class="mt-1 text-sm text-muted-foreground">{c.description}</p>}
         </div>
         <div class="grid grid-cols-2 gap-2 text-sm sm:grid-cols-3 lg:min-w-[28rem]">
-          <Fact label="Closes in" class="col-span-2 sm:col-span-1">
+          <Fact label="Closes in">
             <Countdown deadline={c.deadline} renderedAt={renderedAt} onExpire={onExpire} />
           </Fact>
-          <Fact label="Prize">
+          <Fact label="Prize" class="order-last col-span-2 sm:order-none sm:col-span-1">
             <span
               class={prize.length > 16 ? "text-sm font-bold" : "text-lg font-bold"}
               data-prize=""

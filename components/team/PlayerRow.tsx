@@ -27,7 +27,7 @@ const RowButton = memo(function RowButton({ player, selected, onToggle }: RowBut
       onClick={() => onToggle(player)}
       class={cn(
         "flex w-full items-center gap-2.5 rounded-lg border px-2 py-2 text-left transition-colors sm:gap-3 sm:px-3",
-        "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+        "scroll-mb-24 scroll-mt-20 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
         selected
           ? "border-primary bg-primary/5"
           : "border-transparent hover:border-border hover:bg-muted/60",
@@ -35,7 +35,9 @@ const RowButton = memo(function RowButton({ player, selected, onToggle }: RowBut
     >
       <PlayerAvatar name={player.name} src={player.crest} />
       <span class="min-w-0 flex-1">
-        <span class="block truncate font-semibold">{player.name}</span>
+        <span class="block truncate text-sm font-semibold sm:text-base" title={player.name}>
+          {player.name}
+        </span>
         <span class="flex items-center gap-1.5 text-xs text-muted-foreground">
           <span class="sm:hidden">
             <PositionBadge position={player.position} />

@@ -47,7 +47,7 @@ function FilledSlot(
     <button
       type="button"
       onClick={() => onRemove(player)}
-      title="Click to remove"
+      title={`Remove ${player.name}`}
       class="group flex h-14 w-full items-center gap-3 rounded-lg border border-border bg-background px-3 text-left transition-colors hover:border-destructive hover:bg-destructive/5 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
     >
       <PlayerAvatar name={player.name} src={player.crest} size="sm" />

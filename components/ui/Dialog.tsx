@@ -50,6 +50,51 @@ function trapTab(event: KeyboardEvent, panel: HTMLElement) {
   }
 }
 
+/** Open dialogs, oldest first: only the last one (the top-most) answers Escape and Tab. */
+const openDialogs: symbol[] = [];
+
+/**
+ * While `panel` is the top-most open dialog, Escape closes it and Tab stays inside it, wherever
+ * the focus is (also on <body>, after the focused element was removed, e.g. by a tab switch).
+ */
+function useDialogKeys(
+  open: boolean,
+  panelRef: { current: HTMLElement | null },
+  onCloseRef: { current: () => void },
+) {
+  useLayoutEffect(() => {
+    if (!open) return;
+    const me = Symbol("dialog");
+    openDialogs.push(me);
+    const onKeyDown = (event: KeyboardEvent) => {
+      const panel = panelRef.current;
+      if (openDialogs[openDialogs.length - 1] !== me || !panel || event.defaultPrevented) return;
+      if (event.key === "Escape" && !event.isComposing) {
+        event.preventDefault();
+        event.stopPropagation();
+        onCloseRef.current();
+      } else if (event.key === "Tab") {
+        trapTab(event, panel);
+      }
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      openDialogs.splice(openDialogs.indexOf(me), 1);
+    };
+  }, [open]);
+}
+
+/** When the focused element inside the panel disappears, the focus goes back to the panel. */
+function keepFocusInside(event: FocusEvent) {
+  const panel = event.currentTarget as HTMLElement;
+  if (event.relatedTarget !== null) return;
+  queueMicrotask(() => {
+    const active = document.activeElement;
+    if (panel.isConnected && (active === null || active === document.body)) panel.focus();
+  });
+}
+
 /**
  * A modal dialog: labelled by its title, closed by Escape, the backdrop or the × button.
  * Focus moves into it on open, stays inside while it is open and returns to the opener.
@@ -62,6 +107,7 @@ export function Dialog(props: DialogProps) {
   onCloseRef.current = onClose;
   const titleId = useId();
   const descriptionId = useId();
+  useDialogKeys(open, panelRef, onCloseRef);
 
   // A layout effect: its cleanup (focus back to the opener) runs in the same commit that
   // removes the dialog, so focus never lingers on <body>.
@@ -80,24 +126,13 @@ export function Dialog(props: DialogProps) {
 
   if (!open) return null;
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === "Escape") {
-      event.stopPropagation();
-      event.preventDefault();
-      onCloseRef.current();
-    } else if (event.key === "Tab" && panelRef.current) {
-      trapTab(event, panelRef.current);
-    }
-  };
-
   const overlay = (
-    <div class="fixed inset-0 z-50 flex items-center justify-center p-4" onKeyDown={onKeyDown}>
+    <div class="fixed inset-0 z-50 flex items-center justify-center p-4">
       <div
         class="fixed inset-0 bg-black/60 backdrop-blur-sm"
         aria-hidden="true"
         data-dialog-backdrop=""
-        onClick={() =>
-          onCloseRef.current()}
+        onClick={() => onCloseRef.current()}
       />
       <div
         ref={panelRef}
@@ -106,6 +141,7 @@ export function Dialog(props: DialogProps) {
         aria-labelledby={titleId}
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
+        onFocusOut={keepFocusInside}
         class={cn(
           "relative z-10 flex max-h-[90vh] w-full max-w-lg flex-col gap-4 overflow-y-auto",
           "rounded-xl border border-border bg-background p-6 text-foreground shadow-2xl",

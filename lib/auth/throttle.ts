@@ -9,9 +9,12 @@ import { TooManyRequestsError } from "../http/errors.ts";
 export const MAX_LOGIN_FAILURES = 5;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 
+/** The longest username the throttle tells apart (longer ones share their first 100 characters). */
+const THROTTLE_NAME_LENGTH = 100;
+
 /** The throttle keys of an attempt: its username (case-folded) and, when known, its address. */
 export function throttleKeys(username: string, ip: string | null): string[] {
-  const list = [`user:${username.trim().toLowerCase()}`];
+  const list = [`user:${username.trim().toLowerCase().slice(0, THROTTLE_NAME_LENGTH)}`];
   if (ip) list.push(`ip:${ip}`);
   return list;
 }

@@ -2,7 +2,7 @@
 import type { Admin } from "../domain/types.ts";
 import { ConflictError, NotFoundError } from "../http/errors.ts";
 import { reserveIds } from "./ids.ts";
-import { keys } from "./keys.ts";
+import { isKeyText, keys } from "./keys.ts";
 import { retryAtomic } from "./util.ts";
 
 export interface AdminInput {
@@ -38,6 +38,7 @@ export async function getAdmin(kv: Deno.Kv, id: number): Promise<Admin | null> {
 
 /** The admin with this username (exact match), or null. */
 export async function getAdminByUsername(kv: Deno.Kv, username: string): Promise<Admin | null> {
+  if (!isKeyText(username)) return null;
   const id = (await kv.get<number>(keys.adminByUsername(username))).value;
   return id === null ? null : getAdmin(kv, id);
 }

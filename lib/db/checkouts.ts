@@ -2,7 +2,7 @@
  * Pending checkouts keyed by payment intent id: the picks kept at payment-intent time so the
  * webhook can finalise an entry whose browser never came back. They expire after 7 days.
  */
-import { keys } from "./keys.ts";
+import { isKeyText, keys } from "./keys.ts";
 import { retryAtomic } from "./util.ts";
 
 export const CHECKOUT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -52,6 +52,7 @@ export async function getPendingCheckout(
   kv: Deno.Kv,
   paymentIntentId: string,
 ): Promise<PendingCheckout | null> {
+  if (!isKeyText(paymentIntentId)) return null;
   return (await kv.get<PendingCheckout>(keys.checkout(paymentIntentId))).value;
 }
 

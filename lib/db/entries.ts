@@ -7,7 +7,7 @@ import { rulesOf, validateTeam } from "../domain/team_rules.ts";
 import type { Competition, Entry, Player } from "../domain/types.ts";
 import { BadRequestError, ConflictError, NotFoundError } from "../http/errors.ts";
 import { reserveIds } from "./ids.ts";
-import { keys } from "./keys.ts";
+import { isKeyText, keys } from "./keys.ts";
 import { bumpLive } from "./live.ts";
 import { getPlayersByIds } from "./players.ts";
 import { getManyEntries, getManyValues, listKeys, listValues, retryAtomic } from "./util.ts";
@@ -142,6 +142,7 @@ export async function getEntry(kv: Deno.Kv, id: number): Promise<Entry | null> {
 
 /** The entry with this public team id (`FFT-…`), or null. */
 export async function getEntryByTeamId(kv: Deno.Kv, teamId: string): Promise<Entry | null> {
+  if (!isKeyText(teamId)) return null;
   const id = (await kv.get<number>(keys.entryByTeamId(teamId))).value;
   return id === null ? null : getEntry(kv, id);
 }
@@ -151,6 +152,7 @@ export async function getEntryByPayment(
   kv: Deno.Kv,
   paymentIntentId: string,
 ): Promise<Entry | null> {
+  if (!isKeyText(paymentIntentId)) return null;
   const id = (await kv.get<number>(keys.entryByPayment(paymentIntentId))).value;
   return id === null ? null : getEntry(kv, id);
 }

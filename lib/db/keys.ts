@@ -83,6 +83,19 @@ export const keys = {
   outbox: (): Deno.KvKey => ["outbox"],
 };
 
+/** The longest text (UTF-8 bytes) from a request that is looked up as part of a key. */
+export const MAX_KEY_TEXT_BYTES = 512;
+
+/**
+ * True when `text` can be part of a key this app writes: not empty and at most
+ * MAX_KEY_TEXT_BYTES bytes. Lookups of anything else answer "not found" without asking the store,
+ * which refuses keys over 2 KiB with an error.
+ */
+export function isKeyText(text: string): boolean {
+  return text.length > 0 && text.length <= MAX_KEY_TEXT_BYTES &&
+    new TextEncoder().encode(text).byteLength <= MAX_KEY_TEXT_BYTES;
+}
+
 /** Deno KV refuses more than this many keys in one `getMany`. */
 export const GET_MANY_LIMIT = 10;
 /** Deno KV refuses more than 100 checks and 1000 mutations in one atomic; we stay well below. */

@@ -29,7 +29,9 @@ function withDefaults(input: PlayerInput, id: number): Player {
 }
 
 async function assertTeamExists(kv: Deno.Kv, teamId: number): Promise<void> {
-  if (!(await getTeam(kv, teamId))) throw new BadRequestError(`Team ${teamId} does not exist.`);
+  if (await getTeam(kv, teamId)) return;
+  const message = `Team ${teamId} does not exist.`;
+  throw new BadRequestError(message, [{ path: ["teamId"], message }]);
 }
 
 /** Creates a player of an existing team (BadRequestError for an unknown team). */

@@ -1,5 +1,5 @@
 /** Admin login sessions keyed by their random token, expiring in KV. */
-import { keys } from "./keys.ts";
+import { isKeyText, keys } from "./keys.ts";
 
 export interface Session {
   token: string;
@@ -22,6 +22,7 @@ export async function getSession(
   token: string,
   now = new Date(),
 ): Promise<Session | null> {
+  if (!isKeyText(token)) return null;
   const session = (await kv.get<Session>(keys.session(token))).value;
   if (!session || new Date(session.expiresAt).getTime() <= now.getTime()) return null;
   return session;
@@ -29,5 +30,6 @@ export async function getSession(
 
 /** Ends a session (logout). */
 export async function deleteSession(kv: Deno.Kv, token: string): Promise<void> {
+  if (!isKeyText(token)) return;
   await kv.delete(keys.session(token));
 }

@@ -4,6 +4,7 @@
  */
 import type { IntentStatus } from "../payments/provider.ts";
 import { NotFoundError } from "../http/errors.ts";
+import { isKeyText } from "./keys.ts";
 import { retryAtomic } from "./util.ts";
 
 export interface TestIntentRecord {
@@ -30,6 +31,7 @@ export async function saveTestIntent(kv: Deno.Kv, intent: TestIntentRecord): Pro
 
 /** The test intent with this id, or null. */
 export async function getTestIntent(kv: Deno.Kv, id: string): Promise<TestIntentRecord | null> {
+  if (!isKeyText(id)) return null;
   return (await kv.get<TestIntentRecord>(intentKey(id))).value;
 }
 
@@ -43,6 +45,7 @@ export function updateTestIntent(
   change: (current: TestIntentRecord) => TestIntentRecord,
 ): Promise<TestIntentRecord> {
   return retryAtomic("update the payment", async () => {
+    if (!isKeyText(id)) throw new NotFoundError("Payment not found");
     const current = await kv.get<TestIntentRecord>(intentKey(id));
     if (!current.value) throw new NotFoundError("Payment not found");
     const next = change(current.value);

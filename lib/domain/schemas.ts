@@ -26,17 +26,26 @@ function blankToUndefined(v: unknown): unknown {
   return v;
 }
 
+/** A plain decimal number written as text: "12", "-3", "1.50", ".5", "2e3" (no hex, no "Infinity"). */
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+/** A decimal string as a number (NaN for any other text, so zod refuses it). */
+function decimalText(text: string): number {
+  const trimmed = text.trim();
+  return DECIMAL.test(trimmed) ? Number(trimmed) : NaN;
+}
+
 /** Numeric strings become numbers; blanks become undefined; anything else is left to zod. */
 function numberish(v: unknown): unknown {
   const b = blankToUndefined(v);
-  return typeof b === "string" ? Number(b.trim()) : b;
+  return typeof b === "string" ? decimalText(b) : b;
 }
 
 /** Like numberish, but null stays null (for nullable fields where null is a value). */
 function nullableNumberish(v: unknown): unknown {
   if (v === null) return null;
   if (typeof v === "string" && v.trim() === "") return null;
-  return typeof v === "string" ? Number(v.trim()) : v;
+  return typeof v === "string" ? decimalText(v) : v;
 }
 
 /** A trimmed string that must not be blank. */
@@ -71,10 +80,25 @@ function requiredId(message: string) {
   return z.preprocess(numberish, z.number({ error: message }).int(message).positive(message));
 }
 
-/** An amount rounded to cents that must be positive. */
-function positiveMoney(message: string) {
-  return z.preprocess(numberish, z.number({ error: message }).positive(message))
-    .transform(roundMoney);
+/** The largest amount a money field takes: decimal(10,2) of SPEC §3. */
+export const MAX_MONEY = 99_999_999.99;
+/** The largest entry fee: the most a card payment may be (99,999,999 minor units). */
+export const MAX_ENTRY_FEE = 999_999.99;
+
+/**
+ * An amount rounded to cents that must be at least 0.01 after rounding (`message` otherwise)
+ * and at most `max` (`${label} must be at most …`); a missing or blank one is `fallback` if given.
+ */
+function positiveMoney(message: string, label: string, max = MAX_MONEY, fallback?: number) {
+  const amount = z.number({ error: message }).positive(message)
+    .max(max, `${label} must be at most ${max}`);
+  return z.preprocess(
+    (v) => {
+      const n = numberish(v);
+      return typeof n === "number" && Math.abs(n) < 1e15 ? roundMoney(n) : n;
+    },
+    fallback === undefined ? amount : amount.default(fallback),
+  );
 }
 
 /** A whole count within [min, max], defaulting to `fallback` when missing. */
@@ -87,14 +111,22 @@ function wholeCount(message: string, min: number, max: number, fallback: number)
   );
 }
 
-/** A date-time (string, number or Date) that must be valid; output is an ISO string. */
-function requiredDate(message: string) {
+/** Dates are kept within four-digit years, so their ISO strings sort as the dates do. */
+const MIN_DATE = new Date("1970-01-01T00:00:00.000Z");
+const MAX_DATE = new Date("9999-12-31T23:59:59.999Z");
+
+/**
+ * A date-time (string, number or Date) that must be valid (`message` otherwise) and within the
+ * years 1970 to 9999; output is an ISO string.
+ */
+function requiredDate(message: string, label: string) {
+  const range = `${label} must be between the years 1970 and 9999`;
   return z.preprocess(
     (v) => {
       const b = blankToUndefined(v);
       return typeof b === "string" || typeof b === "number" ? new Date(b) : b;
     },
-    z.date({ error: message }),
+    z.date({ error: message }).min(MIN_DATE, range).max(MAX_DATE, range),
   ).transform((d) => d.toISOString());
 }
 
@@ -131,9 +163,21 @@ const teamNameMin = "Team name must be at least 3 characters";
 const serverTeamName = z.string({ error: teamNameMin }).trim().min(3, teamNameMin)
   .max(30, "Team name must be at most 30 characters");
 
+/** The most picks a request may carry (a team has 5; the rules say so with a clear message). */
+const MAX_PICKS = 50;
 const playerIdList = z.array(requiredId("Player ids must be positive integers"), {
   error: "You must select at least 2 players",
-});
+}).max(MAX_PICKS, `You can select at most ${MAX_PICKS} players`);
+
+/**
+ * A payment intent id as the providers issue them (`pi_…`: letters, digits, `_` and `-`), so a
+ * hostile id is refused here and never reaches the provider's URL or a store key.
+ */
+const paymentIdText = (message: string) =>
+  z.string({ error: message }).trim().max(200, "Invalid payment id").regex(
+    /^[\w-]+$/,
+    "Invalid payment id",
+  );
 
 /** POST /api/entries body (SPEC §5 "Server entry schema"). */
 export const entryCreateSchema = z.object({
@@ -141,7 +185,7 @@ export const entryCreateSchema = z.object({
   email,
   teamName: serverTeamName,
   playerIds: playerIdList.min(2, "You must select at least 2 players"),
-  stripePaymentId: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()),
+  stripePaymentId: z.preprocess(blankToUndefined, paymentIdText("Invalid payment id").optional()),
 });
 export type EntryCreateInput = z.infer<typeof entryCreateSchema>;
 
@@ -159,7 +203,10 @@ export type PaymentIntentInput = z.infer<typeof paymentIntentSchema>;
 
 /** POST /api/test-payments/confirm body (test mode only). */
 export const testPaymentConfirmSchema = z.object({
-  paymentIntentId: requiredText("Payment intent is required"),
+  paymentIntentId: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    paymentIdText("Payment intent is required"),
+  ),
   cardNumber: requiredText("Card number is required", 40),
 });
 export type TestPaymentConfirmInput = z.infer<typeof testPaymentConfirmSchema>;
@@ -211,8 +258,8 @@ export const competitionInputSchema = z.object({
       .optional(),
   ).transform((v) => v ?? null),
   league: z.enum(LEAGUES, { error: "League is required" }),
-  entryFee: positiveMoney("Entry fee must be positive"),
-  prizePool: positiveMoney("Prize pool must be positive"),
+  entryFee: positiveMoney("Entry fee must be positive", "Entry fee", MAX_ENTRY_FEE),
+  prizePool: positiveMoney("Prize pool must be positive", "Prize pool"),
   currency: z.preprocess(
     blankToUndefined,
     z.enum(CURRENCIES, { error: "Currency must be USD or GBP" }).default("USD"),
@@ -222,7 +269,7 @@ export const competitionInputSchema = z.object({
     z.enum(PRIZE_TYPES, { error: "Prize type must be CASH or NON_CASH" }).default("CASH"),
   ),
   customPrizeDescription: optionalText(),
-  deadline: requiredDate("Deadline is required"),
+  deadline: requiredDate("Deadline is required", "Deadline"),
   status: z.preprocess(
     blankToUndefined,
     z.enum(COMPETITION_STATUSES, { error: "Status must be UPCOMING, LIVE or COMPLETED" })
@@ -238,11 +285,7 @@ export const competitionInputSchema = z.object({
   maxPlayersPerTeam: wholeCount("Max players per team must be an integer from 1 to 5", 1, 5, 3),
   maxForwards: wholeCount("Max forwards must be an integer from 1 to 5", 1, 5, 2),
   minDefenders: wholeCount("Min defenders must be an integer from 0 to 5", 0, 5, 1),
-  salaryCap: z.preprocess(
-    numberish,
-    z.number({ error: "Salary cap must be positive" }).positive("Salary cap must be positive")
-      .default(50000),
-  ).transform(roundMoney),
+  salaryCap: positiveMoney("Salary cap must be positive", "Salary cap", MAX_MONEY, 50000),
 });
 export type CompetitionInput = z.infer<typeof competitionInputSchema>;
 
@@ -250,7 +293,7 @@ export type CompetitionInput = z.infer<typeof competitionInputSchema>;
 export const prizeStructureInputSchema = z.array(
   z.object({
     position: requiredId("Position must be a positive integer"),
-    prize: positiveMoney("Prize amount must be positive"),
+    prize: positiveMoney("Prize amount must be positive", "Prize amount"),
     competitionId: z.preprocess(numberish, z.number().int().positive().optional()),
   }),
   { error: "At least one prize position is required" },
@@ -274,7 +317,7 @@ export const matchInputSchema = z.object({
   homeTeamId: requiredId("Home team is required"),
   awayTeamId: requiredId("Away team is required"),
   league: z.enum(LEAGUES, { error: "League is required" }),
-  kickoffTime: requiredDate("Kickoff time is required"),
+  kickoffTime: requiredDate("Kickoff time is required", "Kickoff time"),
   stadium: requiredText("Stadium is required"),
   homeScore: score,
   awayScore: score,
@@ -297,21 +340,26 @@ export type TeamInput = z.infer<typeof teamInputSchema>;
 
 const playerRequired = "Player name and position are required";
 const salaryMin = "Salary must be at least 100";
+const salaryMax = `Salary must be at most ${MAX_MONEY}`;
+/** The largest count a statistic takes (season totals included). */
+export const MAX_STAT = 9999;
 const statCount = (label: string) =>
   z.preprocess(
     numberish,
     z.number({ error: `${label} must be a whole number of at least 0` })
       .int(`${label} must be a whole number of at least 0`)
-      .min(0, `${label} must be a whole number of at least 0`),
+      .min(0, `${label} must be a whole number of at least 0`)
+      .max(MAX_STAT, `${label} must be at most ${MAX_STAT}`),
   );
 
 const playerFields = {
   name: requiredText(playerRequired, 100),
   position: z.enum(POSITIONS, { error: playerRequired }),
   teamId: requiredId("Team is required"),
-  salary: z.preprocess(numberish, z.number({ error: salaryMin }).min(100, salaryMin)).transform(
-    roundMoney,
-  ),
+  salary: z.preprocess(
+    numberish,
+    z.number({ error: salaryMin }).min(100, salaryMin).max(MAX_MONEY, salaryMax),
+  ).transform(roundMoney),
   imageUrl: optionalUrl(),
   goals: statCount("Goals"),
   assists: statCount("Assists"),
@@ -323,7 +371,7 @@ export const playerInputSchema = z.object({
   ...playerFields,
   salary: z.preprocess(
     numberish,
-    z.number({ error: salaryMin }).min(100, salaryMin).default(1000),
+    z.number({ error: salaryMin }).min(100, salaryMin).max(MAX_MONEY, salaryMax).default(1000),
   ).transform(roundMoney),
   goals: playerFields.goals.default(0),
   assists: playerFields.assists.default(0),
@@ -360,7 +408,8 @@ export const performanceInputSchema = z.object({
   cleanSheet: flag,
   bonus: z.preprocess(
     numberish,
-    z.number({ error: "Bonus must be 0 or more" }).min(0, "Bonus must be 0 or more").default(0),
+    z.number({ error: "Bonus must be 0 or more" }).min(0, "Bonus must be 0 or more")
+      .max(MAX_STAT, `Bonus must be at most ${MAX_STAT}`).default(0),
   ).transform((n) => (n > 0 ? 3 : 0)),
   player: z.object({ position: z.enum(POSITIONS).optional() }).optional(),
 });
@@ -368,7 +417,10 @@ export type PerformanceInput = z.infer<typeof performanceInputSchema>;
 
 /** POST /api/admin/competitions/{id}/performances body; a player may appear only once. */
 export const performancesBodySchema = z.object({
-  performances: z.array(performanceInputSchema, { error: "Performances must be a list" }).refine(
+  performances: z.array(performanceInputSchema, { error: "Performances must be a list" }).max(
+    1000,
+    "At most 1000 performances at once",
+  ).refine(
     (list) => new Set(list.map((p) => p.playerId)).size === list.length,
     "Each player may appear only once",
   ),
@@ -399,7 +451,7 @@ export type GameEventInput = z.infer<typeof gameEventInputSchema>;
 export const playerIdsBodySchema = z.object({
   playerIds: z.array(requiredId("Player ids must be positive integers"), {
     error: "No Players Selected",
-  }).min(1, "No Players Selected"),
+  }).min(1, "No Players Selected").max(1000, "At most 1000 players at once"),
 });
 export type PlayerIdsBody = z.infer<typeof playerIdsBodySchema>;
 

@@ -55,6 +55,17 @@ export class PayloadTooLargeError extends HttpError {
     super(413, message);
   }
 }
+export class UnsupportedMediaTypeError extends HttpError {
+  constructor(message = "Content-Type must be application/json") {
+    super(415, message);
+  }
+}
+/** An upstream service (payment provider, mail server) failed or refused; not the client's fault. */
+export class BadGatewayError extends HttpError {
+  constructor(message: string) {
+    super(502, message);
+  }
+}
 export class TooManyRequestsError extends HttpError {
   constructor(
     message = "Too many attempts. Please wait and try again.",

@@ -1,20 +1,22 @@
 /** Request body parsing: size limit, JSON decoding and zod validation in one call. */
 import type { z } from "zod";
 import { zodIssues } from "../domain/schemas.ts";
-import { BadRequestError, PayloadTooLargeError } from "./errors.ts";
+import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from "./errors.ts";
 
 const DEFAULT_MAX_BYTES = 64 * 1024;
 
 /**
  * Reads the request body as JSON and validates it with `schema`.
- * Throws 413 when the body exceeds `maxBytes`, 400 'Invalid JSON body' when it does not parse,
- * and 400 with the zod issues (message = the first issue's) when it does not validate.
+ * Throws 415 when the Content-Type names another format, 413 when the body exceeds `maxBytes`,
+ * 400 'Invalid JSON body' when it does not parse, and 400 with the zod issues (message = the
+ * first issue's) when it does not validate.
  */
 export async function readJson<S extends z.ZodType>(
   req: Request,
   schema: S,
   { maxBytes = DEFAULT_MAX_BYTES }: { maxBytes?: number } = {},
 ): Promise<z.output<S>> {
+  assertJsonContentType(req);
   const text = await readText(req, maxBytes);
   let body: unknown;
   try {
@@ -33,10 +35,27 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
   throw new BadRequestError(issues[0]?.message ?? "Invalid request", issues);
 }
 
-/** Parses a numeric path parameter; throws 400 'Invalid id' for anything but a positive integer. */
-export function parseId(value: string | undefined): number {
-  if (!value || !/^[1-9]\d{0,15}$/.test(value)) throw new BadRequestError("Invalid id");
-  return Number(value);
+/**
+ * 415 unless the request's Content-Type is JSON (`application/json` or `…+json`). A request
+ * without one is read as JSON; a form or text/plain post (what a cross-site form can send
+ * without a preflight) is refused before its body is read.
+ */
+export function assertJsonContentType(req: Request): void {
+  const type = req.headers.get("content-type");
+  if (type === null) return;
+  const media = type.split(";")[0].trim().toLowerCase();
+  if (media === "application/json" || /^application\/[\w.+-]+\+json$/.test(media)) return;
+  throw new UnsupportedMediaTypeError();
+}
+
+/**
+ * Parses a numeric path parameter: a positive safe integer. Anything else is a 400 'Invalid id'
+ * whose issue names the parameter (`name`, default "id").
+ */
+export function parseId(value: string | undefined, name = "id"): number {
+  const id = /^[1-9]\d{0,15}$/.test(value ?? "") ? Number(value) : NaN;
+  if (Number.isSafeInteger(id)) return id;
+  throw new BadRequestError("Invalid id", [{ path: [name], message: "Invalid id" }]);
 }
 
 /** The request body as text; 413 when it is larger than `maxBytes`. */

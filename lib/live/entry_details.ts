@@ -51,12 +51,15 @@ export type EntryDetails = z.output<typeof detailsSchema>;
 export type DetailsPlayer = EntryDetails["players"][number];
 export type DetailsLine = DetailsPlayer["breakdown"][number];
 
-/** Validates an answer; throws an Error with the SPEC §8 text when the shape is wrong. */
+/**
+ * Validates an answer; a wrong field throws 'Data format error: {message} at {path}', an answer
+ * that is not an object at all the 'Unable to process…' text (SPEC §8).
+ */
 export function parseEntryDetails(body: unknown): EntryDetails {
   const result = detailsSchema.safeParse(body);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  if (!issue) throw new Error(UNEXPECTED_FORMAT);
+  if (!issue || issue.path.length === 0) throw new Error(UNEXPECTED_FORMAT);
   throw new Error(`Data format error: ${issue.message} at ${issue.path.join(".")}`);
 }
 

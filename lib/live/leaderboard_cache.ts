@@ -7,9 +7,9 @@
  * Ranks, points and prizes are identical to `computeStandings` (lib/db/standings.ts).
  */
 import { displayName, toCents } from "../domain/format.ts";
-import type { Competition, PrizeStructure } from "../domain/types.ts";
+import type { Competition, Entry, PrizeStructure } from "../domain/types.ts";
 import { getCompetition } from "../db/competitions.ts";
-import { type EntrySummary, listEntrySummariesAfter } from "../db/leaderboard_reads.ts";
+import { entriesAfter, getEntryIdsByTeamIds } from "../db/leaderboard_reads.ts";
 import { getLiveVersion } from "../db/live.ts";
 import { getPerformancesMap } from "../db/performances.ts";
 import { listPrizes } from "../db/prizes.ts";
@@ -17,38 +17,68 @@ import type { LeaderboardRow } from "./types.ts";
 
 export type { LeaderboardRow };
 
-/** Append-only columns of a competition's entries, in id order. */
+/** A Float64Array/Int32Array/Uint32Array at least `size` long, keeping the contents. */
+function grow<T extends Float64Array | Int32Array | Uint32Array>(array: T, size: number): T {
+  if (array.length >= size) return array;
+  const next = new (array.constructor as new (n: number) => T)(Math.max(size, array.length * 2));
+  next.set(array);
+  return next;
+}
+
+/**
+ * Append-only columns of a competition's entries, in id order, in typed arrays: 100k entries
+ * take a few MB (ids, picks, creation times) plus their team id and name strings.
+ */
 class EntryColumns {
+  length = 0;
   lastId = 0;
-  ids: number[] = [];
+  ids = new Float64Array(256);
+  createdMs = new Float64Array(256);
+  /** Picks of entry i are picks[pickStart[i] .. pickStart[i + 1]). */
+  picks = new Int32Array(1280);
+  pickStart = new Uint32Array(257);
   teamIds: string[] = [];
   teamNames: string[] = [];
-  playerIds: number[][] = [];
-  createdMs: number[] = [];
-  byTeamId = new Map<string, number>();
   /** Entry indexes in tie-break order: createdAt, then id (as `computeStandings`). */
   tieList = new Uint32Array(0);
 
-  get length(): number {
-    return this.ids.length;
-  }
-
-  /** Appends the entries created since the last call. */
-  async catchUp(kv: Deno.Kv, cid: number): Promise<void> {
-    const fresh = await listEntrySummariesAfter(kv, cid, this.lastId);
-    if (fresh.length === 0) return;
-    for (const entry of fresh) this.#push(entry);
-    this.lastId = fresh[fresh.length - 1].id;
+  /** Appends the entries created since the last call (`total`: how many there are now). */
+  async catchUp(kv: Deno.Kv, cid: number, total: number): Promise<void> {
+    const before = this.length;
+    const fresh = entriesAfter(kv, cid, this.lastId, total - this.length);
+    for await (const entry of fresh) this.#push(entry);
+    if (this.length === before) return;
+    this.lastId = this.ids[this.length - 1];
     this.#sortTies();
   }
 
-  #push(entry: EntrySummary): void {
-    this.byTeamId.set(entry.teamId, this.ids.length);
-    this.ids.push(entry.id);
+  /** The index of entry `id`, or -1 (ids are ascending: binary search). */
+  indexOf(id: number): number {
+    let low = 0;
+    let high = this.length - 1;
+    while (low <= high) {
+      const mid = (low + high) >> 1;
+      if (this.ids[mid] === id) return mid;
+      if (this.ids[mid] < id) low = mid + 1;
+      else high = mid - 1;
+    }
+    return -1;
+  }
+
+  #push(entry: Entry): void {
+    const i = this.length;
+    this.ids = grow(this.ids, i + 1);
+    this.createdMs = grow(this.createdMs, i + 1);
+    this.pickStart = grow(this.pickStart, i + 2);
+    const start = this.pickStart[i];
+    this.picks = grow(this.picks, start + entry.playerIds.length);
+    this.picks.set(entry.playerIds, start);
+    this.pickStart[i + 1] = start + entry.playerIds.length;
+    this.ids[i] = entry.id;
+    this.createdMs[i] = Date.parse(entry.createdAt);
     this.teamIds.push(entry.teamId);
     this.teamNames.push(entry.teamName);
-    this.playerIds.push(entry.playerIds);
-    this.createdMs.push(Date.parse(entry.createdAt));
+    this.length = i + 1;
   }
 
   #sortTies(): void {
@@ -56,7 +86,7 @@ class EntryColumns {
     for (let i = 0; i < list.length; i++) list[i] = i;
     const ms = this.createdMs;
     let ordered = true;
-    for (let i = 1; i < ms.length && ordered; i++) ordered = ms[i - 1] <= ms[i];
+    for (let i = 1; i < list.length && ordered; i++) ordered = ms[i - 1] <= ms[i];
     if (!ordered) list.sort((a, b) => ms[a] - ms[b] || a - b);
     this.tieList = list;
   }
@@ -103,12 +133,12 @@ export class Standings {
     return out;
   }
 
-  /** The rows of these team ids (unknown ones left out), by rank. */
-  rowsForTeams(teamIds: Iterable<string>): LeaderboardRow[] {
+  /** The rows of these entry ids (unknown ones left out), by rank. */
+  rowsForEntries(entryIds: Iterable<number>): LeaderboardRow[] {
     const positions = new Set<number>();
-    for (const teamId of teamIds) {
-      const index = this.cols.byTeamId.get(teamId);
-      if (index !== undefined && index < this.total) positions.add(this.positionOf[index]);
+    for (const id of entryIds) {
+      const index = this.cols.indexOf(id);
+      if (index >= 0 && index < this.total) positions.add(this.positionOf[index]);
     }
     return [...positions].sort((a, b) => a - b).map((pos) => this.#row(pos));
   }
@@ -134,9 +164,10 @@ export class Standings {
 
 function entryPoints(cols: EntryColumns, perPlayer: Map<number, number>): Float64Array {
   const points = new Float64Array(cols.length);
+  const { picks, pickStart } = cols;
   for (let i = 0; i < points.length; i++) {
     let sum = 0;
-    for (const id of cols.playerIds[i]) sum += perPlayer.get(id) ?? 0;
+    for (let p = pickStart[i]; p < pickStart[i + 1]; p++) sum += perPlayer.get(picks[p]) ?? 0;
     points[i] = Math.round(sum * 10) / 10;
   }
   return points;
@@ -281,6 +312,12 @@ export class LeaderboardCache {
     return promise;
   }
 
+  /** The rows of these team ids in `standings` (unknown ones left out), by rank. */
+  async rowsForTeams(standings: Standings, teamIds: string[]): Promise<LeaderboardRow[]> {
+    if (teamIds.length === 0) return [];
+    return standings.rowsForEntries(await getEntryIdsByTeamIds(this.#kv, teamIds));
+  }
+
   /** Forgets every cached competition. */
   clear(): void {
     this.#slots.clear();
@@ -297,7 +334,7 @@ export class LeaderboardCache {
       if (this.#slots.get(cid) === slot) this.#slots.delete(cid);
       return null;
     }
-    await slot.cols.catchUp(this.#kv, cid);
+    await slot.cols.catchUp(this.#kv, cid, competition.currentEntries);
     const perPlayer = new Map([...performances].map(([id, p]) => [id, p.totalPoints]));
     slot.current = rankStandings(version, competition, prizes, slot.cols, perPlayer);
     return slot.current;

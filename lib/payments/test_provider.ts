@@ -70,7 +70,8 @@ export class TestPaymentProvider implements PaymentProvider {
   async confirm(id: string, cardNumber: string): Promise<"succeeded"> {
     const digits = cardNumber.replace(/\s+/g, "");
     if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) {
-      throw new BadRequestError("Your card number is invalid.");
+      const message = "Your card number is invalid.";
+      throw new BadRequestError(message, [{ path: ["cardNumber"], message }]);
     }
     const intent = await getTestIntent(this.kv, id);
     if (!intent) throw new NotFoundError("Payment not found");

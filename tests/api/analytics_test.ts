@@ -25,7 +25,11 @@ Deno.test("[api] POST /api/analytics counts known events and refuses others", as
     });
 
     await t.step("a body that is not JSON is a 400", async () => {
-      const res = await app.request("/api/analytics", { method: "POST", body: "{nope" });
+      const res = await app.request("/api/analytics", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{nope",
+      });
       assert.equal(res.status, 400);
       assert.equal((await readJsonBody(res)).message, "Invalid JSON body");
     });

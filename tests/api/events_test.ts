@@ -142,7 +142,10 @@ Deno.test("[admin events] validation messages and unknown ids", async (t) => {
         headers: admin,
       });
       assert.equal(del.status, 400);
-      assert.deepEqual(await readJsonBody(del), { message: "Invalid id" });
+      assert.deepEqual(await readJsonBody(del), {
+        message: "Invalid id",
+        issues: [{ path: ["eventId"], message: "Invalid id" }],
+      });
     });
     await t.step("without credentials it is a 401", async () => {
       const res = await app.request(`/api/admin/competitions/${c.id}/events`, {

@@ -177,7 +177,10 @@ Deno.test("[payments] test card confirmation", async (t) => {
       const id = await open();
       const res = await confirm(app, id, "4242 4242 4242 4241");
       assert.equal(res.status, 400);
-      assert.deepEqual(await readJsonBody(res), { message: "Your card number is invalid." });
+      assert.deepEqual(await readJsonBody(res), {
+        message: "Your card number is invalid.",
+        issues: [{ path: ["cardNumber"], message: "Your card number is invalid." }],
+      });
     });
     await t.step("missing fields are 400 with their messages", async () => {
       const res = await app.request("/api/test-payments/confirm", {

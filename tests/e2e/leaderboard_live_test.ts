@@ -108,6 +108,23 @@ Deno.test("[e2e] leaderboard: an admin's GOAL reaches an open visitor page withi
       );
     });
 
+    await t.step("with the push down, polling every 10 s shows new events", async () => {
+      const offline = await visitorContext.newPage();
+      await offline.routeWebSocket(/\/ws$/, (ws) => ws.close());
+      await gotoHydrated(offline, `${server.url}/leaderboard/${live.id}`);
+      await offline.getByText("Refreshing every 10 seconds").waitFor();
+      const res = await admin.request.post(
+        `${server.url}/api/admin/competitions/${live.id}/events`,
+        {
+          headers: ADMIN_HEADERS,
+          data: { playerId: scorer.id, eventType: "ASSIST", minute: 89, description: "Polled" },
+        },
+      );
+      assert.equal(res.status(), 201);
+      await offline.getByTestId("events").getByText("Polled").waitFor({ timeout: 12_000 });
+      await offline.close();
+    });
+
     await t.step("the team dialog breaks the points down", async () => {
       await visitor.locator(`tr[data-team-id="${mine.teamId}"]`).getByRole("button").click();
       const dialog = visitor.getByRole("dialog", { name: `${mine.displayName}'s Team` });

@@ -1,7 +1,12 @@
 import assert from "node:assert/strict";
 import { gotoHydrated, launchBrowser, screenshot } from "../helpers/browser.ts";
 import { startServer } from "../helpers/server.ts";
-import { assertNoHorizontalScroll, assertNoSeriousAxeViolations } from "./visitor_helpers.ts";
+import {
+  assertNoHorizontalScroll,
+  assertNoSeriousAxeViolations,
+  type RowInfo,
+  validTeam,
+} from "./visitor_helpers.ts";
 
 const ADMIN_HEADERS = {
   "content-type": "application/json",
@@ -30,6 +35,36 @@ async function createCompetition(base: string, status: string): Promise<Competit
   });
   assert.equal(res.status, 201, await res.clone().text());
   return await res.json();
+}
+
+async function post(url: string, body: unknown): Promise<Record<string, unknown>> {
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const answer = await res.json();
+  assert.ok(res.ok, `${url}: ${res.status} ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+/** Buys one entry through the public API with the test card; returns its team id. */
+async function buyEntry(base: string, competitionId: number): Promise<string> {
+  const rows: RowInfo[] = await (await fetch(`${base}/api/competitions/${competitionId}/players`))
+    .json();
+  const { paymentIntentId } = await post(`${base}/api/create-payment-intent`, { competitionId });
+  await post(`${base}/api/test-payments/confirm`, {
+    paymentIntentId,
+    cardNumber: "4242 4242 4242 4242",
+  });
+  const entry = await post(`${base}/api/entries`, {
+    competitionId,
+    email: "fan@example.com",
+    teamName: "Early Birds",
+    playerIds: validTeam(rows),
+    stripePaymentId: paymentIntentId,
+  });
+  return entry.teamId as string;
 }
 
 Deno.test("[e2e] leaderboard states: completed, upcoming, empty, not found", async (t) => {
@@ -65,25 +100,22 @@ Deno.test("[e2e] leaderboard states: completed, upcoming, empty, not found", asy
       assert.deepEqual(sockets, [], "no WebSocket unless LIVE");
     });
 
-    await t.step("UPCOMING with entries: no View Team column, no events", async () => {
+    await t.step("UPCOMING with an entry: no View Team column, no events", async () => {
       const upcoming = competitions.find((c) => c.status === "UPCOMING")!;
-      const board = await (await fetch(`${server.url}/api/competitions/${upcoming.id}/leaderboard`))
-        .json();
+      const teamId = await buyEntry(server.url, upcoming.id);
       await page.setViewportSize({ width: 390, height: 844 });
       await gotoHydrated(page, `${server.url}/leaderboard/${upcoming.id}`);
       assert.equal(await page.getByTestId("status").innerText(), "Upcoming");
       assert.equal(await page.getByRole("heading", { name: "Recent Events" }).count(), 0);
-      if (board.length > 0) {
-        const headers = await page.getByRole("table", { name: "Leaderboard" }).locator("th")
-          .allInnerTexts();
-        assert.deepEqual(headers.map((h) => h.trim().toUpperCase()), [
-          "RANK",
-          "DISPLAY NAME",
-          "POINTS",
-        ]);
-      } else {
-        await page.getByText("Competition has not started yet").waitFor();
-      }
+      const table = page.getByRole("table", { name: "Leaderboard" });
+      const headers = await table.locator("th").allInnerTexts();
+      assert.deepEqual(headers.map((h) => h.trim().toUpperCase()), [
+        "RANK",
+        "DISPLAY NAME",
+        "POINTS",
+      ]);
+      await table.locator(`tr[data-team-id="${teamId}"]`).getByText("Early Birds").waitFor();
+      assert.equal(await table.getByRole("button").count(), 0, "no View Team for UPCOMING");
       await assertNoHorizontalScroll(page);
       await screenshot(page, "leaderboard-upcoming-390");
       assert.deepEqual(sockets, []);

@@ -52,12 +52,25 @@ Deno.test("[e2e] the Rules dialog opens from the header and closes", async (t) =
         await dialog.locator("ol li").allInnerTexts(),
         RULES.map((r, i) => `${i + 1}\n${r}`),
       );
+      assert.match(text, /\$50,000 salary cap/);
       assert.ok(await activeIsInsideDialog(page), "focus moved into the dialog");
       const backdrop = await page.locator("[data-dialog-backdrop]").boundingBox();
       assert.deepEqual(backdrop, { x: 0, y: 0, width: 390, height: 844 }, "covers the viewport");
       const panel = await dialog.boundingBox();
       assert.ok(panel && panel.y > 0 && panel.y + panel.height < 844, "fully on screen");
       await screenshot(page, "rules-dialog-390", { fullPage: false });
+    });
+
+    await t.step("the points table unfolds with the scoring values", async () => {
+      const table = dialog.locator("[data-scoring] table");
+      assert.equal(await table.isVisible(), false, "folded at first");
+      await dialog.getByText("How points are scored").click();
+      await table.waitFor();
+      const goal = await table.getByRole("row", { name: /^Goal/ }).innerText();
+      assert.deepEqual(goal.split(/\s+/), ["Goal", "+6", "+6", "+5", "+4"]);
+      const panel = await dialog.boundingBox();
+      assert.ok(panel && panel.y >= 0 && panel.y + panel.height <= 844, "still fits the screen");
+      await dialog.getByText("How points are scored").click();
     });
 
     await t.step("keeps Tab focus inside the dialog", async () => {
@@ -81,6 +94,27 @@ Deno.test("[e2e] the Rules dialog opens from the header and closes", async (t) =
       await page.keyboard.press("Escape");
       await dialog.waitFor({ state: "detached" });
       await expectFocusOn(page, "Rules");
+    });
+
+    await t.step("Escape and Tab work while the focus is outside the dialog", async () => {
+      await rulesButton.click();
+      await dialog.waitFor();
+      await rulesButton.evaluate((el) => (el as HTMLElement).focus());
+      assert.equal(await activeIsInsideDialog(page), false, "focus moved behind the dialog");
+      await page.keyboard.press("Tab");
+      assert.ok(await activeIsInsideDialog(page), "Tab brought the focus back into the dialog");
+      await rulesButton.evaluate((el) => (el as HTMLElement).focus());
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "detached" });
+    });
+
+    await t.step("losing the focused element puts the focus on the dialog itself", async () => {
+      await rulesButton.click();
+      await dialog.waitFor();
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      assert.ok(await activeIsInsideDialog(page), "focus went back to the dialog");
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "detached" });
     });
 
     await t.step("a click on the backdrop closes it", async () => {

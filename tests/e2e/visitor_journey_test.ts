@@ -154,6 +154,8 @@ Deno.test("[e2e] visitor journey: home → team → declined then paid → confi
       assert.equal(await page.locator("[data-confirmation-players] li").count(), 5);
       const leaderboard = page.getByRole("link", { name: "View Leaderboard" });
       assert.equal(await leaderboard.getAttribute("href"), `/leaderboard/${competition.id}`);
+      const button = await leaderboard.boundingBox();
+      assert.ok(button && button.height >= 40 && button.width > 300, "a full-size button at 390px");
       await assertNoHorizontalScroll(page);
       await assertNoSeriousAxeViolations(page);
       await screenshot(page, "visitor-confirmation-390");

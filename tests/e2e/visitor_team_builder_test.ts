@@ -118,6 +118,12 @@ Deno.test("[e2e] team builder: toasts, filters, slots and persistence", async (t
         await expectToast(page, "Team Complete"),
         /You've already selected 5 players\. Remove a player before adding another\./,
       );
+      const toastBox = await page.locator("[data-toast]").boundingBox();
+      const submitBox = await page.getByRole("button", { name: /^Submit Team/ }).boundingBox();
+      assert.ok(
+        toastBox && submitBox && toastBox.y + toastBox.height <= submitBox.y,
+        "the toast sits above the bottom bar, clear of 'Submit Team'",
+      );
       await closeToast(page);
     });
 
@@ -187,6 +193,10 @@ Deno.test("[e2e] team builder: toasts, filters, slots and persistence", async (t
       assert.match(
         await dialog.innerText(),
         /Build your 5-player fantasy team and compete for prizes/,
+      );
+      assert.match(
+        await dialog.locator("[data-salary-cap]").innerText(),
+        new RegExp(`\\$${formatWhole(c.salaryCap)} salary cap`),
       );
       await assertNoSeriousAxeViolations(page);
       await page.keyboard.press("Escape");

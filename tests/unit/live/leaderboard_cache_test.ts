@@ -6,6 +6,7 @@ import { setPrizeStructure } from "../../../lib/db/prizes.ts";
 import { computeStandings } from "../../../lib/db/standings.ts";
 import { displayName } from "../../../lib/domain/format.ts";
 import { LeaderboardCache, type Standings } from "../../../lib/live/leaderboard_cache.ts";
+import { makeCompetition, makeEntry } from "../../helpers/fixtures.ts";
 import { seedContest } from "./seed.ts";
 
 /** The cache's full ranking against the reference full scan of lib/db/standings.ts. */
@@ -161,17 +162,44 @@ Deno.test("[live] standings pages are slices and team lookups find any row", asy
   });
   const cid = contest.competition.id;
   await savePerformances(kv, cid, [{ playerId: contest.players[2].id, goals: 1 }]);
-  const standings = (await new LeaderboardCache(kv).standings(cid))!;
+  const cache = new LeaderboardCache(kv);
+  const standings = (await cache.standings(cid))!;
   const all = standings.rows(0, 1000);
   assert.equal(all.length, 250);
   assert.deepEqual(standings.rows(100, 100), all.slice(100, 200));
   assert.deepEqual(standings.rows(240, 100), all.slice(240));
   assert.deepEqual(standings.rows(300, 100), []);
   const wanted = [all[230].teamId, all[3].teamId, "FFT-UNKNOWN"];
-  assert.deepEqual(standings.rowsForTeams(wanted), [all[3], all[230]]);
+  assert.deepEqual(await cache.rowsForTeams(standings, wanted), [all[3], all[230]]);
   const blank = all.find((row) => row.id === contest.entryIds[7])!;
   assert.equal(blank.displayName, displayName("", blank.teamId));
   assert.match(blank.displayName, /^Entry \S+$/);
   assert.ok(all.every((row) => !("email" in row) && !("stripePaymentId" in row)));
+  kv.close();
+});
+
+Deno.test("[live] interleaved entries of several competitions are read by id", async () => {
+  const kv = await Deno.openKv(":memory:");
+  const competitions = [
+    await makeCompetition(kv),
+    await makeCompetition(kv),
+    await makeCompetition(kv),
+  ];
+  for (let round = 0; round < 4; round++) {
+    for (const competition of competitions) await makeEntry(kv, competition);
+  }
+  const cache = new LeaderboardCache(kv);
+  for (const competition of competitions) {
+    await savePerformances(kv, competition.id, [
+      { playerId: competition.players[0].id, saves: 3 },
+    ]);
+    const standings = (await cache.standings(competition.id))!;
+    assert.equal(standings.total, 4);
+    await assertSameAsReference(kv, standings);
+  }
+  const late = await makeEntry(kv, competitions[1]);
+  const standings = (await cache.standings(competitions[1].id))!;
+  assert.equal(standings.total, 5);
+  assert.ok(standings.rows(0, 5).some((row) => row.id === late.id));
   kv.close();
 });

@@ -16,7 +16,8 @@ export const handler: Handlers = {
   async GET(req, ctx) {
     const cid = parseId(ctx.params.id);
     const query = parseLeaderboardQuery(ctx.url);
-    const standings = await getLeaderboardCache(services().kv).standings(cid);
+    const cache = getLeaderboardCache(services().kv);
+    const standings = await cache.standings(cid);
     if (!standings) throw new NotFoundError("Competition not found");
     const etag = `W/"${standings.version ?? "0"}-${hash(ctx.url.search)}"`;
     const headers = {
@@ -31,7 +32,8 @@ export const handler: Handlers = {
     }
     const rows = standings.rows(query.offset, query.limit);
     const onPage = new Set(rows.map((row) => row.teamId));
-    const own = standings.rowsForTeams(query.teamIds).filter((row) => !onPage.has(row.teamId));
+    const own = (await cache.rowsForTeams(standings, query.teamIds))
+      .filter((row) => !onPage.has(row.teamId));
     return json([...rows, ...own], { headers });
   },
 };

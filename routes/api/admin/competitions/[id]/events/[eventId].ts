@@ -8,7 +8,7 @@ export const handler: Handlers = {
   /** Deletes an event and reverses its effect on the player's performance. */
   async DELETE(_req, ctx) {
     const id = parseId(ctx.params.id);
-    await deleteGameEvent(services().kv, id, parseId(ctx.params.eventId));
+    await deleteGameEvent(services().kv, id, parseId(ctx.params.eventId, "eventId"));
     return json({ message: "Event deleted" });
   },
 };

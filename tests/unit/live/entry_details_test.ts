@@ -1,0 +1,77 @@
+import assert from "node:assert/strict";
+import { parseEntryDetails, UNEXPECTED_FORMAT } from "../../../lib/live/entry_details.ts";
+import { formatLine, formatPoints, rowPrizeText } from "../../../lib/live/format.ts";
+import type { LeaderboardRow } from "../../../lib/live/types.ts";
+
+function details(overrides: Record<string, unknown> = {}) {
+  return {
+    entry: { id: 1, teamId: "FFT-AAAA1111", teamName: "Alpha", points: "7.5", totalPoints: "7.5" },
+    competition: { id: 2, name: "Cup" },
+    players: [{
+      id: 3,
+      name: "Ann Keeper",
+      position: "GK",
+      points: "7.5",
+      team: { name: "Club", shortName: "CLB", logoUrl: null },
+      breakdown: [
+        { label: "Goals", count: "1", value: 6, points: 6 },
+        { label: "Saves", count: 3, value: 0.5, points: "1.5" },
+      ],
+    }],
+    ...overrides,
+  };
+}
+
+Deno.test("[live] entry details: numeric strings become numbers, empty becomes 0", () => {
+  const parsed = parseEntryDetails(details());
+  assert.equal(parsed.entry.totalPoints, 7.5);
+  assert.deepEqual(parsed.players[0].breakdown.map((l) => [l.count, l.points]), [[1, 6], [3, 1.5]]);
+  const empty = parseEntryDetails(details({
+    entry: { id: 1, teamId: "FFT-A", teamName: "", points: "", totalPoints: null },
+  }));
+  assert.equal(empty.entry.totalPoints, 0);
+});
+
+Deno.test("[live] entry details: a shape mismatch names the field (SPEC §8)", () => {
+  assert.throws(
+    () => parseEntryDetails(details({ players: [{ id: 3, position: "GK", points: 1 }] })),
+    (err: Error) => /^Data format error: .+ at players\.0\.name$/.test(err.message),
+  );
+  assert.throws(() => parseEntryDetails(null), (err: Error) => err.message === UNEXPECTED_FORMAT);
+  assert.throws(() => parseEntryDetails("x"), (err: Error) => err.message === UNEXPECTED_FORMAT);
+});
+
+Deno.test("[live] breakdown lines read 'count × value = result' and add up", () => {
+  const [player] = parseEntryDetails(details()).players;
+  assert.deepEqual(player.breakdown.map(formatLine), ["1 × 6 = 6", "3 × 0.5 = 1.5"]);
+  const sum = player.breakdown.reduce((total, line) => total + line.points, 0);
+  assert.equal(formatPoints(sum), formatPoints(player.points));
+  assert.equal(formatLine({ count: 1, value: -1, points: -1 }), "1 × -1 = -1");
+  assert.equal(formatPoints(12), "12");
+  assert.equal(formatPoints(-0.04), "0");
+});
+
+Deno.test("[live] row prize text: money, NON_CASH description, or nothing", () => {
+  const row: LeaderboardRow = {
+    id: 1,
+    teamId: "FFT-1",
+    teamName: "A",
+    displayName: "A",
+    points: 3,
+    rank: 1,
+    prize: 150,
+    prizeType: "CASH",
+    customPrizeDescription: null,
+  };
+  assert.equal(rowPrizeText(row, "USD"), "$150.00");
+  assert.equal(rowPrizeText(row, "GBP"), "£150.00");
+  assert.equal(rowPrizeText({ ...row, prize: 0 }, "USD"), null);
+  assert.equal(rowPrizeText({ ...row, prize: null }, "USD"), null);
+  assert.equal(
+    rowPrizeText(
+      { ...row, prizeType: "NON_CASH", prize: 0, customPrizeDescription: "Shirt" },
+      "USD",
+    ),
+    "Shirt",
+  );
+});
