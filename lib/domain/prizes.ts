@@ -22,7 +22,11 @@ export function splitPrizes(ranked: { rank: number }[], prizes: PrizeRow[]): num
     centsAt.set(p.position, (centsAt.get(p.position) ?? 0) + toCents(p.prize));
   }
   const groups = new Map<number, number[]>();
-  ranked.forEach((row, i) => groups.set(row.rank, [...(groups.get(row.rank) ?? []), i]));
+  ranked.forEach((row, i) => {
+    const group = groups.get(row.rank);
+    if (group) group.push(i);
+    else groups.set(row.rank, [i]);
+  });
   const awards = ranked.map(() => 0);
   for (const [rank, indexes] of groups) {
     let pot = 0;

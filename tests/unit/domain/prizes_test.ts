@@ -223,3 +223,12 @@ Deno.test("[prizes] Add Position and the first row", async (t) => {
     assert.deepEqual(nextPrizeRow([], 100), { position: 1, prize: 100 });
   });
 });
+
+Deno.test("[prizes] splitPrizes shares two prizes across a 100k-entry tie", () => {
+  const ranked = Array.from({ length: 100_000 }, () => ({ rank: 1 }));
+  const awards = splitPrizes(ranked, [{ position: 1, prize: 1000 }, { position: 2, prize: 500 }]);
+  const cents = awards.reduce((sum, a) => sum + toCents(a), 0);
+  assert.equal(cents, 150_000);
+  assert.equal(awards.filter((a) => a === 0.02).length, 50_000);
+  assert.equal(awards.filter((a) => a === 0.01).length, 50_000);
+});
