@@ -380,10 +380,12 @@ export function parseWrk(out: string): Omit<WrkRun, "cpuMsPerRequest"> {
   };
 }
 
+/** The wrk executable on PATH, or null. */
 async function wrkPath(): Promise<string | null> {
-  for (const path of ["/usr/bin/wrk", "/usr/local/bin/wrk"]) {
+  const dirs = (Deno.env.get("PATH") ?? "/usr/bin").split(":").filter(Boolean);
+  for (const dir of dirs) {
     try {
-      if ((await Deno.stat(path)).isFile) return path;
+      if ((await Deno.stat(`${dir}/wrk`)).isFile) return `${dir}/wrk`;
     } catch {
       // not there
     }

@@ -23,11 +23,14 @@ import type { EventWithPlayer, PlayerWithTeam } from "../lib/ui/admin/types.ts";
 
 function NotFound() {
   return (
-    <EmptyState
-      title="Competition Not Found"
-      description="The competition may have been deleted."
-      action={<Button href="/admin/dashboard">Back to Competitions</Button>}
-    />
+    <div class="flex flex-col gap-6">
+      <PageHeader title="Game Events" />
+      <EmptyState
+        title="Competition Not Found"
+        description="The competition may have been deleted."
+        action={<Button href="/admin/dashboard">Back to Competitions</Button>}
+      />
+    </div>
   );
 }
 
@@ -78,7 +81,7 @@ export default function AdminGameEvents({ id }: { id: number }) {
       />
       {!c && <TableSkeleton rows={6} label="Loading competition" />}
       {c && (
-        <div class="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <div class="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <Card>
             <CardHeader>
               <CardTitle class="text-base">Create Event</CardTitle>

@@ -123,7 +123,7 @@ export default function AdminMatchForm({ id }: { id?: number }) {
         description="Fixtures that competitions are built on."
         actions={
           <>
-            {teamList.length > 0 && missingSampleTeams(teamList).length > 0 && (
+            {!editing && teamList.length > 0 && missingSampleTeams(teamList).length > 0 && (
               <Button
                 variant="outline"
                 disabled={creatingTeams}

@@ -3,6 +3,7 @@ import {
   Card,
   CardContent,
   CardDescription,
+  CardFooter,
   CardHeader,
   CardTitle,
 } from "../components/ui/Card.tsx";
@@ -26,7 +27,7 @@ function Editor({ competition, saved }: { competition: Competition; saved: Prize
   );
   const tone = editor.matches ? "text-success" : "text-destructive";
   return (
-    <Card>
+    <Card class="w-full max-w-3xl">
       <CardHeader>
         <CardTitle class="text-base">Prize positions</CardTitle>
         <CardDescription>
@@ -34,21 +35,16 @@ function Editor({ competition, saved }: { competition: Competition; saved: Prize
           cover.
         </CardDescription>
       </CardHeader>
-      <CardContent class="flex flex-col gap-6">
-        <PrizeRows drafts={editor.drafts} onUpdate={editor.update} onRemove={editor.remove} />
-        <div class="flex flex-wrap items-center gap-2">
-          <Button variant="outline" onClick={editor.add}>
+      <CardContent class="flex flex-col gap-5">
+        <PrizeRows
+          drafts={editor.drafts}
+          pool={pool}
+          onUpdate={editor.update}
+          onRemove={editor.remove}
+        />
+        <div>
+          <Button variant="outline" size="sm" onClick={editor.add}>
             <Icon name="plus" />Add Position
-          </Button>
-          <Button variant="outline" onClick={editor.distribute}>
-            <Icon name="wand" />Auto-Distribute
-          </Button>
-          <Button variant="outline" onClick={editor.fix}>
-            <Icon name="check" />Fix Total
-          </Button>
-          <Button class="ml-auto" disabled={editor.saving} onClick={() => void editor.save()}>
-            <Icon name="save" />
-            {editor.saving ? "Saving..." : "Save Prize Structure"}
           </Button>
         </div>
         <div
@@ -71,6 +67,18 @@ function Editor({ competition, saved }: { competition: Competition; saved: Prize
           )}
         </div>
       </CardContent>
+      <CardFooter class="flex-wrap gap-2 border-t border-border pt-6">
+        <Button variant="outline" onClick={editor.distribute}>
+          <Icon name="wand" />Auto-Distribute
+        </Button>
+        <Button variant="outline" onClick={editor.fix}>
+          <Icon name="check" />Fix Total
+        </Button>
+        <Button class="ml-auto" disabled={editor.saving} onClick={() => void editor.save()}>
+          <Icon name="save" />
+          {editor.saving ? "Saving..." : "Save Prize Structure"}
+        </Button>
+      </CardFooter>
     </Card>
   );
 }

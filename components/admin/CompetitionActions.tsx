@@ -10,7 +10,7 @@ export interface CompetitionActionsProps {
   onDelete: (competition: CompetitionRow) => void;
 }
 
-const ICON_BUTTON = buttonClass({ variant: "ghost", size: "icon", class: "h-8 w-8" });
+const ICON_BUTTON = buttonClass({ variant: "ghost", size: "icon-sm" });
 
 function ActionLink(props: { href: string; label: string; icon: IconName }) {
   return (

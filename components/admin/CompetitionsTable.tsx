@@ -94,7 +94,7 @@ function WideTable({ rows, ...actions }: CompetitionsTableProps) {
         {rows.map((row) => (
           <Tr key={row.id} data-competition-id={row.id}>
             <Td class="font-mono text-xs text-muted-foreground">{row.id}</Td>
-            <Td class="min-w-[14rem]">
+            <Td class="min-w-[12rem]">
               <div class="font-medium">{row.name}</div>
               <div class="text-xs text-muted-foreground">
                 <EntriesLine row={row} />

@@ -48,8 +48,8 @@ export function EventList(
             </div>
             <Button
               variant="ghost"
-              size="icon"
-              class="h-8 w-8 text-destructive hover:text-destructive"
+              size="icon-sm"
+              class="text-destructive hover:text-destructive"
               aria-label={`Delete ${label} of ${name}`}
               onClick={() => onDelete(e)}
             >

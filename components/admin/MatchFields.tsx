@@ -3,7 +3,7 @@ import { Input } from "../ui/Input.tsx";
 import { Select } from "../ui/Select.tsx";
 import { Field, fieldAria } from "./Field.tsx";
 import { LEAGUES, type Team } from "../../lib/domain/types.ts";
-import { leagueLabel, resultLabel } from "../../lib/ui/admin/labels.ts";
+import { leagueLabel, resultLabel, resultVariant } from "../../lib/ui/admin/labels.ts";
 import { type MatchFormValues, outcomeOf } from "../../lib/ui/admin/match_form.ts";
 import type { FieldErrors } from "../../lib/ui/admin/form_errors.ts";
 
@@ -73,7 +73,7 @@ export function MatchFields(
           </Field>
           <div class="flex items-center gap-3 sm:col-span-2" aria-live="polite">
             <span class="text-sm font-medium">Result</span>
-            <Badge variant={result === "NOT_PLAYED" ? "outline" : "default"} data-result="">
+            <Badge variant={resultVariant(result)} data-result="">
               {resultLabel(result)}
             </Badge>
           </div>

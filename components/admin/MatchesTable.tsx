@@ -7,7 +7,7 @@ import { formatAdminDate } from "../../lib/ui/admin/datetime.ts";
 import { leagueLabel, resultLabel, resultVariant } from "../../lib/ui/admin/labels.ts";
 import type { MatchWithTeams } from "../../lib/ui/admin/types.ts";
 
-const ICON_BUTTON = buttonClass({ variant: "ghost", size: "icon", class: "h-8 w-8" });
+const ICON_BUTTON = buttonClass({ variant: "ghost", size: "icon-sm" });
 
 function score(m: MatchWithTeams): string {
   return m.homeScore == null || m.awayScore == null ? "" : ` ${m.homeScore}–${m.awayScore}`;

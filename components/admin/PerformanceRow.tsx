@@ -41,6 +41,7 @@ export function PerformanceRow({ player, draft, errors, columns, onChange }: Per
   const gk = player.position === "GK";
   const conceded = gk || player.position === "DEF";
   const points = draftPoints(player.position, draft);
+  const firstError = errors ? Object.values(errors)[0] : null;
 
   const count = (key: CountKey, extra?: { onBlur?: () => void }) => (
     <input
@@ -52,13 +53,14 @@ export function PerformanceRow({ player, draft, errors, columns, onChange }: Per
       value={draft[key]}
       aria-label={`${LABELS[key]} of ${player.name}`}
       aria-invalid={errors?.[key] ? true : undefined}
-      title={errors?.[key]}
+      aria-describedby={errors?.[key] ? `perf-error-${player.id}` : undefined}
       onInput={(e) => onChange({ [key]: e.currentTarget.value })}
       onBlur={extra?.onBlur}
       class={cn(
         "h-8 w-16 rounded-md border border-border bg-background px-2 text-right text-sm tabular-nums",
         "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
-        errors?.[key] && "border-destructive ring-1 ring-destructive",
+        "aria-[invalid=true]:border-destructive aria-[invalid=true]:bg-destructive/10",
+        "aria-[invalid=true]:text-destructive",
       )}
     />
   );
@@ -84,9 +86,14 @@ export function PerformanceRow({ player, draft, errors, columns, onChange }: Per
         <Td>
           <div class="flex items-center gap-2">
             <Avatar src={player.team?.logoUrl} name={player.name} size="sm" />
-            <div>
+            <div class="min-w-0">
               <div class="font-medium">{player.name}</div>
               <div class="text-xs text-muted-foreground">{player.team?.shortName ?? ""}</div>
+              {firstError && (
+                <div id={`perf-error-${player.id}`} class="text-xs font-medium text-destructive">
+                  {firstError}
+                </div>
+              )}
             </div>
           </div>
         </Td>
@@ -95,13 +102,18 @@ export function PerformanceRow({ player, draft, errors, columns, onChange }: Per
         <Td>{count("assists")}</Td>
         {gk && <Td>{count("saves")}</Td>}
         {conceded && <Td>{count("goalsConceded")}</Td>}
-        <Td class="text-center">{flag("cleanSheet", "Clean sheet")}</Td>
         <Td>
-          <div class="flex items-center gap-2">
-            {count("yellowCards")}
-            <label class="flex items-center gap-1 text-xs" title="Red card">
-              {flag("redCard", "Red card")}
+          <div class="flex justify-center">{flag("cleanSheet", "Clean sheet")}</div>
+        </Td>
+        <Td>
+          <div class="flex items-center gap-3">
+            <span class="flex items-center gap-1.5" title="Yellow cards">
+              <span aria-hidden="true" class="inline-block h-3.5 w-2.5 rounded-sm bg-yellow-400" />
+              {count("yellowCards")}
+            </span>
+            <label class="flex items-center gap-1.5" title="Red card">
               <span aria-hidden="true" class="inline-block h-3.5 w-2.5 rounded-sm bg-destructive" />
+              {flag("redCard", "Red card")}
             </label>
           </div>
         </Td>
@@ -110,7 +122,7 @@ export function PerformanceRow({ player, draft, errors, columns, onChange }: Per
           <button
             type="button"
             aria-expanded={open}
-            class={buttonClass({ variant: "ghost", size: "sm", class: "h-7 px-2" })}
+            class={buttonClass({ variant: "ghost", size: "sm" })}
             onClick={() => setOpen(!open)}
           >
             {open ? "Hide" : "More"}

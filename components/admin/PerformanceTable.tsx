@@ -14,6 +14,9 @@ export interface PerformanceTableProps {
   onChange: (playerId: number, patch: Partial<PerfDraft>) => void;
 }
 
+/** Same widths in every group, so the columns line up from one table to the next. */
+const NUM = "w-[6rem]";
+
 /** The performances of one position group (Goalkeepers, Defenders, Midfielders, Forwards). */
 export function PerformanceTable(props: PerformanceTableProps) {
   const gk = props.position === "GK";
@@ -29,15 +32,15 @@ export function PerformanceTable(props: PerformanceTableProps) {
       <Table caption={props.title}>
         <THead>
           <tr>
-            <Th>Player</Th>
-            <Th>Minutes</Th>
-            <Th>Goals</Th>
-            <Th>Assists</Th>
-            {gk && <Th>Saves</Th>}
-            {conceded && <Th>Conceded</Th>}
-            <Th class="text-center">Clean Sheet</Th>
-            <Th>Cards</Th>
-            <Th class="text-right">Points</Th>
+            <Th class="w-[16rem]">Player</Th>
+            <Th class={NUM}>Minutes</Th>
+            <Th class={NUM}>Goals</Th>
+            <Th class={NUM}>Assists</Th>
+            {gk && <Th class={NUM}>Saves</Th>}
+            {conceded && <Th class="w-[8.5rem]">Goals Conceded</Th>}
+            <Th class="w-[7rem] text-center">Clean Sheet</Th>
+            <Th class="w-[9rem]">Cards</Th>
+            <Th class="w-[7rem] text-right">Total Points</Th>
             <Th class="text-right">
               <span class="sr-only">More</span>
             </Th>

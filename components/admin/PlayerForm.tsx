@@ -44,7 +44,7 @@ export function PlayerForm({ initial, editing, onSubmit, onCancel }: PlayerFormP
         </Select>
       </Field>
       <Field id="player-salary" label="Salary">
-        <Input {...bind("salary")} type="number" min="100" step="100" />
+        <Input {...bind("salary")} type="number" min="100" step="0.01" />
       </Field>
       <Field id="player-imageUrl" label="Image URL" class="sm:col-span-2">
         <Input {...bind("imageUrl")} type="url" placeholder="https://…" />

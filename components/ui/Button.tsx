@@ -2,7 +2,7 @@ import type { AnchorHTMLAttributes, ButtonHTMLAttributes } from "preact";
 import { cn } from "../../lib/ui/cn.ts";
 
 export type ButtonVariant = "default" | "secondary" | "outline" | "ghost" | "destructive";
-export type ButtonSize = "sm" | "md" | "lg" | "icon";
+export type ButtonSize = "sm" | "md" | "lg" | "icon" | "icon-sm";
 
 const BASE =
   "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium " +
@@ -23,6 +23,8 @@ const SIZES: Record<ButtonSize, string> = {
   md: "h-10 px-4 py-2",
   lg: "h-11 px-8 text-base",
   icon: "h-10 w-10",
+  /** A compact icon button for dense rows (tables, lists). */
+  "icon-sm": "h-8 w-8",
 };
 
 /** Class names of a button, for elements that must look like one. */

@@ -79,6 +79,11 @@ export const keys = {
   entryByPayment: (paymentIntentId: string): Deno.KvKey => ["entry_by_payment", paymentIntentId],
   checkout: (paymentIntentId: string): Deno.KvKey => ["checkouts", paymentIntentId],
 
+  /** The recent hits of one client against one rate limit (see rate_limits.ts). */
+  rateLimit: (bucket: string, client: string): Deno.KvKey => ["rate_limits", bucket, client],
+  /** The refund of a payment intent, once one was decided (see refunds.ts); never expires. */
+  refund: (paymentIntentId: string): Deno.KvKey => ["refunds", paymentIntentId],
+
   outboxMessage: (id: number): Deno.KvKey => ["outbox", id],
   outbox: (): Deno.KvKey => ["outbox"],
 };

@@ -1,15 +1,33 @@
 import type { Handlers } from "$fresh/server.ts";
+import { clientIp } from "../../lib/auth/guard.ts";
+import { hitRateLimit } from "../../lib/db/rate_limits.ts";
 import { testEmailSchema } from "../../lib/domain/schemas.ts";
-import { json } from "../../lib/http/errors.ts";
+import { json, TooManyRequestsError } from "../../lib/http/errors.ts";
 import { readJson } from "../../lib/http/validate.ts";
 import { services } from "../../lib/services.ts";
 
+/** A public route that sends mail: at most 5 test e-mails per address every 10 minutes. */
+const TEST_EMAIL_LIMIT = { bucket: "test_email", limit: 5, windowMs: 10 * 60_000 };
+
 export const handler: Handlers = {
-  /** Sends a test e-mail to {email}; 502 with the reason when the mail server refuses it. */
-  async POST(req) {
+  /**
+   * Sends a test e-mail to {email}; 429 (with Retry-After) after 5 from one client address in
+   * 10 minutes; 502 with the reason when the mail server refuses it.
+   */
+  async POST(req, ctx) {
+    const { kv, mailer } = services();
     const { email } = await readJson(req, testEmailSchema);
+    const client = clientIp(ctx) ?? "unknown";
+    const rate = await hitRateLimit(kv, { ...TEST_EMAIL_LIMIT, client });
+    if (!rate.allowed) {
+      const minutes = Math.ceil(rate.retryAfterSeconds / 60);
+      throw new TooManyRequestsError(
+        `Too many test emails. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+        rate.retryAfterSeconds,
+      );
+    }
     try {
-      await services().mailer.send({
+      await mailer.send({
         to: email,
         subject: "Test email from Fantasy Football",
         text: "This is a test email. If you can read it, e-mail delivery works.",

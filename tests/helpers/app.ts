@@ -21,7 +21,8 @@ export interface TestAppOptions {
 }
 
 export interface TestApp {
-  handler: (req: Request) => Promise<Response>;
+  /** The app handler; `info` stands for the connection (e.g. the client's address). */
+  handler: (req: Request, info?: Deno.ServeHandlerInfo) => Promise<Response>;
   kv: Deno.Kv;
   services: Services;
   /** Sends a request to `path`; a `json` body is encoded with its content type. */
@@ -71,7 +72,7 @@ export async function makeTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   setServices(services);
   if (opts.seed) await seedDemoDataIfEmpty(kv);
   const handler = await sharedHandler();
-  const handle = (req: Request) => handler(req);
+  const handle = (req: Request, info?: Deno.ServeHandlerInfo) => handler(req, info);
   return {
     handler: handle,
     kv,

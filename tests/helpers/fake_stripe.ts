@@ -1,7 +1,17 @@
 /**
  * A local HTTP imitation of the few Stripe endpoints the app calls (create/retrieve a
  * PaymentIntent, create a refund), so the Stripe provider runs against the real `stripe` client.
+ * A succeeded intent carries its charge (`latest_charge`, as with `expand[]=latest_charge`),
+ * which shows refunds, including ones made "by hand" with `refundByHand`.
  */
+
+export interface FakeCharge {
+  id: string;
+  object: "charge";
+  amount: number;
+  amount_refunded: number;
+  refunded: boolean;
+}
 
 export interface FakeIntent {
   id: string;
@@ -12,6 +22,7 @@ export interface FakeIntent {
   client_secret: string;
   metadata: Record<string, string>;
   automatic_payment_methods: { enabled: boolean } | null;
+  latest_charge: FakeCharge | null;
   livemode: false;
 }
 
@@ -34,6 +45,10 @@ export interface FakeStripe {
   requests: string[];
   /** Marks an intent paid, as Stripe.js would after the browser confirms it. */
   succeed(id: string): FakeIntent;
+  /** Refunds a paid intent in full outside the app (support, in the Stripe dashboard). */
+  refundByHand(id: string): void;
+  /** While true, refund requests fail with a 500 api_error (Stripe having a bad day). */
+  failRefunds: boolean;
   close(): Promise<void>;
 }
 
@@ -63,6 +78,7 @@ export function startFakeStripe(): FakeStripe {
         client_secret: `${id}_secret_${counter}`,
         metadata: (form.metadata ?? {}) as Record<string, string>,
         automatic_payment_methods: form.automatic_payment_methods ? { enabled: true } : null,
+        latest_charge: null,
         livemode: false,
       };
       intents.set(id, intent);
@@ -75,6 +91,7 @@ export function startFakeStripe(): FakeStripe {
       return Response.json(intent);
     }
     if (req.method === "POST" && url.pathname === "/v1/refunds") {
+      if (fake.failRefunds) return stripeError(500, "api_error", undefined, "Refunds are down");
       const key = req.headers.get("idempotency-key");
       const previous = key ? refundsByKey.get(key) : undefined;
       if (previous) return Response.json(previous);
@@ -92,6 +109,7 @@ export function startFakeStripe(): FakeStripe {
         metadata: (form.metadata ?? {}) as Record<string, string>,
       };
       refunds.push(refund);
+      markRefunded(intent);
       if (key) refundsByKey.set(key, refund);
       return Response.json(refund);
     }
@@ -99,21 +117,52 @@ export function startFakeStripe(): FakeStripe {
   };
 
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, handle);
-  return {
+  const paidIntent = (id: string) => {
+    const intent = intents.get(id);
+    if (!intent) throw new Error(`fake Stripe: no intent ${id}`);
+    return intent;
+  };
+  const fake: FakeStripe = {
     host: "127.0.0.1",
     port: server.addr.port,
     protocol: "http",
     intents,
     refunds,
     requests,
+    failRefunds: false,
     succeed(id) {
-      const intent = intents.get(id);
-      if (!intent) throw new Error(`fake Stripe: no intent ${id}`);
+      const intent = paidIntent(id);
       intent.status = "succeeded";
+      intent.latest_charge ??= {
+        id: `ch_fake_${++counter}`,
+        object: "charge",
+        amount: intent.amount,
+        amount_refunded: 0,
+        refunded: false,
+      };
       return intent;
+    },
+    refundByHand(id) {
+      const intent = paidIntent(id);
+      refunds.push({
+        id: `re_fake_${++counter}`,
+        object: "refund",
+        payment_intent: id,
+        amount: intent.amount,
+        status: "succeeded",
+        metadata: { by: "hand" },
+      });
+      markRefunded(intent);
     },
     close: () => server.shutdown(),
   };
+  return fake;
+}
+
+function markRefunded(intent: FakeIntent): void {
+  if (!intent.latest_charge) return;
+  intent.latest_charge.amount_refunded = intent.amount;
+  intent.latest_charge.refunded = true;
 }
 
 function missing(id: string): Response {

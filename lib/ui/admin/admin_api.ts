@@ -10,14 +10,18 @@ export interface ApiIssue {
   message: string;
 }
 
-/** A non-successful answer of the admin API; `serverMessage` is its `message` field, if any. */
+/**
+ * A non-successful answer of the admin API. Its message is SPEC §7's "{status}: {body text}"
+ * (the status text when the body is empty); `serverMessage` is the body's `message` field, if any.
+ */
 export class AdminApiError extends Error {
   constructor(
     readonly status: number,
     readonly serverMessage: string | null,
     readonly issues: ApiIssue[] = [],
+    bodyText = "",
   ) {
-    super(`${status}: ${serverMessage ?? ""}`);
+    super(`${status}: ${bodyText || serverMessage || ""}`);
     this.name = "AdminApiError";
   }
 }
@@ -38,8 +42,7 @@ export function redirectToLogin(): void {
   location.assign(AUTH_REQUIRED_PATH);
 }
 
-async function readBody(res: Response): Promise<unknown> {
-  const text = await res.text();
+function parseBody(text: string): unknown {
   if (!text) return null;
   try {
     return JSON.parse(text);
@@ -76,10 +79,16 @@ export async function adminFetch<T>(path: string, opts: AdminFetchOptions = {}):
     init.headers = { "content-type": "application/json" };
   }
   const res = await fetch(path, init);
-  const body = await readBody(res);
+  const text = await res.text();
+  const body = parseBody(text);
   if (res.ok) return body as T;
   if (res.status === 401 && opts.redirectOn401 !== false) redirectToLogin();
-  throw new AdminApiError(res.status, messageField(body), issuesField(body));
+  throw new AdminApiError(
+    res.status,
+    messageField(body),
+    issuesField(body),
+    text || res.statusText,
+  );
 }
 
 /**

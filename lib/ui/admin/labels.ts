@@ -43,9 +43,10 @@ export function resultLabel(result: string | null | undefined): string {
   return RESULT_LABELS[result as MatchResult] ?? "Not Played";
 }
 
-/** Badge variant of a match result. */
+/** Badge variant of a match result: a win stands out, a draw is neutral, unplayed is quiet. */
 export function resultVariant(result: string | null | undefined): BadgeVariant {
-  return !result || result === "NOT_PLAYED" ? "outline" : "default";
+  if (result === "HOME_WIN" || result === "AWAY_WIN") return "default";
+  return result === "DRAW" ? "secondary" : "outline";
 }
 
 export const POSITION_GROUPS: { position: Position; title: string }[] = [
