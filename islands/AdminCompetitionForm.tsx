@@ -3,8 +3,8 @@ import { Button } from "../components/ui/Button.tsx";
 import { PageHeader } from "../components/admin/PageHeader.tsx";
 import { Icon } from "../components/admin/Icons.tsx";
 import { CompetitionFields } from "../components/admin/CompetitionFields.tsx";
-import { ErrorState, TableSkeleton } from "../components/admin/States.tsx";
-import { AdminApiError, adminFetch, errorText } from "../lib/ui/admin/admin_api.ts";
+import { ErrorState, NotFoundState, TableSkeleton } from "../components/admin/States.tsx";
+import { AdminApiError, adminFetch, errorText, isNotFound } from "../lib/ui/admin/admin_api.ts";
 import { navigateWithToast } from "../lib/ui/admin/flash.ts";
 import { useAdminData } from "../lib/ui/admin/use_admin_data.ts";
 import { localTimeZone } from "../lib/ui/admin/datetime.ts";
@@ -91,7 +91,16 @@ export default function AdminCompetitionForm({ id }: AdminCompetitionFormProps) 
     return (
       <div class="flex flex-col gap-6">
         <PageHeader title={title} actions={back} />
-        <ErrorState message={errorText(existing.error, "Competition not found")} />
+        {isNotFound(existing.error)
+          ? (
+            <NotFoundState
+              title="Competition Not Found"
+              description="The competition may have been deleted."
+              href="/admin/dashboard"
+              label="Back to Competitions"
+            />
+          )
+          : <ErrorState message={errorText(existing.error, "Failed to load the competition")} />}
       </div>
     );
   }
@@ -100,12 +109,12 @@ export default function AdminCompetitionForm({ id }: AdminCompetitionFormProps) 
     <form class="mx-auto flex max-w-4xl flex-col gap-6" onSubmit={submit} noValidate>
       <PageHeader
         title={title}
-        description={editing && values
-          ? values.name
+        description={editing
+          ? "Changes show on the public pages as soon as they are saved."
           : "Set up a competition that visitors can enter."}
         actions={back}
       />
-      <div class="sticky top-0 z-20 -mt-2 flex items-center justify-between gap-4 border-b border-border bg-background/95 py-3 backdrop-blur">
+      <div class="sticky top-2 z-20 flex items-center justify-between gap-4 rounded-lg border border-border bg-card px-4 py-3 shadow-sm">
         <p class="truncate text-sm text-muted-foreground">
           {values?.name.trim() || "Untitled competition"}
         </p>

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Button } from "../components/ui/Button.tsx";
 import { Card } from "../components/ui/Card.tsx";
+import { Skeleton } from "../components/ui/Skeleton.tsx";
 import { PageHeader } from "../components/admin/PageHeader.tsx";
 import { LogoutButton } from "../components/admin/LogoutButton.tsx";
 import { Icon } from "../components/admin/Icons.tsx";
@@ -74,7 +75,13 @@ export default function AdminDashboard() {
           </>
         }
       />
-      {rows && <Summary rows={rows} />}
+      {rows
+        ? <Summary rows={rows} />
+        : loading && (
+          <div class="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" aria-hidden="true">
+            {[0, 1, 2, 3].map((i) => <Skeleton key={i} class="h-[88px] rounded-xl sm:h-[104px]" />)}
+          </div>
+        )}
       <section class="flex flex-col gap-3" aria-labelledby="competitions-heading">
         <div class="flex items-center justify-between">
           <h2 id="competitions-heading" class="text-lg font-semibold">Competitions</h2>

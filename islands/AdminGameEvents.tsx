@@ -13,7 +13,7 @@ import { Icon } from "../components/admin/Icons.tsx";
 import { EventForm } from "../components/admin/EventForm.tsx";
 import { EventList } from "../components/admin/EventList.tsx";
 import { ConfirmDialog } from "../components/admin/ConfirmDialog.tsx";
-import { EmptyState, ErrorState, TableSkeleton } from "../components/admin/States.tsx";
+import { ErrorState, NotFoundState, TableSkeleton } from "../components/admin/States.tsx";
 import { useAdminData } from "../lib/ui/admin/use_admin_data.ts";
 import { deleteEvent } from "../lib/ui/admin/game_events.ts";
 import { AdminApiError, errorText } from "../lib/ui/admin/admin_api.ts";
@@ -25,10 +25,11 @@ function NotFound() {
   return (
     <div class="flex flex-col gap-6">
       <PageHeader title="Game Events" />
-      <EmptyState
+      <NotFoundState
         title="Competition Not Found"
         description="The competition may have been deleted."
-        action={<Button href="/admin/dashboard">Back to Competitions</Button>}
+        href="/admin/dashboard"
+        label="Back to Competitions"
       />
     </div>
   );

@@ -4,11 +4,11 @@ import { Tabs } from "../components/ui/Tabs.tsx";
 import { PageHeader } from "../components/admin/PageHeader.tsx";
 import { Icon } from "../components/admin/Icons.tsx";
 import { PlayersTab } from "../components/admin/PlayersTab.tsx";
-import { ErrorState, TableSkeleton } from "../components/admin/States.tsx";
+import { ErrorState, NotFoundState, TableSkeleton } from "../components/admin/States.tsx";
 import { useAdminData } from "../lib/ui/admin/use_admin_data.ts";
 import { usePlayerTable } from "../lib/ui/admin/player_table.ts";
 import { changeCompetitionPlayers, updateSalary } from "../lib/ui/admin/competition_players.ts";
-import { errorText } from "../lib/ui/admin/admin_api.ts";
+import { errorText, isNotFound } from "../lib/ui/admin/admin_api.ts";
 import type { Competition } from "../lib/domain/types.ts";
 import type { PlayerWithTeam } from "../lib/ui/admin/types.ts";
 
@@ -71,7 +71,17 @@ export default function AdminManagePlayers({ id }: { id: number }) {
           </Button>
         }
       />
-      {failed && <ErrorState message={errorText(failed, "Failed to load players")} />}
+      {isNotFound(competition.error) && (
+        <NotFoundState
+          title="Competition Not Found"
+          description="The competition may have been deleted."
+          href="/admin/dashboard"
+          label="Back to Competitions"
+        />
+      )}
+      {failed && !isNotFound(competition.error) && (
+        <ErrorState message={errorText(failed, "Failed to load players")} />
+      )}
       {!failed && loading && <TableSkeleton rows={10} label="Loading players" />}
       {!failed && !loading && (
         <Tabs

@@ -11,8 +11,13 @@ import { PageHeader } from "../components/admin/PageHeader.tsx";
 import { Icon } from "../components/admin/Icons.tsx";
 import { MatchFields } from "../components/admin/MatchFields.tsx";
 import { TeamPlayersDialog } from "../components/admin/TeamPlayersDialog.tsx";
-import { EmptyState, ErrorState, TableSkeleton } from "../components/admin/States.tsx";
-import { AdminApiError, adminFetch, errorText } from "../lib/ui/admin/admin_api.ts";
+import {
+  EmptyState,
+  ErrorState,
+  NotFoundState,
+  TableSkeleton,
+} from "../components/admin/States.tsx";
+import { AdminApiError, adminFetch, errorText, isNotFound } from "../lib/ui/admin/admin_api.ts";
 import { navigateWithToast } from "../lib/ui/admin/flash.ts";
 import { useAdminData } from "../lib/ui/admin/use_admin_data.ts";
 import { localTimeZone } from "../lib/ui/admin/datetime.ts";
@@ -139,9 +144,17 @@ export default function AdminMatchForm({ id }: { id?: number }) {
           </>
         }
       />
-      {failed && (
+      {isNotFound(existing.error) && (
+        <NotFoundState
+          title="Match Not Found"
+          description="The match may have been deleted."
+          href={LIST}
+          label="Back to Matches"
+        />
+      )}
+      {failed && !isNotFound(existing.error) && (
         <ErrorState
-          message={errorText(failed, editing ? "Match not found" : "Failed to load teams")}
+          message={errorText(failed, editing ? "Failed to load the match" : "Failed to load teams")}
         />
       )}
       {!failed && (!values || !teams.data) && <TableSkeleton rows={6} label="Loading match" />}

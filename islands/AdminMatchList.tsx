@@ -55,7 +55,14 @@ export default function AdminMatchList() {
         </Button>
       </div>
       {matches.loading && !rows && <TableSkeleton label="Loading matches" />}
-      {matches.error && !rows && <ErrorState message="Failed to load matches. Please try again." />}
+      {matches.error && !rows && (
+        <ErrorState
+          message="Failed to load matches. Please try again."
+          action={
+            <Button variant="outline" onClick={() => void matches.reload()}>Try again</Button>
+          }
+        />
+      )}
       {rows && rows.length === 0 && (
         <EmptyState
           title="No matches found. Create your first match."

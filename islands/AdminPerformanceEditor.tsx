@@ -42,7 +42,7 @@ export default function AdminPerformanceEditor(props: { competitionId?: number |
           </>
         }
       />
-      <div class="sticky top-0 z-20 -mt-2 flex flex-wrap items-end justify-between gap-4 border-b border-border bg-background/95 py-3 backdrop-blur">
+      <div class="sticky top-2 z-20 flex flex-wrap items-end justify-between gap-4 rounded-lg border border-border bg-card p-4 shadow-sm">
         <div class="flex w-full max-w-md flex-col gap-2">
           <Label for="competition">Competition</Label>
           <Select

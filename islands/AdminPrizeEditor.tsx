@@ -10,10 +10,10 @@ import {
 import { PageHeader } from "../components/admin/PageHeader.tsx";
 import { Icon } from "../components/admin/Icons.tsx";
 import { PrizeRows } from "../components/admin/PrizeRows.tsx";
-import { ErrorState, TableSkeleton } from "../components/admin/States.tsx";
+import { ErrorState, NotFoundState, TableSkeleton } from "../components/admin/States.tsx";
 import { useAdminData } from "../lib/ui/admin/use_admin_data.ts";
 import { usePrizeEditor } from "../lib/ui/admin/use_prize_editor.ts";
-import { errorText } from "../lib/ui/admin/admin_api.ts";
+import { errorText, isNotFound } from "../lib/ui/admin/admin_api.ts";
 import { adminMoney } from "../lib/ui/admin/labels.ts";
 import { cn } from "../lib/ui/cn.ts";
 import type { Competition, PrizeStructure } from "../lib/domain/types.ts";
@@ -27,7 +27,7 @@ function Editor({ competition, saved }: { competition: Competition; saved: Prize
   );
   const tone = editor.matches ? "text-success" : "text-destructive";
   return (
-    <Card class="w-full max-w-3xl">
+    <Card>
       <CardHeader>
         <CardTitle class="text-base">Prize positions</CardTitle>
         <CardDescription>
@@ -89,7 +89,7 @@ export default function AdminPrizeEditor({ id }: { id: number }) {
   const prizes = useAdminData<PrizeStructure[]>(`/api/admin/competitions/${id}/prizes`);
   const failed = competition.error ?? prizes.error;
   return (
-    <div class="flex flex-col gap-6">
+    <div class="mx-auto flex w-full max-w-3xl flex-col gap-6">
       <PageHeader
         title="Prize Structure"
         description={competition.data?.name ?? " "}
@@ -99,7 +99,17 @@ export default function AdminPrizeEditor({ id }: { id: number }) {
           </Button>
         }
       />
-      {failed && <ErrorState message={errorText(failed, "Failed to load the prize structure")} />}
+      {isNotFound(competition.error) && (
+        <NotFoundState
+          title="Competition Not Found"
+          description="The competition may have been deleted."
+          href="/admin/dashboard"
+          label="Back to Competitions"
+        />
+      )}
+      {failed && !isNotFound(competition.error) && (
+        <ErrorState message={errorText(failed, "Failed to load the prize structure")} />
+      )}
       {!failed && (!competition.data || !prizes.data) && <TableSkeleton rows={4} />}
       {competition.data && prizes.data && (
         <Editor competition={competition.data} saved={prizes.data} />

@@ -29,7 +29,7 @@ export function PerformanceTable(props: PerformanceTableProps) {
         {props.title}{" "}
         <span class="text-sm font-normal text-muted-foreground">({props.records.length})</span>
       </h2>
-      <Table caption={props.title}>
+      <Table caption={props.title} fixed>
         <THead>
           <tr>
             <Th class="w-[16rem]">Player</Th>
@@ -37,7 +37,7 @@ export function PerformanceTable(props: PerformanceTableProps) {
             <Th class={NUM}>Goals</Th>
             <Th class={NUM}>Assists</Th>
             {gk && <Th class={NUM}>Saves</Th>}
-            {conceded && <Th class="w-[8.5rem]">Goals Conceded</Th>}
+            {conceded && <Th class="w-[9.5rem]">Goals Conceded</Th>}
             <Th class="w-[7rem] text-center">Clean Sheet</Th>
             <Th class="w-[9rem]">Cards</Th>
             <Th class="w-[7rem] text-right">Total Points</Th>

@@ -49,15 +49,17 @@ export function PlayerForm({ initial, editing, onSubmit, onCancel }: PlayerFormP
       <Field id="player-imageUrl" label="Image URL" class="sm:col-span-2">
         <Input {...bind("imageUrl")} type="url" placeholder="https://…" />
       </Field>
-      <Field id="player-goals" label="Goals">
-        <Input {...bind("goals")} type="number" min="0" step="1" />
-      </Field>
-      <Field id="player-assists" label="Assists">
-        <Input {...bind("assists")} type="number" min="0" step="1" />
-      </Field>
-      <Field id="player-cleanSheets" label="Clean Sheets">
-        <Input {...bind("cleanSheets")} type="number" min="0" step="1" />
-      </Field>
+      <div class="grid grid-cols-3 gap-4 sm:col-span-2">
+        <Field id="player-goals" label="Goals">
+          <Input {...bind("goals")} type="number" min="0" step="1" />
+        </Field>
+        <Field id="player-assists" label="Assists">
+          <Input {...bind("assists")} type="number" min="0" step="1" />
+        </Field>
+        <Field id="player-cleanSheets" label="Clean Sheets">
+          <Input {...bind("cleanSheets")} type="number" min="0" step="1" />
+        </Field>
+      </div>
       <div class="flex items-end justify-end gap-2 sm:col-span-2">
         {editing && <Button variant="outline" onClick={onCancel}>Cancel</Button>}
         <Button type="submit" disabled={busy}>

@@ -1,4 +1,5 @@
 import type { ComponentChildren } from "preact";
+import { Button } from "../ui/Button.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
 
 /** Placeholder rows while a table loads. */
@@ -33,5 +34,18 @@ export function ErrorState(props: { message: string; action?: ComponentChildren 
       <p class="font-medium">{props.message}</p>
       {props.action}
     </div>
+  );
+}
+
+/** A missing competition or match: a quiet box with the way back. */
+export function NotFoundState(
+  props: { title: string; description?: string; href: string; label: string },
+) {
+  return (
+    <EmptyState
+      title={<span role="heading" aria-level={2}>{props.title}</span>}
+      description={props.description}
+      action={<Button href={props.href}>{props.label}</Button>}
+    />
   );
 }

@@ -1,13 +1,18 @@
 import type { ComponentChildren, JSX } from "preact";
 import { cn } from "../../lib/ui/cn.ts";
 
-/** A scrollable admin table in the style of shadcn/ui; `caption` names it for screen readers. */
+/**
+ * A scrollable admin table in the style of shadcn/ui; `caption` names it for screen readers.
+ * `fixed` keeps the column widths given on the head cells (tables that must line up).
+ */
 export function Table(
-  props: { caption?: string; children: ComponentChildren; class?: string },
+  props: { caption?: string; children: ComponentChildren; class?: string; fixed?: boolean },
 ) {
   return (
     <div class={cn("w-full overflow-x-auto rounded-lg border border-border bg-card", props.class)}>
-      <table class="w-full caption-bottom text-sm">
+      <table
+        class={cn("w-full caption-bottom text-sm", props.fixed && "table-fixed min-w-[64rem]")}
+      >
         {props.caption && <caption class="sr-only">{props.caption}</caption>}
         {props.children}
       </table>

@@ -1,7 +1,8 @@
 /**
  * Paid entries. One atomic writes the entry, its indexes (`entries_by_competition`,
  * `entry_by_team_id`, `entry_by_payment`), the competition's currentEntries and the live bump, so
- * an entry is never doubled per payment and maxEntries is never exceeded.
+ * an entry is never doubled per payment and maxEntries is never exceeded. The same atomic checks
+ * that no refund was claimed for the payment (refunds.ts), so a payment is never both.
  */
 import { rulesOf, validateTeam } from "../domain/team_rules.ts";
 import type { Competition, Entry, Player } from "../domain/types.ts";
@@ -25,6 +26,11 @@ export interface CreatedEntry {
   /** false when the payment already had this entry (idempotent repeat). */
   created: boolean;
 }
+
+/** Why a refunded payment cannot make an entry. */
+export const PAYMENT_REFUNDED = "This payment has been refunded and cannot be used for an entry.";
+/** Why a payment for one competition cannot make an entry in another. */
+export const OTHER_COMPETITION_PAYMENT = "This payment was made for a different competition.";
 
 const TEAM_ID_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
@@ -71,10 +77,48 @@ function assertValidTeam(players: Player[], competition: Competition): void {
   );
 }
 
+/** The entry `paid` already made, when it is for the competition asked for (400 otherwise). */
+export function assertSameCompetition(paid: Entry, competitionId: number): Entry {
+  if (paid.competitionId === competitionId) return paid;
+  throw new BadRequestError(OTHER_COMPETITION_PAYMENT, [
+    { path: ["stripePaymentId"], message: OTHER_COMPETITION_PAYMENT },
+  ]);
+}
+
+/** The payment's entry link, refund mark and the competition, read as one snapshot. */
+async function readEntryState(kv: Deno.Kv, input: EntryInput) {
+  const [byPayment, refund, competition] = await kv.getMany<[number, unknown, Competition]>([
+    keys.entryByPayment(input.stripePaymentId),
+    keys.refund(input.stripePaymentId),
+    keys.competition(input.competitionId),
+  ]);
+  return { byPayment, refund, competition };
+}
+
+/**
+ * The entry this payment already made, or null when it may make one now; throws what stops it
+ * (refunded, unknown competition, closed, past the deadline, full). The payment's own entry is
+ * looked at first, so a retry is never refused because that entry filled the competition.
+ */
+async function paidEntryOrAssertOpen(
+  kv: Deno.Kv,
+  state: Awaited<ReturnType<typeof readEntryState>>,
+  input: EntryInput,
+  now: Date,
+): Promise<Entry | null> {
+  const paid = state.byPayment.value === null ? null : await getEntry(kv, state.byPayment.value);
+  if (paid) return assertSameCompetition(paid, input.competitionId);
+  if (state.refund.value !== null) throw new ConflictError(PAYMENT_REFUNDED);
+  if (!state.competition.value) throw new NotFoundError("Competition not found");
+  assertOpenForEntries(state.competition.value, now);
+  return null;
+}
+
 /**
  * Creates the entry paid by `stripePaymentId`, or returns the one that payment already made
- * (`created: false`). Refusals: ConflictError when closed, past the deadline or full;
- * BadRequestError when the team breaks a rule; NotFoundError for an unknown competition.
+ * (`created: false`). Refusals: ConflictError when closed, past the deadline, full or the payment
+ * was refunded; BadRequestError when the team breaks a rule or the payment's entry is in another
+ * competition; NotFoundError for an unknown competition.
  */
 export async function createEntry(
   kv: Deno.Kv,
@@ -82,22 +126,19 @@ export async function createEntry(
   now = new Date(),
 ): Promise<CreatedEntry> {
   const cid = input.competitionId;
-  const existing = await getEntryByPayment(kv, input.stripePaymentId);
+  if (!isKeyText(input.stripePaymentId)) {
+    throw new BadRequestError("Invalid payment id", [
+      { path: ["stripePaymentId"], message: "Invalid payment id" },
+    ]);
+  }
+  const existing = await paidEntryOrAssertOpen(kv, await readEntryState(kv, input), input, now);
   if (existing) return { entry: existing, created: false };
-  const before = await kv.get<Competition>(keys.competition(cid));
-  if (!before.value) throw new NotFoundError("Competition not found");
-  assertOpenForEntries(before.value, now);
   const players = await readPicks(kv, cid, input.playerIds);
   return retryAtomic("create the entry", async () => {
-    const byPayment = await kv.get<number>(keys.entryByPayment(input.stripePaymentId));
-    if (byPayment.value !== null) {
-      const entry = await getEntry(kv, byPayment.value);
-      if (entry) return { entry, created: false };
-    }
-    const compEntry = await kv.get<Competition>(keys.competition(cid));
-    const competition = compEntry.value;
-    if (!competition) throw new NotFoundError("Competition not found");
-    assertOpenForEntries(competition, now);
+    const state = await readEntryState(kv, input);
+    const paid = await paidEntryOrAssertOpen(kv, state, input, now);
+    if (paid) return { entry: paid, created: false };
+    const competition = state.competition.value!;
     assertValidTeam(players, competition);
 
     const reservation = await reserveIds(kv, "entries");
@@ -117,8 +158,9 @@ export async function createEntry(
       createdAt: now.toISOString(),
     };
     const op = reservation.claim(kv.atomic())
-      .check(byPayment)
-      .check(compEntry)
+      .check(state.byPayment)
+      .check(state.refund)
+      .check(state.competition)
       .check({ key: keys.entry(entry.id), versionstamp: null })
       .check({ key: keys.entryByTeamId(entry.teamId), versionstamp: null })
       .set(keys.entry(entry.id), entry)

@@ -1,9 +1,11 @@
 /**
  * The paid-entry flow of ARCHITECTURE §5: open a payment for an open competition, then turn a
- * succeeded payment into exactly one entry, refunding it when the entry can no longer be made.
+ * succeeded payment into exactly one entry, or refund it exactly once when it can never become
+ * one. Every path a payment can take (browser, webhook, retries, in any order) ends in one entry
+ * or one refund, never both, never neither without an error the caller sees.
  */
 import { listCompetitionPlayerIds } from "../db/competition_players.ts";
-import { requireCompetition } from "../db/competitions.ts";
+import { getCompetition, requireCompetition } from "../db/competitions.ts";
 import {
   getPendingCheckout,
   markCheckoutFinalised,
@@ -12,11 +14,15 @@ import {
 } from "../db/checkouts.ts";
 import {
   assertOpenForEntries,
+  assertSameCompetition,
   type CreatedEntry,
   createEntry,
   type EntryInput,
   getEntryByPayment,
+  OTHER_COMPETITION_PAYMENT,
+  PAYMENT_REFUNDED,
 } from "../db/entries.ts";
+import { claimRefund, getRefund, markRefundDone, type Refund } from "../db/refunds.ts";
 import { getPlayersByIds, withTeam } from "../db/players.ts";
 import { toCents } from "../domain/format.ts";
 import type { PaymentIntentInput } from "../domain/schemas.ts";
@@ -24,10 +30,21 @@ import { rulesOf, validateTeam } from "../domain/team_rules.ts";
 import type { Competition } from "../domain/types.ts";
 import { sendEntryConfirmation } from "../email/confirmation.ts";
 import type { Mailer } from "../email/mailer.ts";
-import { BadRequestError, ConflictError, PaymentRequiredError } from "../http/errors.ts";
-import type { PaymentProvider } from "./provider.ts";
+import {
+  BadGatewayError,
+  BadRequestError,
+  ConflictError,
+  NotFoundError,
+  PaymentRequiredError,
+} from "../http/errors.ts";
+import type { PaymentIntentInfo, PaymentProvider } from "./provider.ts";
 
 export const REFUNDED_SUFFIX = " Your payment has been refunded.";
+const FEE_CHANGED = "The entry fee has changed since this payment was made.";
+const COMPETITION_GONE = "This competition no longer exists.";
+const REFUNDED_AT_PROVIDER = "Refunded at the payment provider.";
+const REFUND_FAILED =
+  "Your payment could not be refunded automatically. Please try again in a moment or contact support.";
 
 export interface CheckoutDeps {
   kv: Deno.Kv;
@@ -95,8 +112,9 @@ export async function openPayment(
 
 /**
  * Turns a paid intent into its entry, once: the same payment again returns the same entry
- * (`created: false`). The payment must exist, have succeeded and match the competition's fee;
- * when the competition no longer takes entries the payment is refunded and a 409 says so.
+ * (`created: false`). The payment must exist, have succeeded and be for this competition. When
+ * it can never become an entry (the competition closed, filled up or went away, or its fee
+ * changed), it is refunded once and a 409 says so; a refunded payment never makes an entry.
  */
 export async function finaliseEntry(
   deps: CheckoutDeps,
@@ -106,15 +124,22 @@ export async function finaliseEntry(
 ): Promise<CreatedEntry> {
   const { kv } = deps;
   const existing = await getEntryByPayment(kv, input.stripePaymentId);
-  if (existing) return { entry: existing, created: false };
-  const competition = await requireCompetition(kv, input.competitionId);
-  await assertPaid(deps, competition, input.stripePaymentId);
+  if (existing) {
+    return { entry: assertSameCompetition(existing, input.competitionId), created: false };
+  }
+  await assertNotRefunded(deps, input, now);
+  const intent = await paidIntent(deps, input, now);
+  const competition = await getCompetition(kv, input.competitionId);
+  if (!competition) return await refundPayment(deps, input, intent, COMPETITION_GONE, now);
+  if (!priceMatches(intent, competition)) {
+    return await refundPayment(deps, input, intent, FEE_CHANGED, now);
+  }
   let result: CreatedEntry;
   try {
     result = await createEntry(kv, input, now);
   } catch (err) {
-    if (err instanceof ConflictError) await refundIfClosed(deps, input, now);
-    throw err;
+    if (!isClosedError(err)) throw err;
+    return await refundIfClosed(deps, input, intent, err, now);
   }
   if (result.created) {
     await markCheckoutFinalised(kv, input.stripePaymentId, result.entry.teamId);
@@ -123,56 +148,156 @@ export async function finaliseEntry(
   return result;
 }
 
-async function assertPaid(
-  { kv, payments }: CheckoutDeps,
-  competition: Competition,
-  paymentId: string,
-): Promise<void> {
-  const checkout = await getPendingCheckout(kv, paymentId);
-  if (checkout?.status === "REFUNDED") {
-    throw new ConflictError("This payment has been refunded and cannot be used for an entry.");
+/** A refusal of createEntry that may mean the competition no longer takes this entry. */
+function isClosedError(err: unknown): err is ConflictError | NotFoundError {
+  if (err instanceof NotFoundError) return true;
+  return err instanceof ConflictError && err.message !== PAYMENT_REFUNDED;
+}
+
+/** 409 when the payment was refunded before (finishing that refund first if it is pending). */
+async function assertNotRefunded(deps: CheckoutDeps, input: EntryInput, now: Date): Promise<void> {
+  const refund = await getRefund(deps.kv, input.stripePaymentId);
+  if (refund) {
+    await completeRefund(deps, refund, input, now);
+    throw new ConflictError(PAYMENT_REFUNDED);
   }
-  const intent = await payments.retrieveIntent(paymentId);
+  const checkout = await getPendingCheckout(deps.kv, input.stripePaymentId);
+  if (checkout?.status === "REFUNDED") throw new ConflictError(PAYMENT_REFUNDED);
+}
+
+/**
+ * The payment as the provider knows it, which must have succeeded (402 otherwise), be for the
+ * competition asked for (400) and not have been refunded at the provider, e.g. by hand (409).
+ */
+async function paidIntent(
+  deps: CheckoutDeps,
+  input: EntryInput,
+  now: Date,
+): Promise<PaymentIntentInfo> {
+  const intent = await deps.payments.retrieveIntent(input.stripePaymentId);
   if (!intent) throw new PaymentRequiredError("Payment not found. Please complete the payment.");
   if (intent.status !== "succeeded") {
     throw new PaymentRequiredError("Payment has not been completed. Please complete the payment.");
   }
-  if (intent.metadata.competitionId !== String(competition.id)) {
-    throw new BadRequestError("This payment was made for a different competition.");
+  if (intent.metadata.competitionId !== String(input.competitionId)) {
+    throw new BadRequestError(OTHER_COMPETITION_PAYMENT, [
+      { path: ["stripePaymentId"], message: OTHER_COMPETITION_PAYMENT },
+    ]);
   }
+  if (intent.refunded) {
+    await recordOutsideRefund(deps, input, intent, now);
+    throw new ConflictError(PAYMENT_REFUNDED);
+  }
+  return intent;
+}
+
+function priceMatches(intent: PaymentIntentInfo, competition: Competition): boolean {
   const price = entryPrice(competition);
-  if (intent.amount !== price.amount || intent.currency.toLowerCase() !== price.currency) {
-    throw new BadRequestError("The payment amount does not match the entry fee.");
+  return intent.amount === price.amount && intent.currency.toLowerCase() === price.currency;
+}
+
+/**
+ * After createEntry refused: when the competition really is closed, full, past its deadline or
+ * gone, refunds the payment (see refundPayment). Other conflicts (a busy store) are rethrown:
+ * the client may simply try again.
+ */
+async function refundIfClosed(
+  deps: CheckoutDeps,
+  input: EntryInput,
+  intent: PaymentIntentInfo,
+  refusal: ConflictError | NotFoundError,
+  now: Date,
+): Promise<CreatedEntry> {
+  const competition = await getCompetition(deps.kv, input.competitionId);
+  const reason = competition ? closedReason(competition, now) : COMPETITION_GONE;
+  if (!reason) throw refusal;
+  return await refundPayment(deps, input, intent, reason, now);
+}
+
+/** Why the competition takes no entry now, or null when it is open. */
+function closedReason(competition: Competition, now: Date): string | null {
+  try {
+    assertOpenForEntries(competition, now);
+    return null;
+  } catch (err) {
+    if (err instanceof ConflictError) return err.message;
+    throw err;
   }
 }
 
 /**
- * After a refused entry: when the competition really is closed, full or past its deadline,
- * refunds the payment, records the refund and throws the 409 that says so. Other conflicts
- * (a busy store) are left for the caller to rethrow: the client may simply try again.
+ * Refunds a payment that cannot become an entry and throws the 409 that says why. The refund is
+ * claimed first, atomically with a check that the payment made no entry: if a concurrent request
+ * (browser or webhook) just made one, that entry is returned and nothing is refunded.
  */
-async function refundIfClosed(
-  { kv, payments }: CheckoutDeps,
+async function refundPayment(
+  deps: CheckoutDeps,
+  input: EntryInput,
+  intent: PaymentIntentInfo,
+  reason: string,
+  now: Date,
+): Promise<CreatedEntry> {
+  const claim = await claimRefund(deps.kv, {
+    paymentIntentId: input.stripePaymentId,
+    competitionId: input.competitionId,
+    reason,
+    amount: intent.amount,
+    currency: intent.currency.toLowerCase(),
+  }, now);
+  if ("entry" in claim) {
+    return { entry: assertSameCompetition(claim.entry, input.competitionId), created: false };
+  }
+  await completeRefund(deps, claim.refund, input, now);
+  throw new ConflictError(claim.refund.reason + REFUNDED_SUFFIX);
+}
+
+/**
+ * Asks the provider for a claimed refund that is still pending and records it done. When the
+ * provider fails, the claim stays PENDING (so the payment still never makes an entry) and the
+ * next attempt, by the browser or a redelivered webhook, asks again: 502 meanwhile.
+ */
+async function completeRefund(
+  deps: CheckoutDeps,
+  refund: Refund,
   input: EntryInput,
   now: Date,
 ): Promise<void> {
-  const competition = await requireCompetition(kv, input.competitionId);
+  if (refund.status === "DONE") return;
   try {
-    assertOpenForEntries(competition, now);
-    return;
+    await deps.payments.refund(refund.paymentIntentId, refund.reason);
   } catch (err) {
-    if (!(err instanceof ConflictError)) throw err;
-    await payments.refund(input.stripePaymentId, err.message);
-    await recordRefund(kv, input, competition, err.message, now);
-    throw new ConflictError(err.message + REFUNDED_SUFFIX);
+    const why = err instanceof Error ? err.message : String(err);
+    console.error(`Refund of ${refund.paymentIntentId} failed (will retry): ${why}`);
+    throw new BadGatewayError(REFUND_FAILED);
   }
+  await markRefundDone(deps.kv, refund.paymentIntentId, now);
+  await recordCheckoutRefund(deps.kv, input, refund, now);
 }
 
-async function recordRefund(
+/** Records a refund made outside the app (at the provider) so the payment is known refunded. */
+async function recordOutsideRefund(
+  deps: CheckoutDeps,
+  input: EntryInput,
+  intent: PaymentIntentInfo,
+  now: Date,
+): Promise<void> {
+  const claim = await claimRefund(deps.kv, {
+    paymentIntentId: input.stripePaymentId,
+    competitionId: input.competitionId,
+    reason: REFUNDED_AT_PROVIDER,
+    amount: intent.amount,
+    currency: intent.currency.toLowerCase(),
+  }, now);
+  if (!("refund" in claim) || claim.refund.status === "DONE") return;
+  const refund = await markRefundDone(deps.kv, input.stripePaymentId, now);
+  await recordCheckoutRefund(deps.kv, input, refund, now);
+}
+
+/** The checkout of a refunded payment says so (created for the record when there was none). */
+async function recordCheckoutRefund(
   kv: Deno.Kv,
   input: EntryInput,
-  competition: Competition,
-  reason: string,
+  refund: Refund,
   now: Date,
 ): Promise<void> {
   if (!await getPendingCheckout(kv, input.stripePaymentId)) {
@@ -182,11 +307,12 @@ async function recordRefund(
       email: input.email,
       teamName: input.teamName,
       playerIds: input.playerIds,
-      ...entryPrice(competition),
+      amount: refund.amount,
+      currency: refund.currency,
       createdAt: now.toISOString(),
     });
   }
-  await markCheckoutRefunded(kv, input.stripePaymentId, reason);
+  await markCheckoutRefunded(kv, input.stripePaymentId, refund.reason);
 }
 
 async function assertValidPicks(

@@ -17,6 +17,8 @@ export interface PaymentIntentInfo {
   currency: string;
   status: IntentStatus;
   metadata: Record<string, string>;
+  /** True when any of the payment was refunded, by the app or outside it (e.g. by hand). */
+  refunded?: boolean;
 }
 
 export interface PaymentProvider {

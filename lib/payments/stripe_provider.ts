@@ -1,5 +1,6 @@
 /** The Stripe payment provider: PaymentIntents, refunds and webhook verification via `stripe`. */
 import Stripe from "stripe";
+import { BadGatewayError } from "../http/errors.ts";
 import type { IntentStatus, PaymentIntentInfo, PaymentProvider } from "./provider.ts";
 
 export interface StripeProviderOptions {
@@ -35,26 +36,36 @@ export class StripePaymentProvider implements PaymentProvider {
     });
   }
 
-  /** Creates a PaymentIntent with automatic payment methods (card, Apple Pay). */
+  /**
+   * Creates a PaymentIntent with automatic payment methods (card, Apple Pay); 502 with Stripe's
+   * reason when Stripe refuses it (e.g. an amount under its minimum) or cannot be reached.
+   */
   async createIntent(
     input: { amount: number; currency: string; metadata: Record<string, string> },
   ): Promise<PaymentIntentInfo> {
-    const intent = await this.stripe.paymentIntents.create({
-      amount: input.amount,
-      currency: input.currency.toLowerCase(),
-      automatic_payment_methods: { enabled: true },
-      metadata: input.metadata,
-    });
-    return toInfo(intent);
+    try {
+      const intent = await this.stripe.paymentIntents.create({
+        amount: input.amount,
+        currency: input.currency.toLowerCase(),
+        automatic_payment_methods: { enabled: true },
+        metadata: input.metadata,
+      });
+      return toInfo(intent);
+    } catch (err) {
+      throw providerError(err, "The payment could not be set up");
+    }
   }
 
-  /** The intent as Stripe knows it, or null when Stripe does not know the id. */
+  /**
+   * The intent as Stripe knows it (with its charge, to see refunds), or null when Stripe does
+   * not know the id; 502 when Stripe cannot be asked.
+   */
   async retrieveIntent(id: string): Promise<PaymentIntentInfo | null> {
     try {
-      return toInfo(await this.stripe.paymentIntents.retrieve(id));
+      return toInfo(await this.stripe.paymentIntents.retrieve(id, { expand: ["latest_charge"] }));
     } catch (err) {
       if (err instanceof Stripe.errors.StripeError && err.code === RESOURCE_MISSING) return null;
-      throw err;
+      throw providerError(err, "The payment could not be checked");
     }
   }
 
@@ -89,8 +100,16 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 }
 
+/** A Stripe failure as a 502 that says what could not be done and Stripe's reason. */
+function providerError(err: unknown, what: string): BadGatewayError {
+  const reason = (err instanceof Error ? err.message : String(err)).replace(/\.$/, "");
+  console.error(`Stripe: ${what}: ${reason}`);
+  return new BadGatewayError(`${what}: ${reason}. Please try again.`);
+}
+
 /** Maps a Stripe PaymentIntent to the provider-neutral shape. */
 export function toInfo(intent: Stripe.PaymentIntent): PaymentIntentInfo {
+  const charge = intent.latest_charge;
   return {
     id: intent.id,
     clientSecret: intent.client_secret ?? "",
@@ -98,5 +117,6 @@ export function toInfo(intent: Stripe.PaymentIntent): PaymentIntentInfo {
     currency: intent.currency,
     status: intent.status as IntentStatus,
     metadata: { ...(intent.metadata ?? {}) },
+    refunded: typeof charge === "object" && charge !== null && charge.amount_refunded > 0,
   };
 }

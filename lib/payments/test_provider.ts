@@ -90,5 +90,6 @@ function toInfo(record: TestIntentRecord): PaymentIntentInfo {
     currency: record.currency,
     status: record.status,
     metadata: { ...record.metadata },
+    refunded: record.refunded,
   };
 }

@@ -3,13 +3,19 @@
  * browser never came back (or refunds it when the entry can no longer be made).
  */
 import { getPendingCheckout } from "../db/checkouts.ts";
-import { ConflictError } from "../http/errors.ts";
+import { getRefund } from "../db/refunds.ts";
+import { ConflictError, HttpError } from "../http/errors.ts";
 import { type CheckoutDeps, finaliseEntry } from "./checkout.ts";
 
 /** What became of a webhook event. */
 export type WebhookOutcome = "ignored" | "finalised" | "already_done" | "refunded" | "failed";
 
-/** Finishes the pending checkout of a succeeded payment intent, if there is one still pending. */
+/**
+ * Finishes the pending checkout of a succeeded payment intent, if there is one still pending.
+ * A refusal that will not change ("failed": the team no longer passes the rules) is logged and
+ * acknowledged; a passing trouble (a busy store, the provider down, a refund still pending) is
+ * thrown, so the route answers non-2xx and Stripe delivers the event again later.
+ */
 export async function handlePaymentSucceeded(
   deps: CheckoutDeps,
   paymentIntentId: string,
@@ -27,9 +33,10 @@ export async function handlePaymentSucceeded(
     }, origin);
     return created ? "finalised" : "already_done";
   } catch (err) {
-    const refunded = (await getPendingCheckout(deps.kv, paymentIntentId))?.status === "REFUNDED";
+    const refunded = (await getRefund(deps.kv, paymentIntentId))?.status === "DONE";
     if (err instanceof ConflictError && refunded) return "refunded";
-    console.error(`Webhook could not finalise checkout ${paymentIntentId}:`, err);
+    if (!(err instanceof HttpError) || err.status !== 400) throw err;
+    console.error(`Webhook could not finalise checkout ${paymentIntentId}: ${err.message}`);
     return "failed";
   }
 }

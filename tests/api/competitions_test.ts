@@ -70,7 +70,10 @@ Deno.test("[competitions] GET one: found, 404 JSON, 400 for a bad id", async () 
 
     const bad = await app.request("/api/competitions/abc");
     assert.equal(bad.status, 400);
-    assert.deepEqual(await readJsonBody(bad), { message: "Invalid id", issues: [{ path: ["id"], message: "Invalid id" }] });
+    assert.deepEqual(await readJsonBody(bad), {
+      message: "Invalid id",
+      issues: [{ path: ["id"], message: "Invalid id" }],
+    });
   });
 });
 
@@ -198,7 +201,10 @@ Deno.test("[admin competitions] GET, PUT and 404s", async () => {
 
     const badId = await app.request("/api/admin/competitions/0", { headers: admin });
     assert.equal(badId.status, 400);
-    assert.deepEqual(await readJsonBody(badId), { message: "Invalid id", issues: [{ path: ["id"], message: "Invalid id" }] });
+    assert.deepEqual(await readJsonBody(badId), {
+      message: "Invalid id",
+      issues: [{ path: ["id"], message: "Invalid id" }],
+    });
   });
 });
 

@@ -114,15 +114,16 @@ Deno.test("[entries] a payment is required and must be real, paid and for this c
         "This payment was made for a different competition.",
       );
     });
-    await t.step("a payment of another amount → 400", async () => {
+    await t.step("a payment of another amount (the fee changed) → 409, refunded", async () => {
       const paid = await payTestIntent(app, c.id);
       await updateCompetition(app.kv, c.id, { entryFee: 20 });
       const res = await postEntry(app, entryBody(c, paid));
-      assert.equal(res.status, 400);
+      assert.equal(res.status, 409);
       assert.equal(
         (await readJsonBody(res)).message,
-        "The payment amount does not match the entry fee.",
+        "The entry fee has changed since this payment was made. Your payment has been refunded.",
       );
+      assert.equal(await (app.services.payments as TestPaymentProvider).isRefunded(paid), true);
       await updateCompetition(app.kv, c.id, { entryFee: 10 });
     });
     assert.equal((await listEntriesByCompetition(app.kv, c.id)).length, 0);

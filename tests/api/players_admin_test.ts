@@ -186,6 +186,9 @@ Deno.test("[admin players] PATCH changes the salary alone or other fields", asyn
       json: { salary: 2000 },
     });
     assert.equal(badId.status, 400);
-    assert.deepEqual(await readJsonBody(badId), { message: "Invalid id", issues: [{ path: ["id"], message: "Invalid id" }] });
+    assert.deepEqual(await readJsonBody(badId), {
+      message: "Invalid id",
+      issues: [{ path: ["id"], message: "Invalid id" }],
+    });
   });
 });

@@ -440,7 +440,20 @@ const show = (v: unknown) => {
 
 // ---------- the batteries ----------
 
-const INVALID_JSON = ["", "{", "nul", "{'a':1}", '{"a":', "[1,2", "\u0000", "{}}", "undefined"];
+const INVALID_JSON = [
+  "",
+  "{",
+  "nul",
+  "{'a':1}",
+  '{"a":',
+  "[1,2",
+  "\u0000",
+  "{}}",
+  "undefined",
+  "1e400",
+  "[".repeat(30_000) + "]".repeat(30_000),
+  '{"a":'.repeat(10_000) + "1" + "}".repeat(10_000),
+];
 const WRONG_JSON_TYPES: unknown[] = [[], "str", null, 0, -1, true, 1e308, {}, [{}]];
 const BAD_IDS = [
   "abc",
@@ -674,45 +687,77 @@ Deno.test("[robustness] hostile queries, unsupported methods and missing credent
   });
 });
 
+Deno.test("[robustness] unknown API paths are a JSON 404 and change nothing", async () => {
+  await withWorld(async (world) => {
+    const paths = [
+      "/api/nope",
+      "/api/entries/FFT-AAAA/players/extra",
+      "/api/admin/competitions/1/unknown",
+      "/api/%E0%A4%A",
+      `/api/${"a/".repeat(500)}z`,
+    ];
+    for (const path of paths) {
+      for (const method of ["GET", "POST", "DELETE"]) {
+        const headers = { ...world.admin, "content-type": "application/json" };
+        const body = method === "POST" ? "{}" : undefined;
+        const res = await attempt(world, { method, path, headers, body, label: "unknown path" });
+        assert.equal(res.status, 404, `${method} ${path.slice(0, 60)}`);
+      }
+    }
+  });
+});
+
 Deno.test("[robustness] Stripe mode: the webhook and payment ids from outside", async (t) => {
   const fake: FakeStripe = startFakeStripe();
   try {
     const app = await makeTestApp({ stripe: fake });
-    await withWorld(async (world) => {
-      const webhook = ROUTES.find((r) => r.pattern === "/api/stripe/webhook")!;
-      await t.step("POST /api/stripe/webhook", async () => {
-        await bodyBattery(world, webhook, "POST", 4242);
-        for (const signature of ["", "t=1,v1=abc", "t=abc", "x".repeat(5000), "t=\u00ff,v1=\u00e9"]) {
-          const res = await attempt(world, {
-            method: "POST",
-            path: "/api/stripe/webhook",
-            headers: { "stripe-signature": signature, "content-type": "application/json" },
-            body: JSON.stringify({ type: "payment_intent.succeeded", data: { object: {} } }),
-            label: `signature ${show(signature)}`,
-          });
-          assert.equal(res.status, 400);
-        }
-      });
-      await t.step("POST /api/entries with payment ids Stripe never issued", async () => {
-        const entries = ROUTES.find((r) => r.pattern === "/api/entries")!;
-        const c = world.ids.competitions;
-        const base = { ...world.bodies["POST /api/entries"] as object, competitionId: Number(c) };
-        const ids = ["pi_../../v1/customers", "pi_a/b", "pi_%2F", "pi_ünï", "pi_" + "a".repeat(190)];
-        for (const stripePaymentId of ids) {
-          const res = await attempt(
-            world,
-            jsonAttempt(world, entries, "POST", { ...base, stripePaymentId }, stripePaymentId),
-          );
-          assert.ok([400, 402].includes(res.status), `${stripePaymentId} → ${res.status}`);
-        }
-      });
-    }, app, async (app, cid) => {
-      const res = await app.request("/api/create-payment-intent", {
-        method: "POST",
-        json: { competitionId: cid },
-      });
-      return fake.succeed((await res.json()).paymentIntentId).id;
-    });
+    await withWorld(
+      async (world) => {
+        const webhook = ROUTES.find((r) => r.pattern === "/api/stripe/webhook")!;
+        await t.step("POST /api/stripe/webhook", async () => {
+          await bodyBattery(world, webhook, "POST", 4242);
+          for (
+            const signature of ["", "t=1,v1=abc", "t=abc", "x".repeat(5000), "t=\u00ff,v1=\u00e9"]
+          ) {
+            const res = await attempt(world, {
+              method: "POST",
+              path: "/api/stripe/webhook",
+              headers: { "stripe-signature": signature, "content-type": "application/json" },
+              body: JSON.stringify({ type: "payment_intent.succeeded", data: { object: {} } }),
+              label: `signature ${show(signature)}`,
+            });
+            assert.equal(res.status, 400);
+          }
+        });
+        await t.step("POST /api/entries with payment ids Stripe never issued", async () => {
+          const entries = ROUTES.find((r) => r.pattern === "/api/entries")!;
+          const c = world.ids.competitions;
+          const base = { ...world.bodies["POST /api/entries"] as object, competitionId: Number(c) };
+          const ids = [
+            "pi_../../v1/customers",
+            "pi_a/b",
+            "pi_%2F",
+            "pi_ünï",
+            "pi_" + "a".repeat(190),
+          ];
+          for (const stripePaymentId of ids) {
+            const res = await attempt(
+              world,
+              jsonAttempt(world, entries, "POST", { ...base, stripePaymentId }, stripePaymentId),
+            );
+            assert.ok([400, 402].includes(res.status), `${stripePaymentId} → ${res.status}`);
+          }
+        });
+      },
+      app,
+      async (app, cid) => {
+        const res = await app.request("/api/create-payment-intent", {
+          method: "POST",
+          json: { competitionId: cid },
+        });
+        return fake.succeed((await res.json()).paymentIntentId).id;
+      },
+    );
   } finally {
     await fake.close();
   }

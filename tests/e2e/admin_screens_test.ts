@@ -119,7 +119,9 @@ Deno.test("[admin] dashboard, matches, prizes, events and performances edge case
       await expectToast(page, "Player Updated");
       await dialog.getByRole("cell", { name: "$4,200.00" }).waitFor();
       await screenshot(page, "admin-team-players-dialog", { fullPage: false });
+      // The saved form left the dialog; Escape still closes it.
       await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "detached" });
 
       await page.getByRole("button", { name: "Update Match" }).click();
       await page.waitForURL("**/admin/matches");

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { AdminApiError, adminFetch, errorText, isNotFound } from "../../lib/ui/admin/admin_api.ts";
 import {
   competitionPayload,
   defaultCompetitionValues,
@@ -126,4 +127,41 @@ Deno.test("[admin-ui] performance rows score live and respect the input limits",
     "Yellow cards must be between 0 and 2",
   );
   assert.ok(draftErrors(7, "MID", { ...draft, goals: "-1" })?.goals);
+});
+
+Deno.test("[admin-ui] a failed admin call reads 'status: body' and the server message", async (t) => {
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen: () => {} },
+    (req) => {
+      const path = new URL(req.url).pathname;
+      if (path === "/json") return Response.json({ message: "Name is required" }, { status: 400 });
+      if (path === "/empty") return new Response(null, { status: 404, statusText: "Not Found" });
+      return Response.json([{ id: 1 }]);
+    },
+  );
+  const base = `http://127.0.0.1:${server.addr.port}`;
+  try {
+    await t.step("a JSON error keeps its message field", async () => {
+      const err = await adminFetch(`${base}/json`).catch((e) => e);
+      assert.ok(err instanceof AdminApiError);
+      assert.equal(err.message, '400: {"message":"Name is required"}');
+      assert.equal(err.serverMessage, "Name is required");
+      assert.equal(errorText(err, "Failed to create competition"), "Name is required");
+    });
+    await t.step("an empty body gives the status text and the fallback", async () => {
+      const err = await adminFetch(`${base}/empty`).catch((e) => e);
+      assert.ok(err instanceof AdminApiError);
+      assert.equal(err.message, "404: Not Found");
+      assert.ok(isNotFound(err));
+      assert.equal(errorText(err, "Failed to update match"), "Failed to update match");
+    });
+    await t.step("a success returns the decoded JSON", async () => {
+      assert.deepEqual(await adminFetch(`${base}/ok`), [{ id: 1 }]);
+    });
+    await t.step("an exception is 'An unexpected error occurred'", () => {
+      assert.equal(errorText(new TypeError("network"), "x"), "An unexpected error occurred");
+    });
+  } finally {
+    await server.shutdown();
+  }
 });

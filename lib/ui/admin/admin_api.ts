@@ -104,3 +104,8 @@ export function errorText(err: unknown, fallback: string): string {
 export function isUnauthorized(err: unknown): boolean {
   return err instanceof AdminApiError && err.status === 401;
 }
+
+/** True when the error is the API's 404 answer (the record does not exist). */
+export function isNotFound(err: unknown): boolean {
+  return err instanceof AdminApiError && err.status === 404;
+}

@@ -1,0 +1,61 @@
+import assert from "node:assert/strict";
+import { hitRateLimit, type RateLimit } from "../../../lib/db/rate_limits.ts";
+
+const LIMIT: Omit<RateLimit, "client"> = { bucket: "test_email", limit: 5, windowMs: 600_000 };
+const T0 = Date.UTC(2030, 0, 1, 12);
+
+async function withKv(fn: (kv: Deno.Kv) => Promise<void>) {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    await fn(kv);
+  } finally {
+    kv.close();
+  }
+}
+
+Deno.test("[rate limits] five hits per window, then a refusal saying when to come back", async (t) => {
+  await withKv(async (kv) => {
+    const hit = (client: string, now: number) => hitRateLimit(kv, { ...LIMIT, client }, now);
+    await t.step("the first five are allowed, counting down", async () => {
+      for (let i = 0; i < 5; i++) {
+        assert.deepEqual(await hit("203.0.113.7", T0 + i * 60_000), {
+          allowed: true,
+          remaining: 4 - i,
+        });
+      }
+    });
+    await t.step("the sixth is refused until the first hit leaves the window", async () => {
+      assert.deepEqual(await hit("203.0.113.7", T0 + 5 * 60_000), {
+        allowed: false,
+        retryAfterSeconds: 300,
+      });
+      assert.deepEqual(await hit("203.0.113.7", T0 + 600_000 - 1), {
+        allowed: false,
+        retryAfterSeconds: 1,
+      });
+    });
+    await t.step("a refusal is not counted: one slot opens as the oldest hit expires", async () => {
+      assert.equal((await hit("203.0.113.7", T0 + 600_000)).allowed, true);
+      assert.equal((await hit("203.0.113.7", T0 + 600_001)).allowed, false);
+    });
+    await t.step("other clients and other buckets have their own count", async () => {
+      assert.equal((await hit("198.51.100.1", T0 + 5 * 60_000)).allowed, true);
+      const other = { ...LIMIT, bucket: "other", client: "203.0.113.7" };
+      assert.equal((await hitRateLimit(kv, other, T0 + 5 * 60_000)).allowed, true);
+    });
+    await t.step("a client text too long for a key still gets limited", async () => {
+      const long = "x".repeat(5000);
+      for (let i = 0; i < 5; i++) assert.equal((await hit(long, T0)).allowed, true);
+      assert.equal((await hit(long, T0)).allowed, false);
+    });
+  });
+});
+
+Deno.test("[rate limits] parallel hits never slip past the limit", async () => {
+  await withKv(async (kv) => {
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () => hitRateLimit(kv, { ...LIMIT, client: "203.0.113.9" }, T0)),
+    );
+    assert.equal(results.filter((r) => r.allowed).length, 5);
+  });
+});
