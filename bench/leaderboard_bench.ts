@@ -144,6 +144,7 @@ function config(path: string): AppConfig {
     stripeWebhookSecret: null,
     smtpUrl: null,
     mailFrom: "Bench <bench@localhost>",
+    publicUrl: null,
   };
 }
 

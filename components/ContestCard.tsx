@@ -1,5 +1,5 @@
 import type { Competition } from "../lib/domain/types.ts";
-import { closesIn, formatPrice, prizeText } from "../lib/domain/format.ts";
+import { closesIn, formatPrice, leagueLabel, prizeText } from "../lib/domain/format.ts";
 import { Badge } from "./ui/Badge.tsx";
 import { Button } from "./ui/Button.tsx";
 import { Card } from "./ui/Card.tsx";
@@ -28,11 +28,6 @@ export interface ContestCardProps {
   now: Date;
   /** Called before the browser follows 'Make Picks' or the card link to team selection. */
   onSelect?: (id: number) => void;
-}
-
-/** "PREMIER_LEAGUE" → "Premier League". */
-function leagueLabel(league: string): string {
-  return league.toLowerCase().split("_").map((w) => w[0]?.toUpperCase() + w.slice(1)).join(" ");
 }
 
 /** Money reads big; a long non-cash description reads as a sentence. */

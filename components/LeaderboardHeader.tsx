@@ -1,11 +1,11 @@
 import { Badge } from "./ui/Badge.tsx";
-import { prizeText } from "../lib/domain/format.ts";
+import { formatWhole, prizeText } from "../lib/domain/format.ts";
 import { cn } from "../lib/ui/cn.ts";
 import type { CompetitionStatus } from "../lib/domain/types.ts";
 import type { LeaderboardCompetition } from "../lib/live/types.ts";
 
 /** The status text of SPEC §2: LIVE, COMPLETED or Upcoming. */
-export function statusText(status: CompetitionStatus): string {
+function statusText(status: CompetitionStatus): string {
   if (status === "LIVE") return "LIVE";
   if (status === "COMPLETED") return "COMPLETED";
   return "Upcoming";
@@ -57,7 +57,7 @@ export function LeaderboardHeader({ competition, total, pushConnected }: Leaderb
       </div>
       <dl class="grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3">
         <Stat label="Status" value={statusText(competition.status)} testId="status" />
-        <Stat label="Entries" value={total.toLocaleString("en-US")} testId="total" />
+        <Stat label="Entries" value={formatWhole(total)} testId="total" />
         <Stat
           label="Prize"
           value={prizeText(competition)}

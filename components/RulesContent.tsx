@@ -1,4 +1,4 @@
-import { formatWhole } from "../lib/domain/format.ts";
+import { formatSalary } from "../lib/domain/format.ts";
 import { BONUS_POINTS, type PositionScoring, SCORING } from "../lib/domain/scoring.ts";
 import { DEFAULT_RULES } from "../lib/domain/team_rules.ts";
 import type { Position } from "../lib/domain/types.ts";
@@ -132,7 +132,7 @@ export function RulesContent(props: RulesContentProps) {
       {cap !== null && (
         <p class="text-sm text-muted-foreground" data-salary-cap="">
           Your 5 players' salaries must add up to no more than the{" "}
-          <strong class="font-semibold text-foreground">${formatWhole(cap)}</strong> salary cap.
+          <strong class="font-semibold text-foreground">{formatSalary(cap)}</strong> salary cap.
         </p>
       )}
       <ScoringTable />

@@ -10,7 +10,7 @@ import {
   NO_PLAYERS,
 } from "../lib/live/entry_details.ts";
 import { formatLine, formatPoints } from "../lib/live/format.ts";
-import { toast } from "../lib/ui/toast.ts";
+import { toastError } from "../lib/ui/toast.ts";
 
 /** SPEC §9: the entry dialog refreshes every 10 seconds while open. */
 const REFRESH_MS = 10_000;
@@ -120,7 +120,7 @@ export function TeamDialog({ target, refreshKey, onClose }: TeamDialogProps) {
         if (!alive) return;
         const message = err instanceof Error && err.message ? err.message : DIALOG_FALLBACK;
         if (!toasted.current) {
-          toast({ title: "Error", description: message, variant: "destructive" });
+          toastError(message);
         }
         toasted.current = true;
         setError(message);

@@ -3,12 +3,16 @@ import { Button } from "../components/ui/Button.tsx";
 import { PageHeader } from "../components/admin/PageHeader.tsx";
 import { Icon } from "../components/admin/Icons.tsx";
 import { CompetitionFields } from "../components/admin/CompetitionFields.tsx";
-import { ErrorState, NotFoundState, TableSkeleton } from "../components/admin/States.tsx";
-import { AdminApiError, adminFetch, errorText, isNotFound } from "../lib/ui/admin/admin_api.ts";
+import { ErrorState, TableSkeleton } from "../components/admin/States.tsx";
+import { BackButton } from "../components/admin/BackButton.tsx";
+import { CompetitionNotFound } from "../components/admin/CompetitionNotFound.tsx";
+import { adminFetch, errorText, isNotFound } from "../lib/ui/admin/admin_api.ts";
+import { ApiError } from "../lib/ui/api.ts";
 import { navigateWithToast } from "../lib/ui/admin/flash.ts";
 import { useAdminData } from "../lib/ui/admin/use_admin_data.ts";
 import { localTimeZone } from "../lib/ui/admin/datetime.ts";
-import { apiIssuesToErrors, type FieldErrors } from "../lib/ui/admin/form_errors.ts";
+import { useMounted } from "../lib/ui/use_mounted.ts";
+import { type FieldErrors, issuesToErrors } from "../lib/ui/form_errors.ts";
 import {
   type CompetitionFormValues,
   competitionPayload,
@@ -16,7 +20,7 @@ import {
   defaultCompetitionValues,
   validateCompetition,
 } from "../lib/ui/admin/competition_form.ts";
-import { toast } from "../lib/ui/toast.ts";
+import { toastError } from "../lib/ui/toast.ts";
 import type { Competition } from "../lib/domain/types.ts";
 import type { MatchWithTeams } from "../lib/ui/admin/types.ts";
 
@@ -35,10 +39,10 @@ export default function AdminCompetitionForm({ id }: AdminCompetitionFormProps) 
   const [values, setValues] = useState<CompetitionFormValues | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
-  const [timeZone, setTimeZone] = useState("");
+  const mounted = useMounted();
+  const timeZone = mounted ? localTimeZone() : "";
 
   useEffect(() => {
-    setTimeZone(localTimeZone());
     if (!editing) setValues(defaultCompetitionValues());
   }, []);
   useEffect(() => {
@@ -68,38 +72,22 @@ export default function AdminCompetitionForm({ id }: AdminCompetitionFormProps) 
       });
     } catch (err) {
       setSaving(false);
-      if (err instanceof AdminApiError) setErrors(apiIssuesToErrors(err.issues));
-      toast({
-        title: "Error",
-        description: errorText(
-          err,
-          editing ? "Failed to update competition" : "Failed to create competition",
-        ),
-        variant: "destructive",
-      });
+      if (err instanceof ApiError) setErrors(issuesToErrors(err.issues));
+      toastError(
+        errorText(err, editing ? "Failed to update competition" : "Failed to create competition"),
+      );
     }
   };
 
   const title = editing ? "Edit Competition" : "New Competition";
-  const back = (
-    <Button variant="outline" href={DASHBOARD}>
-      <Icon name="arrowLeft" />Back
-    </Button>
-  );
+  const back = <BackButton href={DASHBOARD}>Back</BackButton>;
 
   if (editing && existing.error) {
     return (
       <div class="flex flex-col gap-6">
         <PageHeader title={title} actions={back} />
         {isNotFound(existing.error)
-          ? (
-            <NotFoundState
-              title="Competition Not Found"
-              description="The competition may have been deleted."
-              href="/admin/dashboard"
-              label="Back to Competitions"
-            />
-          )
+          ? <CompetitionNotFound />
           : <ErrorState message={errorText(existing.error, "Failed to load the competition")} />}
       </div>
     );

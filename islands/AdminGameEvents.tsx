@@ -13,10 +13,13 @@ import { Icon } from "../components/admin/Icons.tsx";
 import { EventForm } from "../components/admin/EventForm.tsx";
 import { EventList } from "../components/admin/EventList.tsx";
 import { ConfirmDialog } from "../components/admin/ConfirmDialog.tsx";
-import { ErrorState, NotFoundState, TableSkeleton } from "../components/admin/States.tsx";
+import { ErrorState, TableSkeleton } from "../components/admin/States.tsx";
+import { BackButton } from "../components/admin/BackButton.tsx";
+import { CompetitionNotFound } from "../components/admin/CompetitionNotFound.tsx";
 import { useAdminData } from "../lib/ui/admin/use_admin_data.ts";
 import { deleteEvent } from "../lib/ui/admin/game_events.ts";
-import { AdminApiError, errorText } from "../lib/ui/admin/admin_api.ts";
+import { errorText } from "../lib/ui/admin/admin_api.ts";
+import { ApiError } from "../lib/ui/api.ts";
 import { statusVariant } from "../lib/ui/admin/labels.ts";
 import type { Competition } from "../lib/domain/types.ts";
 import type { EventWithPlayer, PlayerWithTeam } from "../lib/ui/admin/types.ts";
@@ -25,12 +28,7 @@ function NotFound() {
   return (
     <div class="flex flex-col gap-6">
       <PageHeader title="Game Events" />
-      <NotFoundState
-        title="Competition Not Found"
-        description="The competition may have been deleted."
-        href="/admin/dashboard"
-        label="Back to Competitions"
-      />
+      <CompetitionNotFound />
     </div>
   );
 }
@@ -45,7 +43,7 @@ export default function AdminGameEvents({ id }: { id: number }) {
   const [deleting, setDeleting] = useState(false);
 
   const err = competition.error;
-  if (id === 0 || (err instanceof AdminApiError && [400, 404].includes(err.status))) {
+  if (id === 0 || (err instanceof ApiError && [400, 404].includes(err.status))) {
     return <NotFound />;
   }
   if (err) return <ErrorState message={errorText(err, "Failed to load the competition")} />;
@@ -71,9 +69,7 @@ export default function AdminGameEvents({ id }: { id: number }) {
         description="Game events update the players' stats and the live leaderboard."
         actions={
           <>
-            <Button variant="outline" href="/admin/dashboard">
-              <Icon name="arrowLeft" />Back to Dashboard
-            </Button>
+            <BackButton />
             <Button variant="outline" href={`/leaderboard/${id}`}>
               <Icon name="chart" />View Leaderboard
             </Button>

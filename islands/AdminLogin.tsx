@@ -1,8 +1,10 @@
 import { useEffect, useState } from "react";
 import { loginSchema } from "../lib/domain/schemas.ts";
-import { AdminApiError, adminFetch } from "../lib/ui/admin/admin_api.ts";
+import { adminFetch } from "../lib/ui/admin/admin_api.ts";
 import { navigateWithToast } from "../lib/ui/admin/flash.ts";
-import { useMounted } from "../lib/ui/admin/use_admin_data.ts";
+import { ApiError } from "../lib/ui/api.ts";
+import { issuesToErrors } from "../lib/ui/form_errors.ts";
+import { useMounted } from "../lib/ui/use_mounted.ts";
 import { toast } from "../lib/ui/toast.ts";
 import { Button } from "../components/ui/Button.tsx";
 import { Card, CardContent, CardDescription, CardHeader } from "../components/ui/Card.tsx";
@@ -27,13 +29,7 @@ function useAuthRequiredToast() {
 
 function validate(username: string, password: string): Errors | null {
   const parsed = loginSchema.safeParse({ username, password });
-  if (parsed.success) return null;
-  const errors: Errors = {};
-  for (const issue of parsed.error.issues) {
-    const key = issue.path[0] as keyof Errors;
-    errors[key] ??= issue.message;
-  }
-  return errors;
+  return parsed.success ? null : issuesToErrors(parsed.error.issues);
 }
 
 /** The admin login form: username and password; the session lives in an HttpOnly cookie. */
@@ -64,7 +60,7 @@ export default function AdminLogin() {
       });
     } catch (err) {
       setBusy(false);
-      if (err instanceof AdminApiError) {
+      if (err instanceof ApiError) {
         toast({
           title: "Login Failed",
           description: err.serverMessage ?? "Invalid credentials",

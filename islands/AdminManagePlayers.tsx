@@ -1,10 +1,10 @@
 import { useState } from "react";
-import { Button } from "../components/ui/Button.tsx";
 import { Tabs } from "../components/ui/Tabs.tsx";
 import { PageHeader } from "../components/admin/PageHeader.tsx";
-import { Icon } from "../components/admin/Icons.tsx";
 import { PlayersTab } from "../components/admin/PlayersTab.tsx";
-import { ErrorState, NotFoundState, TableSkeleton } from "../components/admin/States.tsx";
+import { ErrorState, TableSkeleton } from "../components/admin/States.tsx";
+import { BackButton } from "../components/admin/BackButton.tsx";
+import { CompetitionNotFound } from "../components/admin/CompetitionNotFound.tsx";
 import { useAdminData } from "../lib/ui/admin/use_admin_data.ts";
 import { usePlayerTable } from "../lib/ui/admin/player_table.ts";
 import { changeCompetitionPlayers, updateSalary } from "../lib/ui/admin/competition_players.ts";
@@ -65,20 +65,9 @@ export default function AdminManagePlayers({ id }: { id: number }) {
       <PageHeader
         title="Manage Players"
         description={competition.data?.name ?? " "}
-        actions={
-          <Button variant="outline" href="/admin/dashboard">
-            <Icon name="arrowLeft" />Back to Dashboard
-          </Button>
-        }
+        actions={<BackButton />}
       />
-      {isNotFound(competition.error) && (
-        <NotFoundState
-          title="Competition Not Found"
-          description="The competition may have been deleted."
-          href="/admin/dashboard"
-          label="Back to Competitions"
-        />
-      )}
+      {isNotFound(competition.error) && <CompetitionNotFound />}
       {failed && !isNotFound(competition.error) && (
         <ErrorState message={errorText(failed, "Failed to load players")} />
       )}

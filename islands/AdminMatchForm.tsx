@@ -11,17 +11,20 @@ import { PageHeader } from "../components/admin/PageHeader.tsx";
 import { Icon } from "../components/admin/Icons.tsx";
 import { MatchFields } from "../components/admin/MatchFields.tsx";
 import { TeamPlayersDialog } from "../components/admin/TeamPlayersDialog.tsx";
+import { BackButton } from "../components/admin/BackButton.tsx";
 import {
   EmptyState,
   ErrorState,
   NotFoundState,
   TableSkeleton,
 } from "../components/admin/States.tsx";
-import { AdminApiError, adminFetch, errorText, isNotFound } from "../lib/ui/admin/admin_api.ts";
+import { adminFetch, errorText, isNotFound } from "../lib/ui/admin/admin_api.ts";
+import { ApiError } from "../lib/ui/api.ts";
 import { navigateWithToast } from "../lib/ui/admin/flash.ts";
 import { useAdminData } from "../lib/ui/admin/use_admin_data.ts";
 import { localTimeZone } from "../lib/ui/admin/datetime.ts";
-import { apiIssuesToErrors, type FieldErrors } from "../lib/ui/admin/form_errors.ts";
+import { useMounted } from "../lib/ui/use_mounted.ts";
+import { type FieldErrors, issuesToErrors } from "../lib/ui/form_errors.ts";
 import {
   defaultMatchValues,
   type MatchFormValues,
@@ -30,7 +33,7 @@ import {
   validateMatch,
 } from "../lib/ui/admin/match_form.ts";
 import { createSampleTeams, missingSampleTeams } from "../lib/ui/admin/teams.ts";
-import { toast } from "../lib/ui/toast.ts";
+import { toastError } from "../lib/ui/toast.ts";
 import type { Team } from "../lib/domain/types.ts";
 import type { MatchWithTeams } from "../lib/ui/admin/types.ts";
 
@@ -73,10 +76,10 @@ export default function AdminMatchForm({ id }: { id?: number }) {
   const [saving, setSaving] = useState(false);
   const [creatingTeams, setCreatingTeams] = useState(false);
   const [dialogTeam, setDialogTeam] = useState<Team | null>(null);
-  const [timeZone, setTimeZone] = useState("");
+  const mounted = useMounted();
+  const timeZone = mounted ? localTimeZone() : "";
 
   useEffect(() => {
-    setTimeZone(localTimeZone());
     if (!editing) setValues(defaultMatchValues());
   }, []);
   useEffect(() => {
@@ -107,12 +110,8 @@ export default function AdminMatchForm({ id }: { id?: number }) {
       });
     } catch (err) {
       setSaving(false);
-      if (err instanceof AdminApiError) setErrors(apiIssuesToErrors(err.issues));
-      toast({
-        title: "Error",
-        description: errorText(err, editing ? "Failed to update match" : "Failed to create match"),
-        variant: "destructive",
-      });
+      if (err instanceof ApiError) setErrors(issuesToErrors(err.issues));
+      toastError(errorText(err, editing ? "Failed to update match" : "Failed to create match"));
     }
   };
 
@@ -138,9 +137,7 @@ export default function AdminMatchForm({ id }: { id?: number }) {
                 {creatingTeams ? "Creating..." : "Create Sample Teams"}
               </Button>
             )}
-            <Button variant="outline" href={LIST}>
-              <Icon name="arrowLeft" />Back to Matches
-            </Button>
+            <BackButton href={LIST}>Back to Matches</BackButton>
           </>
         }
       />

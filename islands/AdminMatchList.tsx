@@ -5,6 +5,7 @@ import { LogoutButton } from "../components/admin/LogoutButton.tsx";
 import { Icon } from "../components/admin/Icons.tsx";
 import { MatchesTable } from "../components/admin/MatchesTable.tsx";
 import { ConfirmDialog } from "../components/admin/ConfirmDialog.tsx";
+import { BackButton } from "../components/admin/BackButton.tsx";
 import { EmptyState, ErrorState, TableSkeleton } from "../components/admin/States.tsx";
 import { useAdminData } from "../lib/ui/admin/use_admin_data.ts";
 import { deleteMatch } from "../lib/ui/admin/matches.ts";
@@ -33,9 +34,7 @@ export default function AdminMatchList() {
         description="Matches link competitions to real fixtures; scores set the result."
         actions={
           <>
-            <Button variant="outline" href="/admin/dashboard">
-              <Icon name="arrowLeft" />Back to Dashboard
-            </Button>
+            <BackButton />
             <LogoutButton />
             <Button href="/admin/matches/new">
               <Icon name="plus" />New Match

@@ -5,6 +5,7 @@ import { Label } from "../components/ui/Label.tsx";
 import { PageHeader } from "../components/admin/PageHeader.tsx";
 import { Icon } from "../components/admin/Icons.tsx";
 import { PerformanceTable } from "../components/admin/PerformanceTable.tsx";
+import { BackButton } from "../components/admin/BackButton.tsx";
 import { EmptyState, ErrorState, TableSkeleton } from "../components/admin/States.tsx";
 import { useCompetitions } from "../lib/ui/admin/use_competitions.ts";
 import { usePerformances } from "../lib/ui/admin/use_performances.ts";
@@ -34,13 +35,7 @@ export default function AdminPerformanceEditor(props: { competitionId?: number |
       <PageHeader
         title="Player Performances"
         description="Record what each player did; points update as you type."
-        actions={
-          <>
-            <Button variant="outline" href="/admin/dashboard">
-              <Icon name="arrowLeft" />Back to Dashboard
-            </Button>
-          </>
-        }
+        actions={<BackButton />}
       />
       <div class="sticky top-2 z-20 flex flex-wrap items-end justify-between gap-4 rounded-lg border border-border bg-card p-4 shadow-sm">
         <div class="flex w-full max-w-md flex-col gap-2">

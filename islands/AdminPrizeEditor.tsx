@@ -10,7 +10,9 @@ import {
 import { PageHeader } from "../components/admin/PageHeader.tsx";
 import { Icon } from "../components/admin/Icons.tsx";
 import { PrizeRows } from "../components/admin/PrizeRows.tsx";
-import { ErrorState, NotFoundState, TableSkeleton } from "../components/admin/States.tsx";
+import { ErrorState, TableSkeleton } from "../components/admin/States.tsx";
+import { BackButton } from "../components/admin/BackButton.tsx";
+import { CompetitionNotFound } from "../components/admin/CompetitionNotFound.tsx";
 import { useAdminData } from "../lib/ui/admin/use_admin_data.ts";
 import { usePrizeEditor } from "../lib/ui/admin/use_prize_editor.ts";
 import { errorText, isNotFound } from "../lib/ui/admin/admin_api.ts";
@@ -93,20 +95,9 @@ export default function AdminPrizeEditor({ id }: { id: number }) {
       <PageHeader
         title="Prize Structure"
         description={competition.data?.name ?? " "}
-        actions={
-          <Button variant="outline" href="/admin/dashboard">
-            <Icon name="arrowLeft" />Back to Dashboard
-          </Button>
-        }
+        actions={<BackButton />}
       />
-      {isNotFound(competition.error) && (
-        <NotFoundState
-          title="Competition Not Found"
-          description="The competition may have been deleted."
-          href="/admin/dashboard"
-          label="Back to Competitions"
-        />
-      )}
+      {isNotFound(competition.error) && <CompetitionNotFound />}
       {failed && !isNotFound(competition.error) && (
         <ErrorState message={errorText(failed, "Failed to load the prize structure")} />
       )}

@@ -3,18 +3,14 @@ import { formatPrice } from "../lib/domain/format.ts";
 import { paymentFormSchema } from "../lib/domain/schemas.ts";
 import type { Competition } from "../lib/domain/types.ts";
 import { PicksSummary } from "../components/checkout/PicksSummary.tsx";
-import {
-  type InfoErrors,
-  InfoForm,
-  type InfoValues,
-  Spinner,
-} from "../components/checkout/InfoForm.tsx";
+import { type InfoErrors, InfoForm, type InfoValues } from "../components/checkout/InfoForm.tsx";
 import { InvalidCheckout } from "../components/checkout/InvalidCheckout.tsx";
 import { type CheckoutStep, StepIndicator } from "../components/checkout/StepIndicator.tsx";
 import { PaymentStep } from "../components/checkout/PaymentStep.tsx";
 import { PrizeInfo } from "../components/PrizeInfo.tsx";
 import { Button } from "../components/ui/Button.tsx";
 import { Skeleton } from "../components/ui/Skeleton.tsx";
+import { Spinner } from "../components/ui/Spinner.tsx";
 import { track } from "../lib/ui/analytics.ts";
 import { ApiError } from "../lib/ui/api.ts";
 import {
@@ -29,7 +25,7 @@ import {
 } from "../lib/ui/checkout.ts";
 import type { PickPlayer } from "../lib/ui/players.ts";
 import { clearSelection } from "../lib/ui/selection.ts";
-import { toast } from "../lib/ui/toast.ts";
+import { toast, toastError } from "../lib/ui/toast.ts";
 import { usePicks } from "../lib/ui/use_picks.ts";
 import { addUserEntry } from "../lib/ui/user_entries.ts";
 
@@ -151,12 +147,9 @@ function CheckoutFlow(
       track("purchase", { competitionId: competition.id, team_id: teamId, amount: fee });
       location.assign(`/confirmation/${encodeURIComponent(teamId)}`);
     } catch {
-      toast({
-        title: "Error",
-        description:
-          "Your payment was successful, but we couldn't complete your entry. Please contact support.",
-        variant: "destructive",
-      });
+      toastError(
+        "Your payment was successful, but we couldn't complete your entry. Please contact support.",
+      );
       setIntent(null);
       setStep("info");
     }
@@ -202,5 +195,5 @@ function intentFailed(err: unknown, setErrors: (errors: InfoErrors) => void) {
   const issues = err instanceof ApiError ? fieldErrors(err.issues, FIELDS) : {};
   if (Object.keys(issues).length > 0) return setErrors(issues);
   const known = err instanceof ApiError && err.status === 409 ? err.serverMessage : null;
-  toast({ title: "Error", description: known ?? UNEXPECTED, variant: "destructive" });
+  toastError(known ?? UNEXPECTED);
 }

@@ -2,9 +2,9 @@ import { useState } from "react";
 import { Button } from "../components/ui/Button.tsx";
 import { Input } from "../components/ui/Input.tsx";
 import { Label } from "../components/ui/Label.tsx";
-import { Spinner } from "../components/checkout/InfoForm.tsx";
+import { Spinner } from "../components/ui/Spinner.tsx";
 import { readErrorMessage } from "../lib/ui/api.ts";
-import { toast } from "../lib/ui/toast.ts";
+import { toast, toastError } from "../lib/ui/toast.ts";
 
 /** The /email-test form: sends a test e-mail and reports the outcome (SPEC §5, §8). */
 export default function EmailTestForm() {
@@ -35,18 +35,10 @@ export default function EmailTestForm() {
         });
       } else {
         const message = await readErrorMessage(res);
-        toast({
-          title: "Error",
-          description: message || "Failed to send test email.",
-          variant: "destructive",
-        });
+        toastError(message || "Failed to send test email.");
       }
     } catch {
-      toast({
-        title: "Error",
-        description: "An unexpected error occurred.",
-        variant: "destructive",
-      });
+      toastError("An unexpected error occurred.");
     } finally {
       setBusy(false);
     }

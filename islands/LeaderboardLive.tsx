@@ -8,6 +8,8 @@ import { Button } from "../components/ui/Button.tsx";
 import { fetchCompetition, fetchEvents, fetchLeaderboard } from "../lib/live/client.ts";
 import type { LeaderboardCompetition, LeaderboardRow, LiveEvent } from "../lib/live/types.ts";
 import { useLiveSocket } from "../lib/live/use_live_socket.ts";
+import { formatWhole } from "../lib/domain/format.ts";
+import { useMounted } from "../lib/ui/use_mounted.ts";
 import { getUserEntries } from "../lib/ui/user_entries.ts";
 
 /** SPEC §9: leaderboard and events poll every 10 seconds (here only while the push is down). */
@@ -55,7 +57,7 @@ export default function LeaderboardLive(props: LeaderboardLiveProps) {
   const [ownRows, setOwnRows] = useState<LeaderboardRow[]>([]);
   const [ownTeamIds, setOwnTeamIds] = useState<ReadonlySet<string>>(new Set());
   const [limit, setLimit] = useState(Math.max(PAGE_SIZE, props.rows.length));
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useMounted();
   const [target, setTarget] = useState<TeamDialogTarget | null>(null);
   const [detailsKey, setDetailsKey] = useState(0);
   const status = competition.status;
@@ -107,7 +109,6 @@ export default function LeaderboardLive(props: LeaderboardLiveProps) {
   });
 
   useEffect(() => {
-    setHydrated(true);
     const mine = getUserEntries().filter((e) => e.competitionId === cid).map((e) => e.teamId);
     setOwnTeamIds(new Set(mine));
   }, [cid]);
@@ -172,7 +173,7 @@ export default function LeaderboardLive(props: LeaderboardLiveProps) {
             : <LeaderboardTable {...tableProps} rows={rows} label="Leaderboard" />}
           {!empty && rows.length < total && (
             <div class="flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground">
-              <span>Showing the top {rows.length} of {total.toLocaleString("en-US")} entries</span>
+              <span>Showing the top {rows.length} of {formatWhole(total)} entries</span>
               {rows.length < MAX_ROWS && (
                 <Button
                   variant="outline"

@@ -1,12 +1,10 @@
 import { useState } from "react";
 import { Button } from "../components/ui/Button.tsx";
-import { Dialog } from "../components/ui/Dialog.tsx";
-import { RulesContent } from "../components/RulesContent.tsx";
+import { RulesDialog } from "../components/RulesDialog.tsx";
 
 /** The header's Rules button and the 'Fantasy Rules' dialog it opens. */
 export default function RulesButton() {
   const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
   return (
     <>
       <Button
@@ -27,15 +25,7 @@ export default function RulesButton() {
         </svg>
         Rules
       </Button>
-      <Dialog
-        open={open}
-        onClose={close}
-        title="Fantasy Rules"
-        description="Build your 5-player fantasy team and compete for prizes"
-        footer={<Button onClick={close} class="w-full sm:w-auto">Got it</Button>}
-      >
-        <RulesContent />
-      </Dialog>
+      <RulesDialog open={open} onClose={() => setOpen(false)} />
     </>
   );
 }

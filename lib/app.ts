@@ -4,7 +4,7 @@
  */
 import { createHandler } from "$fresh/server.ts";
 import type { FreshConfig, Manifest } from "$fresh/server.ts";
-import { ConfigError, loadConfig, type ServerConfig } from "./config.ts";
+import { ConfigError, configWarnings, loadConfig, type ServerConfig } from "./config.ts";
 import { setServices } from "./services.ts";
 import { seedDemoDataIfEmpty } from "./db/seed.ts";
 import { ensureAdmin } from "./auth/admins.ts";
@@ -88,6 +88,7 @@ export async function startApp(
   freshConfig: FreshConfig = {},
 ): Promise<RunningApp> {
   const config = readConfig();
+  for (const warning of configWarnings(config)) console.warn(warning);
   const kv = await openKv(config.kvPath);
 
   if (config.demoData) await seedDemoDataIfEmpty(kv);

@@ -154,6 +154,32 @@ function parseMailFrom(raw: string | null): string {
   return raw;
 }
 
+/** The site's public origin (`https://host[:port]`, no trailing slash), or null when unset. */
+function parsePublicUrl(raw: string | null): string | null {
+  if (raw === null) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(
+      "PUBLIC_URL is not a valid URL (expected e.g. https://contests.example.com)",
+    );
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new ConfigError(
+      `PUBLIC_URL must start with http:// or https:// (got "${url.protocol}//")`,
+    );
+  }
+  if (url.username || url.password) {
+    throw new ConfigError("PUBLIC_URL must not contain a user name or password");
+  }
+  const rest = url.pathname + url.search + url.hash;
+  if (rest !== "/") {
+    throw new ConfigError(`PUBLIC_URL must not have a path, query or fragment (got "${rest}")`);
+  }
+  return url.origin;
+}
+
 function parseHost(raw: string | null): string {
   if (raw === null) return DEFAULT_HOST;
   if (/[\s/]/.test(raw)) throw new ConfigError(`HOST must be a host name or IP (got "${raw}")`);
@@ -173,6 +199,21 @@ export function loadConfig(env: Env): ServerConfig {
     ...parseStripe(env),
     smtpUrl: parseSmtpUrl(read(env, "SMTP_URL")),
     mailFrom: parseMailFrom(read(env, "MAIL_FROM")),
+    publicUrl: parsePublicUrl(read(env, "PUBLIC_URL")),
     kvPath: parseKvPath(env),
   };
+}
+
+/** Start-up warnings about a configuration that works but is unsafe in production. */
+export function configWarnings(config: AppConfig): string[] {
+  if (config.publicUrl !== null || config.stripeSecretKey === null) return [];
+  return [
+    "Warning: PUBLIC_URL is not set, so links in e-mails use the Host header of each request; " +
+    "set PUBLIC_URL (e.g. https://contests.example.com) in production.",
+  ];
+}
+
+/** The origin for links sent outside the page (e-mails): PUBLIC_URL, else the request's. */
+export function linkOrigin(config: AppConfig, requestUrl: URL): string {
+  return config.publicUrl ?? requestUrl.origin;
 }

@@ -16,6 +16,8 @@ export interface AppConfig {
   stripeWebhookSecret: string | null;
   smtpUrl: string | null;
   mailFrom: string;
+  /** The site's public origin (no trailing slash) for links in e-mails; null: the request's. */
+  publicUrl: string | null;
 }
 
 export interface Services {

@@ -1,13 +1,20 @@
 import type { Handlers } from "$fresh/server.ts";
 import { json } from "../lib/http/errors.ts";
+import { isCrossOriginRequest } from "../lib/http/security.ts";
 import { getLiveHub } from "../lib/live/hub.ts";
 
 /** Seconds without any frame before Deno closes a dead connection (it pings on its own). */
 const IDLE_TIMEOUT_S = 60;
 
 export const handler: Handlers = {
-  /** The live push of SPEC §7: upgrades to a WebSocket served by the live hub. */
+  /**
+   * The live push of SPEC §7: upgrades to a WebSocket served by the live hub. Pages of other
+   * sites may not open it (403): it is for this site's leaderboard only.
+   */
   GET(req) {
+    if (isCrossOriginRequest(req)) {
+      return json({ message: "Cross-site WebSocket connections are not allowed" }, { status: 403 });
+    }
     if (req.headers.get("upgrade")?.toLowerCase() !== "websocket") {
       return json({ message: "Expected a WebSocket upgrade" }, {
         status: 426,

@@ -4,10 +4,10 @@ import { Input } from "../ui/Input.tsx";
 import { Select } from "../ui/Select.tsx";
 import { Field, fieldAria } from "./Field.tsx";
 import { COMPETITION_STATUSES, CURRENCIES, LEAGUES } from "../../lib/domain/types.ts";
-import { leagueLabel } from "../../lib/ui/admin/labels.ts";
+import { leagueLabel } from "../../lib/domain/format.ts";
 import { formatAdminDate } from "../../lib/ui/admin/datetime.ts";
 import type { CompetitionFormValues } from "../../lib/ui/admin/competition_form.ts";
-import type { FieldErrors } from "../../lib/ui/admin/form_errors.ts";
+import type { FieldErrors } from "../../lib/ui/form_errors.ts";
 import type { MatchWithTeams } from "../../lib/ui/admin/types.ts";
 
 export interface CompetitionFieldsProps {

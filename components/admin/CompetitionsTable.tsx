@@ -1,7 +1,8 @@
 import { Badge } from "../ui/Badge.tsx";
 import { Table, Td, Th, THead, Tr } from "./Table.tsx";
 import { CompetitionActions, type CompetitionActionsProps } from "./CompetitionActions.tsx";
-import { adminMoney, leagueLabel, statusVariant } from "../../lib/ui/admin/labels.ts";
+import { leagueLabel } from "../../lib/domain/format.ts";
+import { adminMoney, statusVariant } from "../../lib/ui/admin/labels.ts";
 import { formatAdminDate } from "../../lib/ui/admin/datetime.ts";
 import type { CompetitionRow } from "../../lib/ui/admin/types.ts";
 

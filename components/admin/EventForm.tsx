@@ -11,7 +11,7 @@ import {
   type EventFormValues,
   validateEvent,
 } from "../../lib/ui/admin/game_events.ts";
-import type { FieldErrors } from "../../lib/ui/admin/form_errors.ts";
+import type { FieldErrors } from "../../lib/ui/form_errors.ts";
 import type { PlayerWithTeam } from "../../lib/ui/admin/types.ts";
 
 export interface EventFormProps {

@@ -3,9 +3,10 @@ import { Input } from "../ui/Input.tsx";
 import { Select } from "../ui/Select.tsx";
 import { Field, fieldAria } from "./Field.tsx";
 import { LEAGUES, type Team } from "../../lib/domain/types.ts";
-import { leagueLabel, resultLabel, resultVariant } from "../../lib/ui/admin/labels.ts";
+import { leagueLabel } from "../../lib/domain/format.ts";
+import { resultLabel, resultVariant } from "../../lib/ui/admin/labels.ts";
 import { type MatchFormValues, outcomeOf } from "../../lib/ui/admin/match_form.ts";
-import type { FieldErrors } from "../../lib/ui/admin/form_errors.ts";
+import type { FieldErrors } from "../../lib/ui/form_errors.ts";
 
 export interface MatchFieldsProps {
   values: MatchFormValues;

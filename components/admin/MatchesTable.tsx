@@ -4,7 +4,8 @@ import { Icon } from "./Icons.tsx";
 import { Table, Td, Th, THead, Tr } from "./Table.tsx";
 import { TeamName } from "./TeamName.tsx";
 import { formatAdminDate } from "../../lib/ui/admin/datetime.ts";
-import { leagueLabel, resultLabel, resultVariant } from "../../lib/ui/admin/labels.ts";
+import { leagueLabel } from "../../lib/domain/format.ts";
+import { resultLabel, resultVariant } from "../../lib/ui/admin/labels.ts";
 import type { MatchWithTeams } from "../../lib/ui/admin/types.ts";
 
 const ICON_BUTTON = buttonClass({ variant: "ghost", size: "icon-sm" });

@@ -9,7 +9,7 @@ import {
   LIMITS,
   type PerfDraft,
 } from "../../lib/ui/admin/performance_draft.ts";
-import type { FieldErrors } from "../../lib/ui/admin/form_errors.ts";
+import type { FieldErrors } from "../../lib/ui/form_errors.ts";
 import type { PerformanceRecord } from "../../lib/ui/admin/types.ts";
 
 export interface PerformanceRowProps {

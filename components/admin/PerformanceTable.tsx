@@ -1,7 +1,7 @@
 import { PerformanceRow } from "./PerformanceRow.tsx";
 import { Table, Th, THead } from "./Table.tsx";
 import type { Position } from "../../lib/domain/types.ts";
-import type { FieldErrors } from "../../lib/ui/admin/form_errors.ts";
+import type { FieldErrors } from "../../lib/ui/form_errors.ts";
 import type { PerfDraft } from "../../lib/ui/admin/performance_draft.ts";
 import type { PerformanceRecord } from "../../lib/ui/admin/types.ts";
 

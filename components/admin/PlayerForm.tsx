@@ -4,7 +4,7 @@ import { Input } from "../ui/Input.tsx";
 import { Select } from "../ui/Select.tsx";
 import { Field } from "./Field.tsx";
 import { POSITIONS } from "../../lib/domain/types.ts";
-import { POSITION_NAMES } from "../../lib/ui/admin/labels.ts";
+import { POSITION_NAMES } from "../../lib/domain/format.ts";
 import type { PlayerFormValues } from "../../lib/ui/admin/player_form.ts";
 
 export interface PlayerFormProps {

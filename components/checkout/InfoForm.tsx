@@ -1,6 +1,7 @@
 import { Button } from "../ui/Button.tsx";
 import { Input } from "../ui/Input.tsx";
 import { Label } from "../ui/Label.tsx";
+import { Spinner } from "../ui/Spinner.tsx";
 
 export interface InfoValues {
   teamName: string;
@@ -71,15 +72,5 @@ export function InfoForm({ values, errors, busy, submitLabel, onChange, onSubmit
         {submitLabel}
       </Button>
     </form>
-  );
-}
-
-/** A small spinning ring for busy buttons. */
-export function Spinner() {
-  return (
-    <span
-      aria-hidden="true"
-      class="h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent"
-    />
   );
 }

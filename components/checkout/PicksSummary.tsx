@@ -1,4 +1,4 @@
-import { formatWhole, lastName } from "../../lib/domain/format.ts";
+import { formatSalary, lastName } from "../../lib/domain/format.ts";
 import type { PickPlayer } from "../../lib/ui/players.ts";
 import { PlayerAvatar } from "../PlayerAvatar.tsx";
 import { PositionBadge } from "../team/PositionBadge.tsx";
@@ -21,7 +21,7 @@ export function PicksSummary({ picks }: { picks: PickPlayer[] }) {
             </span>
             <PositionBadge position={p.position} />
             <span class="text-[11px] text-muted-foreground tabular-nums">
-              ${formatWhole(p.salary)}
+              {formatSalary(p.salary)}
             </span>
           </li>
         ))}

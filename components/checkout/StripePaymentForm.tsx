@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import type { Stripe, StripeElements } from "@stripe/stripe-js";
 import { Button } from "../ui/Button.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
-import { Spinner } from "./InfoForm.tsx";
+import { Spinner } from "../ui/Spinner.tsx";
 import { paymentError, paymentFailed, type PaymentFormProps } from "./TestCardForm.tsx";
 
 export interface StripePaymentFormProps extends PaymentFormProps {

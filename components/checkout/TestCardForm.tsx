@@ -5,7 +5,7 @@ import { toast } from "../../lib/ui/toast.ts";
 import { Button } from "../ui/Button.tsx";
 import { Input } from "../ui/Input.tsx";
 import { Label } from "../ui/Label.tsx";
-import { Spinner } from "./InfoForm.tsx";
+import { Spinner } from "../ui/Spinner.tsx";
 
 export interface PaymentFormProps {
   paymentIntentId: string;

@@ -1,12 +1,11 @@
 import type { ComponentChildren } from "preact";
 import { useState } from "react";
 import type { Competition } from "../../lib/domain/types.ts";
-import { formatPrice, formatWhole, prizeText } from "../../lib/domain/format.ts";
+import { formatPrice, formatSalary, prizeText } from "../../lib/domain/format.ts";
 import type { TeamRules } from "../../lib/domain/team_rules.ts";
 import { Badge } from "../ui/Badge.tsx";
 import { Button } from "../ui/Button.tsx";
-import { Dialog } from "../ui/Dialog.tsx";
-import { RulesContent } from "../RulesContent.tsx";
+import { RulesDialog } from "../RulesDialog.tsx";
 import { Countdown } from "./Countdown.tsx";
 import { cn } from "../../lib/ui/cn.ts";
 
@@ -64,7 +63,7 @@ function RuleBadges({ rules, maxForwardsSet }: { rules: TeamRules; maxForwardsSe
       )}
       {rules.salaryCap !== null && (
         <li>
-          <Badge variant="secondary">Salary cap ${formatWhole(rules.salaryCap)}</Badge>
+          <Badge variant="secondary">Salary cap {formatSalary(rules.salaryCap)}</Badge>
         </li>
       )}
     </ul>
@@ -74,7 +73,6 @@ function RuleBadges({ rules, maxForwardsSet }: { rules: TeamRules; maxForwardsSe
 /** Competition name, countdown, prize, fee, rule badges and the competition's rules dialog. */
 export function BuilderHeader({ competition: c, rules, renderedAt, onExpire }: BuilderHeaderProps) {
   const [rulesOpen, setRulesOpen] = useState(false);
-  const close = () => setRulesOpen(false);
   const maxForwardsSet = c.maxForwards !== null && c.maxForwards !== undefined;
   const prize = prizeText(c);
   return (
@@ -107,20 +105,14 @@ export function BuilderHeader({ competition: c, rules, renderedAt, onExpire }: B
           How it works
         </Button>
       </div>
-      <Dialog
+      <RulesDialog
         open={rulesOpen}
-        onClose={close}
-        title="Fantasy Rules"
-        description="Build your 5-player fantasy team and compete for prizes"
-        footer={<Button onClick={close} class="w-full sm:w-auto">Got it</Button>}
-      >
-        <RulesContent
-          maxPlayersPerTeam={rules.maxPlayersPerTeam}
-          minDefenders={rules.minDefenders}
-          maxForwards={maxForwardsSet ? rules.maxForwards : null}
-          salaryCap={rules.salaryCap}
-        />
-      </Dialog>
+        onClose={() => setRulesOpen(false)}
+        maxPlayersPerTeam={rules.maxPlayersPerTeam}
+        minDefenders={rules.minDefenders}
+        maxForwards={maxForwardsSet ? rules.maxForwards : null}
+        salaryCap={rules.salaryCap}
+      />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { memo } from "react";
-import { formatWhole } from "../../lib/domain/format.ts";
+import { formatSalary } from "../../lib/domain/format.ts";
 import type { PickPlayer } from "../../lib/ui/players.ts";
 import { cn } from "../../lib/ui/cn.ts";
 import { PlayerAvatar } from "../PlayerAvatar.tsx";
@@ -49,7 +49,7 @@ const RowButton = memo(function RowButton({ player, selected, onToggle }: RowBut
         <PositionBadge position={player.position} />
       </span>
       <span class="shrink-0 text-right text-sm font-semibold tabular-nums sm:w-16">
-        ${formatWhole(player.salary)}
+        {formatSalary(player.salary)}
       </span>
       <span
         aria-hidden="true"

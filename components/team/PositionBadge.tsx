@@ -1,5 +1,5 @@
 import type { Position } from "../../lib/domain/types.ts";
-import { POSITION_LABELS } from "../../lib/ui/players.ts";
+import { POSITION_NAMES } from "../../lib/domain/format.ts";
 import { cn } from "../../lib/ui/cn.ts";
 
 const COLORS: Record<Position, string> = {
@@ -15,7 +15,7 @@ export function PositionBadge(
 ) {
   return (
     <abbr
-      title={POSITION_LABELS[position]}
+      title={POSITION_NAMES[position]}
       class={cn(
         "inline-flex w-10 shrink-0 justify-center rounded px-1.5 py-0.5 text-[11px] font-bold no-underline",
         COLORS[position],

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { formatWhole } from "../../lib/domain/format.ts";
+import { formatSalary } from "../../lib/domain/format.ts";
 import { TEAM_SIZE } from "../../lib/domain/team_rules.ts";
 import { Button } from "../ui/Button.tsx";
 
@@ -45,9 +45,7 @@ export function SubmitBar({ count, remaining, closed, onSubmit }: SubmitBarProps
             Remaining budget
           </p>
           <p class={over ? "font-bold text-destructive" : "font-bold"} data-remaining="">
-            {remaining === null
-              ? "No salary cap"
-              : `${over ? "-" : ""}$${formatWhole(Math.abs(remaining))}`}
+            {remaining === null ? "No salary cap" : formatSalary(remaining)}
           </p>
         </div>
         <Button

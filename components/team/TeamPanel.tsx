@@ -1,4 +1,4 @@
-import { formatWhole } from "../../lib/domain/format.ts";
+import { formatSalary } from "../../lib/domain/format.ts";
 import { TEAM_SIZE, teamSalary } from "../../lib/domain/team_rules.ts";
 import type { PickPlayer } from "../../lib/ui/players.ts";
 import { cn } from "../../lib/ui/cn.ts";
@@ -12,7 +12,7 @@ export interface TeamPanelProps {
 }
 
 /** Team salary against the cap; the bar turns destructive over the cap (SPEC §2). */
-export function SalaryBar({ total, cap }: { total: number; cap: number }) {
+function SalaryBar({ total, cap }: { total: number; cap: number }) {
   const over = total > cap;
   const percent = Math.min(100, Math.round((total / cap) * 100));
   return (
@@ -20,7 +20,7 @@ export function SalaryBar({ total, cap }: { total: number; cap: number }) {
       <div class="flex items-baseline justify-between text-sm">
         <span class="font-medium">Salary</span>
         <span class={over ? "font-semibold text-destructive" : "text-muted-foreground"}>
-          ${formatWhole(total)} / ${formatWhole(cap)}
+          {formatSalary(total)} / {formatSalary(cap)}
         </span>
       </div>
       <div
@@ -56,7 +56,7 @@ function FilledSlot(
           <span class="sr-only">Remove</span> {player.name}
         </span>
         <span class="block truncate text-xs text-muted-foreground">
-          {player.teamShortName} · ${formatWhole(player.salary)}
+          {player.teamShortName} · {formatSalary(player.salary)}
         </span>
       </span>
       <PositionBadge position={player.position} />

@@ -6,7 +6,7 @@ import { getCompetition } from "../db/competitions.ts";
 import { getEntry, getEntryByTeamId } from "../db/entries.ts";
 import { getPerformancesMap } from "../db/performances.ts";
 import { getPlayersByIds, type PlayerWithTeam, withTeam } from "../db/players.ts";
-import { emptyStats, pointsBreakdown, scorePerformance } from "../domain/scoring.ts";
+import { emptyStats, pointsBreakdown, roundPoints, scorePerformance } from "../domain/scoring.ts";
 import type { Entry } from "../domain/types.ts";
 import { maskEmail, maskPaymentId } from "./views.ts";
 
@@ -20,10 +20,6 @@ export function findEntry(kv: Deno.Kv, idOrTeamId: string): Promise<Entry | null
 /** The entry's players in pick order, each with its team. */
 export async function entryPlayers(kv: Deno.Kv, entry: Entry): Promise<PlayerWithTeam[]> {
   return withTeam(kv, await getPlayersByIds(kv, entry.playerIds));
-}
-
-function round1(n: number): number {
-  return Math.round(n * 10) / 10;
 }
 
 /**
@@ -50,7 +46,7 @@ export async function entryDetails(kv: Deno.Kv, idOrTeamId: string) {
       breakdown: lines,
     };
   });
-  const points = round1(scored.reduce((sum, p) => sum + p.points, 0));
+  const points = roundPoints(scored.reduce((sum, p) => sum + p.points, 0));
   return {
     entry: {
       id: entry.id,

@@ -2,7 +2,7 @@
 import { createAdmin, getAdminByUsername, hasAdmins, updateAdminPassword } from "../db/admins.ts";
 import { UnauthorizedError } from "../http/errors.ts";
 import { hashPassword, randomToken, verifyPassword } from "./passwords.ts";
-import { assertNotThrottled, clearFailures, recordFailure, throttleKeys } from "./throttle.ts";
+import { beginAttempt, clearFailures, throttleKeys } from "./throttle.ts";
 
 export const DEFAULT_ADMIN_USERNAME = "admin";
 export const INVALID_CREDENTIALS = "Invalid credentials";
@@ -50,16 +50,13 @@ export async function verifyAdminCredentials(
   ip: string | null,
 ): Promise<AdminIdentity> {
   const keys = throttleKeys(username, ip);
-  await assertNotThrottled(kv, keys);
+  await beginAttempt(kv, keys); // counted as a failure until the password is found right
   const admin = await getAdminByUsername(kv, username.trim());
   // An unknown user costs the same hash as a known one, so timing does not reveal usernames.
   const ok = admin
     ? await verifyPassword(password, admin)
     : (await verifyPassword(password, await (dummyHash ??= hashPassword(randomToken()))), false);
-  if (!admin || !ok) {
-    await recordFailure(kv, keys);
-    throw new UnauthorizedError(INVALID_CREDENTIALS);
-  }
+  if (!admin || !ok) throw new UnauthorizedError(INVALID_CREDENTIALS);
   await clearFailures(kv, keys);
   return { id: admin.id, username: admin.username };
 }

@@ -2,6 +2,7 @@
 import {
   clearLoginFailures,
   countLoginFailures,
+  forgetLoginFailure,
   recordLoginFailure,
 } from "../db/login_failures.ts";
 import { TooManyRequestsError } from "../http/errors.ts";
@@ -19,20 +20,36 @@ export function throttleKeys(username: string, ip: string | null): string[] {
   return list;
 }
 
-/** Throws 429 (with Retry-After) when any key reached the failure limit within the window. */
-export async function assertNotThrottled(kv: Deno.Kv, keys: string[]): Promise<void> {
-  const counts = await Promise.all(keys.map((k) => countLoginFailures(kv, k, LOGIN_WINDOW_MS)));
-  if (counts.some((n) => n >= MAX_LOGIN_FAILURES)) {
-    throw new TooManyRequestsError(
-      "Too many failed login attempts. Please wait 15 minutes and try again.",
-      LOGIN_WINDOW_MS / 1000,
-    );
-  }
+function throttled(): TooManyRequestsError {
+  return new TooManyRequestsError(
+    "Too many failed login attempts. Please wait 15 minutes and try again.",
+    LOGIN_WINDOW_MS / 1000,
+  );
 }
 
-/** Counts one failed attempt against every key. */
-export async function recordFailure(kv: Deno.Kv, keys: string[]): Promise<void> {
-  await Promise.all(keys.map((k) => recordLoginFailure(kv, k)));
+function countFailures(kv: Deno.Kv, keys: string[]): Promise<number[]> {
+  return Promise.all(keys.map((k) => countLoginFailures(kv, k, LOGIN_WINDOW_MS)));
+}
+
+/** Throws 429 (with Retry-After) when any key reached the failure limit within the window. */
+export async function assertNotThrottled(kv: Deno.Kv, keys: string[]): Promise<void> {
+  const counts = await countFailures(kv, keys);
+  if (counts.some((n) => n >= MAX_LOGIN_FAILURES)) throw throttled();
+}
+
+/**
+ * Starts an attempt: it counts as a failure against every key *before* the password is checked,
+ * so parallel guesses cannot all pass the limit check before any of them is recorded. 429 when
+ * the limit is reached (that attempt is then not counted). A successful check must call
+ * `clearFailures`; a failed one leaves its failure recorded.
+ */
+export async function beginAttempt(kv: Deno.Kv, keys: string[]): Promise<void> {
+  await assertNotThrottled(kv, keys);
+  const recorded = await Promise.all(keys.map((k) => recordLoginFailure(kv, k)));
+  const counts = await countFailures(kv, keys);
+  if (counts.every((n) => n <= MAX_LOGIN_FAILURES)) return;
+  await Promise.all(recorded.map((kvKey) => forgetLoginFailure(kv, kvKey)));
+  throw throttled();
 }
 
 /** Forgets the failures of every key (after a successful login). */

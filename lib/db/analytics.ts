@@ -20,7 +20,7 @@ export interface DailyAnalytics {
 }
 
 /** The UTC day of a moment, "YYYY-MM-DD". */
-export function analyticsDay(at: Date): string {
+function analyticsDay(at: Date): string {
   return at.toISOString().slice(0, 10);
 }
 

@@ -1,6 +1,6 @@
 /** Which players can be picked in a competition: `["competition_players", cid, playerId]`. */
 import type { Competition, Player } from "../domain/types.ts";
-import { BadRequestError, NotFoundError } from "../http/errors.ts";
+import { fieldError, NotFoundError } from "../http/errors.ts";
 import { keys } from "./keys.ts";
 import { bumpLive } from "./live.ts";
 import { getPlayersByIds, listPlayers, type PlayerWithTeam, withTeam } from "./players.ts";
@@ -11,9 +11,7 @@ async function assertPlayersExist(kv: Deno.Kv, playerIds: number[]): Promise<num
   const found = new Set((await getPlayersByIds(kv, unique)).map((p) => p.id));
   const unknown = unique.filter((id) => !found.has(id));
   if (unknown.length > 0) {
-    throw new BadRequestError(`Unknown player ids: ${unknown.join(", ")}`, [
-      { path: ["playerIds"], message: `Unknown player ids: ${unknown.join(", ")}` },
-    ]);
+    throw fieldError("playerIds", `Unknown player ids: ${unknown.join(", ")}`);
   }
   return unique;
 }

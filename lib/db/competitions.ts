@@ -1,6 +1,6 @@
 /** Competitions (contests), with the `["competitions_by_match", matchId, cid]` index. */
 import type { Competition, Match } from "../domain/types.ts";
-import { BadRequestError, ConflictError, NotFoundError } from "../http/errors.ts";
+import { ConflictError, fieldError, NotFoundError } from "../http/errors.ts";
 import { countPaidEntries } from "./entries.ts";
 import { reserveIds } from "./ids.ts";
 import { keys } from "./keys.ts";
@@ -50,9 +50,7 @@ function editableOf(input: Partial<Editable>): Partial<Editable> {
 function isoDeadline(deadline: string): string {
   const date = new Date(deadline);
   if (Number.isNaN(date.getTime())) {
-    throw new BadRequestError("Deadline is required", [
-      { path: ["deadline"], message: "Deadline is required" },
-    ]);
+    throw fieldError("deadline", "Deadline is required");
   }
   return date.toISOString();
 }
@@ -60,9 +58,7 @@ function isoDeadline(deadline: string): string {
 async function readMatch(kv: Deno.Kv, matchId: number): Promise<Deno.KvEntry<Match>> {
   const entry = await kv.get<Match>(keys.match(matchId));
   if (entry.value === null) {
-    throw new BadRequestError(`Match ${matchId} does not exist.`, [
-      { path: ["matchId"], message: `Match ${matchId} does not exist.` },
-    ]);
+    throw fieldError("matchId", `Match ${matchId} does not exist.`);
   }
   return entry as Deno.KvEntry<Match>;
 }

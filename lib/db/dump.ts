@@ -95,7 +95,7 @@ export async function* dumpKv(kv: Deno.Kv): AsyncGenerator<string> {
 }
 
 /** Parses one dump line back into a key and a value. */
-export function parseDumpLine(line: string): { key: Deno.KvKey; value: unknown } {
+function parseDumpLine(line: string): { key: Deno.KvKey; value: unknown } {
   const parsed = JSON.parse(line) as { key: Json[]; value: Json };
   if (!Array.isArray(parsed.key) || !("value" in parsed)) {
     throw new SyntaxError('A dump line must be {"key": [...], "value": ...}');

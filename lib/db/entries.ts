@@ -6,7 +6,7 @@
  */
 import { rulesOf, validateTeam } from "../domain/team_rules.ts";
 import type { Competition, Entry, Player } from "../domain/types.ts";
-import { BadRequestError, ConflictError, NotFoundError } from "../http/errors.ts";
+import { BadRequestError, ConflictError, fieldError, NotFoundError } from "../http/errors.ts";
 import { reserveIds } from "./ids.ts";
 import { isKeyText, keys } from "./keys.ts";
 import { bumpLive } from "./live.ts";
@@ -35,7 +35,7 @@ export const OTHER_COMPETITION_PAYMENT = "This payment was made for a different 
 const TEAM_ID_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
 /** A random public team id like `FFT-7K2QD9XM` (32 symbols, no 0/O/1/I). */
-export function randomTeamId(): string {
+function randomTeamId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(8));
   return "FFT-" + [...bytes].map((b) => TEAM_ID_ALPHABET[b % 32]).join("");
 }
@@ -61,9 +61,7 @@ async function readPicks(kv: Deno.Kv, cid: number, playerIds: number[]): Promise
   const players = await getPlayersByIds(kv, playerIds);
   const links = await getManyEntries(kv, playerIds.map((id) => keys.competitionPlayer(cid, id)));
   if (players.length !== playerIds.length || links.some((link) => link.value === null)) {
-    throw new BadRequestError("Some selected players are not part of this competition.", [
-      { path: ["playerIds"], message: "Some selected players are not part of this competition." },
-    ]);
+    throw fieldError("playerIds", "Some selected players are not part of this competition.");
   }
   return players;
 }
@@ -77,12 +75,22 @@ function assertValidTeam(players: Player[], competition: Competition): void {
   );
 }
 
+/**
+ * Checks picks before any payment: every player exists, is in the competition and the team keeps
+ * its rules (BadRequestError with `playerIds` issues otherwise). createEntry checks them again.
+ */
+export async function assertValidPicks(
+  kv: Deno.Kv,
+  competition: Competition,
+  playerIds: number[],
+): Promise<void> {
+  assertValidTeam(await readPicks(kv, competition.id, playerIds), competition);
+}
+
 /** The entry `paid` already made, when it is for the competition asked for (400 otherwise). */
 export function assertSameCompetition(paid: Entry, competitionId: number): Entry {
   if (paid.competitionId === competitionId) return paid;
-  throw new BadRequestError(OTHER_COMPETITION_PAYMENT, [
-    { path: ["stripePaymentId"], message: OTHER_COMPETITION_PAYMENT },
-  ]);
+  throw fieldError("stripePaymentId", OTHER_COMPETITION_PAYMENT);
 }
 
 /** The payment's entry link, refund mark and the competition, read as one snapshot. */
@@ -127,9 +135,7 @@ export async function createEntry(
 ): Promise<CreatedEntry> {
   const cid = input.competitionId;
   if (!isKeyText(input.stripePaymentId)) {
-    throw new BadRequestError("Invalid payment id", [
-      { path: ["stripePaymentId"], message: "Invalid payment id" },
-    ]);
+    throw fieldError("stripePaymentId", "Invalid payment id");
   }
   const existing = await paidEntryOrAssertOpen(kv, await readEntryState(kv, input), input, now);
   if (existing) return { entry: existing, created: false };

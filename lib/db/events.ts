@@ -10,7 +10,7 @@ import type {
   PlayerPerformance,
   Position,
 } from "../domain/types.ts";
-import { BadRequestError, ConflictError, NotFoundError } from "../http/errors.ts";
+import { ConflictError, fieldError, NotFoundError } from "../http/errors.ts";
 import { reserveIds } from "./ids.ts";
 import { keys } from "./keys.ts";
 import { bumpLive } from "./live.ts";
@@ -81,8 +81,7 @@ export async function createGameEvent(
     if (competition.value.status !== "LIVE") throw new ConflictError(NOT_LIVE_MESSAGE);
     const link = await kv.get(keys.competitionPlayer(cid, input.playerId));
     if (!player || link.value === null) {
-      const message = "Player is not part of this competition.";
-      throw new BadRequestError(message, [{ path: ["playerId"], message }]);
+      throw fieldError("playerId", "Player is not part of this competition.");
     }
     const reservation = await reserveIds(kv, "events");
     const event: GameEvent = {

@@ -15,7 +15,7 @@ const GET_MANY_PARALLEL = 64;
 const MIN_RANGE_DENSITY = 0.5;
 
 /** Ids of the competition's entries above `afterId`, ascending. */
-export async function listEntryIdsAfter(
+async function listEntryIdsAfter(
   kv: Deno.Kv,
   cid: number,
   afterId = 0,

@@ -5,15 +5,20 @@ import { deleteKeys, listKeys } from "./util.ts";
 /** How long a failure is remembered. */
 export const LOGIN_FAILURE_TTL_MS = 60 * 60 * 1000;
 
-/** Records one failed login for `key` at `now` (ms since epoch). */
+/** Records one failed login for `key` at `now` (ms since epoch); returns its KV key. */
 export async function recordLoginFailure(
   kv: Deno.Kv,
   key: string,
   now = Date.now(),
-): Promise<void> {
-  await kv.set(keys.loginFailure(key, now, crypto.randomUUID()), now, {
-    expireIn: LOGIN_FAILURE_TTL_MS,
-  });
+): Promise<Deno.KvKey> {
+  const kvKey = keys.loginFailure(key, now, crypto.randomUUID());
+  await kv.set(kvKey, now, { expireIn: LOGIN_FAILURE_TTL_MS });
+  return kvKey;
+}
+
+/** Forgets one failure recorded by `recordLoginFailure` (an attempt refused before it counted). */
+export async function forgetLoginFailure(kv: Deno.Kv, kvKey: Deno.KvKey): Promise<void> {
+  await kv.delete(kvKey);
 }
 
 /** How many failures `key` had in the `windowMs` milliseconds before `now`. */

@@ -1,7 +1,7 @@
 /** Matches between two teams; result and status are computed from the scores on every save. */
 import { matchOutcome } from "../domain/match_result.ts";
 import type { Competition, League, Match, Team } from "../domain/types.ts";
-import { BadRequestError, ConflictError, NotFoundError } from "../http/errors.ts";
+import { ConflictError, fieldError, NotFoundError } from "../http/errors.ts";
 import { createWithId } from "./ids.ts";
 import { keys } from "./keys.ts";
 import { getTeamsByIds } from "./teams.ts";
@@ -21,17 +21,11 @@ export type MatchWithTeams = Match & { homeTeam: Team | null; awayTeam: Team | n
 
 async function assertTeams(kv: Deno.Kv, homeTeamId: number, awayTeamId: number): Promise<void> {
   if (homeTeamId === awayTeamId) {
-    throw new BadRequestError("Home team and away team cannot be the same", [
-      { path: ["awayTeamId"], message: "Home team and away team cannot be the same" },
-    ]);
+    throw fieldError("awayTeamId", "Home team and away team cannot be the same");
   }
   const teams = await getTeamsByIds(kv, [homeTeamId, awayTeamId]);
   for (const [field, id] of [["homeTeamId", homeTeamId], ["awayTeamId", awayTeamId]] as const) {
-    if (!teams.has(id)) {
-      throw new BadRequestError(`Team ${id} does not exist.`, [
-        { path: [field], message: `Team ${id} does not exist.` },
-      ]);
-    }
+    if (!teams.has(id)) throw fieldError(field, `Team ${id} does not exist.`);
   }
 }
 

@@ -8,7 +8,7 @@ import type {
   Team,
 } from "../domain/types.ts";
 import { POSITIONS } from "../domain/types.ts";
-import { BadRequestError, NotFoundError } from "../http/errors.ts";
+import { fieldError, NotFoundError } from "../http/errors.ts";
 import { reserveIds } from "./ids.ts";
 import { ATOMIC_CHUNK, keys } from "./keys.ts";
 import { bumpLive } from "./live.ts";
@@ -86,7 +86,7 @@ export async function savePerformances(
   const outsiders = [...byPlayer.keys()].filter((id) => !players.has(id));
   if (outsiders.length > 0) {
     const message = `Players ${outsiders.join(", ")} are not part of this competition.`;
-    throw new BadRequestError(message, [{ path: ["performances"], message }]);
+    throw fieldError("performances", message);
   }
   const saved: PlayerPerformance[] = [];
   for (const batch of chunk([...byPlayer.values()], ATOMIC_CHUNK)) {

@@ -1,6 +1,6 @@
 /** Real players, each belonging to one team (index `["players_by_team", teamId, playerId]`). */
 import type { Player, Team } from "../domain/types.ts";
-import { BadRequestError, NotFoundError } from "../http/errors.ts";
+import { fieldError, NotFoundError } from "../http/errors.ts";
 import { createWithId } from "./ids.ts";
 import { keys } from "./keys.ts";
 import { getTeam, getTeamsByIds } from "./teams.ts";
@@ -30,8 +30,7 @@ function withDefaults(input: PlayerInput, id: number): Player {
 
 async function assertTeamExists(kv: Deno.Kv, teamId: number): Promise<void> {
   if (await getTeam(kv, teamId)) return;
-  const message = `Team ${teamId} does not exist.`;
-  throw new BadRequestError(message, [{ path: ["teamId"], message }]);
+  throw fieldError("teamId", `Team ${teamId} does not exist.`);
 }
 
 /** Creates a player of an existing team (BadRequestError for an unknown team). */

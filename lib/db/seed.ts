@@ -4,6 +4,7 @@
  * events, COMPLETED with prizes awarded). Deterministic (seeded PRNG), dates relative to `now`.
  */
 import { rulesOf, validateTeam } from "../domain/team_rules.ts";
+import { prng } from "../prng.ts";
 import type {
   Competition,
   EventType,
@@ -29,18 +30,6 @@ const DAY = 24 * HOUR;
 
 /** Marker written when seeding starts, so two processes never seed the same store twice. */
 const SEED_MARKER: Deno.KvKey = ["meta", "demo_seed"];
-
-/** mulberry32: a tiny deterministic PRNG returning floats in [0, 1). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Rng = () => number;
 

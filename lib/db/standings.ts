@@ -1,6 +1,7 @@
 /** Leaderboard standings computed from performances, and the award of prizes on completion. */
 import { splitPrizes } from "../domain/prizes.ts";
 import { rankByPoints } from "../domain/ranking.ts";
+import { roundPoints } from "../domain/scoring.ts";
 import type { Competition, Entry, PrizeStructure, PrizeType } from "../domain/types.ts";
 import { NotFoundError } from "../http/errors.ts";
 import { listEntriesByCompetition } from "./entries.ts";
@@ -25,10 +26,6 @@ export interface StandingRow {
 
 /** Checks of at most 100 per atomic: entries are rewritten in chunks below that. */
 const AWARD_CHUNK = 90;
-
-function round1(n: number): number {
-  return Math.round(n * 10) / 10;
-}
 
 /** The NON_CASH description of the best prize place a tied group of `size` at `rank` covers. */
 function nonCashDescription(
@@ -59,7 +56,7 @@ export async function computeStandings(kv: Deno.Kv, cid: number): Promise<Standi
     teamId: e.teamId,
     teamName: e.teamName,
     createdAt: e.createdAt,
-    points: round1(
+    points: roundPoints(
       e.playerIds.reduce((sum, id) => sum + (performances.get(id)?.totalPoints ?? 0), 0),
     ),
   }));

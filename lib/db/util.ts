@@ -49,7 +49,7 @@ export async function deleteKeys(kv: Deno.Kv, keyList: readonly Deno.KvKey[]): P
 }
 
 /** Commits an atomic that has no checks; a failure means the store refused it. */
-export async function commitOrThrow(op: Deno.AtomicOperation, what: string): Promise<void> {
+async function commitOrThrow(op: Deno.AtomicOperation, what: string): Promise<void> {
   const res = await op.commit();
   if (!res.ok) throw new Error(`Could not ${what}: the atomic write was refused`);
 }

@@ -3,6 +3,8 @@
  * the output is the same on the server and in every browser.
  */
 
+import type { Position } from "./types.ts";
+
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
@@ -42,6 +44,12 @@ export function formatWhole(n: number | string | null | undefined): string {
   const rounded = Math.round(toNumber(n));
   const sign = rounded < 0 ? "-" : "";
   return sign + groupThousands(String(Math.abs(rounded)));
+}
+
+/** A salary or budget in whole dollars, sign first: 9000 → "$9,000", -500 → "-$500". */
+export function formatSalary(n: number | string | null | undefined): string {
+  const value = toNumber(n);
+  return `${value < 0 ? "-" : ""}$${formatWhole(Math.abs(value))}`;
 }
 
 /**
@@ -119,3 +127,18 @@ export function lastName(name: string | null | undefined): string {
   const words = (name ?? "").trim().split(/\s+/);
   return words[words.length - 1] ?? "";
 }
+
+/** A league as words: "PREMIER_LEAGUE" → "Premier League"; "—" when missing. */
+export function leagueLabel(league: string | null | undefined): string {
+  if (!league) return "—";
+  return league.toLowerCase().split("_").map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(" ");
+}
+
+/** The name of a position: GK → "Goalkeeper". */
+export const POSITION_NAMES: Readonly<Record<Position, string>> = {
+  GK: "Goalkeeper",
+  DEF: "Defender",
+  MID: "Midfielder",
+  FWD: "Forward",
+};

@@ -2,8 +2,11 @@
  * Input schemas shared by the API handlers and the island forms, with the SPEC §5 messages
  * word for word. A required field that is missing, null or blank gets its SPEC message (never
  * zod's "Required"/"Invalid input"). Numbers may arrive as numeric strings (form fields).
+ * Written with `zod/mini`: its functional API tree-shakes, so the islands that validate with
+ * these schemas ship a small part of zod (zod classic's method chains pull in all of it).
  */
-import { z } from "zod";
+import * as z from "zod/mini";
+import "./zod_english.ts";
 import type { Issue } from "../http/errors.ts";
 import { roundMoney } from "./format.ts";
 import {
@@ -18,6 +21,14 @@ import {
 } from "./types.ts";
 
 // ---------- field helpers ----------
+
+/** `fn` runs on the raw input, then `schema` validates its result (zod classic's `preprocess`). */
+function preprocess<S extends z.ZodMiniType>(fn: (v: unknown) => unknown, schema: S) {
+  return z.pipe(z.transform(fn), schema);
+}
+
+/** A missing (undefined) value becomes null. */
+const undefinedToNull = <T>(v: T | undefined): T | null => v ?? null;
 
 /** "" and null become undefined, so optional fields and defaults treat them as missing. */
 function blankToUndefined(v: unknown): unknown {
@@ -48,36 +59,48 @@ function nullableNumberish(v: unknown): unknown {
   return typeof v === "string" ? decimalText(v) : v;
 }
 
+/** A number that may be missing, blank or null (all → null); numeric strings are accepted. */
+function optionalNullable<S extends z.ZodMiniType<number>>(schema: S) {
+  return z.pipe(
+    preprocess(nullableNumberish, z.optional(z.nullable(schema))),
+    z.transform(undefinedToNull),
+  );
+}
+
 /** A trimmed string that must not be blank. */
 function requiredText(message: string, max = 200) {
-  return z.string({ error: message }).trim().min(1, message).max(
-    max,
-    `Must be at most ${max} characters`,
+  return z.string({ error: message }).check(
+    z.trim(),
+    z.minLength(1, message),
+    z.maxLength(max, `Must be at most ${max} characters`),
   );
 }
 
 /** An optional trimmed string; blank or null becomes null. */
 function optionalText(max = 1000) {
-  return z.preprocess(
-    blankToUndefined,
-    z.string().trim().max(max, `Must be at most ${max} characters`).optional(),
-  ).transform((v) => v ?? null);
+  const text = z.string().check(z.trim(), z.maxLength(max, `Must be at most ${max} characters`));
+  return z.pipe(preprocess(blankToUndefined, z.optional(text)), z.transform(undefinedToNull));
 }
 
 /** An optional URL (http(s) or a site path); blank or null becomes null. */
 function optionalUrl() {
-  return z.preprocess(
-    blankToUndefined,
-    z.string().trim().max(2000).refine(
+  const url = z.string().check(
+    z.trim(),
+    z.maxLength(2000),
+    z.refine(
       (s) => /^https?:\/\/\S+$/i.test(s) || /^\/(?!\/)\S*$/.test(s),
       "Must be an http(s) URL or a path starting with /",
-    ).optional(),
-  ).transform((v) => v ?? null);
+    ),
+  );
+  return z.pipe(preprocess(blankToUndefined, z.optional(url)), z.transform(undefinedToNull));
 }
 
 /** A positive integer id; missing, blank or invalid gives `message`. */
 function requiredId(message: string) {
-  return z.preprocess(numberish, z.number({ error: message }).int(message).positive(message));
+  return preprocess(
+    numberish,
+    z.number({ error: message }).check(z.int(message), z.positive(message)),
+  );
 }
 
 /** The largest amount a money field takes: decimal(10,2) of SPEC §3. */
@@ -90,25 +113,27 @@ export const MAX_ENTRY_FEE = 999_999.99;
  * and at most `max` (`${label} must be at most …`); a missing or blank one is `fallback` if given.
  */
 function positiveMoney(message: string, label: string, max = MAX_MONEY, fallback?: number) {
-  const amount = z.number({ error: message }).positive(message)
-    .max(max, `${label} must be at most ${max}`);
-  return z.preprocess(
+  const amount = z.number({ error: message }).check(
+    z.positive(message),
+    z.lte(max, `${label} must be at most ${max}`),
+  );
+  return preprocess(
     (v) => {
       const n = numberish(v);
       return typeof n === "number" && Math.abs(n) < 1e15 ? roundMoney(n) : n;
     },
-    fallback === undefined ? amount : amount.default(fallback),
+    fallback === undefined ? amount : z._default(amount, fallback),
   );
 }
 
 /** A whole count within [min, max], defaulting to `fallback` when missing. */
 function wholeCount(message: string, min: number, max: number, fallback: number) {
-  return z.preprocess(
-    numberish,
-    z.number({ error: message }).int(message).min(min, message).max(max, message).default(
-      fallback,
-    ),
+  const count = z.number({ error: message }).check(
+    z.int(message),
+    z.gte(min, message),
+    z.lte(max, message),
   );
+  return preprocess(numberish, z._default(count, fallback));
 }
 
 /** Dates are kept within four-digit years, so their ISO strings sort as the dates do. */
@@ -121,62 +146,72 @@ const MAX_DATE = new Date("9999-12-31T23:59:59.999Z");
  */
 function requiredDate(message: string, label: string) {
   const range = `${label} must be between the years 1970 and 9999`;
-  return z.preprocess(
+  const date = preprocess(
     (v) => {
       const b = blankToUndefined(v);
       return typeof b === "string" || typeof b === "number" ? new Date(b) : b;
     },
-    z.date({ error: message }).min(MIN_DATE, range).max(MAX_DATE, range),
-  ).transform((d) => d.toISOString());
+    z.date({ error: message }).check(z.gte(MIN_DATE, range), z.lte(MAX_DATE, range)),
+  );
+  return z.pipe(date, z.transform((d: Date) => d.toISOString()));
 }
 
 /** A boolean flag; accepts "true"/"false" strings and defaults to false. */
-const flag = z.preprocess(
+const flag = preprocess(
   (v) => (v === "true" ? true : v === "false" ? false : blankToUndefined(v)),
-  z.boolean({ error: "Must be true or false" }).default(false),
+  z._default(z.boolean({ error: "Must be true or false" }), false),
 );
 
 const validEmail = "Please provide a valid email";
 /** A trimmed, valid e-mail address. */
-const email = z.preprocess(
+const email = preprocess(
   (v) => (typeof v === "string" ? v.trim() : v),
-  z.email({ error: validEmail }).max(254, validEmail),
+  z.email({ error: validEmail }).check(z.maxLength(254, validEmail)),
 );
 
 // ---------- public forms and calls ----------
 
+const displayNameMin = "Display name must be at least 2 characters";
 /** The payment (checkout) form: display name 2..30 and a confirmed e-mail. */
 export const paymentFormSchema = z.object({
   email,
   confirmEmail: email,
-  teamName: z.string({ error: "Display name must be at least 2 characters" }).trim()
-    .min(2, "Display name must be at least 2 characters")
-    .max(30, "Display name cannot exceed 30 characters"),
-}).refine((v) => v.email.toLowerCase() === v.confirmEmail.toLowerCase(), {
-  message: "Emails do not match",
-  path: ["confirmEmail"],
-});
+  teamName: z.string({ error: displayNameMin }).check(
+    z.trim(),
+    z.minLength(2, displayNameMin),
+    z.maxLength(30, "Display name cannot exceed 30 characters"),
+  ),
+}).check(
+  z.refine((v) => v.email.toLowerCase() === v.confirmEmail.toLowerCase(), {
+    message: "Emails do not match",
+    path: ["confirmEmail"],
+  }),
+);
 export type PaymentFormValues = z.infer<typeof paymentFormSchema>;
 
 const teamNameMin = "Team name must be at least 3 characters";
 /** Server team name: 3..30 characters, trimmed. */
-const serverTeamName = z.string({ error: teamNameMin }).trim().min(3, teamNameMin)
-  .max(30, "Team name must be at most 30 characters");
+const serverTeamName = z.string({ error: teamNameMin }).check(
+  z.trim(),
+  z.minLength(3, teamNameMin),
+  z.maxLength(30, "Team name must be at most 30 characters"),
+);
 
 /** The most picks a request may carry (a team has 5; the rules say so with a clear message). */
 const MAX_PICKS = 50;
 const playerIdList = z.array(requiredId("Player ids must be positive integers"), {
   error: "You must select at least 2 players",
-}).max(MAX_PICKS, `You can select at most ${MAX_PICKS} players`);
+}).check(z.maxLength(MAX_PICKS, `You can select at most ${MAX_PICKS} players`));
 
 /**
  * A payment intent id as the providers issue them (`pi_…`: letters, digits, `_` and `-`), so a
  * hostile id is refused here and never reaches the provider's URL or a store key.
  */
 const paymentIdText = (message: string) =>
-  z.string({ error: message }).trim().max(200, "Invalid payment id").regex(
-    /^[\w-]+$/,
-    "Invalid payment id",
+  z.string({ error: message }).check(
+    z.trim(),
+    z.maxLength(200, "Invalid payment id"),
+    z.regex(/^[\w-]+$/, "Invalid payment id"),
   );
 
 /** POST /api/entries body (SPEC §5 "Server entry schema"). */
@@ -184,8 +219,8 @@ export const entryCreateSchema = z.object({
   competitionId: requiredId("Competition is required"),
   email,
   teamName: serverTeamName,
-  playerIds: playerIdList.min(2, "You must select at least 2 players"),
-  stripePaymentId: z.preprocess(blankToUndefined, paymentIdText("Invalid payment id").optional()),
+  playerIds: playerIdList.check(z.minLength(2, "You must select at least 2 players")),
+  stripePaymentId: preprocess(blankToUndefined, z.optional(paymentIdText("Invalid payment id"))),
 });
 export type EntryCreateInput = z.infer<typeof entryCreateSchema>;
 
@@ -195,15 +230,15 @@ export type EntryCreateInput = z.infer<typeof entryCreateSchema>;
  */
 export const paymentIntentSchema = z.object({
   competitionId: requiredId("Competition is required"),
-  email: z.preprocess(blankToUndefined, email.optional()),
-  teamName: z.preprocess(blankToUndefined, serverTeamName.optional()),
-  playerIds: playerIdList.optional(),
+  email: preprocess(blankToUndefined, z.optional(email)),
+  teamName: preprocess(blankToUndefined, z.optional(serverTeamName)),
+  playerIds: z.optional(playerIdList),
 });
 export type PaymentIntentInput = z.infer<typeof paymentIntentSchema>;
 
 /** POST /api/test-payments/confirm body (test mode only). */
 export const testPaymentConfirmSchema = z.object({
-  paymentIntentId: z.preprocess(
+  paymentIntentId: preprocess(
     (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
     paymentIdText("Payment intent is required"),
   ),
@@ -227,9 +262,9 @@ export function luhnValid(cardNumber: string): boolean {
 /** POST /api/admin/login body. */
 export const loginSchema = z.object({
   username: requiredText("Username is required"),
-  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(
-    1000,
-    "Password is too long",
+  password: z.string({ error: "Password is required" }).check(
+    z.minLength(1, "Password is required"),
+    z.maxLength(1000, "Password is too long"),
   ),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
@@ -237,9 +272,10 @@ export type LoginInput = z.infer<typeof loginSchema>;
 const emailRequired = "Please enter an email address to send the test email to.";
 /** POST /api/test-email body. */
 export const testEmailSchema = z.object({
-  email: z.preprocess(
+  email: preprocess(
     (v) => (typeof v === "string" ? v.trim() : v),
-    z.string({ error: emailRequired }).min(1, emailRequired).pipe(
+    z.pipe(
+      z.string({ error: emailRequired }).check(z.minLength(1, emailRequired)),
       z.email({ error: validEmail }),
     ),
   ),
@@ -248,39 +284,40 @@ export type TestEmailInput = z.infer<typeof testEmailSchema>;
 
 // ---------- admin: competitions and prizes ----------
 
+const maxEntriesMessage = "Max entries must be a positive integer";
 /** Competition create/update body (SPEC §3, §5 "Competition form", §9 defaults). */
 export const competitionInputSchema = z.object({
   name: requiredText("Name is required"),
   description: optionalText(),
-  matchId: z.preprocess(
-    nullableNumberish,
-    z.number({ error: "Match must be a positive integer" }).int().positive().nullable()
-      .optional(),
-  ).transform((v) => v ?? null),
+  matchId: optionalNullable(
+    z.number({ error: "Match must be a positive integer" }).check(z.int(), z.positive()),
+  ),
   league: z.enum(LEAGUES, { error: "League is required" }),
   entryFee: positiveMoney("Entry fee must be positive", "Entry fee", MAX_ENTRY_FEE),
   prizePool: positiveMoney("Prize pool must be positive", "Prize pool"),
-  currency: z.preprocess(
+  currency: preprocess(
     blankToUndefined,
-    z.enum(CURRENCIES, { error: "Currency must be USD or GBP" }).default("USD"),
+    z._default(z.enum(CURRENCIES, { error: "Currency must be USD or GBP" }), "USD"),
   ),
-  prizeType: z.preprocess(
+  prizeType: preprocess(
     blankToUndefined,
-    z.enum(PRIZE_TYPES, { error: "Prize type must be CASH or NON_CASH" }).default("CASH"),
+    z._default(z.enum(PRIZE_TYPES, { error: "Prize type must be CASH or NON_CASH" }), "CASH"),
   ),
   customPrizeDescription: optionalText(),
   deadline: requiredDate("Deadline is required", "Deadline"),
-  status: z.preprocess(
+  status: preprocess(
     blankToUndefined,
-    z.enum(COMPETITION_STATUSES, { error: "Status must be UPCOMING, LIVE or COMPLETED" })
-      .default("UPCOMING"),
+    z._default(
+      z.enum(COMPETITION_STATUSES, { error: "Status must be UPCOMING, LIVE or COMPLETED" }),
+      "UPCOMING",
+    ),
   ),
-  maxEntries: z.preprocess(
-    nullableNumberish,
-    z.number({ error: "Max entries must be a positive integer" })
-      .int("Max entries must be a positive integer")
-      .positive("Max entries must be a positive integer").nullable().optional(),
-  ).transform((v) => v ?? null),
+  maxEntries: optionalNullable(
+    z.number({ error: maxEntriesMessage }).check(
+      z.int(maxEntriesMessage),
+      z.positive(maxEntriesMessage),
+    ),
+  ),
   imageUrl: optionalUrl(),
   maxPlayersPerTeam: wholeCount("Max players per team must be an integer from 1 to 5", 1, 5, 3),
   maxForwards: wholeCount("Max forwards must be an integer from 1 to 5", 1, 5, 2),
@@ -294,23 +331,24 @@ export const prizeStructureInputSchema = z.array(
   z.object({
     position: requiredId("Position must be a positive integer"),
     prize: positiveMoney("Prize amount must be positive", "Prize amount"),
-    competitionId: z.preprocess(numberish, z.number().int().positive().optional()),
+    competitionId: preprocess(numberish, z.optional(z.number().check(z.int(), z.positive()))),
   }),
   { error: "At least one prize position is required" },
-).min(1, "At least one prize position is required").refine(
-  (rows) => new Set(rows.map((r) => r.position)).size === rows.length,
-  "Prize positions must be unique",
+).check(
+  z.minLength(1, "At least one prize position is required"),
+  z.refine(
+    (rows) => new Set(rows.map((r) => r.position)).size === rows.length,
+    "Prize positions must be unique",
+  ),
 );
 export type PrizeStructureInput = z.infer<typeof prizeStructureInputSchema>;
 
 // ---------- admin: matches, teams, players ----------
 
-const score = z.preprocess(
-  nullableNumberish,
-  z.number({ error: "Scores must be whole numbers of at least 0" })
-    .int("Scores must be whole numbers of at least 0")
-    .min(0, "Scores must be whole numbers of at least 0").nullable().optional(),
-).transform((v) => v ?? null);
+const scoreMessage = "Scores must be whole numbers of at least 0";
+const score = optionalNullable(
+  z.number({ error: scoreMessage }).check(z.int(scoreMessage), z.gte(0, scoreMessage)),
+);
 
 /** Match create/update body (SPEC §5 "Match form"). */
 export const matchInputSchema = z.object({
@@ -321,12 +359,14 @@ export const matchInputSchema = z.object({
   stadium: requiredText("Stadium is required"),
   homeScore: score,
   awayScore: score,
-  result: z.preprocess(blankToUndefined, z.enum(MATCH_RESULTS).optional()),
-  status: z.preprocess(blankToUndefined, z.enum(MATCH_STATUSES).optional()),
-}).refine((m) => m.homeTeamId !== m.awayTeamId, {
-  message: "Home team and away team cannot be the same",
-  path: ["awayTeamId"],
-});
+  result: preprocess(blankToUndefined, z.optional(z.enum(MATCH_RESULTS))),
+  status: preprocess(blankToUndefined, z.optional(z.enum(MATCH_STATUSES))),
+}).check(
+  z.refine((m) => m.homeTeamId !== m.awayTeamId, {
+    message: "Home team and away team cannot be the same",
+    path: ["awayTeamId"],
+  }),
+);
 export type MatchInput = z.infer<typeof matchInputSchema>;
 
 /** POST /api/admin/teams body. */
@@ -343,23 +383,38 @@ const salaryMin = "Salary must be at least 100";
 const salaryMax = `Salary must be at most ${MAX_MONEY}`;
 /** The largest count a statistic takes (season totals included). */
 export const MAX_STAT = 9999;
-const statCount = (label: string) =>
-  z.preprocess(
+
+/** A count from 0 to MAX_STAT (numeric strings allowed), with messages naming `label`. */
+function statCount(label: string) {
+  const message = `${label} must be a whole number of at least 0`;
+  return preprocess(
     numberish,
-    z.number({ error: `${label} must be a whole number of at least 0` })
-      .int(`${label} must be a whole number of at least 0`)
-      .min(0, `${label} must be a whole number of at least 0`)
-      .max(MAX_STAT, `${label} must be at most ${MAX_STAT}`),
+    z.number({ error: message }).check(
+      z.int(message),
+      z.gte(0, message),
+      z.lte(MAX_STAT, `${label} must be at most ${MAX_STAT}`),
+    ),
   );
+}
+
+/** A salary (100 up to MAX_MONEY, numeric strings allowed), rounded to cents. */
+function salary(fallback?: number) {
+  const amount = z.number({ error: salaryMin }).check(
+    z.gte(100, salaryMin),
+    z.lte(MAX_MONEY, salaryMax),
+  );
+  const value = preprocess(
+    numberish,
+    fallback === undefined ? amount : z._default(amount, fallback),
+  );
+  return z.pipe(value, z.transform(roundMoney));
+}
 
 const playerFields = {
   name: requiredText(playerRequired, 100),
   position: z.enum(POSITIONS, { error: playerRequired }),
   teamId: requiredId("Team is required"),
-  salary: z.preprocess(
-    numberish,
-    z.number({ error: salaryMin }).min(100, salaryMin).max(MAX_MONEY, salaryMax),
-  ).transform(roundMoney),
+  salary: salary(),
   imageUrl: optionalUrl(),
   goals: statCount("Goals"),
   assists: statCount("Assists"),
@@ -369,20 +424,16 @@ const playerFields = {
 /** POST /api/admin/players body; salary defaults to 1000 and the stats to 0. */
 export const playerInputSchema = z.object({
   ...playerFields,
-  salary: z.preprocess(
-    numberish,
-    z.number({ error: salaryMin }).min(100, salaryMin).max(MAX_MONEY, salaryMax).default(1000),
-  ).transform(roundMoney),
-  goals: playerFields.goals.default(0),
-  assists: playerFields.assists.default(0),
-  cleanSheets: playerFields.cleanSheets.default(0),
+  salary: salary(1000),
+  goals: z._default(playerFields.goals, 0),
+  assists: z._default(playerFields.assists, 0),
+  cleanSheets: z._default(playerFields.cleanSheets, 0),
 });
 export type PlayerInput = z.infer<typeof playerInputSchema>;
 
 /** PATCH /api/admin/players/{id} body: any subset of the player fields (no defaults applied). */
-export const playerPatchSchema = z.object(playerFields).partial().refine(
-  (p) => Object.values(p).some((v) => v !== undefined),
-  "No fields to update",
+export const playerPatchSchema = z.partial(z.object(playerFields)).check(
+  z.refine((p) => Object.values(p).some((v) => v !== undefined), "No fields to update"),
 );
 export type PlayerPatch = z.infer<typeof playerPatchSchema>;
 
@@ -396,54 +447,63 @@ export type PlayerPatch = z.infer<typeof playerPatchSchema>;
 export const performanceInputSchema = z.object({
   playerId: requiredId("Player is required"),
   minutesPlayed: wholeCount("Minutes must be between 0 and 90", 0, 90, 0),
-  goals: statCount("Goals").default(0),
-  assists: statCount("Assists").default(0),
-  saves: statCount("Saves").default(0),
-  goalsConceded: statCount("Goals conceded").default(0),
-  penaltySaves: statCount("Penalty saves").default(0),
-  penaltyMisses: statCount("Penalty misses").default(0),
-  ownGoals: statCount("Own goals").default(0),
+  goals: z._default(statCount("Goals"), 0),
+  assists: z._default(statCount("Assists"), 0),
+  saves: z._default(statCount("Saves"), 0),
+  goalsConceded: z._default(statCount("Goals conceded"), 0),
+  penaltySaves: z._default(statCount("Penalty saves"), 0),
+  penaltyMisses: z._default(statCount("Penalty misses"), 0),
+  ownGoals: z._default(statCount("Own goals"), 0),
   yellowCards: wholeCount("Yellow cards must be between 0 and 2", 0, 2, 0),
   redCard: flag,
   cleanSheet: flag,
-  bonus: z.preprocess(
-    numberish,
-    z.number({ error: "Bonus must be 0 or more" }).min(0, "Bonus must be 0 or more")
-      .max(MAX_STAT, `Bonus must be at most ${MAX_STAT}`).default(0),
-  ).transform((n) => (n > 0 ? 3 : 0)),
-  player: z.object({ position: z.enum(POSITIONS).optional() }).optional(),
+  bonus: z.pipe(
+    preprocess(
+      numberish,
+      z._default(
+        z.number({ error: "Bonus must be 0 or more" }).check(
+          z.gte(0, "Bonus must be 0 or more"),
+          z.lte(MAX_STAT, `Bonus must be at most ${MAX_STAT}`),
+        ),
+        0,
+      ),
+    ),
+    z.transform((n: number) => (n > 0 ? 3 : 0)),
+  ),
+  player: z.optional(z.object({ position: z.optional(z.enum(POSITIONS)) })),
 });
 export type PerformanceInput = z.infer<typeof performanceInputSchema>;
 
 /** POST /api/admin/competitions/{id}/performances body; a player may appear only once. */
 export const performancesBodySchema = z.object({
-  performances: z.array(performanceInputSchema, { error: "Performances must be a list" }).max(
-    1000,
-    "At most 1000 performances at once",
-  ).refine(
-    (list) => new Set(list.map((p) => p.playerId)).size === list.length,
-    "Each player may appear only once",
+  performances: z.array(performanceInputSchema, { error: "Performances must be a list" }).check(
+    z.maxLength(1000, "At most 1000 performances at once"),
+    z.refine(
+      (list) => new Set(list.map((p) => p.playerId)).size === list.length,
+      "Each player may appear only once",
+    ),
   ),
 });
 export type PerformancesBody = z.infer<typeof performancesBodySchema>;
 
+const minuteMessage = "Minute must be a whole number from 0 to 130";
 /** POST /api/admin/competitions/{id}/events body. */
 export const gameEventInputSchema = z.object({
   playerId: requiredId("Player is required"),
-  eventType: z.preprocess(
+  eventType: preprocess(
     blankToUndefined,
     z.enum(EVENT_TYPES, {
       error: (iss) => iss.input === undefined ? "Event type is required" : "Invalid event type",
     }),
   ),
   description: optionalText(500),
-  minute: z.preprocess(
-    nullableNumberish,
-    z.number({ error: "Minute must be a whole number from 0 to 130" })
-      .int("Minute must be a whole number from 0 to 130")
-      .min(0, "Minute must be a whole number from 0 to 130")
-      .max(130, "Minute must be a whole number from 0 to 130").nullable().optional(),
-  ).transform((v) => v ?? null),
+  minute: optionalNullable(
+    z.number({ error: minuteMessage }).check(
+      z.int(minuteMessage),
+      z.gte(0, minuteMessage),
+      z.lte(130, minuteMessage),
+    ),
+  ),
 });
 export type GameEventInput = z.infer<typeof gameEventInputSchema>;
 
@@ -451,7 +511,10 @@ export type GameEventInput = z.infer<typeof gameEventInputSchema>;
 export const playerIdsBodySchema = z.object({
   playerIds: z.array(requiredId("Player ids must be positive integers"), {
     error: "No Players Selected",
-  }).min(1, "No Players Selected").max(1000, "At most 1000 players at once"),
+  }).check(
+    z.minLength(1, "No Players Selected"),
+    z.maxLength(1000, "At most 1000 players at once"),
+  ),
 });
 export type PlayerIdsBody = z.infer<typeof playerIdsBodySchema>;
 
@@ -464,8 +527,8 @@ export const wsClientMessageSchema = z.discriminatedUnion("type", [
 ]);
 export type WsClientMessage = z.infer<typeof wsClientMessageSchema>;
 
-/** A ZodError as the `issues` of a 400 answer (lib/http/errors.ts). */
-export function zodIssues(error: z.ZodError): Issue[] {
+/** A zod error (from zod/mini or classic) as the `issues` of a 400 answer (lib/http/errors.ts). */
+export function zodIssues(error: z.core.$ZodError): Issue[] {
   return error.issues.map((issue) => ({
     path: issue.path.filter((p): p is string | number => typeof p !== "symbol"),
     message: issue.message,

@@ -68,8 +68,8 @@ export interface BreakdownLine {
   points: number;
 }
 
-/** Rounds to 1 decimal so sums of 0.5 steps never drift. */
-function round1(n: number): number {
+/** Points rounded to 1 decimal, so sums of 0.5 steps never drift (and never show -0). */
+export function roundPoints(n: number): number {
   const r = Math.round(n * 10) / 10;
   return r === 0 ? 0 : r;
 }
@@ -93,7 +93,7 @@ function allLines(position: Position, s: PerformanceStats): BreakdownLine[] {
     label,
     count: n,
     value,
-    points: round1(n * value),
+    points: roundPoints(n * value),
   });
   return [
     minutes >= 60
@@ -127,7 +127,7 @@ export function scorePerformance(
   stats: PerformanceStats,
 ): { totalPoints: number; lines: BreakdownLine[] } {
   const lines = allLines(position, stats).filter((l) => l.points !== 0);
-  const totalPoints = round1(lines.reduce((sum, l) => sum + l.points, 0));
+  const totalPoints = roundPoints(lines.reduce((sum, l) => sum + l.points, 0));
   return { totalPoints, lines };
 }
 

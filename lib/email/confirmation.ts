@@ -11,7 +11,7 @@ export interface ConfirmationInput {
 }
 
 /** Builds the confirmation message (text and HTML) for a new entry. */
-export function buildEntryConfirmation(input: ConfirmationInput): MailMessage {
+function buildEntryConfirmation(input: ConfirmationInput): MailMessage {
   const { entry, competition, players, origin } = input;
   const leaderboardUrl = `${origin}/leaderboard/${competition.id}`;
   const confirmationUrl = `${origin}/confirmation/${encodeURIComponent(entry.teamId)}`;

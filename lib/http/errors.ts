@@ -25,6 +25,15 @@ export class BadRequestError extends HttpError {
     super(400, message, issues);
   }
 }
+
+/**
+ * A 400 about one field: the message, repeated as that field's issue.
+ * @example throw fieldError("matchId", "Match 7 does not exist.");
+ */
+export function fieldError(field: string, message: string): BadRequestError {
+  return new BadRequestError(message, [{ path: [field], message }]);
+}
+
 export class UnauthorizedError extends HttpError {
   constructor(message = "Authentication required") {
     super(401, message);

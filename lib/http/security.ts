@@ -29,9 +29,18 @@ export function contentSecurityPolicy(url: URL): string {
     .join("; ");
 }
 
-/** Every security header, keyed by name, for a response served at `url`. */
-export function securityHeaders(url: URL): Record<string, string> {
-  return {
+/** Two years: what the HSTS preload list asks for. */
+const HSTS = "max-age=63072000; includeSubDomains";
+
+/**
+ * Every security header, keyed by name, for a response served at `url`; `https` (the request
+ * came over TLS, maybe through a proxy) adds Strict-Transport-Security.
+ */
+export function securityHeaders(
+  url: URL,
+  https = url.protocol === "https:",
+): Record<string, string> {
+  const headers: Record<string, string> = {
     "content-security-policy": contentSecurityPolicy(url),
     "x-content-type-options": "nosniff",
     "referrer-policy": "strict-origin-when-cross-origin",
@@ -40,15 +49,17 @@ export function securityHeaders(url: URL): Record<string, string> {
       `payment=(self "${STRIPE_JS}"), camera=(), microphone=(), geolocation=(), usb=()`,
     "cross-origin-opener-policy": "same-origin",
   };
+  if (https) headers["strict-transport-security"] = HSTS;
+  return headers;
 }
 
 /**
  * Returns `res` with the security headers set. Responses with immutable headers
  * (e.g. `Response.redirect`) are copied first; WebSocket upgrades pass through unchanged.
  */
-export function withSecurityHeaders(res: Response, url: URL): Response {
+export function withSecurityHeaders(res: Response, url: URL, https?: boolean): Response {
   if (res.status === 101) return res;
-  const headers = securityHeaders(url);
+  const headers = securityHeaders(url, https);
   try {
     for (const [name, value] of Object.entries(headers)) res.headers.set(name, value);
     return res;
@@ -56,5 +67,22 @@ export function withSecurityHeaders(res: Response, url: URL): Response {
     const copy = new Response(res.body, res);
     for (const [name, value] of Object.entries(headers)) copy.headers.set(name, value);
     return copy;
+  }
+}
+
+/**
+ * True when a browser sent the request from another site or origin: Sec-Fetch-Site says so, or
+ * (browsers without Fetch Metadata) the Origin header names another host than the request's.
+ * Requests without either header (API clients, curl) are not cross-site.
+ */
+export function isCrossOriginRequest(req: Request): boolean {
+  const site = req.headers.get("sec-fetch-site");
+  if (site) return site === "cross-site" || site === "same-site";
+  const origin = req.headers.get("origin");
+  if (origin === null) return false;
+  try {
+    return new URL(origin).host !== new URL(req.url).host;
+  } catch {
+    return true; // "null" (sandboxed frames, privacy redirects) or garbage
   }
 }

@@ -1,5 +1,5 @@
 /** Request body parsing: size limit, JSON decoding and zod validation in one call. */
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { zodIssues } from "../domain/schemas.ts";
 import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from "./errors.ts";
 
@@ -11,7 +11,7 @@ const DEFAULT_MAX_BYTES = 64 * 1024;
  * 400 'Invalid JSON body' when it does not parse, and 400 with the zod issues (message = the
  * first issue's) when it does not validate.
  */
-export async function readJson<S extends z.ZodType>(
+export async function readJson<S extends z.ZodMiniType>(
   req: Request,
   schema: S,
   { maxBytes = DEFAULT_MAX_BYTES }: { maxBytes?: number } = {},
@@ -28,7 +28,7 @@ export async function readJson<S extends z.ZodType>(
 }
 
 /** Validates an already decoded value; throws BadRequestError carrying the zod issues. */
-export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+export function parseWith<S extends z.ZodMiniType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issues = zodIssues(result.error);

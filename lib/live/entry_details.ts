@@ -3,7 +3,8 @@
  * numbers may arrive as numeric strings (empty → 0), a shape mismatch names the field, and a
  * failed request is retried once. Browser-safe.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
+import "../domain/zod_english.ts";
 import { toNumber } from "../domain/format.ts";
 import { POSITIONS } from "../domain/types.ts";
 
@@ -12,8 +13,8 @@ export const UNEXPECTED_FORMAT = "Unable to process the team data. The data form
 export const DIALOG_FALLBACK = "Failed to load team details. Please try again.";
 export const NO_PLAYERS = "No players found for this team.";
 
-const numeric = z.preprocess(
-  (v) => (v === null || v === undefined ? 0 : typeof v === "string" ? toNumber(v) : v),
+const numeric = z.pipe(
+  z.transform((v) => (v === null || v === undefined ? 0 : typeof v === "string" ? toNumber(v) : v)),
   z.number(),
 );
 
@@ -28,18 +29,19 @@ const playerSchema = z.object({
   id: numeric,
   name: z.string(),
   position: z.enum(POSITIONS),
-  imageUrl: z.string().nullish(),
+  imageUrl: z.nullish(z.string()),
   points: numeric,
-  team: z.object({ name: z.string(), shortName: z.string(), logoUrl: z.string().nullish() })
-    .nullish(),
-  breakdown: z.array(lineSchema).default([]),
+  team: z.nullish(
+    z.object({ name: z.string(), shortName: z.string(), logoUrl: z.nullish(z.string()) }),
+  ),
+  breakdown: z._default(z.array(lineSchema), []),
 });
 
 const detailsSchema = z.object({
   entry: z.object({
     id: numeric,
     teamId: z.string(),
-    teamName: z.string().nullish(),
+    teamName: z.nullish(z.string()),
     points: numeric,
     totalPoints: numeric,
   }),

@@ -2,7 +2,7 @@
  * The query of GET /api/competitions/{id}/leaderboard: `?limit=&offset=` pick a page of the
  * ranking (default the first 100) and `?teamIds=A,B` adds the caller's own rows wherever they rank.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { zodIssues } from "../domain/schemas.ts";
 import { BadRequestError } from "../http/errors.ts";
 
@@ -11,25 +11,33 @@ export const MAX_LEADERBOARD_LIMIT = 500;
 export const MAX_TEAM_IDS = 20;
 
 const whole = (name: string, min: number, max: number, fallback: number) =>
-  z.string().optional().transform((v, ctx) => {
-    if (v === undefined || v.trim() === "") return fallback;
-    const n = Number(v);
-    if (Number.isInteger(n) && n >= min && n <= max) return n;
-    ctx.addIssue({
-      code: "custom",
-      message: `${name} must be a whole number from ${min} to ${max}`,
-    });
-    return z.NEVER;
-  });
+  z.pipe(
+    z.optional(z.string()),
+    z.transform((v: string | undefined, ctx) => {
+      if (v === undefined || v.trim() === "") return fallback;
+      const n = Number(v);
+      if (Number.isInteger(n) && n >= min && n <= max) return n;
+      ctx.issues.push({
+        code: "custom",
+        message: `${name} must be a whole number from ${min} to ${max}`,
+        input: v,
+      });
+      return z.NEVER;
+    }),
+  );
 
 const leaderboardQuerySchema = z.object({
   limit: whole("limit", 1, MAX_LEADERBOARD_LIMIT, DEFAULT_LEADERBOARD_LIMIT),
   offset: whole("offset", 0, 10_000_000, 0),
-  teamIds: z.string().optional().transform((v) =>
-    (v ?? "").split(",").map((id) => id.trim()).filter(Boolean)
-  ).pipe(
-    z.array(z.string().max(40, "teamIds entries are at most 40 characters"))
-      .max(MAX_TEAM_IDS, `At most ${MAX_TEAM_IDS} teamIds`),
+  teamIds: z.pipe(
+    z.pipe(
+      z.optional(z.string()),
+      z.transform((v: string | undefined) =>
+        (v ?? "").split(",").map((id) => id.trim()).filter(Boolean)
+      ),
+    ),
+    z.array(z.string().check(z.maxLength(40, "teamIds entries are at most 40 characters")))
+      .check(z.maxLength(MAX_TEAM_IDS, `At most ${MAX_TEAM_IDS} teamIds`)),
   ),
 });
 

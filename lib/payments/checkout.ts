@@ -4,7 +4,7 @@
  * one. Every path a payment can take (browser, webhook, retries, in any order) ends in one entry
  * or one refund, never both, never neither without an error the caller sees.
  */
-import { listCompetitionPlayerIds } from "../db/competition_players.ts";
+import { entryPlayers } from "../api/entry_details.ts";
 import { getCompetition, requireCompetition } from "../db/competitions.ts";
 import {
   getPendingCheckout,
@@ -15,6 +15,7 @@ import {
 import {
   assertOpenForEntries,
   assertSameCompetition,
+  assertValidPicks,
   type CreatedEntry,
   createEntry,
   type EntryInput,
@@ -23,23 +24,21 @@ import {
   PAYMENT_REFUNDED,
 } from "../db/entries.ts";
 import { claimRefund, getRefund, markRefundDone, type Refund } from "../db/refunds.ts";
-import { getPlayersByIds, withTeam } from "../db/players.ts";
 import { toCents } from "../domain/format.ts";
 import type { PaymentIntentInput } from "../domain/schemas.ts";
-import { rulesOf, validateTeam } from "../domain/team_rules.ts";
 import type { Competition } from "../domain/types.ts";
 import { sendEntryConfirmation } from "../email/confirmation.ts";
 import type { Mailer } from "../email/mailer.ts";
 import {
   BadGatewayError,
-  BadRequestError,
   ConflictError,
+  fieldError,
   NotFoundError,
   PaymentRequiredError,
 } from "../http/errors.ts";
 import type { PaymentIntentInfo, PaymentProvider } from "./provider.ts";
 
-export const REFUNDED_SUFFIX = " Your payment has been refunded.";
+const REFUNDED_SUFFIX = " Your payment has been refunded.";
 const FEE_CHANGED = "The entry fee has changed since this payment was made.";
 const COMPETITION_GONE = "This competition no longer exists.";
 const REFUNDED_AT_PROVIDER = "Refunded at the payment provider.";
@@ -64,7 +63,7 @@ export interface OpenedPayment {
 }
 
 /** The amount in minor units and the lower-case currency a competition's entry costs. */
-export function entryPrice(competition: Competition): { amount: number; currency: string } {
+function entryPrice(competition: Competition): { amount: number; currency: string } {
   return { amount: toCents(competition.entryFee), currency: competition.currency.toLowerCase() };
 }
 
@@ -180,9 +179,7 @@ async function paidIntent(
     throw new PaymentRequiredError("Payment has not been completed. Please complete the payment.");
   }
   if (intent.metadata.competitionId !== String(input.competitionId)) {
-    throw new BadRequestError(OTHER_COMPETITION_PAYMENT, [
-      { path: ["stripePaymentId"], message: OTHER_COMPETITION_PAYMENT },
-    ]);
+    throw fieldError("stripePaymentId", OTHER_COMPETITION_PAYMENT);
   }
   if (intent.refunded) {
     await recordOutsideRefund(deps, input, intent, now);
@@ -225,6 +222,23 @@ function closedReason(competition: Competition, now: Date): string | null {
   }
 }
 
+/** Claims the refund of the intent paying for `input`, for `reason` (see claimRefund). */
+function claimPaymentRefund(
+  kv: Deno.Kv,
+  input: EntryInput,
+  intent: PaymentIntentInfo,
+  reason: string,
+  now: Date,
+): ReturnType<typeof claimRefund> {
+  return claimRefund(kv, {
+    paymentIntentId: input.stripePaymentId,
+    competitionId: input.competitionId,
+    reason,
+    amount: intent.amount,
+    currency: intent.currency.toLowerCase(),
+  }, now);
+}
+
 /**
  * Refunds a payment that cannot become an entry and throws the 409 that says why. The refund is
  * claimed first, atomically with a check that the payment made no entry: if a concurrent request
@@ -237,13 +251,7 @@ async function refundPayment(
   reason: string,
   now: Date,
 ): Promise<CreatedEntry> {
-  const claim = await claimRefund(deps.kv, {
-    paymentIntentId: input.stripePaymentId,
-    competitionId: input.competitionId,
-    reason,
-    amount: intent.amount,
-    currency: intent.currency.toLowerCase(),
-  }, now);
+  const claim = await claimPaymentRefund(deps.kv, input, intent, reason, now);
   if ("entry" in claim) {
     return { entry: assertSameCompetition(claim.entry, input.competitionId), created: false };
   }
@@ -281,13 +289,7 @@ async function recordOutsideRefund(
   intent: PaymentIntentInfo,
   now: Date,
 ): Promise<void> {
-  const claim = await claimRefund(deps.kv, {
-    paymentIntentId: input.stripePaymentId,
-    competitionId: input.competitionId,
-    reason: REFUNDED_AT_PROVIDER,
-    amount: intent.amount,
-    currency: intent.currency.toLowerCase(),
-  }, now);
+  const claim = await claimPaymentRefund(deps.kv, input, intent, REFUNDED_AT_PROVIDER, now);
   if (!("refund" in claim) || claim.refund.status === "DONE") return;
   const refund = await markRefundDone(deps.kv, input.stripePaymentId, now);
   await recordCheckoutRefund(deps.kv, input, refund, now);
@@ -315,26 +317,6 @@ async function recordCheckoutRefund(
   await markCheckoutRefunded(kv, input.stripePaymentId, refund.reason);
 }
 
-async function assertValidPicks(
-  kv: Deno.Kv,
-  competition: Competition,
-  playerIds: number[],
-): Promise<void> {
-  const [players, inCompetition] = await Promise.all([
-    getPlayersByIds(kv, playerIds),
-    listCompetitionPlayerIds(kv, competition.id),
-  ]);
-  const problems =
-    players.length === playerIds.length && playerIds.every((id) => inCompetition.has(id))
-      ? validateTeam(players, rulesOf(competition))
-      : ["Some selected players are not part of this competition."];
-  if (problems.length === 0) return;
-  throw new BadRequestError(
-    problems[0],
-    problems.map((message) => ({ path: ["playerIds"], message })),
-  );
-}
-
 async function confirmByEmail(
   { kv, mailer }: CheckoutDeps,
   { entry }: CreatedEntry,
@@ -342,7 +324,7 @@ async function confirmByEmail(
   origin: string,
 ): Promise<void> {
   try {
-    const players = await withTeam(kv, await getPlayersByIds(kv, entry.playerIds));
+    const players = await entryPlayers(kv, entry);
     await sendEntryConfirmation(mailer, { entry, competition, players, origin });
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);

@@ -108,7 +108,7 @@ function providerError(err: unknown, what: string): BadGatewayError {
 }
 
 /** Maps a Stripe PaymentIntent to the provider-neutral shape. */
-export function toInfo(intent: Stripe.PaymentIntent): PaymentIntentInfo {
+function toInfo(intent: Stripe.PaymentIntent): PaymentIntentInfo {
   const charge = intent.latest_charge;
   return {
     id: intent.id,

@@ -3,7 +3,7 @@
  * confirmed with a test card number through POST /api/test-payments/confirm (ARCHITECTURE §5).
  */
 import { luhnValid } from "../domain/schemas.ts";
-import { BadRequestError, NotFoundError, PaymentRequiredError } from "../http/errors.ts";
+import { fieldError, NotFoundError, PaymentRequiredError } from "../http/errors.ts";
 import {
   getTestIntent,
   saveTestIntent,
@@ -15,8 +15,6 @@ import type { PaymentIntentInfo, PaymentProvider } from "./provider.ts";
 
 /** The card that is always declined, as in Stripe's test mode. */
 export const DECLINED_CARD = "4000000000000002";
-/** The card that always succeeds. */
-export const SUCCESS_CARD = "4242424242424242";
 
 export class TestPaymentProvider implements PaymentProvider {
   readonly mode = "test";
@@ -70,8 +68,7 @@ export class TestPaymentProvider implements PaymentProvider {
   async confirm(id: string, cardNumber: string): Promise<"succeeded"> {
     const digits = cardNumber.replace(/\s+/g, "");
     if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) {
-      const message = "Your card number is invalid.";
-      throw new BadRequestError(message, [{ path: ["cardNumber"], message }]);
+      throw fieldError("cardNumber", "Your card number is invalid.");
     }
     const intent = await getTestIntent(this.kv, id);
     if (!intent) throw new NotFoundError("Payment not found");

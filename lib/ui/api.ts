@@ -11,10 +11,10 @@ export class ApiError extends Error {
     this.name = "ApiError";
   }
 
-  /** The `message` field of a JSON error body, or null. */
+  /** The `message` field of a JSON error body, or null (also for a blank one). */
   get serverMessage(): string | null {
     const message = parseJson<{ message?: unknown }>(this.body)?.message;
-    return typeof message === "string" && message ? message : null;
+    return typeof message === "string" && message.trim() ? message : null;
   }
 
   /** The zod issues of a 400 answer (`{path, message}`), or []. */

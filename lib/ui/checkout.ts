@@ -4,6 +4,7 @@
  */
 import type { OpenedPayment } from "../payments/checkout.ts";
 import { apiFetch } from "./api.ts";
+import { issuesToErrors } from "./form_errors.ts";
 
 export const PAYMENT_EMAIL_KEY = "payment_email";
 export const TEAM_NAME_KEY = "team_name";
@@ -76,15 +77,13 @@ export function clearCheckoutContact(): void {
   session()?.removeItem(TEAM_NAME_KEY);
 }
 
-/** The first message per top-level field of zod or API issues: `{ email: "…" }`. */
+/** The first message per top-level field of zod or API issues, for `fields` only: `{ email: "…" }`. */
 export function fieldErrors<F extends string>(
   issues: readonly { path: readonly PropertyKey[]; message: string }[],
   fields: readonly F[],
 ): Partial<Record<F, string>> {
+  const all = issuesToErrors(issues);
   const out: Partial<Record<F, string>> = {};
-  for (const issue of issues) {
-    const field = issue.path[0] as F;
-    if (fields.includes(field) && !out[field]) out[field] = issue.message;
-  }
+  for (const field of fields) if (Object.hasOwn(all, field)) out[field] = all[field];
   return out;
 }

@@ -4,6 +4,7 @@
  */
 import type { Position } from "../domain/types.ts";
 import { toNumber } from "../domain/format.ts";
+import { apiFetch } from "./api.ts";
 
 export interface PickPlayer {
   id: number;
@@ -45,9 +46,8 @@ export function toPickPlayer(p: PlayerLike): PickPlayer {
   };
 }
 
-export const POSITION_LABELS: Record<Position, string> = {
-  GK: "Goalkeeper",
-  DEF: "Defender",
-  MID: "Midfielder",
-  FWD: "Forward",
-};
+/** The players of a competition from GET /api/competitions/{id}/players, by salary descending. */
+export async function fetchPickPlayers(competitionId: number): Promise<PickPlayer[]> {
+  const list = await apiFetch<PlayerLike[]>(`/api/competitions/${competitionId}/players`);
+  return list.map(toPickPlayer).sort((a, b) => b.salary - a.salary);
+}

@@ -59,6 +59,11 @@ export function toast(options: ToastOptions): { id: number; dismiss: () => void 
   return { id: state.id, dismiss: () => dismissToast(state.id) };
 }
 
+/** Shows the destructive 'Error' toast (SPEC §8) with `description`. */
+export function toastError(description: string): void {
+  toast({ title: "Error", description, variant: "destructive" });
+}
+
 /** Hides the current toast (or only toast `id`, if it is still the one shown). */
 export function dismissToast(id?: number): void {
   if (!current || (id !== undefined && current.id !== id)) return;

@@ -3,9 +3,9 @@
  * public API (SPEC §7: the competition only when none is in state, then its players).
  */
 import { useEffect, useState } from "react";
-import type { Competition, Player, Team } from "../domain/types.ts";
+import type { Competition } from "../domain/types.ts";
 import { ApiError, apiFetch } from "./api.ts";
-import { type PickPlayer, toPickPlayer } from "./players.ts";
+import { fetchPickPlayers, type PickPlayer } from "./players.ts";
 
 export type LoadState<T> = { status: "loading" } | { status: "missing" } | {
   status: "ready";
@@ -34,9 +34,7 @@ export function useBuilderData<C extends Pick<Competition, "id">>(
 
   useEffect(() => {
     if (initialPlayers) return;
-    apiFetch<(Player & { team: Team | null })[]>(`/api/competitions/${competitionId}/players`)
-      .then((list) => setPlayers(list.map(toPickPlayer).sort((a, b) => b.salary - a.salary)))
-      .catch(() => setPlayers([]));
+    fetchPickPlayers(competitionId).then(setPlayers).catch(() => setPlayers([]));
   }, [competitionId]);
 
   return { competition, players };

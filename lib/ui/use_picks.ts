@@ -1,9 +1,7 @@
 /** The checkout's picks: the stored selection resolved to players of the competition. */
 import { useEffect, useState } from "react";
-import type { Player, Team } from "../domain/types.ts";
 import { TEAM_SIZE } from "../domain/team_rules.ts";
-import { apiFetch } from "./api.ts";
-import { type PickPlayer, toPickPlayer } from "./players.ts";
+import { fetchPickPlayers, type PickPlayer } from "./players.ts";
 import { loadSelection } from "./selection.ts";
 
 /** null while loading; "invalid" unless exactly 5 known players are picked (SPEC §2). */
@@ -13,9 +11,9 @@ export function usePicks(competitionId: number): PickPlayer[] | "invalid" | null
   useEffect(() => {
     const ids = loadSelection(competitionId);
     if (ids.length !== TEAM_SIZE) return setPicks("invalid");
-    apiFetch<(Player & { team: Team | null })[]>(`/api/competitions/${competitionId}/players`)
+    fetchPickPlayers(competitionId)
       .then((list) => {
-        const byId = new Map(list.map((p) => [p.id, toPickPlayer(p)]));
+        const byId = new Map(list.map((p) => [p.id, p]));
         const found = ids.map((id) => byId.get(id)).filter((p) => p !== undefined);
         setPicks(found.length === TEAM_SIZE ? found : "invalid");
       })

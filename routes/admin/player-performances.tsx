@@ -1,7 +1,7 @@
 import { Head } from "$fresh/runtime.ts";
 import type { PageProps } from "$fresh/server.ts";
 import AdminPerformanceEditor from "../../islands/AdminPerformanceEditor.tsx";
-import { routeId } from "../../lib/ui/admin/route_id.ts";
+import { pageId } from "../../lib/ui/route_params.ts";
 
 /** Player performances; ?competitionId= preselects a competition. */
 export default function PlayerPerformancesPage({ url }: PageProps) {
@@ -10,7 +10,7 @@ export default function PlayerPerformancesPage({ url }: PageProps) {
       <Head>
         <title>Player Performances · Admin</title>
       </Head>
-      <AdminPerformanceEditor competitionId={routeId(url.searchParams.get("competitionId"))} />
+      <AdminPerformanceEditor competitionId={pageId(url.searchParams.get("competitionId"))} />
     </>
   );
 }

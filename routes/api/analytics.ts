@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import type { Handlers } from "$fresh/server.ts";
 import { services } from "../../lib/services.ts";
 import { readJson } from "../../lib/http/validate.ts";
@@ -7,9 +7,11 @@ import { ANALYTICS_EVENTS } from "../../lib/ui/analytics.ts";
 
 const eventSchema = z.object({
   name: z.enum(ANALYTICS_EVENTS),
-  path: z.string().max(500).optional(),
-  competitionId: z.number().int().positive().optional(),
-  props: z.record(z.string(), z.union([z.string().max(200), z.number(), z.boolean()])).optional(),
+  path: z.optional(z.string().check(z.maxLength(500))),
+  competitionId: z.optional(z.number().check(z.int(), z.positive())),
+  props: z.optional(
+    z.record(z.string(), z.union([z.string().check(z.maxLength(200)), z.number(), z.boolean()])),
+  ),
 });
 
 /** POST /api/analytics: counts one product event (SPEC §7); answers 204. */

@@ -35,8 +35,24 @@ export const handler: Handlers = {
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
       console.error(`Test e-mail to ${email} failed: ${reason}`);
-      return json({ message: `Failed to send test email: ${reason}` }, { status: 502 });
+      return json({ message: `Failed to send test email: ${publicReason(err)}` }, { status: 502 });
     }
     return json({ message: "Test email sent successfully. Please check your inbox." });
   },
 };
+
+/**
+ * What a visitor may read of a mail failure: the SMTP server's own answer (a refused recipient,
+ * say), never a connection, TLS or login error, whose text names our mail host, port or account.
+ */
+function publicReason(err: unknown): string {
+  const { responseCode, code, message } = (err ?? {}) as {
+    responseCode?: unknown;
+    code?: unknown;
+    message?: unknown;
+  };
+  if (typeof responseCode === "number" && code !== "EAUTH" && typeof message === "string") {
+    return message;
+  }
+  return "the mail server could not be reached.";
+}

@@ -4,9 +4,9 @@ import { PlayerAvatar } from "../../components/PlayerAvatar.tsx";
 import { StatusCard } from "../../components/StatusCard.tsx";
 import { PositionBadge } from "../../components/team/PositionBadge.tsx";
 import { Button } from "../../components/ui/Button.tsx";
+import { entryPlayers } from "../../lib/api/entry_details.ts";
 import { getCompetition } from "../../lib/db/competitions.ts";
 import { getEntryByTeamId } from "../../lib/db/entries.ts";
-import { getPlayersByIds, withTeam } from "../../lib/db/players.ts";
 import type { Competition } from "../../lib/domain/types.ts";
 import { services } from "../../lib/services.ts";
 import { type PickPlayer, toPickPlayer } from "../../lib/ui/players.ts";
@@ -24,7 +24,7 @@ export const handler: Handlers<Data> = {
     const entry = await getEntryByTeamId(kv, pageText(ctx.params.id));
     const competition = entry && await getCompetition(kv, entry.competitionId);
     if (!entry || !competition) return ctx.render(null, { status: 404 });
-    const players = await withTeam(kv, await getPlayersByIds(kv, entry.playerIds));
+    const players = await entryPlayers(kv, entry);
     const { id, name, description } = competition;
     return ctx.render({
       teamId: entry.teamId,

@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import { keys } from "../../lib/db/keys.ts";
 import { setPrizeStructure } from "../../lib/db/prizes.ts";
 import { savePerformances } from "../../lib/db/performances.ts";
-import { makeTestApp, readJsonBody, type TestApp } from "../helpers/app.ts";
-import { makeAdminHeaders, makeCompetition, makeEntry } from "../helpers/fixtures.ts";
+import { readJsonBody } from "../helpers/app.ts";
+import { makeCompetition, makeEntry, withAdminApp } from "../helpers/fixtures.ts";
 
 const DAY = 86_400_000;
 
@@ -27,17 +27,8 @@ function competitionForm(overrides: Record<string, unknown> = {}) {
   };
 }
 
-async function withApp(fn: (app: TestApp, admin: Record<string, string>) => Promise<void>) {
-  const app = await makeTestApp();
-  try {
-    await fn(app, await makeAdminHeaders(app.kv));
-  } finally {
-    await app.close();
-  }
-}
-
 Deno.test("[competitions] public list is sorted by deadline ascending", async () => {
-  await withApp(async (app) => {
+  await withAdminApp(async (app) => {
     const later = await makeCompetition(app.kv, {
       name: "Later",
       deadline: new Date(Date.now() + 5 * DAY).toISOString(),
@@ -56,7 +47,7 @@ Deno.test("[competitions] public list is sorted by deadline ascending", async ()
 });
 
 Deno.test("[competitions] GET one: found, 404 JSON, 400 for a bad id", async () => {
-  await withApp(async (app) => {
+  await withAdminApp(async (app) => {
     const c = await makeCompetition(app.kv, {}, { players: false });
     const found = await app.request(`/api/competitions/${c.id}`);
     assert.equal(found.status, 200);
@@ -78,7 +69,7 @@ Deno.test("[competitions] GET one: found, 404 JSON, 400 for a bad id", async () 
 });
 
 Deno.test("[competitions] players come with their team and numeric salary", async () => {
-  await withApp(async (app) => {
+  await withAdminApp(async (app) => {
     const c = await makeCompetition(app.kv);
     const res = await app.request(`/api/competitions/${c.id}/players`);
     assert.equal(res.status, 200);
@@ -95,7 +86,7 @@ Deno.test("[competitions] players come with their team and numeric salary", asyn
 });
 
 Deno.test("[competitions] public prizes list gives id, position, prize, prizeType", async () => {
-  await withApp(async (app) => {
+  await withAdminApp(async (app) => {
     const c = await makeCompetition(app.kv, {}, { players: false });
     await setPrizeStructure(app.kv, c.id, [{ position: 2, prize: 30 }, { position: 1, prize: 70 }]);
     const res = await app.request(`/api/competitions/${c.id}/prizes`);
@@ -119,7 +110,7 @@ Deno.test("[competitions] public prizes list gives id, position, prize, prizeTyp
 });
 
 Deno.test("[admin competitions] create with defaults, list with entries and revenue", async () => {
-  await withApp(async (app, admin) => {
+  await withAdminApp(async (app, admin) => {
     const res = await app.request("/api/admin/competitions", {
       method: "POST",
       headers: admin,
@@ -149,7 +140,7 @@ Deno.test("[admin competitions] create with defaults, list with entries and reve
 });
 
 Deno.test("[admin competitions] form validation messages", async (t) => {
-  await withApp(async (app, admin) => {
+  await withAdminApp(async (app, admin) => {
     const cases: [string, Record<string, unknown>, string, string][] = [
       ["name", { name: "" }, "Name is required", "name"],
       ["deadline", { deadline: "" }, "Deadline is required", "deadline"],
@@ -175,7 +166,7 @@ Deno.test("[admin competitions] form validation messages", async (t) => {
 });
 
 Deno.test("[admin competitions] GET, PUT and 404s", async () => {
-  await withApp(async (app, admin) => {
+  await withAdminApp(async (app, admin) => {
     const c = await makeCompetition(app.kv, {}, { players: false });
     const one = await app.request(`/api/admin/competitions/${c.id}`, { headers: admin });
     assert.equal(one.status, 200);
@@ -209,7 +200,7 @@ Deno.test("[admin competitions] GET, PUT and 404s", async () => {
 });
 
 Deno.test("[admin competitions] deleting one with paid entries is a 409", async () => {
-  await withApp(async (app, admin) => {
+  await withAdminApp(async (app, admin) => {
     const c = await makeCompetition(app.kv);
     await makeEntry(app.kv, c);
     const res = await app.request(`/api/admin/competitions/${c.id}`, {
@@ -225,7 +216,7 @@ Deno.test("[admin competitions] deleting one with paid entries is a 409", async 
 });
 
 Deno.test("[admin competitions] deleting one without entries removes everything under it", async () => {
-  await withApp(async (app, admin) => {
+  await withAdminApp(async (app, admin) => {
     const c = await makeCompetition(app.kv);
     await setPrizeStructure(app.kv, c.id, [{ position: 1, prize: 100 }]);
     await savePerformances(app.kv, c.id, [{ playerId: c.players[0].id, goals: 1 }]);

@@ -3,7 +3,6 @@
  * and a payment that cannot become an entry is refunded exactly once and never buys one later.
  */
 import assert from "node:assert/strict";
-import Stripe from "stripe";
 import { getPendingCheckout } from "../../lib/db/checkouts.ts";
 import { deleteCompetition, updateCompetition } from "../../lib/db/competitions.ts";
 import { createEntry, getEntryByPayment, listEntriesByCompetition } from "../../lib/db/entries.ts";
@@ -11,15 +10,9 @@ import { keys } from "../../lib/db/keys.ts";
 import { listOutbox } from "../../lib/db/outbox.ts";
 import { claimRefund, getRefund } from "../../lib/db/refunds.ts";
 import type { TestPaymentProvider } from "../../lib/payments/test_provider.ts";
-import { type FakeStripe, startFakeStripe } from "../helpers/fake_stripe.ts";
-import { makeTestApp, readJsonBody, TEST_WEBHOOK_SECRET, type TestApp } from "../helpers/app.ts";
-import {
-  entryBody,
-  makeCompetition,
-  payTestIntent,
-  type TestCompetition,
-  validPicks,
-} from "../helpers/fixtures.ts";
+import { readJsonBody, type TestApp, withTestApp } from "../helpers/app.ts";
+import { entryBody, makeCompetition, payTestIntent } from "../helpers/fixtures.ts";
+import { paidStripeCheckout, sendWebhook, signedEvent, withStripeApp } from "../helpers/stripe.ts";
 
 const REFUNDED_REUSE = "This payment has been refunded and cannot be used for an entry.";
 const OTHER_COMPETITION = "This payment was made for a different competition.";
@@ -28,62 +21,9 @@ function postEntry(app: TestApp, json: unknown) {
   return app.request("/api/entries", { method: "POST", json });
 }
 
-async function withApp(fn: (app: TestApp) => Promise<void>) {
-  const app = await makeTestApp();
-  try {
-    await fn(app);
-  } finally {
-    await app.close();
-  }
-}
-
-async function withStripe(fn: (app: TestApp, fake: FakeStripe) => Promise<void>) {
-  const fake = startFakeStripe();
-  const app = await makeTestApp({ stripe: fake });
-  try {
-    await fn(app, fake);
-  } finally {
-    await app.close();
-    await fake.close();
-  }
-}
-
-const signer = new Stripe("sk_test_signer");
-
 /** Delivers `payment_intent.succeeded` for an intent, signed like Stripe does. */
 async function deliverSucceeded(app: TestApp, intent: unknown): Promise<Response> {
-  const payload = JSON.stringify({
-    id: `evt_${crypto.randomUUID()}`,
-    object: "event",
-    created: Math.floor(Date.now() / 1000),
-    type: "payment_intent.succeeded",
-    data: { object: intent },
-  });
-  const signature = await signer.webhooks.generateTestHeaderStringAsync({
-    payload,
-    secret: TEST_WEBHOOK_SECRET,
-    cryptoProvider: Stripe.createSubtleCryptoProvider(),
-  });
-  return app.request("/api/stripe/webhook", {
-    method: "POST",
-    headers: { "stripe-signature": signature, "content-type": "application/json" },
-    body: payload,
-  });
-}
-
-/** A Stripe checkout with the picks kept for the webhook, paid at Stripe. */
-async function paidStripeCheckout(app: TestApp, fake: FakeStripe, c: TestCompetition) {
-  const res = await app.request("/api/create-payment-intent", {
-    method: "POST",
-    json: {
-      competitionId: c.id,
-      email: "jane@example.com",
-      teamName: "Jane's Team",
-      playerIds: validPicks(c),
-    },
-  });
-  const { paymentIntentId } = await readJsonBody(res);
-  return fake.succeed(paymentIntentId);
+  return sendWebhook(app, await signedEvent("payment_intent.succeeded", intent));
 }
 
 /**
@@ -94,7 +34,7 @@ async function paidStripeCheckout(app: TestApp, fake: FakeStripe, c: TestCompeti
 const ROUNDS = 25;
 
 Deno.test("[money] browser and webhook finalising one payment at once: one entry, no refund", async () => {
-  await withStripe(async (app, fake) => {
+  await withStripeApp(async (app, fake) => {
     for (let round = 0; round < ROUNDS; round++) {
       const c = await makeCompetition(app.kv, { maxEntries: 1 });
       const intent = await paidStripeCheckout(app, fake, c);
@@ -117,7 +57,7 @@ Deno.test("[money] browser and webhook finalising one payment at once: one entry
 });
 
 Deno.test("[money] the webhook before the browser: the browser gets that entry, even when now full", async () => {
-  await withStripe(async (app, fake) => {
+  await withStripeApp(async (app, fake) => {
     const c = await makeCompetition(app.kv, { maxEntries: 1 });
     const intent = await paidStripeCheckout(app, fake, c);
     const webhook = await deliverSucceeded(app, intent);
@@ -133,7 +73,7 @@ Deno.test("[money] the webhook before the browser: the browser gets that entry, 
 });
 
 Deno.test("[money] the entry was made but the answer lost: retries get the same entry", async (t) => {
-  await withApp(async (app) => {
+  await withTestApp(async (app) => {
     const c = await makeCompetition(app.kv, { maxEntries: 1 });
     const paid = await payTestIntent(app, c.id);
     const first = await postEntry(app, entryBody(c, paid));
@@ -161,7 +101,7 @@ Deno.test("[money] the entry was made but the answer lost: retries get the same 
 });
 
 Deno.test("[money] a payment for competition A never enters competition B", async (t) => {
-  await withApp(async (app) => {
+  await withTestApp(async (app) => {
     const a = await makeCompetition(app.kv);
     const b = await makeCompetition(app.kv);
     const paidForA = await payTestIntent(app, a.id);
@@ -189,7 +129,7 @@ Deno.test("[money] a payment for competition A never enters competition B", asyn
 });
 
 Deno.test("[money] the fee or currency changed after paying: refunded once, no entry", async (t) => {
-  await withApp(async (app) => {
+  await withTestApp(async (app) => {
     const provider = app.services.payments as TestPaymentProvider;
     const cases: [string, Parameters<typeof updateCompetition>[2]][] = [
       ["fee", { entryFee: 12.5 }],
@@ -222,7 +162,7 @@ Deno.test("[money] a refunded payment resubmitted never buys an entry", async (t
   await t.step(
     "refunded by the app, checkout record long expired, competition reopened",
     async () => {
-      await withApp(async (app) => {
+      await withTestApp(async (app) => {
         const c = await makeCompetition(app.kv, { status: "LIVE" });
         await updateCompetition(app.kv, c.id, { status: "UPCOMING" });
         const paid = await payTestIntent(app, c.id);
@@ -240,7 +180,7 @@ Deno.test("[money] a refunded payment resubmitted never buys an entry", async (t
     },
   );
   await t.step("refunded by hand at Stripe (support), never seen by the app", async () => {
-    await withStripe(async (app, fake) => {
+    await withStripeApp(async (app, fake) => {
       const c = await makeCompetition(app.kv);
       const intent = await paidStripeCheckout(app, fake, c);
       fake.refundByHand(intent.id);
@@ -255,7 +195,7 @@ Deno.test("[money] a refunded payment resubmitted never buys an entry", async (t
     });
   });
   await t.step("refunded by the test provider by hand", async () => {
-    await withApp(async (app) => {
+    await withTestApp(async (app) => {
       const c = await makeCompetition(app.kv);
       const paid = await payTestIntent(app, c.id);
       await app.services.payments.refund(paid, "support");
@@ -267,7 +207,7 @@ Deno.test("[money] a refunded payment resubmitted never buys an entry", async (t
 });
 
 Deno.test("[money] a refund the provider refuses is kept and retried, never forgotten", async () => {
-  await withStripe(async (app, fake) => {
+  await withStripeApp(async (app, fake) => {
     const c = await makeCompetition(app.kv);
     const intent = await paidStripeCheckout(app, fake, c);
     await updateCompetition(app.kv, c.id, { status: "LIVE" });
@@ -291,7 +231,7 @@ Deno.test("[money] a refund the provider refuses is kept and retried, never forg
 });
 
 Deno.test("[money] the competition deleted while paying: the payment is refunded", async () => {
-  await withApp(async (app) => {
+  await withTestApp(async (app) => {
     const c = await makeCompetition(app.kv);
     const paid = await payTestIntent(app, c.id);
     await deleteCompetition(app.kv, c.id);
@@ -305,7 +245,7 @@ Deno.test("[money] the competition deleted while paying: the payment is refunded
 });
 
 Deno.test("[money] the store serialises entry and refund of one payment", async (t) => {
-  await withApp(async (app) => {
+  await withTestApp(async (app) => {
     const c = await makeCompetition(app.kv);
     const input = (paymentId: string) => ({ ...entryBody(c, paymentId) });
     await t.step("no refund once the payment made an entry", async () => {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { getPendingCheckout } from "../../lib/db/checkouts.ts";
 import { TestPaymentProvider } from "../../lib/payments/test_provider.ts";
-import { startFakeStripe } from "../helpers/fake_stripe.ts";
+import { withStripeApp } from "../helpers/stripe.ts";
 import {
   makeTestApp,
   readJsonBody,
@@ -218,9 +218,7 @@ Deno.test("[payments] test provider refunds once and remembers it", async () => 
 });
 
 Deno.test("[payments] Stripe mode talks to Stripe and hides the test route", async (t) => {
-  const fake = startFakeStripe();
-  const app = await makeTestApp({ stripe: fake });
-  try {
+  await withStripeApp(async (app, fake) => {
     const c = await makeCompetition(app.kv, { entryFee: 5 });
     let paymentIntentId = "";
     await t.step("the intent comes from Stripe with automatic payment methods", async () => {
@@ -274,8 +272,5 @@ Deno.test("[payments] Stripe mode talks to Stripe and hides the test route", asy
       await app.services.payments.refund(paymentIntentId, "test");
       assert.equal(fake.refunds.filter((r) => r.payment_intent === paymentIntentId).length, 1);
     });
-  } finally {
-    await app.close();
-    await fake.close();
-  }
+  });
 });

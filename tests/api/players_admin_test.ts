@@ -1,18 +1,9 @@
 import assert from "node:assert/strict";
-import { makeTestApp, readJsonBody, type TestApp } from "../helpers/app.ts";
-import { makeAdminHeaders, makeCompetition, makePlayer, makeTeam } from "../helpers/fixtures.ts";
-
-async function withApp(fn: (app: TestApp, admin: Record<string, string>) => Promise<void>) {
-  const app = await makeTestApp();
-  try {
-    await fn(app, await makeAdminHeaders(app.kv));
-  } finally {
-    await app.close();
-  }
-}
+import { readJsonBody } from "../helpers/app.ts";
+import { makeCompetition, makePlayer, makeTeam, withAdminApp } from "../helpers/fixtures.ts";
 
 Deno.test("[admin players] competition players: list, add, remove, available", async (t) => {
-  await withApp(async (app, admin) => {
+  await withAdminApp(async (app, admin) => {
     const c = await makeCompetition(app.kv);
     const outsider = await makePlayer(app.kv, { position: "FWD", salary: 9000 });
     const base = `/api/admin/competitions/${c.id}`;
@@ -92,7 +83,7 @@ Deno.test("[admin players] competition players: list, add, remove, available", a
 });
 
 Deno.test("[admin players] POST /api/admin/players creates with defaults", async (t) => {
-  await withApp(async (app, admin) => {
+  await withAdminApp(async (app, admin) => {
     const team = await makeTeam(app.kv);
     await t.step("created with salary 1000 and zero stats", async () => {
       const res = await app.request("/api/admin/players", {
@@ -140,7 +131,7 @@ Deno.test("[admin players] POST /api/admin/players creates with defaults", async
 });
 
 Deno.test("[admin players] PATCH changes the salary alone or other fields", async () => {
-  await withApp(async (app, admin) => {
+  await withAdminApp(async (app, admin) => {
     const player = await makePlayer(app.kv, { position: "DEF" });
     const salary = await app.request(`/api/admin/players/${player.id}`, {
       method: "PATCH",

@@ -8,6 +8,7 @@ import manifest from "../../fresh.gen.ts";
 import { createGameEvent } from "../../lib/db/events.ts";
 import { createMatch } from "../../lib/db/matches.ts";
 import { setPrizeStructure } from "../../lib/db/prizes.ts";
+import { prng } from "../../lib/prng.ts";
 import { type FakeStripe, startFakeStripe } from "../helpers/fake_stripe.ts";
 import { makeTestApp, TEST_ORIGIN, type TestApp } from "../helpers/app.ts";
 import {
@@ -72,18 +73,6 @@ const takesBody = (r: ApiRoute, m: Method) => m !== "GET" && !BODYLESS.has(`${m}
 const WHOLE_REQUEST_400 = new Set(["Invalid JSON body", "Invalid webhook signature"]);
 
 // ---------- deterministic randomness ----------
-
-/** mulberry32: a small seeded PRNG, so every run sends the same "random" input. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const LONG = "x".repeat(5000);
 const UNICODE = "Zoë 🏆 中文 \u202e\u0000 ﷽";

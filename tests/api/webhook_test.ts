@@ -1,71 +1,23 @@
 import assert from "node:assert/strict";
-import Stripe from "stripe";
 import { getPendingCheckout } from "../../lib/db/checkouts.ts";
 import { getEntryByPayment, listEntriesByCompetition } from "../../lib/db/entries.ts";
-import { type FakeStripe, startFakeStripe } from "../helpers/fake_stripe.ts";
-import { makeTestApp, readJsonBody, TEST_WEBHOOK_SECRET, type TestApp } from "../helpers/app.ts";
+import type { FakeStripe } from "../helpers/fake_stripe.ts";
+import { makeTestApp, readJsonBody, type TestApp } from "../helpers/app.ts";
 import {
   makeCompetition,
   makeEntry,
   type TestCompetition,
   validPicks,
 } from "../helpers/fixtures.ts";
-
-const stripe = new Stripe("sk_test_signer");
-
-async function signedEvent(type: string, object: unknown, secret = TEST_WEBHOOK_SECRET) {
-  const payload = JSON.stringify({
-    id: `evt_${crypto.randomUUID()}`,
-    object: "event",
-    api_version: "2026-10-28.endive",
-    created: Math.floor(Date.now() / 1000),
-    type,
-    data: { object },
-  });
-  const signature = await stripe.webhooks.generateTestHeaderStringAsync({
-    payload,
-    secret,
-    cryptoProvider: Stripe.createSubtleCryptoProvider(),
-  });
-  return { payload, signature };
-}
-
-function sendWebhook(app: TestApp, event: { payload: string; signature: string }) {
-  return app.request("/api/stripe/webhook", {
-    method: "POST",
-    headers: { "stripe-signature": event.signature, "content-type": "application/json" },
-    body: event.payload,
-  });
-}
+import { paidStripeCheckout, sendWebhook, signedEvent, withStripeApp } from "../helpers/stripe.ts";
 
 /** A paid checkout whose browser never came back: intent with picks, paid at Stripe. */
-async function paidCheckout(app: TestApp, fake: FakeStripe, c: TestCompetition) {
-  const res = await app.request("/api/create-payment-intent", {
-    method: "POST",
-    json: {
-      competitionId: c.id,
-      email: "late@example.com",
-      teamName: "Late Runner",
-      playerIds: validPicks(c),
-    },
-  });
-  const { paymentIntentId } = await readJsonBody(res);
-  return fake.succeed(paymentIntentId);
-}
-
-async function withStripe(fn: (app: TestApp, fake: FakeStripe) => Promise<void>) {
-  const fake = startFakeStripe();
-  const app = await makeTestApp({ stripe: fake });
-  try {
-    await fn(app, fake);
-  } finally {
-    await app.close();
-    await fake.close();
-  }
+function paidCheckout(app: TestApp, fake: FakeStripe, c: TestCompetition) {
+  return paidStripeCheckout(app, fake, c, { email: "late@example.com", teamName: "Late Runner" });
 }
 
 Deno.test("[webhook] payment_intent.succeeded finalises a pending checkout once", async (t) => {
-  await withStripe(async (app, fake) => {
+  await withStripeApp(async (app, fake) => {
     const c = await makeCompetition(app.kv);
     const intent = await paidCheckout(app, fake, c);
     await t.step("the entry is created from the checkout", async () => {
@@ -104,7 +56,7 @@ Deno.test("[webhook] payment_intent.succeeded finalises a pending checkout once"
 });
 
 Deno.test("[webhook] a checkout that can no longer become an entry is refunded", async () => {
-  await withStripe(async (app, fake) => {
+  await withStripeApp(async (app, fake) => {
     const c = await makeCompetition(app.kv, { maxEntries: 1 });
     const intent = await paidCheckout(app, fake, c);
     await makeEntry(app.kv, c);
@@ -120,7 +72,7 @@ Deno.test("[webhook] a checkout that can no longer become an entry is refunded",
 });
 
 Deno.test("[webhook] bad signatures are 400, other events are acknowledged", async (t) => {
-  await withStripe(async (app, fake) => {
+  await withStripeApp(async (app, fake) => {
     const c = await makeCompetition(app.kv);
     const intent = await paidCheckout(app, fake, c);
     await t.step("signed with another secret", async () => {

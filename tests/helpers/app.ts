@@ -61,6 +61,7 @@ export async function makeTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
     stripeWebhookSecret: opts.stripe ? (opts.stripe.webhookSecret ?? TEST_WEBHOOK_SECRET) : null,
     smtpUrl: opts.smtpUrl ?? null,
     mailFrom: "Fantasy Contests <no-reply@localhost>",
+    publicUrl: null,
     ...opts.config,
   };
   const payments = createPaymentProvider(config, kv, {
@@ -92,6 +93,22 @@ export async function makeTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
       return Promise.resolve();
     },
   };
+}
+
+/**
+ * Runs `fn` with a fresh test app and closes the app afterwards, whatever happens.
+ * @example await withTestApp(async (app) => { const res = await app.request("/api/competitions"); });
+ */
+export async function withTestApp(
+  fn: (app: TestApp) => Promise<void>,
+  opts: TestAppOptions = {},
+): Promise<void> {
+  const app = await makeTestApp(opts);
+  try {
+    await fn(app);
+  } finally {
+    await app.close();
+  }
 }
 
 /** Reads a JSON answer after checking its content type. */

@@ -6,7 +6,7 @@ import { createEntry } from "../../lib/db/entries.ts";
 import { createPlayer, type PlayerInput } from "../../lib/db/players.ts";
 import { createTeam, type TeamInput } from "../../lib/db/teams.ts";
 import type { Competition, Entry, Player, Position, Team } from "../../lib/domain/types.ts";
-import type { TestApp } from "./app.ts";
+import { type TestApp, withTestApp } from "./app.ts";
 
 let counter = 0;
 const unique = () => ++counter;
@@ -108,6 +108,13 @@ export async function makeAdminHeaders(kv: Deno.Kv): Promise<Record<string, stri
     "x-admin-username": TEST_ADMIN.username,
     "x-admin-password": TEST_ADMIN.password,
   };
+}
+
+/** Runs `fn` with a fresh test app and the admin headers of its test admin (see withTestApp). */
+export function withAdminApp(
+  fn: (app: TestApp, admin: Record<string, string>) => Promise<void>,
+): Promise<void> {
+  return withTestApp(async (app) => fn(app, await makeAdminHeaders(app.kv)));
 }
 
 /** Creates the test admin, logs in and returns the Cookie header value of the session. */

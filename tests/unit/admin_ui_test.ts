@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { AdminApiError, adminFetch, errorText, isNotFound } from "../../lib/ui/admin/admin_api.ts";
+import { adminFetch, errorText, isNotFound } from "../../lib/ui/admin/admin_api.ts";
+import { ApiError } from "../../lib/ui/api.ts";
 import {
   competitionPayload,
   defaultCompetitionValues,
@@ -143,14 +144,14 @@ Deno.test("[admin-ui] a failed admin call reads 'status: body' and the server me
   try {
     await t.step("a JSON error keeps its message field", async () => {
       const err = await adminFetch(`${base}/json`).catch((e) => e);
-      assert.ok(err instanceof AdminApiError);
+      assert.ok(err instanceof ApiError);
       assert.equal(err.message, '400: {"message":"Name is required"}');
       assert.equal(err.serverMessage, "Name is required");
       assert.equal(errorText(err, "Failed to create competition"), "Name is required");
     });
     await t.step("an empty body gives the status text and the fallback", async () => {
       const err = await adminFetch(`${base}/empty`).catch((e) => e);
-      assert.ok(err instanceof AdminApiError);
+      assert.ok(err instanceof ApiError);
       assert.equal(err.message, "404: Not Found");
       assert.ok(isNotFound(err));
       assert.equal(errorText(err, "Failed to update match"), "Failed to update match");

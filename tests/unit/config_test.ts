@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { ConfigError, loadConfig } from "../../lib/config.ts";
+import { ConfigError, configWarnings, linkOrigin, loadConfig } from "../../lib/config.ts";
 
 const MEMORY = { DENO_KV_PATH: ":memory:" };
 
@@ -28,6 +28,7 @@ Deno.test("[config] defaults", () => {
     stripeWebhookSecret: null,
     smtpUrl: null,
     mailFrom: "Fantasy Contests <no-reply@localhost>",
+    publicUrl: null,
   });
 });
 
@@ -52,6 +53,7 @@ Deno.test("[config] reads every variable", () => {
     STRIPE_WEBHOOK_SECRET: "whsec_abc",
     SMTP_URL: "smtps://user:pw@mail.example.com:465",
     MAIL_FROM: "League <league@example.com>",
+    PUBLIC_URL: "https://contests.example",
   });
   assert.equal(config.port, 8123);
   assert.equal(config.host, "0.0.0.0");
@@ -63,6 +65,7 @@ Deno.test("[config] reads every variable", () => {
   assert.equal(config.stripeWebhookSecret, "whsec_abc");
   assert.equal(config.smtpUrl, "smtps://user:pw@mail.example.com:465");
   assert.equal(config.mailFrom, "League <league@example.com>");
+  assert.equal(config.publicUrl, "https://contests.example");
 });
 
 Deno.test("[config] PORT must be an integer from 1 to 65535", async (t) => {
@@ -152,6 +155,57 @@ Deno.test("[config] MAIL_FROM and HOST", () => {
     'MAIL_FROM must be an address or "Name <address>" (got "nobody")',
   );
   assert.equal(errorOf({ HOST: "http://x" }), 'HOST must be a host name or IP (got "http://x")');
+});
+
+Deno.test("[config] PUBLIC_URL is an http(s) origin", async (t) => {
+  const publicUrl = (raw: string) => loadConfig({ ...MEMORY, PUBLIC_URL: raw }).publicUrl;
+  await t.step("accepted and normalised without a trailing slash", () => {
+    assert.equal(publicUrl("https://contests.example"), "https://contests.example");
+    assert.equal(publicUrl("https://contests.example/"), "https://contests.example");
+    assert.equal(publicUrl(" HTTPS://Contests.Example:443/ "), "https://contests.example");
+    assert.equal(publicUrl("http://localhost:8000"), "http://localhost:8000");
+    assert.equal(loadConfig({ ...MEMORY, PUBLIC_URL: " " }).publicUrl, null);
+  });
+  await t.step("rejected with a one-line message", () => {
+    assert.equal(
+      errorOf({ PUBLIC_URL: "contests.example" }),
+      "PUBLIC_URL is not a valid URL (expected e.g. https://contests.example.com)",
+    );
+    assert.equal(
+      errorOf({ PUBLIC_URL: "ftp://contests.example" }),
+      'PUBLIC_URL must start with http:// or https:// (got "ftp://")',
+    );
+    const withSecret = errorOf({ PUBLIC_URL: "https://me:hunter2@contests.example" });
+    assert.equal(withSecret, "PUBLIC_URL must not contain a user name or password");
+    for (
+      const [raw, rest] of [
+        ["https://contests.example/app", "/app"],
+        ["https://contests.example/app/", "/app/"],
+        ["https://contests.example//", "//"],
+        ["https://contests.example/?a=1", "/?a=1"],
+        ["https://contests.example/#top", "/#top"],
+      ]
+    ) {
+      assert.equal(
+        errorOf({ PUBLIC_URL: raw }),
+        `PUBLIC_URL must not have a path, query or fragment (got "${rest}")`,
+      );
+    }
+  });
+});
+
+Deno.test("[config] e-mail links use PUBLIC_URL; without it, a warning when Stripe is on", () => {
+  const evil = new URL("http://evil.example/api/entries");
+  const stripe = { STRIPE_SECRET_KEY: "sk_test_1", STRIPE_PUBLISHABLE_KEY: "pk_test_1" };
+  const set = loadConfig({ ...MEMORY, ...stripe, PUBLIC_URL: "https://contests.example/" });
+  assert.equal(linkOrigin(set, evil), "https://contests.example");
+  assert.deepEqual(configWarnings(set), []);
+  const unset = loadConfig({ ...MEMORY, ...stripe });
+  assert.equal(linkOrigin(unset, evil), "http://evil.example");
+  const [warning, ...more] = configWarnings(unset);
+  assert.match(warning, /^Warning: PUBLIC_URL is not set\b/);
+  assert.deepEqual(more, []);
+  assert.deepEqual(configWarnings(loadConfig(MEMORY)), [], "no warning in test-payment mode");
 });
 
 Deno.test("[config] DENO_KV_PATH", async (t) => {

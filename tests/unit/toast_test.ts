@@ -1,5 +1,11 @@
 import assert from "node:assert/strict";
-import { currentToast, dismissToast, subscribeToast, toast } from "../../lib/ui/toast.ts";
+import {
+  currentToast,
+  dismissToast,
+  subscribeToast,
+  toast,
+  toastError,
+} from "../../lib/ui/toast.ts";
 
 Deno.test("[toast] one toast at a time: a new one replaces the current", () => {
   const seen: (string | null)[] = [];
@@ -37,4 +43,13 @@ Deno.test("[toast] hides itself after its duration (5000 ms by default)", async 
   toast({ title: "Short", duration: 20 });
   await new Promise((resolve) => setTimeout(resolve, 60));
   assert.equal(currentToast(), null);
+});
+
+Deno.test("[toast] toastError shows the destructive 'Error' toast", () => {
+  toastError("Failed to delete match");
+  const shown = currentToast();
+  assert.equal(shown?.title, "Error");
+  assert.equal(shown?.description, "Failed to delete match");
+  assert.equal(shown?.variant, "destructive");
+  dismissToast();
 });

@@ -5,7 +5,7 @@
 import { competitionInputSchema } from "../../domain/schemas.ts";
 import type { Competition } from "../../domain/types.ts";
 import { daysAheadParts, fromLocalParts, toLocalParts } from "./datetime.ts";
-import { type FieldErrors, issuesToErrors } from "./form_errors.ts";
+import { type FieldErrors, issuesToErrors } from "../form_errors.ts";
 
 export interface CompetitionFormValues {
   name: string;

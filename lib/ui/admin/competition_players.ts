@@ -1,6 +1,6 @@
 /** Adds, removes and re-prices the players of a competition, with the SPEC §8 toasts. */
 import { playerPatchSchema } from "../../domain/schemas.ts";
-import { toast } from "../toast.ts";
+import { toast, toastError } from "../toast.ts";
 import { adminFetch, errorText } from "./admin_api.ts";
 import { adminMoney } from "./labels.ts";
 import type { PlayerWithTeam } from "./types.ts";
@@ -42,11 +42,7 @@ export async function changeCompetitionPlayers(
     );
     return true;
   } catch (err) {
-    toast({
-      title: "Error",
-      description: errorText(err, adding ? "Failed to add players" : "Failed to remove players"),
-      variant: "destructive",
-    });
+    toastError(errorText(err, adding ? "Failed to add players" : "Failed to remove players"));
     return false;
   }
 }
@@ -55,7 +51,7 @@ export async function changeCompetitionPlayers(
 export async function updateSalary(player: PlayerWithTeam, salary: number): Promise<boolean> {
   const parsed = playerPatchSchema.safeParse({ salary });
   if (!parsed.success) {
-    toast({ title: "Error", description: parsed.error.issues[0].message, variant: "destructive" });
+    toastError(parsed.error.issues[0].message);
     return false;
   }
   try {
@@ -66,11 +62,7 @@ export async function updateSalary(player: PlayerWithTeam, salary: number): Prom
     });
     return true;
   } catch (err) {
-    toast({
-      title: "Error",
-      description: errorText(err, "Failed to update player salary"),
-      variant: "destructive",
-    });
+    toastError(errorText(err, "Failed to update player salary"));
     return false;
   }
 }

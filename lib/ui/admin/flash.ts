@@ -7,7 +7,7 @@ import { toast, type ToastOptions } from "../toast.ts";
 const FLASH_KEY = "admin_flash";
 
 /** Remembers a toast to show on the next admin page. */
-export function setFlash(options: ToastOptions): void {
+function setFlash(options: ToastOptions): void {
   try {
     sessionStorage.setItem(FLASH_KEY, JSON.stringify(options));
   } catch {

@@ -1,9 +1,9 @@
 /** Game event calls of the admin events screen, validated by the shared schema. */
 import { gameEventInputSchema } from "../../domain/schemas.ts";
 import { eventLabel } from "../../domain/scoring.ts";
-import { toast } from "../toast.ts";
+import { toast, toastError } from "../toast.ts";
 import { adminFetch, errorText } from "./admin_api.ts";
-import { type FieldErrors, issuesToErrors } from "./form_errors.ts";
+import { type FieldErrors, issuesToErrors } from "../form_errors.ts";
 
 export interface EventFormValues {
   playerId: string;
@@ -55,11 +55,7 @@ export async function deleteEvent(competitionId: number, eventId: number): Promi
     toast({ title: "Event Deleted", description: "The player's stats were corrected." });
     return true;
   } catch (err) {
-    toast({
-      title: "Error",
-      description: errorText(err, "Failed to delete event"),
-      variant: "destructive",
-    });
+    toastError(errorText(err, "Failed to delete event"));
     return false;
   }
 }

@@ -3,18 +3,6 @@ import type { BadgeVariant } from "../../../components/ui/Badge.tsx";
 import type { CompetitionStatus, MatchResult, Position } from "../../domain/types.ts";
 import { formatMoney } from "../../domain/format.ts";
 
-/** PREMIER_LEAGUE → "Premier League". */
-export function enumLabel(value: string | null | undefined): string {
-  if (!value) return "—";
-  return value.toLowerCase().split("_").map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-    .join(" ");
-}
-
-/** League names as shown in selects and tables. */
-export function leagueLabel(league: string | null | undefined): string {
-  return enumLabel(league);
-}
-
 /** Money on the admin side: always with $ (SPEC §9). */
 export function adminMoney(n: number | string | null | undefined): string {
   return `$${formatMoney(n)}`;
@@ -31,7 +19,7 @@ export function statusVariant(status: string): BadgeVariant {
   return STATUS_VARIANTS[status as CompetitionStatus] ?? "outline";
 }
 
-export const RESULT_LABELS: Record<MatchResult, string> = {
+const RESULT_LABELS: Record<MatchResult, string> = {
   HOME_WIN: "Home Win",
   AWAY_WIN: "Away Win",
   DRAW: "Draw",
@@ -55,10 +43,3 @@ export const POSITION_GROUPS: { position: Position; title: string }[] = [
   { position: "MID", title: "Midfielders" },
   { position: "FWD", title: "Forwards" },
 ];
-
-export const POSITION_NAMES: Record<Position, string> = {
-  GK: "Goalkeeper",
-  DEF: "Defender",
-  MID: "Midfielder",
-  FWD: "Forward",
-};

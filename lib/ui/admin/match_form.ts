@@ -3,7 +3,7 @@ import { matchInputSchema } from "../../domain/schemas.ts";
 import { matchOutcome } from "../../domain/match_result.ts";
 import type { Match } from "../../domain/types.ts";
 import { daysAheadParts, fromLocalParts, toLocalParts } from "./datetime.ts";
-import { type FieldErrors, issuesToErrors } from "./form_errors.ts";
+import { type FieldErrors, issuesToErrors } from "../form_errors.ts";
 
 export interface MatchFormValues {
   homeTeamId: string;

@@ -1,10 +1,11 @@
 /** Match calls of the admin screens with their SPEC §8 toasts. */
-import { toast } from "../toast.ts";
-import { AdminApiError, adminFetch, errorText } from "./admin_api.ts";
+import { toast, toastError } from "../toast.ts";
+import { adminFetch, errorText } from "./admin_api.ts";
+import { ApiError } from "../api.ts";
 
 /** True when a delete failure says the match is used by a competition. */
-export function isMatchInUse(err: unknown): boolean {
-  return err instanceof AdminApiError && /competition/i.test(err.serverMessage ?? "");
+function isMatchInUse(err: unknown): boolean {
+  return err instanceof ApiError && /competition/i.test(err.serverMessage ?? "");
 }
 
 /** Deletes a match; resolves true on success. */
@@ -14,20 +15,16 @@ export async function deleteMatch(id: number): Promise<boolean> {
     toast({ title: "Match Deleted", description: "The match has been deleted." });
     return true;
   } catch (err) {
-    toast(
-      isMatchInUse(err)
-        ? {
-          title: "Cannot Delete",
-          description:
-            "This match is being used by one or more competitions. You must delete those competitions first.",
-          variant: "destructive",
-        }
-        : {
-          title: "Error",
-          description: errorText(err, "Failed to delete match"),
-          variant: "destructive",
-        },
-    );
+    if (!isMatchInUse(err)) {
+      toastError(errorText(err, "Failed to delete match"));
+      return false;
+    }
+    toast({
+      title: "Cannot Delete",
+      description:
+        "This match is being used by one or more competitions. You must delete those competitions first.",
+      variant: "destructive",
+    });
     return false;
   }
 }

@@ -3,9 +3,16 @@
  * `performanceInputSchema` body and to live points with the server's `scorePerformance`.
  */
 import { performanceInputSchema } from "../../domain/schemas.ts";
-import { emptyStats, normaliseBonus, scorePerformance } from "../../domain/scoring.ts";
+import {
+  BONUS_POINTS,
+  emptyStats,
+  MAX_MINUTES,
+  MAX_YELLOW_CARDS,
+  normaliseBonus,
+  scorePerformance,
+} from "../../domain/scoring.ts";
 import type { PerformanceStats, Position } from "../../domain/types.ts";
-import { type FieldErrors, issuesToErrors } from "./form_errors.ts";
+import { type FieldErrors, issuesToErrors } from "../form_errors.ts";
 import type { PerformanceRecord } from "./types.ts";
 
 export type CountKey =
@@ -25,16 +32,16 @@ export type PerfDraft = Record<CountKey, string> & { cleanSheet: boolean; redCar
 
 /** Input limits of SPEC §5 "Performance inputs". */
 export const LIMITS: Record<CountKey, { min: number; max?: number; step?: number }> = {
-  minutesPlayed: { min: 0, max: 90 },
+  minutesPlayed: { min: 0, max: MAX_MINUTES },
   goals: { min: 0 },
   assists: { min: 0 },
   saves: { min: 0 },
   goalsConceded: { min: 0 },
-  yellowCards: { min: 0, max: 2 },
+  yellowCards: { min: 0, max: MAX_YELLOW_CARDS },
   penaltySaves: { min: 0 },
   penaltyMisses: { min: 0 },
   ownGoals: { min: 0 },
-  bonus: { min: 0, max: 3, step: 3 },
+  bonus: { min: 0, max: BONUS_POINTS, step: BONUS_POINTS },
 };
 
 const COUNT_KEYS = Object.keys(LIMITS) as CountKey[];
@@ -48,7 +55,7 @@ export function draftOf(record: PerformanceRecord): PerfDraft {
 }
 
 /** The counting stats of a draft (blank and invalid count as 0; bonus normalised). */
-export function statsOf(draft: PerfDraft): PerformanceStats {
+function statsOf(draft: PerfDraft): PerformanceStats {
   const n = (k: CountKey) => {
     const v = Number(draft[k]);
     return Number.isFinite(v) ? v : 0;

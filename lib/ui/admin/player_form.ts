@@ -1,7 +1,7 @@
 /** The Add/Edit Player form of the team players dialog, validated by the shared player schemas. */
 import { playerInputSchema } from "../../domain/schemas.ts";
 import type { Player } from "../../domain/types.ts";
-import { toast } from "../toast.ts";
+import { toast, toastError } from "../toast.ts";
 import { adminFetch, errorText } from "./admin_api.ts";
 
 export interface PlayerFormValues {
@@ -51,7 +51,7 @@ export async function savePlayer(
 ): Promise<boolean> {
   const parsed = playerInputSchema.safeParse({ ...values, teamId });
   if (!parsed.success) {
-    toast({ title: "Error", description: parsed.error.issues[0].message, variant: "destructive" });
+    toastError(parsed.error.issues[0].message);
     return false;
   }
   const editing = playerId !== null;
@@ -66,11 +66,7 @@ export async function savePlayer(
     });
     return true;
   } catch (err) {
-    toast({
-      title: "Error",
-      description: errorText(err, editing ? "Failed to update player" : "Failed to create player"),
-      variant: "destructive",
-    });
+    toastError(errorText(err, editing ? "Failed to update player" : "Failed to create player"));
     return false;
   }
 }

@@ -1,5 +1,5 @@
 /** Team calls of the match form: the four sample Premier League teams. */
-import { toast } from "../toast.ts";
+import { toast, toastError } from "../toast.ts";
 import { adminFetch, errorText } from "./admin_api.ts";
 
 export const SAMPLE_TEAMS = [
@@ -31,11 +31,7 @@ export async function createSampleTeams(existing: { name: string }[]): Promise<b
     });
     return true;
   } catch (err) {
-    toast({
-      title: "Error",
-      description: errorText(err, "Failed to create teams"),
-      variant: "destructive",
-    });
+    toastError(errorText(err, "Failed to create teams"));
     return false;
   }
 }

@@ -45,10 +45,3 @@ export function useAdminData<T>(path: string | null): AdminData<T> {
 
   return { data, error, loading, reload, setData };
 }
-
-/** False during server rendering and hydration, true once mounted in the browser. */
-export function useMounted(): boolean {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  return mounted;
-}

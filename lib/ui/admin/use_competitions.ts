@@ -1,36 +1,29 @@
 /** Dashboard data: the competitions list with its SPEC §8 error toasts, delete and copy link. */
-import { useCallback, useEffect, useState } from "react";
-import { adminFetch, errorText, isUnauthorized } from "./admin_api.ts";
-import { toast } from "../toast.ts";
+import { useEffect } from "react";
+import { adminFetch, errorText, isUnauthorized, UNEXPECTED_ERROR } from "./admin_api.ts";
+import { toast, toastError } from "../toast.ts";
 import type { CompetitionRow } from "./types.ts";
+import { useAdminData } from "./use_admin_data.ts";
 
 /** Loads the admin competitions list; failures toast 'Authentication failed' or 'Failed to fetch competitions'. */
 export function useCompetitions() {
-  const [rows, setRows] = useState<CompetitionRow[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [loading, setLoading] = useState(true);
-
-  const reload = useCallback(async () => {
-    setLoading(true);
-    try {
-      setRows(await adminFetch<CompetitionRow[]>("/api/admin/competitions"));
-      setFailed(false);
-    } catch (err) {
-      setFailed(true);
-      toast({
-        title: isUnauthorized(err) ? "Authentication failed" : "Failed to fetch competitions",
-        variant: "destructive",
-      });
-    } finally {
-      setLoading(false);
-    }
-  }, []);
+  const list = useAdminData<CompetitionRow[]>("/api/admin/competitions");
 
   useEffect(() => {
-    void reload();
-  }, [reload]);
+    if (!list.error) return;
+    toast({
+      title: isUnauthorized(list.error) ? "Authentication failed" : "Failed to fetch competitions",
+      variant: "destructive",
+    });
+  }, [list.error]);
 
-  return { rows, failed, loading, reload, setRows };
+  return {
+    rows: list.data,
+    failed: Boolean(list.error),
+    loading: list.loading,
+    reload: list.reload,
+    setRows: list.setData,
+  };
 }
 
 /** Deletes a competition with the SPEC §8 toasts; resolves true when it was deleted. */
@@ -41,11 +34,12 @@ export async function deleteCompetition(id: number): Promise<boolean> {
     return true;
   } catch (err) {
     const message = errorText(err, "Failed to delete competition");
-    toast(
-      message === "An unexpected error occurred"
-        ? { title: "Error", description: message, variant: "destructive" }
-        : { title: "Error Deleting Competition", description: message, variant: "destructive" },
-    );
+    if (message === UNEXPECTED_ERROR) toastError(message);
+    else {toast({
+        title: "Error Deleting Competition",
+        description: message,
+        variant: "destructive",
+      });}
     return false;
   }
 }

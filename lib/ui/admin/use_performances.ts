@@ -1,8 +1,8 @@
 /** Drafts of a competition's performances, their validation and 'Save All'. */
 import { useEffect, useState } from "react";
-import { toast } from "../toast.ts";
+import { toast, toastError } from "../toast.ts";
 import { adminFetch, errorText } from "./admin_api.ts";
-import type { FieldErrors } from "./form_errors.ts";
+import type { FieldErrors } from "../form_errors.ts";
 import { draftErrors, draftOf, draftPayload, type PerfDraft } from "./performance_draft.ts";
 import type { PerformanceRecord } from "./types.ts";
 import { useAdminData } from "./use_admin_data.ts";
@@ -33,11 +33,7 @@ export function usePerformances(competitionId: number | null) {
     if (!competitionId) return;
     const firstError = Object.values(errors).find((e) => e !== null);
     if (firstError) {
-      toast({
-        title: "Error",
-        description: Object.values(firstError)[0],
-        variant: "destructive",
-      });
+      toastError(Object.values(firstError)[0]);
       return;
     }
     setSaving(true);
@@ -53,11 +49,7 @@ export function usePerformances(competitionId: number | null) {
       toast({ title: "Success", description: "Player performances updated successfully" });
       await records.reload();
     } catch (err) {
-      toast({
-        title: "Error",
-        description: errorText(err, "Failed to update player performances"),
-        variant: "destructive",
-      });
+      toastError(errorText(err, "Failed to update player performances"));
     } finally {
       setSaving(false);
     }

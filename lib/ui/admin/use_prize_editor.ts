@@ -10,7 +10,7 @@ import {
   prizeTotalMatches,
 } from "../../domain/prizes.ts";
 import { prizeStructureInputSchema } from "../../domain/schemas.ts";
-import { toast } from "../toast.ts";
+import { toast, toastError } from "../toast.ts";
 import { adminFetch, errorText } from "./admin_api.ts";
 
 /** A row as typed in the inputs. */
@@ -69,11 +69,7 @@ export function usePrizeEditor(competitionId: number, pool: number, initial: Pri
     const body = drafts.map((d) => ({ position: d.position, prize: d.prize, competitionId }));
     const parsed = prizeStructureInputSchema.safeParse(body);
     if (!parsed.success) {
-      toast({
-        title: "Error",
-        description: parsed.error.issues[0].message,
-        variant: "destructive",
-      });
+      toastError(parsed.error.issues[0].message);
       return;
     }
     setSaving(true);
@@ -84,11 +80,7 @@ export function usePrizeEditor(competitionId: number, pool: number, initial: Pri
       });
       toast({ title: "Prize Structure Updated", description: "The prize structure was saved." });
     } catch (err) {
-      toast({
-        title: "Error",
-        description: errorText(err, "Failed to update prize structure"),
-        variant: "destructive",
-      });
+      toastError(errorText(err, "Failed to update prize structure"));
     } finally {
       setSaving(false);
     }

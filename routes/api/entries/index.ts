@@ -1,7 +1,8 @@
 import type { Handlers } from "$fresh/server.ts";
 import { createdEntryView } from "../../../lib/api/views.ts";
+import { linkOrigin } from "../../../lib/config.ts";
 import { entryCreateSchema } from "../../../lib/domain/schemas.ts";
-import { BadRequestError, json } from "../../../lib/http/errors.ts";
+import { fieldError, json } from "../../../lib/http/errors.ts";
 import { readJson } from "../../../lib/http/validate.ts";
 import { finaliseEntry } from "../../../lib/payments/checkout.ts";
 import { services } from "../../../lib/services.ts";
@@ -14,14 +15,13 @@ export const handler: Handlers = {
   async POST(req, ctx) {
     const { stripePaymentId, ...input } = await readJson(req, entryCreateSchema);
     if (!stripePaymentId) {
-      throw new BadRequestError("Payment is required", [
-        { path: ["stripePaymentId"], message: "Payment is required" },
-      ]);
+      throw fieldError("stripePaymentId", "Payment is required");
     }
+    const deps = services();
     const { entry, created } = await finaliseEntry(
-      services(),
+      deps,
       { ...input, stripePaymentId },
-      ctx.url.origin,
+      linkOrigin(deps.config, ctx.url),
     );
     return json(createdEntryView(entry), { status: created ? 201 : 200 });
   },

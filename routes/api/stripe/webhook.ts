@@ -1,4 +1,5 @@
 import type { Handlers } from "$fresh/server.ts";
+import { linkOrigin } from "../../../lib/config.ts";
 import { BadRequestError, json, NotFoundError } from "../../../lib/http/errors.ts";
 import { StripePaymentProvider } from "../../../lib/payments/stripe_provider.ts";
 import { handlePaymentSucceeded } from "../../../lib/payments/webhook.ts";
@@ -21,7 +22,11 @@ export const handler: Handlers = {
         throw new BadRequestError("Invalid webhook signature");
       });
     if (event.type !== "payment_intent.succeeded") return json({ received: true });
-    const outcome = await handlePaymentSucceeded(deps, event.data.object.id, ctx.url.origin);
+    const outcome = await handlePaymentSucceeded(
+      deps,
+      event.data.object.id,
+      linkOrigin(deps.config, ctx.url),
+    );
     return json({ received: true, outcome });
   },
 };

@@ -6,9 +6,12 @@ import {
   formatCountdown,
   formatMoney,
   formatPrice,
+  formatSalary,
   formatWhole,
   lastName,
+  leagueLabel,
   ordinal,
+  POSITION_NAMES,
   prizeText,
   roundMoney,
   toCents,
@@ -291,4 +294,27 @@ Deno.test("[format] lastName is the last word", () => {
   assert.equal(lastName(""), "");
   assert.equal(lastName(null), "");
   assert.equal(lastName(undefined), "");
+});
+
+Deno.test("[format] leagueLabel and POSITION_NAMES read as words", () => {
+  assert.equal(leagueLabel("PREMIER_LEAGUE"), "Premier League");
+  assert.equal(leagueLabel("LA_LIGA"), "La Liga");
+  assert.equal(leagueLabel("CHAMPIONS_LEAGUE"), "Champions League");
+  assert.equal(leagueLabel(""), "—");
+  assert.equal(leagueLabel(null), "—");
+  assert.deepEqual(Object.values(POSITION_NAMES), [
+    "Goalkeeper",
+    "Defender",
+    "Midfielder",
+    "Forward",
+  ]);
+});
+
+Deno.test("[format] formatSalary puts the sign before the dollar", () => {
+  assert.equal(formatSalary(9000), "$9,000");
+  assert.equal(formatSalary(50000), "$50,000");
+  assert.equal(formatSalary(0), "$0");
+  assert.equal(formatSalary(-500), "-$500");
+  assert.equal(formatSalary("1234.6"), "$1,235");
+  assert.equal(formatSalary(null), "$0");
 });

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import {
   competitionInputSchema,
   entryCreateSchema,
@@ -23,18 +23,18 @@ import {
 } from "../../../lib/domain/schemas.ts";
 
 /** The issues of a failed parse as [path, message] pairs (fails the test if parsing succeeds). */
-function issues(schema: z.ZodType, input: unknown): [string, string][] {
+function issues(schema: z.ZodMiniType, input: unknown): [string, string][] {
   const r = schema.safeParse(input);
   assert.equal(r.success, false, `expected ${JSON.stringify(input)} to be rejected`);
   return zodIssues(r.error!).map((i) => [i.path.join("."), i.message]);
 }
 
 /** The message on one path (the first one). */
-function messageAt(schema: z.ZodType, input: unknown, path: string): string | undefined {
+function messageAt(schema: z.ZodMiniType, input: unknown, path: string): string | undefined {
   return issues(schema, input).find(([p]) => p === path)?.[1];
 }
 
-function ok<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+function ok<S extends z.ZodMiniType>(schema: S, input: unknown): z.output<S> {
   const r = schema.safeParse(input);
   if (!r.success) {
     assert.fail(`rejected ${JSON.stringify(input)}: ${JSON.stringify(zodIssues(r.error))}`);

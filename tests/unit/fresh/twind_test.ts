@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { consume } from "@twind/core";
 import twindPlugin, { classAttributes } from "$fresh/plugins/twind.ts";
 import twindConfig from "../../fixtures/fresh_app/twind.config.ts";
+import { prng } from "../../../lib/prng.ts";
 import { fetchText, fixtureHandler } from "./helpers.ts";
 
 /** What twind's own `consume()` hands to `tw`, each string once, in order. */
@@ -47,13 +48,7 @@ function randomMarkup(seed: number, count: number): string[] {
     "div",
     "x y",
   ];
-  let state = seed;
-  const next = () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = prng(seed);
   return Array.from(
     { length: count },
     () =>

@@ -1,7 +1,7 @@
 import type { Handlers } from "$fresh/server.ts";
 import { requireCompetition } from "../../../../lib/db/competitions.ts";
 import { listGameEvents } from "../../../../lib/db/events.ts";
-import { BadRequestError, json } from "../../../../lib/http/errors.ts";
+import { fieldError, json } from "../../../../lib/http/errors.ts";
 import { parseId } from "../../../../lib/http/validate.ts";
 import { services } from "../../../../lib/services.ts";
 
@@ -12,8 +12,7 @@ function parseLimit(value: string | null): number {
   if (value === null || value === "") return DEFAULT_EVENT_LIMIT;
   const n = Number(value);
   if (Number.isInteger(n) && n >= 1 && n <= MAX_EVENT_LIMIT) return n;
-  const message = `limit must be a whole number from 1 to ${MAX_EVENT_LIMIT}`;
-  throw new BadRequestError(message, [{ path: ["limit"], message }]);
+  throw fieldError("limit", `limit must be a whole number from 1 to ${MAX_EVENT_LIMIT}`);
 }
 
 export const handler: Handlers = {

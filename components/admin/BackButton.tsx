@@ -1,0 +1,21 @@
+import type { ComponentChildren } from "preact";
+import { Button } from "../ui/Button.tsx";
+import { Icon } from "./Icons.tsx";
+
+export interface BackButtonProps {
+  /** Where it leads; the dashboard by default. */
+  href?: string;
+  children?: ComponentChildren;
+}
+
+/** The outline 'Back to …' button of an admin screen's header. */
+export function BackButton(
+  { href = "/admin/dashboard", children = "Back to Dashboard" }: BackButtonProps,
+) {
+  return (
+    <Button variant="outline" href={href}>
+      <Icon name="arrowLeft" />
+      {children}
+    </Button>
+  );
+}
