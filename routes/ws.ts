@@ -5,11 +5,15 @@ import { getLiveHub } from "../lib/live/hub.ts";
 
 /** Seconds without any frame before Deno closes a dead connection (it pings on its own). */
 const IDLE_TIMEOUT_S = 60;
+/** Answer when the hub already serves its most sockets; the page falls back to polling. */
+const FULL_MESSAGE = "The live feed is at capacity; please try again later";
+const FULL_RETRY_AFTER_S = 30;
 
 export const handler: Handlers = {
   /**
    * The live push of SPEC §7: upgrades to a WebSocket served by the live hub. Pages of other
-   * sites may not open it (403): it is for this site's leaderboard only.
+   * sites may not open it (403): it is for this site's leaderboard only. A hub at its socket
+   * cap answers 503 before upgrading.
    */
   GET(req) {
     if (isCrossOriginRequest(req)) {
@@ -21,8 +25,15 @@ export const handler: Handlers = {
         headers: { upgrade: "websocket" },
       });
     }
+    const hub = getLiveHub();
+    if (!hub.hasRoom()) {
+      return json({ message: FULL_MESSAGE }, {
+        status: 503,
+        headers: { "retry-after": String(FULL_RETRY_AFTER_S) },
+      });
+    }
     const { socket, response } = Deno.upgradeWebSocket(req, { idleTimeout: IDLE_TIMEOUT_S });
-    getLiveHub().accept(socket);
+    hub.accept(socket);
     return response;
   },
 };

@@ -6,7 +6,14 @@
  * One `kv.watch` of `["live", cid]` per competition per process is shared by all its sockets; as
  * watch does not fire for writes of other processes on a local SQLite file, the hub also re-reads
  * the live versionstamps of its competitions every `pollMs`. Each update is serialised once and
- * the same string is sent to every socket. Timers run only while sockets are connected.
+ * the same string is sent to every socket. A competition's watch outlives its last socket by
+ * `watchGraceMs`, so join/leave churn reuses it instead of opening a new one each time.
+ *
+ * Abuse limits: a message over `MAX_MESSAGE_CHARS` closes the socket with 1009 (Deno has already
+ * buffered it; closing makes every repeat cost a new handshake); each socket has a token bucket
+ * (`messageBurst`, refilled at `messagesPerSecond`) whose overflow gets one "Too many messages"
+ * error and, past another burst's worth, a 1008 close; a socket follows at most
+ * `maxJoinsPerSocket` competitions; the hub holds at most `maxSockets` sockets (/ws answers 503).
  */
 import { getCompetition } from "../db/competitions.ts";
 import { listGameEvents } from "../db/events.ts";
@@ -23,31 +30,74 @@ export interface LiveHubOptions {
   heartbeatMs?: number;
   /** How many of the newest events a `game_events_update` carries. */
   eventLimit?: number;
+  /** How long a competition's watch is kept after its last socket left (ms). */
+  watchGraceMs?: number;
+  /** Most sockets the hub serves at once; /ws answers 503 beyond. */
+  maxSockets?: number;
+  /** Most competitions one socket may follow at a time. */
+  maxJoinsPerSocket?: number;
+  /** Messages a socket may send in a burst (its token bucket's size). */
+  messageBurst?: number;
+  /** Tokens a socket's bucket regains per second. */
+  messagesPerSecond?: number;
 }
 
 export interface LiveHubStats {
+  /** Connected sockets. */
   sockets: number;
+  /** Competitions followed by at least one socket. */
   competitions: number;
+  /** Open `kv.watch` streams, including those kept in their grace period. */
+  watches: number;
+  /** `kv.watch` streams opened since the hub started. */
+  watchesStarted: number;
 }
 
 export interface LiveHub {
   readonly kv: Deno.Kv;
+  /** True while the hub has room for another socket (check before upgrading a request). */
+  hasRoom(): boolean;
   /** Serves one WebSocket (from `Deno.upgradeWebSocket`) until it or the hub closes. */
   accept(socket: WebSocket): void;
-  /** Connected sockets and watched competitions. */
+  /** Connected sockets, followed competitions and watches. */
   stats(): LiveHubStats;
   /** Closes every socket (1001), stops the watches and timers, waits for running refreshes. */
   close(): Promise<void>;
 }
 
-/** Most competitions one socket may follow at a time. */
-export const MAX_JOINS_PER_SOCKET = 10;
-/** Largest client message accepted, in characters. */
+/** Most competitions one socket may follow at a time (default of `maxJoinsPerSocket`). */
+export const MAX_JOINS_PER_SOCKET = 5;
+/** Largest client message accepted, in characters (or bytes for binary); larger closes with 1009. */
 export const MAX_MESSAGE_CHARS = 1024;
-const DEFAULTS = { pollMs: 2000, heartbeatMs: 25_000, eventLimit: 50 };
+/** Most sockets one hub serves at once (default of `maxSockets`). */
+export const MAX_SOCKETS = 10_000;
+const DEFAULTS: Required<LiveHubOptions> = {
+  pollMs: 2000,
+  heartbeatMs: 25_000,
+  eventLimit: 50,
+  watchGraceMs: 5000,
+  maxSockets: MAX_SOCKETS,
+  maxJoinsPerSocket: MAX_JOINS_PER_SOCKET,
+  messageBurst: 20,
+  messagesPerSecond: 5,
+};
 const PING = JSON.stringify({ type: "ping" });
 const PONG = JSON.stringify({ type: "pong" });
 const CLOSE_WAIT_MS = 1000;
+const TOO_MANY_MESSAGES = "Too many messages";
+/** Close codes of RFC 6455 §7.4.1 (1013 "Try Again Later" is IANA-registered). */
+const CLOSE = { goingAway: 1001, policy: 1008, tooBig: 1009, tryLater: 1013 } as const;
+
+/** One connected socket: the competitions it follows and its message token bucket. */
+interface Peer {
+  joined: Set<number>;
+  tokens: number;
+  refilledAt: number;
+  /** Messages refused since the bucket was last full; past a burst's worth the socket is closed. */
+  refused: number;
+  /** Closed by the hub for abuse; its remaining messages are ignored. */
+  closing: boolean;
+}
 
 interface Channel {
   cid: number;
@@ -60,10 +110,20 @@ interface Channel {
   running: Promise<void> | null;
   dirty: boolean;
   closed: boolean;
+  /** Set while the channel has no socket: it closes when this fires unless one joins first. */
+  releaseTimer: ReturnType<typeof setTimeout> | null;
 }
 
 function errorMessage(message: string): string {
   return JSON.stringify({ type: "error", message });
+}
+
+/** Size of a received message: characters of text, bytes of binary. */
+function messageSize(data: unknown): number {
+  if (typeof data === "string") return data.length;
+  if (data instanceof ArrayBuffer) return data.byteLength;
+  if (data instanceof Blob) return data.size;
+  return 0;
 }
 
 function send(socket: WebSocket, message: string): void {
@@ -79,8 +139,9 @@ class Hub implements LiveHub {
   readonly kv: Deno.Kv;
   readonly #options: Required<LiveHubOptions>;
   readonly #cache: LeaderboardCache;
-  readonly #sockets = new Map<WebSocket, Set<number>>();
+  readonly #sockets = new Map<WebSocket, Peer>();
   readonly #channels = new Map<number, Channel>();
+  #watchesStarted = 0;
   #heartbeat: ReturnType<typeof setInterval> | null = null;
   #poll: ReturnType<typeof setInterval> | null = null;
   #polling = false;
@@ -96,12 +157,26 @@ class Hub implements LiveHub {
     return this.#closed;
   }
 
+  hasRoom(): boolean {
+    return !this.#closed && this.#sockets.size < this.#options.maxSockets;
+  }
+
   accept(socket: WebSocket): void {
     if (this.#closed) {
-      socket.onopen = () => socket.close(1001, "Server shutting down");
+      socket.onopen = () => socket.close(CLOSE.goingAway, "Server shutting down");
       return;
     }
-    this.#sockets.set(socket, new Set());
+    if (!this.hasRoom()) {
+      socket.onopen = () => socket.close(CLOSE.tryLater, "Too many live connections");
+      return;
+    }
+    this.#sockets.set(socket, {
+      joined: new Set(),
+      tokens: this.#options.messageBurst,
+      refilledAt: performance.now(),
+      refused: 0,
+      closing: false,
+    });
     socket.onmessage = (event) => void this.#onMessage(socket, event.data);
     socket.onclose = () => this.#drop(socket);
     socket.onerror = () => this.#drop(socket);
@@ -109,7 +184,14 @@ class Hub implements LiveHub {
   }
 
   stats(): LiveHubStats {
-    return { sockets: this.#sockets.size, competitions: this.#channels.size };
+    let competitions = 0;
+    for (const channel of this.#channels.values()) if (channel.sockets.size > 0) competitions++;
+    return {
+      sockets: this.#sockets.size,
+      competitions,
+      watches: this.#channels.size,
+      watchesStarted: this.#watchesStarted,
+    };
   }
 
   async close(): Promise<void> {
@@ -124,8 +206,13 @@ class Hub implements LiveHub {
   }
 
   async #onMessage(socket: WebSocket, data: unknown): Promise<void> {
+    const peer = this.#sockets.get(socket);
+    if (!peer || peer.closing) return;
+    if (messageSize(data) > MAX_MESSAGE_CHARS) {
+      return this.#expel(socket, peer, CLOSE.tooBig, "Message too big");
+    }
+    if (!this.#takeToken(socket, peer)) return;
     if (typeof data !== "string") return send(socket, errorMessage("Messages must be JSON text"));
-    if (data.length > MAX_MESSAGE_CHARS) return send(socket, errorMessage("Message too large"));
     let raw: unknown;
     try {
       raw = JSON.parse(data);
@@ -138,51 +225,94 @@ class Hub implements LiveHub {
     }
     const message = parsed.data;
     if (message.type === "ping") return send(socket, PONG);
-    if (message.type === "leave") return this.#leave(socket, message.competitionId);
-    await this.#join(socket, message.competitionId);
+    if (message.type === "leave") return this.#leave(socket, peer, message.competitionId);
+    await this.#join(socket, peer, message.competitionId);
   }
 
-  async #join(socket: WebSocket, cid: number): Promise<void> {
-    const joined = this.#sockets.get(socket);
-    if (!joined || joined.has(cid)) return;
-    if (joined.size >= MAX_JOINS_PER_SOCKET) {
+  /**
+   * Takes one token from the socket's bucket. Without one, the first refused message of a spell
+   * gets an error; a further burst's worth before the bucket is full again closes with 1008.
+   */
+  #takeToken(socket: WebSocket, peer: Peer): boolean {
+    const { messageBurst, messagesPerSecond } = this.#options;
+    const now = performance.now();
+    peer.tokens = Math.min(
+      messageBurst,
+      peer.tokens + (now - peer.refilledAt) * messagesPerSecond / 1000,
+    );
+    peer.refilledAt = now;
+    if (peer.tokens >= messageBurst) peer.refused = 0;
+    if (peer.tokens >= 1) {
+      peer.tokens -= 1;
+      return true;
+    }
+    peer.refused++;
+    if (peer.refused === 1) send(socket, errorMessage(TOO_MANY_MESSAGES));
+    if (peer.refused > messageBurst) this.#expel(socket, peer, CLOSE.policy, TOO_MANY_MESSAGES);
+    return false;
+  }
+
+  /** Closes an abusive socket at once; it stops following its competitions right away. */
+  #expel(socket: WebSocket, peer: Peer, code: number, reason: string): void {
+    peer.closing = true;
+    for (const cid of peer.joined) this.#leave(socket, peer, cid);
+    try {
+      socket.close(code, reason);
+    } catch {
+      // Already closing; its close event cleans up.
+    }
+  }
+
+  async #join(socket: WebSocket, peer: Peer, cid: number): Promise<void> {
+    const { joined } = peer;
+    if (joined.has(cid)) return;
+    const { maxJoinsPerSocket } = this.#options;
+    if (joined.size >= maxJoinsPerSocket) {
       return send(
         socket,
-        errorMessage(`A connection may follow at most ${MAX_JOINS_PER_SOCKET} competitions`),
+        errorMessage(`A connection may follow at most ${maxJoinsPerSocket} competitions`),
       );
     }
     joined.add(cid);
     const existing = this.#channels.get(cid);
-    if (existing) {
-      existing.sockets.add(socket);
-      if (existing.eventsMessage) send(socket, existing.eventsMessage);
-      return;
-    }
+    if (existing) return this.#subscribe(existing, socket);
     const competition = await getCompetition(this.kv, cid);
-    if (!this.#sockets.get(socket)?.has(cid)) return;
+    if (peer.closing || !joined.has(cid)) return;
     if (!competition) {
       joined.delete(cid);
       return send(socket, errorMessage("Competition not found"));
     }
-    const channel = this.#channels.get(cid) ?? this.#openChannel(cid);
+    this.#subscribe(this.#channels.get(cid) ?? this.#openChannel(cid), socket);
+  }
+
+  #subscribe(channel: Channel, socket: WebSocket): void {
+    if (channel.releaseTimer !== null) clearTimeout(channel.releaseTimer);
+    channel.releaseTimer = null;
     channel.sockets.add(socket);
     if (channel.eventsMessage) send(socket, channel.eventsMessage);
   }
 
-  #leave(socket: WebSocket, cid: number): void {
-    this.#sockets.get(socket)?.delete(cid);
+  /** Unsubscribes; the channel's last socket leaving starts its grace period, not its end. */
+  #leave(socket: WebSocket, peer: Peer, cid: number): void {
+    peer.joined.delete(cid);
     const channel = this.#channels.get(cid);
-    if (!channel) return;
-    channel.sockets.delete(socket);
-    if (channel.sockets.size === 0) void this.#closeChannel(channel);
+    if (!channel || !channel.sockets.delete(socket)) return;
+    if (channel.sockets.size > 0 || this.#closed) return;
+    channel.releaseTimer = setTimeout(() => {
+      channel.releaseTimer = null;
+      void this.#closeChannel(channel);
+    }, this.#options.watchGraceMs);
   }
 
   #drop(socket: WebSocket): void {
-    const joined = this.#sockets.get(socket);
-    if (!joined) return;
-    for (const cid of joined) this.#leave(socket, cid);
+    const peer = this.#sockets.get(socket);
+    if (!peer) return;
+    for (const cid of peer.joined) this.#leave(socket, peer, cid);
     this.#sockets.delete(socket);
-    if (this.#sockets.size === 0) this.#stopTimers();
+    if (this.#sockets.size === 0 && this.#heartbeat !== null) {
+      clearInterval(this.#heartbeat);
+      this.#heartbeat = null;
+    }
   }
 
   #openChannel(cid: number): Channel {
@@ -196,6 +326,7 @@ class Hub implements LiveHub {
       running: null,
       dirty: false,
       closed: false,
+      releaseTimer: null,
     };
     this.#channels.set(cid, channel);
     this.#watch(channel);
@@ -207,6 +338,7 @@ class Hub implements LiveHub {
   #watch(channel: Channel): void {
     const reader = this.kv.watch([keys.live(channel.cid)]).getReader();
     channel.reader = reader;
+    this.#watchesStarted++;
     (async () => {
       while (!channel.closed) {
         const { value, done } = await reader.read();
@@ -283,13 +415,15 @@ class Hub implements LiveHub {
   /** Tells the sockets why the channel ends (the competition is gone) and closes it. */
   #endChannel(channel: Channel, reason: string): void {
     this.#broadcast(channel, errorMessage(reason));
-    for (const socket of channel.sockets) this.#sockets.get(socket)?.delete(channel.cid);
+    for (const socket of channel.sockets) this.#sockets.get(socket)?.joined.delete(channel.cid);
     void this.#closeChannel(channel);
   }
 
   async #closeChannel(channel: Channel): Promise<void> {
     channel.closed = true;
     channel.sockets.clear();
+    if (channel.releaseTimer !== null) clearTimeout(channel.releaseTimer);
+    channel.releaseTimer = null;
     if (this.#channels.get(channel.cid) === channel) this.#channels.delete(channel.cid);
     if (this.#channels.size === 0 && this.#poll !== null) {
       clearInterval(this.#poll);
@@ -319,7 +453,7 @@ class Hub implements LiveHub {
         resolve();
       });
       try {
-        socket.close(1001, "Server shutting down");
+        socket.close(CLOSE.goingAway, "Server shutting down");
       } catch {
         clearTimeout(timer);
         resolve();

@@ -2,7 +2,13 @@ import assert from "node:assert/strict";
 import { updateCompetition } from "../../lib/db/competitions.ts";
 import { savePerformances } from "../../lib/db/performances.ts";
 import { createGameEvent } from "../../lib/db/events.ts";
-import { getLiveHub, type LiveHub, startLiveHub } from "../../lib/live/hub.ts";
+import {
+  getLiveHub,
+  type LiveHub,
+  type LiveHubOptions,
+  MAX_MESSAGE_CHARS,
+  startLiveHub,
+} from "../../lib/live/hub.ts";
 import { makeTestApp, type TestApp } from "../helpers/app.ts";
 import { makeCompetition, makeEntry, type TestCompetition } from "../helpers/fixtures.ts";
 
@@ -30,8 +36,12 @@ class Client {
     };
   }
 
+  /** Sends text and bytes as they are, anything else as JSON. */
   send(message: unknown): void {
-    this.socket.send(typeof message === "string" ? message : JSON.stringify(message));
+    if (typeof message === "string" || message instanceof ArrayBuffer) {
+      return this.socket.send(message);
+    }
+    this.socket.send(JSON.stringify(message));
   }
 
   /** Takes the first queued message matching `match`, waiting up to `ms` for it. */
@@ -72,18 +82,46 @@ function serve(handler: (req: Request) => Response | Promise<Response>): Served 
   };
 }
 
-/** An app serving a LIVE competition with two entries (entries close once it is LIVE). */
-async function liveApp(): Promise<{ app: TestApp; competition: TestCompetition; served: Served }> {
+interface LiveApp {
+  app: TestApp;
+  competition: TestCompetition;
+  hub: LiveHub;
+  served: Served;
+  /** Stops the server, the hub (its watches and timers) and the app. */
+  stop(): Promise<void>;
+}
+
+/**
+ * An app serving a LIVE competition with two entries (entries close once it is LIVE), its /ws
+ * served by a hub started with `options`.
+ */
+async function liveApp(options: LiveHubOptions = {}): Promise<LiveApp> {
   const app = await makeTestApp();
   const competition = await makeCompetition(app.kv);
   await makeEntry(app.kv, competition);
   await makeEntry(app.kv, competition);
   await updateCompetition(app.kv, competition.id, { status: "LIVE" });
-  return { app, competition, served: serve(app.handler) };
+  const hub = startLiveHub(app.kv, options);
+  const served = serve(app.handler);
+  const stop = async () => {
+    await hub.close();
+    await served.stop();
+    await app.close();
+  };
+  return { app, competition, hub, served, stop };
+}
+
+/** Waits up to `ms` for `condition` to hold. */
+async function until(condition: () => boolean, ms = 3000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }
 
 Deno.test("[ws] join gets the events at once and every change after", async (t) => {
-  const { app, competition, served } = await liveApp();
+  const { app, competition, served, stop } = await liveApp();
   const [gk, def] = competition.players;
   await createGameEvent(app.kv, competition.id, { playerId: gk.id, eventType: "SAVE", minute: 2 });
   const client = new Client(served.url);
@@ -118,12 +156,11 @@ Deno.test("[ws] join gets the events at once and every change after", async (t) 
   });
 
   await client.close();
-  await served.stop();
-  await app.close();
+  await stop();
 });
 
 Deno.test("[ws] bad messages get an error and the socket stays up", async () => {
-  const { app, competition, served } = await liveApp();
+  const { competition, served, stop } = await liveApp();
   const client = new Client(served.url);
   await client.opened;
   const bad = [
@@ -132,12 +169,13 @@ Deno.test("[ws] bad messages get an error and the socket stays up", async () => 
     JSON.stringify({ type: "join", competitionId: "abc" }),
     JSON.stringify({ type: "subscribe", competitionId: competition.id }),
     JSON.stringify([1, 2]),
-    "x".repeat(5000),
+    "x".repeat(MAX_MESSAGE_CHARS),
+    new Uint8Array([1, 2, 3]).buffer,
   ];
   for (const text of bad) {
     client.send(text);
     const error = await client.next(isType("error"));
-    assert.equal(typeof error.message, "string", text.slice(0, 20));
+    assert.equal(typeof error.message, "string", String(text).slice(0, 20));
     assert.ok(error.message.length > 0);
   }
   client.send({ type: "join", competitionId: 9999 });
@@ -146,18 +184,17 @@ Deno.test("[ws] bad messages get an error and the socket stays up", async () => 
   await client.next(isType("game_events_update"));
   assert.equal(client.socket.readyState, WebSocket.OPEN);
   await client.close();
-  await served.stop();
-  await app.close();
+  await stop();
 });
 
 Deno.test("[ws] sockets of one competition share one channel, released when they leave", async () => {
-  const { app, competition, served } = await liveApp();
+  const { app, competition, hub, served, stop } = await liveApp({ watchGraceMs: 100 });
   const clients = [new Client(served.url), new Client(served.url), new Client(served.url)];
   await Promise.all(clients.map((c) => c.opened));
   for (const c of clients) c.send({ type: "join", competitionId: competition.id });
   await Promise.all(clients.map((c) => c.next(isType("game_events_update"))));
-  const hub = getLiveHub();
-  assert.deepEqual(hub.stats(), { sockets: 3, competitions: 1 });
+  assert.equal(getLiveHub(), hub, "/ws is served by the hub started last");
+  assert.deepEqual(hub.stats(), { sockets: 3, competitions: 1, watches: 1, watchesStarted: 1 });
 
   await createGameEvent(app.kv, competition.id, {
     playerId: competition.players[0].id,
@@ -172,13 +209,9 @@ Deno.test("[ws] sockets of one competition share one channel, released when they
   await clients[1].close();
   await clients[2].close();
   await clients[0].close();
-  const deadline = Date.now() + 2000;
-  while (hub.stats().sockets > 0 && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  assert.deepEqual(hub.stats(), { sockets: 0, competitions: 0 });
-  await served.stop();
-  await app.close();
+  await until(() => hub.stats().watches === 0);
+  assert.deepEqual(hub.stats(), { sockets: 0, competitions: 0, watches: 0, watchesStarted: 1 });
+  await stop();
 });
 
 Deno.test("[ws] GET /ws without an upgrade is a 426", async () => {
@@ -245,7 +278,171 @@ Deno.test("[ws] heartbeats, and close() ends every socket with 1001", async () =
   await hub.close();
   const closed = await client.closed;
   assert.equal(closed.code, 1001);
-  assert.deepEqual(hub.stats(), { sockets: 0, competitions: 0 });
+  assert.deepEqual(hub.stats(), { sockets: 0, competitions: 0, watches: 0, watchesStarted: 1 });
   await served.stop();
   kv.close();
+});
+
+Deno.test("[ws] an oversized message closes the socket with 1009", async (t) => {
+  const { competition, hub, served, stop } = await liveApp();
+  const oversized: [string, string | ArrayBuffer][] = [
+    ["text", "x".repeat(MAX_MESSAGE_CHARS + 1)],
+    ["binary", new ArrayBuffer(MAX_MESSAGE_CHARS + 1)],
+  ];
+  for (const [name, message] of oversized) {
+    await t.step(name, async () => {
+      const client = new Client(served.url);
+      await client.opened;
+      client.send({ type: "join", competitionId: competition.id });
+      await client.next(isType("game_events_update"));
+      client.send(message);
+      const closed = await client.closed;
+      assert.equal(closed.code, 1009);
+      assert.equal(closed.reason, "Message too big");
+      assert.equal(client.received.filter(isType("error")).length, 0);
+      await until(() => hub.stats().sockets === 0);
+      assert.equal(hub.stats().competitions, 0);
+    });
+  }
+  await stop();
+});
+
+Deno.test("[ws] messages over the rate limit get an error, then a 1008 close", async (t) => {
+  await t.step("a short overflow → one error; the socket stays up and refills", async () => {
+    const { served, stop } = await liveApp({ messageBurst: 2, messagesPerSecond: 2 });
+    const client = new Client(served.url);
+    await client.opened;
+    for (let i = 0; i < 3; i++) client.send({ type: "ping" });
+    await client.next(isType("pong"));
+    await client.next(isType("pong"));
+    assert.equal((await client.next(isType("error"))).message, "Too many messages");
+    await new Promise((r) => setTimeout(r, 600));
+    client.send({ type: "ping" });
+    await client.next(isType("pong"));
+    assert.equal(client.socket.readyState, WebSocket.OPEN);
+    await client.close();
+    await stop();
+  });
+
+  await t.step("a flood (default limits) → pongs, one error, then close 1008", async () => {
+    const { served, stop } = await liveApp();
+    const client = new Client(served.url);
+    await client.opened;
+    // 20 pass, the 21st gets the error, the 41st refused closes. Sending on after the close frame
+    // would make the server reset the TCP connection (no close code), so top up one at a time in
+    // case the bucket regained a token during the burst.
+    for (let i = 0; i < 41; i++) client.send({ type: "ping" });
+    for (let i = 0; i < 20 && client.socket.readyState === WebSocket.OPEN; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      if (client.socket.readyState === WebSocket.OPEN) client.send({ type: "ping" });
+    }
+    const closed = await client.closed;
+    assert.equal(closed.code, 1008);
+    assert.equal(closed.reason, "Too many messages");
+    const types = client.received.map((m) => m.type);
+    const pongs = types.filter((type) => type === "pong").length;
+    assert.ok(pongs >= 20 && pongs < 30, `${pongs} pongs`);
+    assert.deepEqual(types.slice(pongs), ["error"], "the error comes after the pongs, once");
+    assert.equal(client.received.at(-1)?.message, "Too many messages");
+    await stop();
+  });
+});
+
+Deno.test("[ws] a sixth join gets an error and the socket keeps working", async () => {
+  const { app, competition, served, stop } = await liveApp();
+  const ids = [competition.id];
+  for (let i = 0; i < 5; i++) ids.push((await makeCompetition(app.kv, { status: "LIVE" })).id);
+  const client = new Client(served.url);
+  await client.opened;
+  for (const id of ids.slice(0, 5)) {
+    client.send({ type: "join", competitionId: id });
+    await client.next((m) => m.type === "game_events_update" && m.competitionId === id);
+  }
+  client.send({ type: "join", competitionId: ids[5] });
+  const error = await client.next(isType("error"));
+  assert.equal(error.message, "A connection may follow at most 5 competitions");
+
+  await createGameEvent(app.kv, ids[0], { playerId: competition.players[0].id, eventType: "GOAL" });
+  const update = await client.next(isType("game_events_update"));
+  assert.equal(update.competitionId, ids[0], "the joined competitions still push");
+  client.send({ type: "leave", competitionId: ids[1] });
+  client.send({ type: "join", competitionId: ids[5] });
+  await client.next((m) => m.type === "game_events_update" && m.competitionId === ids[5]);
+  assert.equal(client.received.filter(isType("error")).length, 0);
+  assert.equal(client.socket.readyState, WebSocket.OPEN);
+  await client.close();
+  await stop();
+});
+
+Deno.test("[ws] join/leave churn reuses one watch; it is released after the grace", async (t) => {
+  const { app, competition, hub, served, stop } = await liveApp({ watchGraceMs: 500 });
+  const cid = competition.id;
+  const client = new Client(served.url);
+  await client.opened;
+
+  await t.step("six join/leave rounds open one watch", async () => {
+    for (let i = 0; i < 6; i++) {
+      client.send({ type: "join", competitionId: cid });
+      await client.next(isType("game_events_update"));
+      assert.ok(hub.stats().watches <= 1);
+      client.send({ type: "leave", competitionId: cid });
+      client.send({ type: "ping" });
+      await client.next(isType("pong"));
+      assert.deepEqual(hub.stats(), { sockets: 1, competitions: 0, watches: 1, watchesStarted: 1 });
+    }
+  });
+
+  await t.step("a change during the grace reaches a socket that joins back", async () => {
+    await createGameEvent(app.kv, cid, { playerId: competition.players[1].id, eventType: "GOAL" });
+    client.send({ type: "join", competitionId: cid });
+    await client.next((m) => m.type === "game_events_update" && m.data[0]?.eventType === "GOAL");
+    assert.equal(hub.stats().watchesStarted, 1);
+  });
+
+  await t.step("after the grace the watch is released; a later join opens a new one", async () => {
+    client.send({ type: "leave", competitionId: cid });
+    await until(() => hub.stats().watches === 0);
+    client.send({ type: "join", competitionId: cid });
+    await client.next(isType("game_events_update"));
+    assert.deepEqual(hub.stats(), { sockets: 1, competitions: 1, watches: 1, watchesStarted: 2 });
+  });
+
+  await client.close();
+  await stop();
+});
+
+Deno.test("[ws] beyond maxSockets /ws answers 503 until a socket leaves", async () => {
+  const { app, hub, served, stop } = await liveApp({ maxSockets: 2 });
+  const clients = [new Client(served.url), new Client(served.url)];
+  await Promise.all(clients.map((c) => c.opened));
+  assert.equal(hub.hasRoom(), false);
+
+  const res = await app.request("/ws", {
+    headers: {
+      upgrade: "websocket",
+      connection: "Upgrade",
+      "sec-websocket-key": "dGhlIHNhbXBsZSBub25jZQ==",
+      "sec-websocket-version": "13",
+    },
+  });
+  assert.equal(res.status, 503);
+  assert.equal(res.headers.get("retry-after"), "30");
+  assert.match(res.headers.get("content-type") ?? "", /application\/json/);
+  assert.deepEqual(await res.json(), {
+    message: "The live feed is at capacity; please try again later",
+  });
+  const refused = new Client(served.url);
+  await assert.rejects(refused.opened, /socket error/);
+  await refused.closed;
+  assert.equal(hub.stats().sockets, 2);
+
+  await clients[0].close();
+  await until(() => hub.hasRoom());
+  const late = new Client(served.url);
+  await late.opened;
+  late.send({ type: "ping" });
+  await late.next(isType("pong"));
+  await late.close();
+  await clients[1].close();
+  await stop();
 });
