@@ -197,7 +197,6 @@ class Hub implements LiveHub {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    if (current === this) current = null;
     const closing = [...this.#sockets.keys()].map((socket) => this.#closeSocket(socket));
     const running = [...this.#channels.values()].map((channel) => this.#closeChannel(channel));
     this.#sockets.clear();
@@ -471,9 +470,13 @@ export function startLiveHub(kv: Deno.Kv, options: LiveHubOptions = {}): LiveHub
   return hub;
 }
 
-/** The hub of the current services' KV, started on first use (tests start apps without main.ts). */
+/**
+ * The hub of the current services' KV, started on first use (tests start apps without main.ts).
+ * A closed hub stays the current one, so a request arriving during shutdown is refused by it
+ * instead of starting a new hub that would hold the server open.
+ */
 export function getLiveHub(): LiveHub {
   const { kv } = services();
-  if (current && current.kv === kv && !current.closed) return current;
+  if (current && current.kv === kv) return current;
   return startLiveHub(kv);
 }
