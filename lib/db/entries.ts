@@ -32,6 +32,12 @@ export const PAYMENT_REFUNDED = "This payment has been refunded and cannot be us
 /** Why a payment for one competition cannot make an entry in another. */
 export const OTHER_COMPETITION_PAYMENT = "This payment was made for a different competition.";
 
+/**
+ * Picks that make no team in this competition: a player outside it, or a rule of its team broken
+ * (a 400 with `playerIds` issues). A paid payment refused with it is refunded (checkout.ts).
+ */
+export class InvalidPicksError extends BadRequestError {}
+
 const TEAM_ID_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
 /** A random public team id like `FFT-7K2QD9XM` (32 symbols, no 0/O/1/I). */
@@ -61,7 +67,8 @@ async function readPicks(kv: Deno.Kv, cid: number, playerIds: number[]): Promise
   const players = await getPlayersByIds(kv, playerIds);
   const links = await getManyEntries(kv, playerIds.map((id) => keys.competitionPlayer(cid, id)));
   if (players.length !== playerIds.length || links.some((link) => link.value === null)) {
-    throw fieldError("playerIds", "Some selected players are not part of this competition.");
+    const message = "Some selected players are not part of this competition.";
+    throw new InvalidPicksError(message, [{ path: ["playerIds"], message }]);
   }
   return players;
 }
@@ -69,7 +76,7 @@ async function readPicks(kv: Deno.Kv, cid: number, playerIds: number[]): Promise
 function assertValidTeam(players: Player[], competition: Competition): void {
   const problems = validateTeam(players, rulesOf(competition));
   if (problems.length === 0) return;
-  throw new BadRequestError(
+  throw new InvalidPicksError(
     problems[0],
     problems.map((message) => ({ path: ["playerIds"], message })),
   );
@@ -77,7 +84,7 @@ function assertValidTeam(players: Player[], competition: Competition): void {
 
 /**
  * Checks picks before any payment: every player exists, is in the competition and the team keeps
- * its rules (BadRequestError with `playerIds` issues otherwise). createEntry checks them again.
+ * its rules (InvalidPicksError otherwise). createEntry checks them again.
  */
 export async function assertValidPicks(
   kv: Deno.Kv,
@@ -125,8 +132,9 @@ async function paidEntryOrAssertOpen(
 /**
  * Creates the entry paid by `stripePaymentId`, or returns the one that payment already made
  * (`created: false`). Refusals: ConflictError when closed, past the deadline, full or the payment
- * was refunded; BadRequestError when the team breaks a rule or the payment's entry is in another
- * competition; NotFoundError for an unknown competition.
+ * was refunded; InvalidPicksError when the team breaks a rule or picks a player outside the
+ * competition; BadRequestError when the payment's entry is in another competition; NotFoundError
+ * for an unknown competition.
  */
 export async function createEntry(
   kv: Deno.Kv,

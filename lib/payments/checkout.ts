@@ -20,6 +20,7 @@ import {
   createEntry,
   type EntryInput,
   getEntryByPayment,
+  InvalidPicksError,
   OTHER_COMPETITION_PAYMENT,
   PAYMENT_REFUNDED,
 } from "../db/entries.ts";
@@ -112,8 +113,9 @@ export async function openPayment(
 /**
  * Turns a paid intent into its entry, once: the same payment again returns the same entry
  * (`created: false`). The payment must exist, have succeeded and be for this competition. When
- * it can never become an entry (the competition closed, filled up or went away, or its fee
- * changed), it is refunded once and a 409 says so; a refunded payment never makes an entry.
+ * it can never become an entry (the competition closed, filled up or went away, its fee changed,
+ * or the picks break its team rules, e.g. a picked player was removed from it after the intent
+ * was opened), it is refunded once and a 409 says so; a refunded payment never makes an entry.
  */
 export async function finaliseEntry(
   deps: CheckoutDeps,
@@ -137,6 +139,9 @@ export async function finaliseEntry(
   try {
     result = await createEntry(kv, input, now);
   } catch (err) {
+    if (err instanceof InvalidPicksError) {
+      return await refundPayment(deps, input, intent, err.message, now);
+    }
     if (!isClosedError(err)) throw err;
     return await refundIfClosed(deps, input, intent, err, now);
   }

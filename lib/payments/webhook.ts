@@ -12,9 +12,11 @@ export type WebhookOutcome = "ignored" | "finalised" | "already_done" | "refunde
 
 /**
  * Finishes the pending checkout of a succeeded payment intent, if there is one still pending.
- * A refusal that will not change ("failed": the team no longer passes the rules) is logged and
- * acknowledged; a passing trouble (a busy store, the provider down, a refund still pending) is
- * thrown, so the route answers non-2xx and Stripe delivers the event again later.
+ * A checkout that can never become an entry (closed, full, its picks no longer pass the rules) is
+ * refunded ("refunded"). Another refusal that will not change ("failed": the payment belongs to
+ * another competition) is logged and acknowledged; a passing trouble (a busy store, the provider
+ * down, a refund still pending) is thrown, so the route answers non-2xx and Stripe delivers the
+ * event again later.
  */
 export async function handlePaymentSucceeded(
   deps: CheckoutDeps,

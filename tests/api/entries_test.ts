@@ -152,8 +152,16 @@ Deno.test("[entries] body validation messages of the server entry schema", async
   });
 });
 
-Deno.test("[entries] the team is validated on the server", async (t) => {
+Deno.test("[entries] the team is validated on the server; paid picks it refuses are refunded", async (t) => {
   await withCompetition(async (app, c) => {
+    const provider = app.services.payments as TestPaymentProvider;
+    const refused = async (res: Response, message: string, paid: string) => {
+      assert.equal(res.status, 409);
+      assert.deepEqual(await readJsonBody(res), {
+        message: `${message} Your payment has been refunded.`,
+      });
+      assert.equal(await provider.isRefunded(paid), true);
+    };
     const ids = (position: string) =>
       c.players.filter((p) => p.position === position).map((p) => p.id);
     const cases: [string, number[], string][] = [
@@ -172,10 +180,7 @@ Deno.test("[entries] the team is validated on the server", async (t) => {
     for (const [label, playerIds, message] of cases) {
       await t.step(label, async () => {
         const paid = await payTestIntent(app, c.id);
-        const res = await postEntry(app, { ...entryBody(c, paid), playerIds });
-        assert.equal(res.status, 400);
-        const body = await readJsonBody(res);
-        assert.equal(body.message, message);
+        await refused(await postEntry(app, { ...entryBody(c, paid), playerIds }), message, paid);
       });
     }
     await t.step("a player outside the competition", async () => {
@@ -185,11 +190,7 @@ Deno.test("[entries] the team is validated on the server", async (t) => {
         ...entryBody(c, paid),
         playerIds: entryBody(other, "").playerIds,
       });
-      assert.equal(res.status, 400);
-      assert.equal(
-        (await readJsonBody(res)).message,
-        "Some selected players are not part of this competition.",
-      );
+      await refused(res, "Some selected players are not part of this competition.", paid);
     });
     assert.equal((await listEntriesByCompetition(app.kv, c.id)).length, 0);
   });

@@ -10,7 +10,8 @@ import { services } from "../../../lib/services.ts";
 export const handler: Handlers = {
   /**
    * {competitionId, email, playerIds, stripePaymentId, teamName} → 201 with teamId, or 200 with
-   * the same entry when this payment already made one. 409 (refunded) when entries are closed.
+   * the same entry when this payment already made one. 409 (refunded) when entries are closed or
+   * the paid picks break the team rules; a body of the wrong shape is a 400, never refunded.
    */
   async POST(req, ctx) {
     const { stripePaymentId, ...input } = await readJson(req, entryCreateSchema);
