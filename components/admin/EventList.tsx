@@ -11,7 +11,10 @@ function time(iso: string): string {
   return isValid(at) ? format(at, "h:mm:ss a") : "";
 }
 
-/** Recent Events: player, minute, type, team short name, time and description, newest first. */
+/**
+ * Recent Events: player, minute, type, team short name, time and description, newest first.
+ * On phones the type, team and time go on their own line under the player.
+ */
 export function EventList(
   { events, onDelete }: { events: EventWithPlayer[]; onDelete: (e: EventWithPlayer) => void },
 ) {
@@ -31,7 +34,7 @@ export function EventList(
             </span>
             <div class="flex min-w-0 flex-1 flex-col gap-1">
               <div class="flex flex-wrap items-center gap-2">
-                <span class="font-medium">{name}</span>
+                <span class="font-medium max-sm:w-full">{name}</span>
                 <Badge
                   variant={e.eventType === "RED_CARD" || e.eventType === "OWN_GOAL"
                     ? "destructive"

@@ -1,7 +1,7 @@
 import { Badge } from "../ui/Badge.tsx";
 import { buttonClass } from "../ui/Button.tsx";
 import { Icon } from "./Icons.tsx";
-import { Table, Td, Th, THead, Tr } from "./Table.tsx";
+import { CARD_LABEL, Table, Td, Th, THead, Tr } from "./Table.tsx";
 import { TeamName } from "./TeamName.tsx";
 import { formatAdminDate } from "../../lib/ui/admin/datetime.ts";
 import { leagueLabel } from "../../lib/domain/format.ts";
@@ -14,13 +14,13 @@ function score(m: MatchWithTeams): string {
   return m.homeScore == null || m.awayScore == null ? "" : ` ${m.homeScore}–${m.awayScore}`;
 }
 
-/** The matches list: ID, Teams, Kickoff Time, Result, Actions. */
+/** The matches list: ID, Teams, Kickoff Time, Result, Actions; on phones each row is a card. */
 export function MatchesTable(
   { matches, onDelete }: { matches: MatchWithTeams[]; onDelete: (m: MatchWithTeams) => void },
 ) {
   return (
-    <Table caption="Matches">
-      <THead>
+    <Table caption="Matches" tableClass="max-sm:block">
+      <THead class="max-sm:hidden">
         <tr>
           <Th>ID</Th>
           <Th>Teams</Th>
@@ -29,13 +29,19 @@ export function MatchesTable(
           <Th class="text-right">Actions</Th>
         </tr>
       </THead>
-      <tbody>
+      <tbody class="max-sm:block">
         {matches.map((m) => {
           const label = `${m.homeTeam?.name ?? "Home"} vs ${m.awayTeam?.name ?? "Away"}`;
           return (
-            <Tr key={m.id} data-match-id={m.id}>
-              <Td class="font-mono text-xs text-muted-foreground">{m.id}</Td>
-              <Td>
+            <Tr
+              key={m.id}
+              data-match-id={m.id}
+              class="max-sm:grid max-sm:grid-cols-[1fr_auto] max-sm:gap-x-3 max-sm:gap-y-2 max-sm:p-4"
+            >
+              <Td class="font-mono text-xs text-muted-foreground max-sm:self-center max-sm:p-0 max-sm:before:content-['#']">
+                {m.id}
+              </Td>
+              <Td class="max-sm:col-span-2 max-sm:p-0">
                 <div class="flex flex-wrap items-center gap-2">
                   <TeamName team={m.homeTeam} fallback={`Team ${m.homeTeamId}`} />
                   <span class="text-xs text-muted-foreground">vs</span>
@@ -45,14 +51,19 @@ export function MatchesTable(
                   {leagueLabel(m.league)} · {m.stadium}
                 </div>
               </Td>
-              <Td class="whitespace-nowrap">{formatAdminDate(m.kickoffTime)}</Td>
-              <Td>
+              <Td class={`whitespace-nowrap max-sm:p-0 ${CARD_LABEL}`} data-label="Kickoff Time">
+                {formatAdminDate(m.kickoffTime)}
+              </Td>
+              <Td
+                class={`max-sm:self-end max-sm:p-0 max-sm:text-right ${CARD_LABEL}`}
+                data-label="Result"
+              >
                 <Badge variant={resultVariant(m.result)}>
                   {resultLabel(m.result)}
                   {score(m)}
                 </Badge>
               </Td>
-              <Td>
+              <Td class="max-sm:col-start-2 max-sm:row-start-1 max-sm:-my-2 max-sm:-mr-2 max-sm:p-0">
                 <div class="flex justify-end gap-0.5">
                   <a
                     href={`/admin/matches/${m.id}`}

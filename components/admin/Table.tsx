@@ -3,15 +3,32 @@ import { cn } from "../../lib/ui/cn.ts";
 
 /**
  * A scrollable admin table in the style of shadcn/ui; `caption` names it for screen readers.
- * `fixed` keeps the column widths given on the head cells (tables that must line up).
+ * `fixed` keeps the column widths given on the head cells (tables that must line up);
+ * `tableClass` styles the table itself (e.g. `max-sm:block` for a card layout on phones).
+ * `relative` keeps absolutely placed children (sr-only texts) inside the scroll box.
  */
 export function Table(
-  props: { caption?: string; children: ComponentChildren; class?: string; fixed?: boolean },
+  props: {
+    caption?: string;
+    children: ComponentChildren;
+    class?: string;
+    tableClass?: string;
+    fixed?: boolean;
+  },
 ) {
   return (
-    <div class={cn("w-full overflow-x-auto rounded-lg border border-border bg-card", props.class)}>
+    <div
+      class={cn(
+        "relative w-full overflow-x-auto rounded-lg border border-border bg-card",
+        props.class,
+      )}
+    >
       <table
-        class={cn("w-full caption-bottom text-sm", props.fixed && "table-fixed min-w-[64rem]")}
+        class={cn(
+          "w-full caption-bottom text-sm",
+          props.fixed && "table-fixed min-w-[64rem]",
+          props.tableClass,
+        )}
       >
         {props.caption && <caption class="sr-only">{props.caption}</caption>}
         {props.children}
@@ -20,8 +37,18 @@ export function Table(
   );
 }
 
-export function THead({ children }: { children: ComponentChildren }) {
-  return <thead class="border-b border-border bg-muted/50">{children}</thead>;
+/**
+ * Phones (< 640 px), where a table row reads as a card: a cell shows its column name
+ * (its `data-label`) above its value. No effect on wider screens.
+ */
+export const CARD_LABEL = "max-sm:before:block max-sm:before:content-[attr(data-label)] " +
+  "max-sm:before:font-sans max-sm:before:text-xs max-sm:before:font-normal " +
+  "max-sm:before:text-muted-foreground";
+
+export function THead(
+  { children, class: className }: { children: ComponentChildren; class?: string },
+) {
+  return <thead class={cn("border-b border-border bg-muted/50", className)}>{children}</thead>;
 }
 
 export function Th(
