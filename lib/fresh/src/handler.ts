@@ -22,7 +22,8 @@ import {
   type RouteTable,
 } from "./router.ts";
 import { setBuildId } from "./shared.ts";
-import { scanStaticDir, serveStatic } from "./static.ts";
+import { precompressStatic, scanStaticDir, serveStatic } from "./static.ts";
+import { compressResponse, type EncodedFile, encodeFile, serveEncoded } from "./compress.ts";
 import type {
   FreshConfig,
   FreshContext,
@@ -106,6 +107,8 @@ interface App {
   staticFiles: Map<string, string>;
   config: FreshConfig;
   dev: boolean;
+  /** Bundle files with their encoded variants, by file name. */
+  chunks: Map<string, Promise<EncodedFile | null>>;
 }
 
 /** Creates the app's request handler; no network needed, so tests call it directly. */
@@ -136,7 +139,8 @@ export async function createHandler(
   };
   const staticDir = config.staticDir ?? join(rootDirOf(manifest), "static");
   const staticFiles = await scanStaticDir(staticDir);
-  const app: App = { table, build, assets, staticFiles, config, dev };
+  const app: App = { table, build, assets, staticFiles, config, dev, chunks: new Map() };
+  if (!dev) precompress(app);
   return (req, info) => handle(app, req, info);
 }
 
@@ -175,7 +179,7 @@ async function handle(app: App, req: Request, info?: ServeHandlerInfo): Promise<
       const mw = middlewares[i++];
       return mw ? Promise.resolve(mw(req, ctx)) : final();
     };
-    const res = await ctx.next();
+    const res = await compressResponse(req, await ctx.next());
     if (app.dev && !res.headers.has("cache-control")) {
       try {
         res.headers.set("cache-control", "no-cache");
@@ -185,7 +189,7 @@ async function handle(app: App, req: Request, info?: ServeHandlerInfo): Promise<
     }
     return res;
   } catch (err) {
-    return await renderError(app, req, ctx, err);
+    return await compressResponse(req, await renderError(app, req, ctx, err));
   }
 }
 
@@ -392,11 +396,31 @@ async function serveInternal(app: App, req: Request, url: URL): Promise<Response
   if (!match || match[1] !== app.build.buildId || !isRead(req)) {
     return new Response("Not Found", { status: 404 });
   }
-  const bytes = await app.build.read(match[2]);
-  if (!bytes) return new Response("Not Found", { status: 404 });
-  const headers = new Headers({ "content-type": "text/javascript; charset=utf-8" });
+  const file = await chunk(app, match[2]);
+  if (!file) return new Response("Not Found", { status: 404 });
+  const headers = new Headers({ "content-type": JS_TYPE });
   headers.set("cache-control", app.dev ? "no-cache" : "public, max-age=31536000, immutable");
-  return new Response(req.method === "HEAD" ? null : bytes as BodyInit, { headers });
+  return serveEncoded(req, file, headers);
+}
+
+const JS_TYPE = "text/javascript; charset=utf-8";
+
+/** A bundle file with its brotli/gzip variants, compressed once per process (null: no such file). */
+function chunk(app: App, name: string): Promise<EncodedFile | null> {
+  let file = app.chunks.get(name);
+  if (!file) {
+    file = app.build.read(name).then((bytes) =>
+      bytes && encodeFile(bytes, JS_TYPE, `"${app.build.buildId}-${name}"`)
+    );
+    app.chunks.set(name, file);
+  }
+  return file;
+}
+
+/** Compresses every bundle file and static text file in the background, before it is asked for. */
+function precompress(app: App): void {
+  for (const name of Object.keys(app.build.deps)) chunk(app, name).catch(() => {});
+  precompressStatic(app.staticFiles.values());
 }
 
 /** Open live-reload streams, closed on SIGINT/SIGTERM so a graceful shutdown does not wait. */

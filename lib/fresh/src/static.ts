@@ -1,8 +1,10 @@
 /**
- * Static files from `static/`: content types, content-hash ETags with 304 answers, and
- * immutable caching when the URL carries the `asset()` cache-busting query.
+ * Static files from `static/`: content types, content-hash ETags with 304 answers, brotli/gzip
+ * variants made once per file, and immutable caching when the URL carries the `asset()`
+ * cache-busting query.
  */
 import { extname, join, relative, sep } from "node:path";
+import { type EncodedFile, encodeFile, serveEncoded } from "./compress.ts";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -54,41 +56,49 @@ export async function scanStaticDir(dir: string): Promise<Map<string, string>> {
   return files;
 }
 
-const etags = new Map<string, { mtime: number; size: number; etag: string }>();
+/** Encoded variants per file, made once per file version (mtime and size). */
+const files = new Map<string, { mtime: number; size: number; file: Promise<EncodedFile> }>();
 
-async function etagOf(path: string, stat: Deno.FileInfo, bytes: Uint8Array): Promise<string> {
-  const mtime = stat.mtime?.getTime() ?? 0;
-  const cached = etags.get(path);
-  if (cached && cached.mtime === mtime && cached.size === stat.size) return cached.etag;
+async function etagOf(bytes: Uint8Array): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-1", bytes as BufferSource));
-  const etag = `"${[...digest.slice(0, 10)].map((b) => b.toString(16).padStart(2, "0")).join("")}"`;
-  etags.set(path, { mtime, size: stat.size, etag });
-  return etag;
+  return `"${[...digest.slice(0, 10)].map((b) => b.toString(16).padStart(2, "0")).join("")}"`;
 }
 
-/** Answers a GET/HEAD for a static file, with ETag and If-None-Match handling. */
+/** The file at `path` with its ETag and compressed variants, computed once per version. */
+function encodedFile(path: string, stat: Deno.FileInfo): Promise<EncodedFile> {
+  const mtime = stat.mtime?.getTime() ?? 0;
+  const cached = files.get(path);
+  if (cached && cached.mtime === mtime && cached.size === stat.size) return cached.file;
+  const file = Deno.readFile(path).then(async (bytes) =>
+    encodeFile(bytes, contentType(path), await etagOf(bytes))
+  );
+  files.set(path, { mtime, size: stat.size, file });
+  file.catch(() => files.delete(path));
+  return file;
+}
+
+/** Compresses the static files ahead of the first request (errors are left for serveStatic). */
+export function precompressStatic(paths: Iterable<string>): void {
+  for (const path of paths) {
+    Deno.stat(path).then((stat) => encodedFile(path, stat)).catch(() => {});
+  }
+}
+
+/**
+ * Answers a GET/HEAD for a static file: content-hash ETag per coding with 304 answers, brotli
+ * or gzip per `Accept-Encoding` (compressed once per file version, not per request).
+ */
 export async function serveStatic(
   req: Request,
   url: URL,
   path: string,
   dev: boolean,
 ): Promise<Response> {
-  const [stat, bytes] = await Promise.all([Deno.stat(path), Deno.readFile(path)]);
-  const etag = await etagOf(path, stat, bytes);
-  const headers = new Headers({ etag, "content-type": contentType(path), vary: "If-None-Match" });
+  const file = await encodedFile(path, await Deno.stat(path));
+  const headers = new Headers({ "content-type": contentType(path), vary: "If-None-Match" });
   if (dev) headers.set("cache-control", "no-cache");
   else if (url.searchParams.has("__frsh_c")) {
     headers.set("cache-control", "public, max-age=31536000, immutable");
   }
-  if (ifNoneMatch(req.headers.get("if-none-match"), etag)) {
-    return new Response(null, { status: 304, headers });
-  }
-  headers.set("content-length", String(bytes.length));
-  return new Response(req.method === "HEAD" ? null : bytes, { headers });
-}
-
-function ifNoneMatch(header: string | null, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === "*") return true;
-  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+  return serveEncoded(req, file, headers);
 }

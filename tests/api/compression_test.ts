@@ -1,0 +1,56 @@
+import assert from "node:assert/strict";
+import zlib from "node:zlib";
+import { withTestApp } from "../helpers/app.ts";
+
+function decode(bytes: Uint8Array, encoding: string | null): string {
+  const raw = encoding === "br"
+    ? zlib.brotliDecompressSync(bytes)
+    : encoding === "gzip"
+    ? zlib.gunzipSync(bytes)
+    : bytes;
+  return new TextDecoder().decode(raw);
+}
+
+Deno.test("[api] pages and JSON come compressed per Accept-Encoding", async (t) => {
+  await withTestApp(async (app) => {
+    const plainHome = await (await app.request("/")).text();
+    const plainList = await (await app.request("/api/competitions")).text();
+    assert.ok(plainList.length > 1024, "the demo list is worth compressing");
+
+    for (
+      const [path, plain, type] of [["/", plainHome, "text/html"], [
+        "/api/competitions",
+        plainList,
+        "application/json",
+      ]]
+    ) {
+      await t.step(`${path}: gzip, br, or plain`, async () => {
+        for (
+          const [accept, encoding] of [["gzip, deflate, br", "gzip"], ["br", "br"], [
+            "identity",
+            null,
+          ]]
+        ) {
+          const res = await app.request(path, { headers: { "accept-encoding": accept! } });
+          assert.equal(res.status, 200);
+          assert.ok(res.headers.get("content-type")?.startsWith(type!));
+          assert.equal(res.headers.get("content-encoding"), encoding, accept!);
+          assert.match(res.headers.get("vary") ?? "", /Accept-Encoding/);
+          assert.ok(res.headers.get("content-security-policy"), "security headers kept");
+          const bytes = new Uint8Array(await res.arrayBuffer());
+          assert.equal(res.headers.get("content-length"), String(bytes.length));
+          const text = decode(bytes, encoding);
+          if (path === "/") assert.match(text, /Play Fantasy Football With Your Community/);
+          else assert.deepEqual(JSON.parse(text), JSON.parse(plain!));
+          if (encoding) assert.ok(bytes.length < plain!.length / 3, `${path} ${encoding}`);
+        }
+      });
+    }
+
+    await t.step("a tiny JSON answer is sent as it is", async () => {
+      const res = await app.request("/healthz", { headers: { "accept-encoding": "gzip, br" } });
+      assert.equal(res.headers.get("content-encoding"), null);
+      assert.deepEqual(await res.json(), { ok: true });
+    });
+  }, { seed: true });
+});
