@@ -25,6 +25,7 @@ export type {
   PageProps,
   Plugin,
   PluginAsyncRenderContext,
+  PluginBuildInfo,
   PluginMiddleware,
   PluginRenderContext,
   PluginRenderResult,

@@ -1,11 +1,11 @@
 /**
- * The twind plugin. Server: per page, generates CSS only for the classes the HTML uses (preflight
- * first) and inlines it in `<style id="__FRSH_TWIND">`. Browser (pages with islands only): runs
- * twind with the same config, resuming from that style element, so classes that islands add
- * later are styled too.
+ * The twind plugin: per page, generates the CSS of the classes the HTML uses plus every class the
+ * page's islands can add in the browser (scanned from their source files once, at start), preflight
+ * first, and inlines it in `<style id="__FRSH_TWIND">`. No style runtime ships to the browser.
  * @example twind({ ...defineConfig({ presets: [presetTailwind()] }), selfURL: import.meta.url })
  */
 import { getSheet, stringify, twind, type TwindConfig } from "@twind/core";
+import { join } from "node:path";
 import type { Plugin } from "../server.ts";
 
 /** A twind config plus the URL of the module exporting it (for the browser bundle). */
@@ -102,14 +102,45 @@ export function classAttributes(markup: string): string[] {
   return [...found];
 }
 
+/** Strings in source code (quoted and template literals, `${…}` cut out), for `sourceTokens`. */
+const STRING_LITERAL = /"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)'|`((?:[^`\\]|\\.)*)`/g;
+
+/**
+ * Every whitespace-separated token of every string literal in `source` (holes included): a superset of the
+ * classes the code can put in a `class` attribute (Tailwind's content scanning, same limits:
+ * class names must appear whole in the source, never assembled from pieces).
+ */
+export function sourceTokens(source: string): string[] {
+  const tokens = new Set<string>();
+  for (const match of source.matchAll(STRING_LITERAL)) {
+    let text = match[1] ?? match[2] ?? match[3];
+    if (match[3] !== undefined) {
+      // Strings inside `${…}` holes are class names too: `px-4 ${wide ? "py-3" : "py-1"}`.
+      text = text.replace(
+        /\$\{([^}]*)\}/g,
+        (_, hole: string) => ` ${sourceTokens(hole).join(" ")} `,
+      );
+    }
+    for (const token of text.split(/\s+/)) {
+      if (token.length > 0 && token.length <= 120 && /^[!-~]+$/.test(token)) tokens.add(token);
+    }
+  }
+  return [...tokens];
+}
+
+/** twind's resume comments (`/*!…*\/`): only its browser runtime reads them, and none ships. */
+const RESUME_COMMENT = /\/\*![^*]*\*\//g;
+
 /** Creates the twind plugin for `fresh.config.ts`. */
 export default function twindPlugin(options: TwindPluginOptions): Plugin {
   const tw = twind(options, getSheet(false));
-  // Generating the CSS is most of a page's render time, and it depends only on the class
-  // attribute values in order: pages rendered again with the same classes reuse it.
+  /** Island name → the class tokens its source files hold (scanned once, at `buildReady`). */
+  const islandTokens = new Map<string, string[]>();
+  // Generating the CSS is most of a page's render time, and it depends only on the islands and
+  // the class attribute values in order: pages rendered again with the same ones reuse it.
   const cssCache = new Map<string, string>();
-  const cssFor = (classes: string[]): string => {
-    const key = JSON.stringify(classes);
+  const cssFor = (islands: string[], classes: string[]): string => {
+    const key = JSON.stringify([islands, classes]);
     const cached = cssCache.get(key);
     if (cached !== undefined) {
       cssCache.delete(key);
@@ -119,21 +150,50 @@ export default function twindPlugin(options: TwindPluginOptions): Plugin {
     tw.clear();
     tw(""); // the first call after clear() inserts the preflight, even on a page without classes
     for (const tokens of classes) tw(tokens);
-    const cssText = stringify(tw.target);
+    // One sheet for both, so twind orders every rule (`hidden` before `md:flex`) as it would.
+    for (const island of islands) islandTokens.get(island)?.forEach((token) => tw(token));
+    const cssText = stringify(tw.target).replace(RESUME_COMMENT, "");
     if (cssCache.size >= CSS_CACHE_SIZE) cssCache.delete(cssCache.keys().next().value!);
     cssCache.set(key, cssText);
     return cssText;
   };
-  const client = new URL("./twind_client.ts", import.meta.url).href;
-  const source = `import hydrate from "${client}";\nimport config from "${options.selfURL}";\n` +
-    `export default (state) => hydrate(config, state);\n`;
   return {
     name: "twind",
-    entrypoints: { main: `data:text/javascript,${encodeURIComponent(source)}` },
+    async buildReady({ rootDir, islandInputs }) {
+      const byFile = new Map<string, Promise<string[]>>();
+      const tokensOf = (file: string) => {
+        if (!byFile.has(file)) {
+          byFile.set(file, Deno.readTextFile(join(rootDir, file)).then(sourceTokens, () => []));
+        }
+        return byFile.get(file)!;
+      };
+      const perIsland = new Map<string, Set<string>>();
+      for (const [island, files] of Object.entries(islandInputs)) {
+        perIsland.set(island, new Set((await Promise.all(files.map(tokensOf))).flat()));
+      }
+      const classes = classTokens(new Set([...perIsland.values()].flatMap((set) => [...set])));
+      for (const [island, tokens] of perIsland) {
+        islandTokens.set(island, [...tokens].filter((token) => classes.has(token)));
+      }
+    },
     render(ctx) {
-      const cssText = cssFor(classAttributes(ctx.render().htmlText));
-      const scripts = ctx.islands.length > 0 ? [{ entrypoint: "main", state: STYLE_ID }] : [];
-      return { styles: [{ cssText, id: STYLE_ID }], scripts };
+      const cssText = cssFor([...ctx.islands].sort(), classAttributes(ctx.render().htmlText));
+      return { styles: [{ cssText, id: STYLE_ID }] };
     },
   };
+
+  /** The tokens twind makes a rule of (most words in strings are not classes). */
+  function classTokens(tokens: Set<string>): Set<string> {
+    tw.clear();
+    tw("");
+    const rules = tw.target as string[];
+    const found = new Set<string>();
+    for (const token of tokens) {
+      const before = rules.length;
+      tw(token);
+      if (rules.length > before) found.add(token);
+    }
+    tw.clear();
+    return found;
+  }
 }

@@ -18,6 +18,11 @@ export interface Build {
   entrypoints: Record<string, string>;
   /** File name → file names it imports statically. */
   deps: Record<string, string[]>;
+  /**
+   * Island name → the app's source files (relative to the root) that its chunks, static and
+   * lazy, are made of: what the island can render in the browser (the twind plugin scans them).
+   */
+  islandInputs: Record<string, string[]>;
   /** Reads one output file; null when absent. */
   read(file: string): Promise<Uint8Array | null>;
 }
@@ -39,6 +44,7 @@ interface Snapshot {
   islands: Record<string, string>;
   entrypoints: Record<string, string>;
   deps: Record<string, string[]>;
+  islandInputs: Record<string, string[]>;
   /** Source files of the bundle (relative to the app root) and a hash of their contents. */
   inputs: string[];
   inputsHash: string;
@@ -111,13 +117,20 @@ export function bundle(opts: BundleOptions): Promise<MemoryBuild> {
 function describeOutputs(
   metafile: esbuild.Metafile,
   entryNames: string[],
-): Pick<Snapshot, "main" | "islands" | "entrypoints" | "deps"> {
+): Pick<Snapshot, "main" | "islands" | "entrypoints" | "deps" | "islandInputs"> {
   const deps: Record<string, string[]> = {};
+  const allImports: Record<string, string[]> = {};
+  const inputsOf: Record<string, string[]> = {};
   for (const [path, output] of Object.entries(metafile.outputs)) {
     if (!path.endsWith(".js")) continue;
     deps[basename(path)] = output.imports
       .filter((i) => i.kind === "import-statement")
       .map((i) => basename(i.path));
+    allImports[basename(path)] = output.imports
+      .filter((i) => i.kind === "import-statement" || i.kind === "dynamic-import")
+      .map((i) => basename(i.path));
+    inputsOf[basename(path)] = Object.keys(output.inputs)
+      .filter((input) => !/^[\w-]+:/.test(input) && !input.includes("node_modules/"));
   }
   // Output names are the entry name plus "-<hash>.js".
   const files = Object.keys(deps);
@@ -129,7 +142,18 @@ function describeOutputs(
     if (name.startsWith("island-")) islands[name.slice(7)] = fileOf(name);
     if (name.startsWith("plugin-")) entrypoints[name.slice(7)] = fileOf(name);
   }
-  return { main: fileOf("main"), islands, entrypoints, deps };
+  const islandInputs: Record<string, string[]> = {};
+  for (const [name, file] of Object.entries(islands)) {
+    const seen = new Set<string>();
+    const visit = (f: string) => {
+      if (seen.has(f)) return;
+      seen.add(f);
+      allImports[f]?.forEach(visit);
+    };
+    visit(file);
+    islandInputs[name] = [...new Set([...seen].flatMap((f) => inputsOf[f] ?? []))].sort();
+  }
+  return { main: fileOf("main"), islands, entrypoints, deps, islandInputs };
 }
 
 /** A hash of the inputs' current contents (null when one is gone). */
@@ -164,8 +188,17 @@ export async function writeSnapshot(build: MemoryBuild, outDir: string): Promise
   for (const [name, contents] of build.files) {
     await Deno.writeFile(join(outDir, "js", name), contents);
   }
-  const { buildId, main, islands, entrypoints, deps, inputs, inputsHash } = build;
-  const snapshot: Snapshot = { buildId, main, islands, entrypoints, deps, inputs, inputsHash };
+  const { buildId, main, islands, entrypoints, deps, islandInputs, inputs, inputsHash } = build;
+  const snapshot: Snapshot = {
+    buildId,
+    main,
+    islands,
+    entrypoints,
+    deps,
+    islandInputs,
+    inputs,
+    inputsHash,
+  };
   await Deno.writeTextFile(join(outDir, "snapshot.json"), JSON.stringify(snapshot, null, 2) + "\n");
 }
 
@@ -194,7 +227,7 @@ export async function readSnapshot(outDir: string, rootDir: string): Promise<Bui
     }
     return cache.get(file)!;
   };
-  return { ...snapshot, read };
+  return { ...snapshot, islandInputs: snapshot.islandInputs ?? {}, read };
 }
 
 type ImportMap = Record<string, string>;

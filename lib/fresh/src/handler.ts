@@ -126,6 +126,9 @@ export async function createHandler(
   addPluginRoutes(table, config);
   const build = await loadBuild(manifest, config);
   setBuildId(build.buildId);
+  for (const plugin of config.plugins ?? []) {
+    await plugin.buildReady?.({ rootDir: rootDirOf(manifest), islandInputs: build.islandInputs });
+  }
   const base = `/_frsh/js/${build.buildId}/`;
   const url = (file: string) => base + file;
   const assets: ClientAssets = {

@@ -173,6 +173,19 @@ export interface Plugin {
   renderAsync?(ctx: PluginAsyncRenderContext): Promise<PluginRenderResult>;
   routes?: PluginRoute[];
   middlewares?: PluginMiddleware[];
+  /**
+   * Called once the browser bundle is built or loaded, before the first render (not in Fresh
+   * 1.x): what each island is made of, so a plugin can prepare per-island output ahead of time.
+   */
+  buildReady?(build: PluginBuildInfo): void | Promise<void>;
+}
+
+/** What `buildReady` gets. */
+export interface PluginBuildInfo {
+  /** The app folder. */
+  rootDir: string;
+  /** Island name → its source files, relative to `rootDir` (islands and what they import). */
+  islandInputs: Record<string, string[]>;
 }
 
 /** Options of `start`, `createHandler` and `dev`. */

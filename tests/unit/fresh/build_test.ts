@@ -11,6 +11,7 @@ interface Snapshot {
   islands: Record<string, string>;
   entrypoints: Record<string, string>;
   deps: Record<string, string[]>;
+  islandInputs: Record<string, string[]>;
   inputs: string[];
   inputsHash: string;
 }
@@ -38,7 +39,12 @@ Deno.test("[fresh] production build", async (t) => {
       assert.match(snapshot.main, /^main-[A-Z0-9]{8}\.js$/);
       assert.deepEqual(Object.keys(snapshot.islands).sort(), ["Counter", "Echo", "Outer"]);
       for (const file of Object.values(snapshot.islands)) assert.ok(files.includes(file), file);
-      assert.ok(files.includes(snapshot.entrypoints.twind_main));
+      assert.deepEqual(snapshot.entrypoints, {}, "no plugin ships a browser script");
+    });
+
+    await t.step("records the source files of each island, without dependencies", () => {
+      assert.deepEqual(snapshot.islandInputs.Counter, ["islands/Counter.tsx"]);
+      assert.ok(snapshot.islandInputs.Outer.includes("islands/Outer.tsx"));
     });
 
     await t.step("two islands on a page share one preact copy", async () => {

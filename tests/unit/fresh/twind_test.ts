@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { consume } from "@twind/core";
-import twindPlugin, { classAttributes } from "$fresh/plugins/twind.ts";
+import twindPlugin, { classAttributes, sourceTokens } from "$fresh/plugins/twind.ts";
 import twindConfig from "../../fixtures/fresh_app/twind.config.ts";
 import { prng } from "../../../lib/prng.ts";
 import { fetchText, fixtureHandler } from "./helpers.ts";
@@ -96,21 +96,50 @@ Deno.test("[fresh] twind plugin", async (t) => {
     assert.doesNotMatch(css, /\.text-red-500/);
   });
 
-  await t.step("the CSS carries twind's resume data for the browser", async () => {
+  await t.step("the CSS has no resume data: no style runtime reads it", async () => {
     const css = inlineCss((await fetchText(handler, "/")).text);
-    assert.match(css, /\/\*![0-9a-z]+,[0-9a-z]+,text-red-500\*\/\.text-red-500/);
+    assert.match(css, /\.text-red-500\{/);
+    assert.doesNotMatch(css, /\/\*!/);
   });
 
-  await t.step("the browser twind script loads only on pages with islands", async () => {
+  await t.step("no page loads a style runtime", async () => {
     const islands = await fetchText(handler, "/islands");
     const state = islands.text.match(
       /<script id="__FRSH_STATE" type="application\/json">(.*?)<\/script>/s,
     )!;
-    const { plugins } = JSON.parse(state[1]);
-    assert.equal(plugins.length, 1);
-    assert.match(plugins[0][0], /\/plugin-twind_main-[A-Z0-9]+\.js$/);
-    assert.deepEqual(plugins[0][1], "__FRSH_TWIND");
-    assert.doesNotMatch((await fetchText(handler, "/")).text, /plugin-twind/);
+    assert.deepEqual(JSON.parse(state[1]).plugins, []);
+    assert.doesNotMatch(islands.text, /plugin-twind/);
+  });
+
+  await t.step(
+    "a page with an island also gets the CSS of every class the island can add later",
+    async () => {
+      const html = (await fetchText(handler, "/islands")).text;
+      assert.ok(!classAttributes(html).some((value) => value.includes("bg-red-500")));
+      assert.match(inlineCss(html), /\.bg-red-500\{[^}]*background-color:rgba\(239,68,68/);
+      assert.doesNotMatch(inlineCss((await fetchText(handler, "/")).text), /\.bg-red-500/);
+    },
+  );
+
+  await t.step("island classes and page classes are ordered as one sheet", async () => {
+    const rootDir = await Deno.makeTempDir();
+    try {
+      await Deno.writeTextFile(
+        `${rootDir}/Toggle.tsx`,
+        'export default (p: { open: boolean }) => <p class={p.open ? "block" : "hidden"} />;',
+      );
+      const plugin = twindPlugin(twindConfig);
+      await plugin.buildReady!({ rootDir, islandInputs: { Toggle: ["Toggle.tsx"] } });
+      const render = (islands: string[]) =>
+        plugin.render!({ render: () => ({ htmlText: '<p class="md:flex">a</p>' }), islands })
+          .styles![0].cssText;
+      const css = render(["Toggle"]);
+      assert.ok(css.indexOf(".hidden{") >= 0 && css.indexOf(".block{") >= 0);
+      assert.ok(css.indexOf(".hidden{") < css.indexOf(".md\\:flex{"), "md:flex wins over hidden");
+      assert.doesNotMatch(render([]), /\.hidden\{/);
+    } finally {
+      await Deno.remove(rootDir, { recursive: true });
+    }
   });
 
   await t.step("CSS reused for a repeated class set still follows each page's classes", () => {
@@ -150,4 +179,32 @@ Deno.test("[fresh] twind plugin", async (t) => {
       }
     },
   );
+});
+
+Deno.test("[fresh] sourceTokens finds every class a source file can produce", () => {
+  const source = `
+    const ROW = "flex items-center gap-2";
+    const badge = 'rounded-full bg-primary/10';
+    const cell = \`px-4 \${wide ? "py-3" : "py-1"} text-[13px]\`;
+    // a comment with "quoted words" and a ' lone apostrophe
+    <div class="hover:bg-accent md:grid-cols-[1fr_2fr]" />`;
+  const tokens = sourceTokens(source);
+  for (
+    const token of [
+      "flex",
+      "items-center",
+      "gap-2",
+      "rounded-full",
+      "bg-primary/10",
+      "px-4",
+      "py-3",
+      "py-1",
+      "text-[13px]",
+      "hover:bg-accent",
+      "md:grid-cols-[1fr_2fr]",
+    ]
+  ) {
+    assert.ok(tokens.includes(token), token);
+  }
+  assert.ok(!tokens.some((token) => token.includes("${")), "template holes are cut out");
 });
