@@ -7,6 +7,7 @@ import type { FreshConfig, Manifest } from "$fresh/server.ts";
 import { ConfigError, configWarnings, loadConfig, type ServerConfig } from "./config.ts";
 import { setServices } from "./services.ts";
 import { seedDemoDataIfEmpty } from "./db/seed.ts";
+import { backfillRosters } from "./db/roster.ts";
 import { ensureAdmin } from "./auth/admins.ts";
 import { createPaymentProvider } from "./payments/mod.ts";
 import { createMailer } from "./email/mod.ts";
@@ -92,6 +93,7 @@ export async function startApp(
   const kv = await openKv(config.kvPath);
 
   if (config.demoData) await seedDemoDataIfEmpty(kv);
+  await backfillRosters(kv);
   const admin = await ensureAdmin(kv, config.adminUsername, config.adminPassword);
   if (admin.generatedPassword) {
     console.log(

@@ -5,6 +5,7 @@ import { countPaidEntries } from "./entries.ts";
 import { reserveIds } from "./ids.ts";
 import { keys } from "./keys.ts";
 import { bumpLive } from "./live.ts";
+import { startRoster } from "./roster.ts";
 import { awardPrizes } from "./standings.ts";
 import { deleteKeys, listKeys, listValues, retryAtomic } from "./util.ts";
 
@@ -87,6 +88,7 @@ export function createCompetition(kv: Deno.Kv, input: CompetitionInput): Promise
     const op = reservation.claim(kv.atomic())
       .check({ key: keys.competition(id), versionstamp: null })
       .set(keys.competition(id), competition);
+    startRoster(op, id);
     if (match) linkMatch(op, match, id);
     const res = await op.commit();
     return res.ok ? competition : undefined;
@@ -150,9 +152,11 @@ async function childKeys(kv: Deno.Kv, cid: number): Promise<Deno.KvKey[]> {
     keys.events(cid),
     keys.prizes(cid),
     keys.entriesByCompetition(cid),
+    keys.rosterChunks(cid),
+    keys.rosterTail(cid),
   ];
   const lists = await Promise.all(prefixes.map((prefix) => listKeys(kv, prefix)));
-  return [...lists.flat(), keys.live(cid)];
+  return [...lists.flat(), keys.live(cid), keys.rosterMeta(cid)];
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Paid entries. One atomic writes the entry, its indexes (`entries_by_competition`,
- * `entry_by_team_id`, `entry_by_payment`), the competition's currentEntries and the live bump, so
+ * `entry_by_team_id`, `entry_by_payment`), its roster record (roster.ts), the competition's currentEntries and the live bump, so
  * an entry is never doubled per payment and maxEntries is never exceeded. The same atomic checks
  * that no refund was claimed for the payment (refunds.ts), so a payment is never both.
  */
@@ -11,6 +11,7 @@ import { reserveIds } from "./ids.ts";
 import { isKeyText, keys } from "./keys.ts";
 import { bumpLive } from "./live.ts";
 import { getPlayersByIds } from "./players.ts";
+import { appendToRoster } from "./roster.ts";
 import { getManyEntries, getManyValues, listKeys, listValues, retryAtomic } from "./util.ts";
 
 export interface EntryInput {
@@ -185,6 +186,7 @@ export async function createEntry(
         ...competition,
         currentEntries: competition.currentEntries + 1,
       });
+    appendToRoster(op, entry);
     bumpLive(op, cid);
     const res = await op.commit();
     return res.ok ? { entry, created: true } : undefined;

@@ -67,6 +67,14 @@ export const keys = {
   prize: (cid: number, position: number): Deno.KvKey => ["prizes", cid, position],
   prizes: (cid: number): Deno.KvKey => ["prizes", cid],
   live: (cid: number): Deno.KvKey => ["live", cid],
+  /** The roster's state: how many sealed chunks, and whether older entries were backfilled. */
+  rosterMeta: (cid: number): Deno.KvKey => ["roster_meta", cid],
+  /** Sealed roster chunk n: the packed picks of up to ~1,600 entries (see roster.ts). */
+  rosterChunk: (cid: number, n: number): Deno.KvKey => ["roster", cid, n],
+  rosterChunks: (cid: number): Deno.KvKey => ["roster", cid],
+  /** One entry's packed picks, written with the entry, until compaction moves it into a chunk. */
+  rosterTailEntry: (cid: number, entryId: number): Deno.KvKey => ["roster_tail", cid, entryId],
+  rosterTail: (cid: number): Deno.KvKey => ["roster_tail", cid],
 
   entry: (id: number): Deno.KvKey => ["entries", id],
   entryByCompetition: (cid: number, entryId: number): Deno.KvKey => [

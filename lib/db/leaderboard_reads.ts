@@ -1,8 +1,6 @@
 /**
- * Lean reads for the in-process leaderboard cache (lib/live/leaderboard_cache.ts): the parts of a
- * competition's entries that ranking needs, read incrementally. Entry ids come from an atomic
- * counter whose check makes commits happen in id order, so "entries after id N" is a complete
- * view of what was added since N was seen.
+ * Lean reads of a competition's entries for the leaderboard: the full read the roster backfill
+ * makes once per competition (roster.ts), and the team id lookups of the leaderboard cache.
  */
 import type { Entry } from "../domain/types.ts";
 import { GET_MANY_LIMIT, keys } from "./keys.ts";

@@ -1,7 +1,5 @@
 /** Leaderboard standings computed from performances, and the award of prizes on completion. */
-import { splitPrizes } from "../domain/prizes.ts";
-import { rankByPoints } from "../domain/ranking.ts";
-import { roundPoints } from "../domain/scoring.ts";
+import { rankStandings } from "../domain/standings.ts";
 import type { Competition, Entry, PrizeStructure, PrizeType } from "../domain/types.ts";
 import { NotFoundError } from "../http/errors.ts";
 import { listEntriesByCompetition } from "./entries.ts";
@@ -27,20 +25,10 @@ export interface StandingRow {
 /** Checks of at most 100 per atomic: entries are rewritten in chunks below that. */
 const AWARD_CHUNK = 90;
 
-/** The NON_CASH description of the best prize place a tied group of `size` at `rank` covers. */
-function nonCashDescription(
-  rank: number,
-  size: number,
-  prizes: PrizeStructure[],
-  competition: Competition,
-): string | null {
-  const won = prizes.find((p) => p.position >= rank && p.position < rank + size);
-  return won ? won.customPrizeDescription ?? competition.customPrizeDescription : null;
-}
-
 /**
- * The leaderboard of a competition: each entry's points are the sum of its players' performance
- * points; standard competition ranking, ties ordered by createdAt then id; prizes split per
+ * The leaderboard of a competition from a full read of its entries, ranked by the one engine
+ * (`rankStandings`): each entry's points are the sum of its players' performance points;
+ * standard competition ranking, ties ordered by createdAt then id; prizes split per
  * ARCHITECTURE §5 (CASH), or the prize description for NON_CASH.
  */
 export async function computeStandings(kv: Deno.Kv, cid: number): Promise<StandingRow[]> {
@@ -51,31 +39,33 @@ export async function computeStandings(kv: Deno.Kv, cid: number): Promise<Standi
     getPerformancesMap(kv, cid),
     listValues<PrizeStructure>(kv, keys.prizes(cid)),
   ]);
-  const rows = entries.map((e) => ({
-    entryId: e.id,
-    teamId: e.teamId,
-    teamName: e.teamName,
-    createdAt: e.createdAt,
-    points: roundPoints(
-      e.playerIds.reduce((sum, id) => sum + (performances.get(id)?.totalPoints ?? 0), 0),
-    ),
-  }));
-  const ranked = rankByPoints(
-    rows,
-    (a, b) => a.createdAt.localeCompare(b.createdAt) || a.entryId - b.entryId,
-  );
-  const cash = competition.prizeType !== "NON_CASH";
-  const amounts = cash ? splitPrizes(ranked, prizes) : ranked.map(() => 0);
-  const tieSize = new Map<number, number>();
-  for (const row of ranked) tieSize.set(row.rank, (tieSize.get(row.rank) ?? 0) + 1);
-  return ranked.map((row, i) => ({
-    ...row,
-    prize: amounts[i],
-    prizeType: competition.prizeType,
-    customPrizeDescription: cash
-      ? null
-      : nonCashDescription(row.rank, tieSize.get(row.rank)!, prizes, competition),
-  }));
+  const pickStart = [0];
+  for (const e of entries) pickStart.push(pickStart[pickStart.length - 1] + e.playerIds.length);
+  const cols = {
+    length: entries.length,
+    ids: entries.map((e) => e.id),
+    createdMs: entries.map((e) => Date.parse(e.createdAt)),
+    picks: entries.flatMap((e) => e.playerIds),
+    pickStart,
+  };
+  const perPlayer = new Map([...performances].map(([id, p]) => [id, p.totalPoints]));
+  const ranked = rankStandings(cols, perPlayer, { ...competition, prizes });
+  const { cents, descriptionByRank } = ranked.awards!;
+  return Array.from(ranked.order, (index, pos) => {
+    const e = entries[index];
+    const rank = ranked.ranks[pos];
+    return {
+      entryId: e.id,
+      teamId: e.teamId,
+      teamName: e.teamName,
+      createdAt: e.createdAt,
+      points: ranked.points[index],
+      rank,
+      prize: cents[pos] / 100,
+      prizeType: competition.prizeType,
+      customPrizeDescription: descriptionByRank.get(rank) ?? null,
+    };
+  });
 }
 
 /**

@@ -9,32 +9,79 @@ export interface PrizeRow {
   prize: number;
 }
 
+/** A prize place, with the description NON_CASH competitions show for it. */
+export interface PrizePlace extends PrizeRow {
+  customPrizeDescription?: string | null;
+}
+
+/** What a ranked group wins: cents per position, and per rank the NON_CASH description. */
+export interface Awards {
+  /** Cents won by each ranked position (same order as the ranks); 0 outside prize places. */
+  cents: Float64Array;
+  /** The description of the best prize place each tied group covers (rank → text). */
+  descriptionByRank: Map<number, string>;
+}
+
 /**
- * Prize of each ranked row (same order). Rows sharing rank r (k of them) cover places r..r+k-1
- * and split the sum of those places' prizes equally: each gets that sum floored to the cent, and
- * the remaining cents go one each to the earliest rows of the tie, so the group's awards sum
- * exactly to the places' prizes. Rows outside prize places get 0; no prize rows → all 0.
+ * The one prize split (ARCHITECTURE §5), over ranks in ranked order (ascending, as
+ * `rankIndexes` gives). Positions sharing rank r (k of them) cover places r..r+k-1 and split the
+ * sum of those places' prizes equally: each gets that sum floored to the cent, and the remaining
+ * cents go one each to the earliest positions of the tie, so the group's awards sum exactly to
+ * the places' prizes. A group that covers a place also gets the best such place's description
+ * (or `fallbackDescription`). Stops after the last prize place: O(places + their groups).
+ */
+export function awardPlaces(
+  ranks: ArrayLike<number>,
+  prizes: PrizePlace[],
+  fallbackDescription: string | null = null,
+): Awards {
+  const cents = new Float64Array(ranks.length);
+  const descriptionByRank = new Map<number, string>();
+  const byPlace = new Map<number, { cents: number; description: string | null }>();
+  for (const p of [...prizes].sort((a, b) => a.position - b.position)) {
+    const place = byPlace.get(p.position);
+    if (place) place.cents += toCents(p.prize);
+    else {
+      const description = p.customPrizeDescription ?? fallbackDescription;
+      byPlace.set(p.position, { cents: toCents(p.prize), description });
+    }
+  }
+  const lastPlace = Math.max(0, ...byPlace.keys());
+  let start = 0;
+  while (start < ranks.length && ranks[start] <= lastPlace) {
+    const rank = ranks[start];
+    let end = start + 1;
+    while (end < ranks.length && ranks[end] === rank) end++;
+    const size = end - start;
+    let pot = 0;
+    let description: string | null = null;
+    let covers = false;
+    for (let place = rank; place < rank + size; place++) {
+      const won = byPlace.get(place);
+      if (!won) continue;
+      pot += won.cents;
+      if (!covers) description = won.description;
+      covers = true;
+    }
+    const share = Math.floor(pot / size);
+    const extra = pot - share * size;
+    for (let pos = start; pos < end; pos++) cents[pos] = share + (pos - start < extra ? 1 : 0);
+    if (description !== null) descriptionByRank.set(rank, description);
+    start = end;
+  }
+  return { cents, descriptionByRank };
+}
+
+/**
+ * Prize of each ranked row (same order), by `awardPlaces`; rows may come in any order (a tie's
+ * remaining cents go to its earliest rows). No prize rows → all 0.
  * @example splitPrizes([{rank: 1}, {rank: 2}, {rank: 2}, {rank: 2}], [{position: 1, prize: 50}, {position: 2, prize: 30}, {position: 3, prize: 20}]) // [50, 16.67, 16.67, 16.66]
  */
 export function splitPrizes(ranked: { rank: number }[], prizes: PrizeRow[]): number[] {
-  const centsAt = new Map<number, number>();
-  for (const p of prizes) {
-    centsAt.set(p.position, (centsAt.get(p.position) ?? 0) + toCents(p.prize));
-  }
-  const groups = new Map<number, number[]>();
-  ranked.forEach((row, i) => {
-    const group = groups.get(row.rank);
-    if (group) group.push(i);
-    else groups.set(row.rank, [i]);
-  });
+  const order = ranked.map((_, i) => i).sort((a, b) => ranked[a].rank - ranked[b].rank || a - b);
+  const { cents } = awardPlaces(order.map((i) => ranked[i].rank), prizes);
   const awards = ranked.map(() => 0);
-  for (const [rank, indexes] of groups) {
-    let pot = 0;
-    for (let place = rank; place < rank + indexes.length; place++) pot += centsAt.get(place) ?? 0;
-    const share = Math.floor(pot / indexes.length);
-    const extra = pot - share * indexes.length;
-    indexes.forEach((index, j) => awards[index] = (share + (j < extra ? 1 : 0)) / 100);
-  }
+  order.forEach((index, pos) => awards[index] = cents[pos] / 100);
   return awards;
 }
 

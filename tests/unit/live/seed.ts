@@ -1,13 +1,14 @@
 /**
  * Seeds a contest with many entries fast, for the live tests and the leaderboard bench. Teams,
  * players and the competition go through lib/db; entries are written directly with the same keys
- * and atomic shape as `createEntry` (records, indexes, counter, currentEntries, live bump), in
- * large batches, because 100k entries through the checkout would take minutes.
+ * and atomic shape as `createEntry` (records, indexes, roster records, counter, currentEntries,
+ * live bump), in large batches, because 100k entries through the checkout would take minutes.
  */
 import { addCompetitionPlayers } from "../../../lib/db/competition_players.ts";
 import { createCompetition } from "../../../lib/db/competitions.ts";
 import { keys } from "../../../lib/db/keys.ts";
 import { bumpLive } from "../../../lib/db/live.ts";
+import { appendRosterChunks, appendToRoster, encodeRosterRecord } from "../../../lib/db/roster.ts";
 import { createPlayer } from "../../../lib/db/players.ts";
 import { createTeam } from "../../../lib/db/teams.ts";
 import type {
@@ -28,6 +29,11 @@ export interface SeedOptions {
   createdAt?: (i: number) => string;
   /** teamName of entry i; by default `Team {i}`. */
   teamName?: (i: number) => string;
+  /**
+   * Write the roster as packed chunks after the entries (as a bulk import would) instead of one
+   * roster record per entry in the entry's atomic; for large benches.
+   */
+  packRoster?: boolean;
 }
 
 export interface SeededContest {
@@ -38,7 +44,8 @@ export interface SeededContest {
 }
 
 const POSITIONS_CYCLE: Position[] = ["GK", "DEF", "DEF", "MID", "MID", "MID", "FWD", "FWD"];
-const ENTRY_BATCH = 300;
+/** Four writes per entry (record, two indexes, roster record) stay below 1000 per atomic. */
+const ENTRY_BATCH = 240;
 /** Strides coprime with the 20 players, so every entry finds 5 distinct picks. */
 const STRIDES = [1, 3, 7, 9, 11];
 const BASE_TIME = Date.parse("2030-01-01T12:00:00.000Z");
@@ -94,6 +101,7 @@ export async function seedContest(kv: Deno.Kv, options: SeedOptions): Promise<Se
   const firstId = ((await kv.get<number>(keys.ids("entries"))).value ?? 0) + 1;
   const entryIds: number[] = [];
   const teamIds: string[] = [];
+  const records: Uint8Array[] = [];
   for (let start = 0; start < options.entries; start += ENTRY_BATCH) {
     const op = kv.atomic();
     const end = Math.min(options.entries, start + ENTRY_BATCH);
@@ -116,12 +124,15 @@ export async function seedContest(kv: Deno.Kv, options: SeedOptions): Promise<Se
       op.set(keys.entry(entry.id), entry)
         .set(keys.entryByCompetition(competition.id, entry.id), entry.id)
         .set(keys.entryByTeamId(entry.teamId), entry.id);
+      if (options.packRoster) records.push(encodeRosterRecord(entry));
+      else appendToRoster(op, entry);
       entryIds.push(entry.id);
       teamIds.push(entry.teamId);
     }
     const res = await op.commit();
     if (!res.ok) throw new Error("seeding entries failed");
   }
+  await appendRosterChunks(kv, competition.id, records);
   const seeded = { ...competition, currentEntries: options.entries };
   const op = kv.atomic()
     .set(keys.ids("entries"), firstId + options.entries - 1)

@@ -1,0 +1,381 @@
+/**
+ * The roster of a competition: a compact, append-only copy of what ranking needs from each entry
+ * (id, createdAt, picks, team id and name), so a fresh isolate reads a few hundred KV values
+ * instead of every entry (#9 point 5).
+ *
+ * - `appendToRoster(op, entry)` adds the entry's packed record at `["roster_tail", cid, id]` in the
+ *   entry's own atomic: a key of its own, so concurrent entries never collide on it.
+ * - `compactRoster` moves tail records into a sealed chunk `["roster", cid, n]` (one atomic that
+ *   checks and bumps `["roster_meta", cid]`, writes the chunk and deletes the moved tail keys), so
+ *   at any snapshot each entry is in exactly one place: the tail or one chunk.
+ * - `backfillRoster` packs entries written before the roster existed (or by bulk loaders) into
+ *   chunks once per competition, then marks the roster complete; idempotent, and safe when several
+ *   isolates run it at once (every chunk write checks the meta key).
+ * - `RosterReader` keeps the columns of one competition in memory and catches up incrementally:
+ *   new chunks plus the (small) tail, re-read until the meta key did not move meanwhile.
+ *
+ * Record layout (little endian): f64 id, f64 createdAt ms, u8 pick count, u32 picks…, u16 team id
+ * byte length, team id UTF-8, u16 team name byte length, team name UTF-8.
+ */
+import type { Entry } from "../domain/types.ts";
+import { keys } from "./keys.ts";
+import { entriesAfter } from "./leaderboard_reads.ts";
+
+/** The roster's state in KV. */
+export interface RosterMeta {
+  /** Sealed chunks 0..chunks-1 exist. */
+  chunks: number;
+  /** Every entry is in the roster (the backfill of older entries has run). */
+  complete: boolean;
+}
+
+/** Most bytes of one chunk (Deno KV values are at most 64 KiB). */
+const CHUNK_BYTES = 60_000;
+/** Most tail records one compaction moves: a chunk, the meta and one delete each stay < 1000. */
+const COMPACT_MAX = 900;
+/** A reader asks for compaction once the tail holds this many records. */
+export const COMPACT_AT = 256;
+const LIST_BATCH = 500;
+/** Most picks a record can hold (u8 count). */
+const MAX_PICKS = 255;
+/** Longest team id / team name kept (UTF-8 bytes; u16 length). */
+const MAX_TEXT_BYTES = 4096;
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+function textBytes(text: string): Uint8Array {
+  const bytes = encoder.encode(text);
+  return bytes.length > MAX_TEXT_BYTES ? bytes.subarray(0, MAX_TEXT_BYTES) : bytes;
+}
+
+/** The packed roster record of an entry. */
+export function encodeRosterRecord(entry: Entry): Uint8Array {
+  const picks = entry.playerIds.slice(0, MAX_PICKS);
+  const teamId = textBytes(entry.teamId);
+  const teamName = textBytes(entry.teamName);
+  const bytes = new Uint8Array(17 + 4 * picks.length + 4 + teamId.length + teamName.length);
+  const view = new DataView(bytes.buffer);
+  view.setFloat64(0, entry.id, true);
+  view.setFloat64(8, Date.parse(entry.createdAt), true);
+  view.setUint8(16, picks.length);
+  let at = 17;
+  for (const id of picks) {
+    view.setUint32(at, id, true);
+    at += 4;
+  }
+  for (const text of [teamId, teamName]) {
+    view.setUint16(at, text.length, true);
+    bytes.set(text, at + 2);
+    at += 2 + text.length;
+  }
+  return bytes;
+}
+
+/** Adds an empty, complete roster to a new competition's creating atomic (nothing to backfill). */
+export function startRoster(op: Deno.AtomicOperation, cid: number): Deno.AtomicOperation {
+  return op.set(keys.rosterMeta(cid), { chunks: 0, complete: true } satisfies RosterMeta);
+}
+
+/** Adds the entry's roster record to its creating atomic (call it wherever an entry is written). */
+export function appendToRoster(op: Deno.AtomicOperation, entry: Entry): Deno.AtomicOperation {
+  return op.set(keys.rosterTailEntry(entry.competitionId, entry.id), encodeRosterRecord(entry));
+}
+
+/** Concatenates records into chunks of at most CHUNK_BYTES. */
+function pack(records: Uint8Array[]): Uint8Array[][] {
+  const chunks: Uint8Array[][] = [];
+  let current: Uint8Array[] = [];
+  let size = 0;
+  for (const record of records) {
+    if (current.length > 0 && size + record.length > CHUNK_BYTES) {
+      chunks.push(current);
+      current = [];
+      size = 0;
+    }
+    current.push(record);
+    size += record.length;
+  }
+  if (current.length > 0) chunks.push(current);
+  return chunks;
+}
+
+function concat(records: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(records.reduce((sum, r) => sum + r.length, 0));
+  let at = 0;
+  for (const record of records) {
+    out.set(record, at);
+    at += record.length;
+  }
+  return out;
+}
+
+/** Calls `fn(id)` for each record of a chunk (or a single tail record). */
+function eachId(bytes: Uint8Array, fn: (id: number) => void): void {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let at = 0;
+  while (at < bytes.length) {
+    fn(view.getFloat64(at, true));
+    at += 17 + 4 * view.getUint8(at + 16);
+    at += 2 + view.getUint16(at, true);
+    at += 2 + view.getUint16(at, true);
+  }
+}
+
+/** A Float64Array/Int32Array/Uint32Array/Uint8Array at least `size` long, keeping the contents. */
+function grow<T extends Float64Array | Int32Array | Uint32Array | Uint8Array>(
+  array: T,
+  size: number,
+): T {
+  if (array.length >= size) return array;
+  const next = new (array.constructor as new (n: number) => T)(Math.max(size, array.length * 2));
+  next.set(array);
+  return next;
+}
+
+/**
+ * Append-only columns of a competition's entries in typed arrays (a million entries take about
+ * 100 MB): ids, creation times and picks, plus where each record sits in the packed chunks it
+ * came from, whose team id and name are decoded only for the rows shown.
+ */
+export class RosterColumns {
+  length = 0;
+  ids = new Float64Array(256);
+  createdMs = new Float64Array(256);
+  /** Picks of entry i are picks[pickStart[i] .. pickStart[i + 1]). */
+  picks = new Int32Array(1280);
+  pickStart = new Uint32Array(257);
+  /** Entry i's record is at byte `recordAt[i]` of `buffers[bufferOf[i]]`. */
+  readonly #buffers: Uint8Array[] = [];
+  #bufferOf = new Uint32Array(256);
+  #recordAt = new Uint32Array(256);
+  /** Whether the ids are ascending (then `indexOf` is a binary search without a sort). */
+  #sorted = true;
+  #byId: Uint32Array | null = null;
+
+  /** Appends the records of a chunk (or one tail record), except those `skip` says to leave out. */
+  append(bytes: Uint8Array, skip?: (id: number) => boolean): void {
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const buffer = this.#buffers.push(bytes) - 1;
+    let at = 0;
+    while (at < bytes.length) {
+      const start = at;
+      const id = view.getFloat64(at, true);
+      const count = view.getUint8(at + 16);
+      at += 17 + 4 * count;
+      at += 2 + view.getUint16(at, true);
+      at += 2 + view.getUint16(at, true);
+      if (skip?.(id)) continue;
+      const i = this.length;
+      if (i + 1 >= this.ids.length) this.#grow(i + 1);
+      const pickAt = this.pickStart[i];
+      if (pickAt + count > this.picks.length) this.picks = grow(this.picks, pickAt + count);
+      for (let p = 0; p < count; p++) {
+        this.picks[pickAt + p] = view.getUint32(start + 17 + 4 * p, true);
+      }
+      this.pickStart[i + 1] = pickAt + count;
+      if (i > 0 && id <= this.ids[i - 1]) this.#sorted = false;
+      this.ids[i] = id;
+      this.createdMs[i] = view.getFloat64(start + 8, true);
+      this.#bufferOf[i] = buffer;
+      this.#recordAt[i] = start;
+      this.length = i + 1;
+    }
+    this.#byId = null;
+  }
+
+  /** Grows every per-entry column to the same new capacity (pickStart one longer). */
+  #grow(size: number): void {
+    const capacity = Math.max(size, this.ids.length * 2);
+    this.ids = grow(this.ids, capacity);
+    this.createdMs = grow(this.createdMs, capacity);
+    this.pickStart = grow(this.pickStart, capacity + 1);
+    this.#bufferOf = grow(this.#bufferOf, capacity);
+    this.#recordAt = grow(this.#recordAt, capacity);
+  }
+
+  /** Entry i's team id (part 0) or team name (part 1). */
+  #text(i: number, part: 0 | 1): string {
+    const bytes = this.#buffers[this.#bufferOf[i]];
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    let at = this.#recordAt[i] + 17 + 4 * (this.pickStart[i + 1] - this.pickStart[i]);
+    if (part === 1) at += 2 + view.getUint16(at, true);
+    return decoder.decode(bytes.subarray(at + 2, at + 2 + view.getUint16(at, true)));
+  }
+
+  teamId(i: number): string {
+    return this.#text(i, 0);
+  }
+
+  teamName(i: number): string {
+    return this.#text(i, 1);
+  }
+
+  /** The index of entry `id` among the first `length` entries, or -1 (binary search by id). */
+  indexOf(id: number): number {
+    const byId = this.#sorted ? null : this.#byId ??= this.#sortById();
+    let low = 0;
+    let high = this.length - 1;
+    while (low <= high) {
+      const mid = (low + high) >> 1;
+      const index = byId ? byId[mid] : mid;
+      if (this.ids[index] === id) return index;
+      if (this.ids[index] < id) low = mid + 1;
+      else high = mid - 1;
+    }
+    return -1;
+  }
+
+  #sortById(): Uint32Array {
+    const order = new Uint32Array(this.length);
+    for (let i = 0; i < order.length; i++) order[i] = i;
+    return order.sort((a, b) => this.ids[a] - this.ids[b]);
+  }
+}
+
+/** Keeps one competition's roster columns in step with KV. */
+export class RosterReader {
+  readonly columns = new RosterColumns();
+  #chunksRead = 0;
+  /** Ids read from the tail, skipped when compaction later moves them into a chunk. */
+  readonly #fromTail = new Set<number>();
+
+  /**
+   * Appends every entry added since the last call (backfilling the roster first if it was never
+   * completed). Returns how many records the tail holds (compact past COMPACT_AT).
+   */
+  async catchUp(kv: Deno.Kv, cid: number): Promise<number> {
+    for (;;) {
+      const meta = await kv.get<RosterMeta>(keys.rosterMeta(cid));
+      if (!meta.value?.complete) {
+        await backfillRoster(kv, cid);
+        continue;
+      }
+      if (meta.value.chunks > this.#chunksRead) {
+        const iter = kv.list<Uint8Array>({
+          start: keys.rosterChunk(cid, this.#chunksRead),
+          end: keys.rosterChunk(cid, meta.value.chunks),
+        }, { batchSize: 64 });
+        const skip = (id: number) => this.#fromTail.delete(id);
+        for await (const chunk of iter) this.columns.append(chunk.value, skip);
+        this.#chunksRead = meta.value.chunks;
+      }
+      let tail = 0;
+      const iter = kv.list<Uint8Array>({ prefix: keys.rosterTail(cid) }, { batchSize: LIST_BATCH });
+      for await (const record of iter) {
+        tail++;
+        const id = record.key[2] as number;
+        if (this.#fromTail.has(id)) continue;
+        this.#fromTail.add(id);
+        this.columns.append(record.value);
+      }
+      const after = await kv.get<RosterMeta>(keys.rosterMeta(cid));
+      if (after.versionstamp === meta.versionstamp) return tail;
+    }
+  }
+}
+
+/**
+ * Moves up to COMPACT_MAX tail records into a new sealed chunk. false when there was nothing to
+ * move, the roster is not complete yet, or another isolate changed the roster meanwhile.
+ */
+export async function compactRoster(kv: Deno.Kv, cid: number): Promise<boolean> {
+  const meta = await kv.get<RosterMeta>(keys.rosterMeta(cid));
+  if (!meta.value?.complete) return false;
+  const moved: Deno.KvEntry<Uint8Array>[] = [];
+  const iter = kv.list<Uint8Array>({ prefix: keys.rosterTail(cid) }, { limit: COMPACT_MAX });
+  let size = 0;
+  for await (const record of iter) {
+    if (size + record.value.length > CHUNK_BYTES) break;
+    moved.push(record);
+    size += record.value.length;
+  }
+  if (moved.length === 0) return false;
+  const n = meta.value.chunks;
+  const op = kv.atomic()
+    .check(meta)
+    .check({ key: keys.rosterChunk(cid, n), versionstamp: null })
+    .set(keys.rosterChunk(cid, n), concat(moved.map((r) => r.value)))
+    .set(keys.rosterMeta(cid), { chunks: n + 1, complete: true } satisfies RosterMeta);
+  for (const record of moved) op.delete(record.key);
+  return (await op.commit()).ok;
+}
+
+/** Ids of every entry already in the roster (chunks and tail). */
+async function rosterIds(kv: Deno.Kv, cid: number): Promise<Set<number>> {
+  const ids = new Set<number>();
+  for (const prefix of [keys.rosterChunks(cid), keys.rosterTail(cid)]) {
+    for await (const item of kv.list<Uint8Array>({ prefix }, { batchSize: 64 })) {
+      eachId(item.value, (id) => ids.add(id));
+    }
+  }
+  return ids;
+}
+
+/**
+ * Packs the competition's entries that are not in the roster yet into sealed chunks, then marks
+ * the roster complete. Entries are scanned before the roster is read, so an entry committed in
+ * between (with its tail record) is seen in the roster and not packed twice; each chunk write
+ * checks the meta key, so a concurrent compaction or backfill makes this one start over.
+ */
+export async function backfillRoster(kv: Deno.Kv, cid: number): Promise<void> {
+  for (;;) {
+    const meta = await kv.get<RosterMeta>(keys.rosterMeta(cid));
+    if (meta.value?.complete) return;
+    const scanned: Uint8Array[] = [];
+    for await (const entry of entriesAfter(kv, cid, 0, 0)) scanned.push(encodeRosterRecord(entry));
+    const known = await rosterIds(kv, cid);
+    const missing = scanned.filter((record) =>
+      !known.has(new DataView(record.buffer).getFloat64(0, true))
+    );
+    if (await sealChunks(kv, cid, meta, missing, true)) return;
+  }
+}
+
+/**
+ * Appends `records` as sealed chunks after the roster's last one, then sets `complete`; every
+ * write checks the meta key, so false (and nothing more written) when another writer moved it.
+ */
+async function sealChunks(
+  kv: Deno.Kv,
+  cid: number,
+  meta: Deno.KvEntryMaybe<RosterMeta>,
+  records: Uint8Array[],
+  complete: boolean,
+): Promise<boolean> {
+  let versionstamp = meta.versionstamp;
+  let chunks = meta.value?.chunks ?? 0;
+  for (const packed of [...pack(records), null]) {
+    const next: RosterMeta = { chunks: chunks + (packed ? 1 : 0), complete: !packed && complete };
+    const op = kv.atomic().check({ key: keys.rosterMeta(cid), versionstamp });
+    if (packed) op.set(keys.rosterChunk(cid, chunks), concat(packed));
+    const res = await op.set(keys.rosterMeta(cid), next).commit();
+    if (!res.ok) return false;
+    versionstamp = res.versionstamp;
+    chunks = next.chunks;
+  }
+  return true;
+}
+
+/**
+ * Bulk loaders (seeds, imports): appends the records of entries written without their roster
+ * records as sealed chunks, keeping the roster's `complete` mark. Retries while other writers
+ * move the roster.
+ */
+export async function appendRosterChunks(
+  kv: Deno.Kv,
+  cid: number,
+  records: Uint8Array[],
+): Promise<void> {
+  for (;;) {
+    const meta = await kv.get<RosterMeta>(keys.rosterMeta(cid));
+    if (await sealChunks(kv, cid, meta, records, meta.value?.complete ?? false)) return;
+  }
+}
+
+/** Start-up migration: backfills the roster of every competition that has none yet. */
+export async function backfillRosters(kv: Deno.Kv): Promise<void> {
+  for await (const item of kv.list({ prefix: keys.competitions() })) {
+    await backfillRoster(kv, item.key[1] as number);
+  }
+}
