@@ -14,7 +14,7 @@
  * Writes .bench-out/foundation.json. Servers bind 127.0.0.1:8501-8549 and are stopped by process
  * group.
  */
-import { h } from "preact";
+import { createElement as h } from "react";
 import { createHandler } from "$fresh/server.ts";
 import type { Manifest } from "$fresh/server.ts";
 import config from "../fresh.config.ts";
@@ -309,9 +309,9 @@ async function frameworkFloor(): Promise<{ none: PageJs; one: PageJs }> {
   try {
     const manifest: Manifest = {
       routes: {
-        "./routes/none.tsx": { default: () => h("main", { class: "p-4" }, "No island here") },
+        "./routes/none.tsx": { default: () => h("main", { className: "p-4" }, "No island here") },
         "./routes/one.tsx": {
-          default: () => h("main", { class: "p-4" }, h(emailTestIsland.default, {})),
+          default: () => h("main", { className: "p-4" }, h(emailTestIsland.default, {})),
         },
       },
       islands: { "./islands/EmailTestForm.tsx": emailTestIsland },

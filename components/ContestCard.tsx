@@ -41,20 +41,20 @@ function entriesText(c: ContestCardData): string {
 
 function Stat(props: { label: string; value: string }) {
   return (
-    <div class="min-w-0">
-      <dt class="text-xs font-medium uppercase tracking-wide text-muted-foreground">
+    <div className="min-w-0">
+      <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
         {props.label}
       </dt>
-      <dd class="truncate font-semibold">{props.value}</dd>
+      <dd className="truncate font-semibold">{props.value}</dd>
     </div>
   );
 }
 
 function ClockIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" class="shrink-0">
-      <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" stroke-width="2" />
-      <path d="M12 7v5l3 2" fill="none" stroke="currentColor" stroke-width="2" />
+    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" className="shrink-0">
+      <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path d="M12 7v5l3 2" fill="none" stroke="currentColor" strokeWidth="2" />
     </svg>
   );
 }
@@ -70,19 +70,19 @@ export function ContestCard({ competition: c, now, onSelect }: ContestCardProps)
   const select = () => onSelect?.(c.id);
   return (
     <Card
-      class="group relative flex w-full flex-col overflow-hidden transition-shadow hover:shadow-md"
+      className="group relative flex w-full flex-col overflow-hidden transition-shadow hover:shadow-md"
       data-contest-card={String(c.id)}
     >
-      <div class={live ? "h-1.5 bg-destructive" : "h-1.5 bg-primary"} aria-hidden="true" />
-      <div class="flex flex-1 flex-col gap-4 p-5">
-        <div class="flex items-start justify-between gap-3">
-          <div class="min-w-0">
-            <p class="text-xs font-medium text-muted-foreground">{leagueLabel(c.league)}</p>
-            <h2 class="mt-1 text-lg font-semibold leading-tight tracking-tight">
+      <div className={live ? "h-1.5 bg-destructive" : "h-1.5 bg-primary"} aria-hidden="true" />
+      <div className="flex flex-1 flex-col gap-4 p-5">
+        <div className="flex items-start justify-between gap-3">
+          <div className="min-w-0">
+            <p className="text-xs font-medium text-muted-foreground">{leagueLabel(c.league)}</p>
+            <h2 className="mt-1 text-lg font-semibold leading-tight tracking-tight">
               <a
                 href={live ? leaderboardHref : picksHref}
                 onClick={live ? undefined : select}
-                class="after:absolute after:inset-0 after:rounded-xl after:content-[''] focus:outline-none focus-visible:after:ring-2 focus-visible:after:ring-inset focus-visible:after:ring-ring"
+                className="after:absolute after:inset-0 after:rounded-xl after:content-[''] focus:outline-none focus-visible:after:ring-2 focus-visible:after:ring-inset focus-visible:after:ring-ring"
               >
                 {c.name}
               </a>
@@ -92,14 +92,16 @@ export function ContestCard({ competition: c, now, onSelect }: ContestCardProps)
           {c.status === "COMPLETED" && <Badge variant="secondary">Completed</Badge>}
         </div>
         {c.description && (
-          <p class="text-sm text-muted-foreground">
+          <p className="text-sm text-muted-foreground">
             {c.description}
           </p>
         )}
-        <dl class="grid grid-cols-2 gap-3 rounded-lg bg-muted/60 p-3 text-sm">
-          <div class="col-span-2 min-w-0">
-            <dt class="text-xs font-medium uppercase tracking-wide text-muted-foreground">Prize</dt>
-            <dd class={prizeClass(c)} data-prize="">
+        <dl className="grid grid-cols-2 gap-3 rounded-lg bg-muted/60 p-3 text-sm">
+          <div className="col-span-2 min-w-0">
+            <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
+              Prize
+            </dt>
+            <dd className={prizeClass(c)} data-prize="">
               {prizeText(c)}
             </dd>
           </div>
@@ -107,7 +109,7 @@ export function ContestCard({ competition: c, now, onSelect }: ContestCardProps)
           <Stat label="Entries" value={entriesText(c)} />
         </dl>
         <p
-          class={live
+          className={live
             ? "flex items-center gap-1.5 text-sm font-semibold text-destructive"
             : "flex items-center gap-1.5 text-sm text-muted-foreground"}
           data-closing=""
@@ -115,13 +117,13 @@ export function ContestCard({ competition: c, now, onSelect }: ContestCardProps)
           <ClockIcon />
           {live ? "In progress" : closesIn(c.deadline, now)}
         </p>
-        <div class="relative z-10 mt-auto flex flex-wrap gap-2">
+        <div className="relative z-10 mt-auto flex flex-wrap gap-2">
           {!live && (
-            <Button href={picksHref} onClick={select} class="flex-1">
+            <Button href={picksHref} onClick={select} className="flex-1">
               Make Picks
             </Button>
           )}
-          <Button href={leaderboardHref} variant="outline" class="flex-1">
+          <Button href={leaderboardHref} variant="outline" className="flex-1">
             {live ? "View Live Leaderboard" : "Leaderboard"}
           </Button>
         </div>
@@ -133,13 +135,13 @@ export function ContestCard({ competition: c, now, onSelect }: ContestCardProps)
 /** The placeholder card shown while the list loads on the client. */
 export function ContestCardSkeleton() {
   return (
-    <div class="rounded-xl border border-border bg-card p-5 shadow-sm" data-skeleton-card="">
-      <div class="grid gap-4">
-        <Skeleton class="h-3 w-24" />
-        <Skeleton class="h-5 w-3/4" />
-        <Skeleton class="h-4 w-full" />
-        <Skeleton class="h-16 w-full rounded-lg" />
-        <Skeleton class="h-10 w-full" />
+    <div className="rounded-xl border border-border bg-card p-5 shadow-sm" data-skeleton-card="">
+      <div className="grid gap-4">
+        <Skeleton className="h-3 w-24" />
+        <Skeleton className="h-5 w-3/4" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-16 w-full rounded-lg" />
+        <Skeleton className="h-10 w-full" />
       </div>
     </div>
   );

@@ -35,14 +35,14 @@ export function EventList({ events, localTimes }: EventListProps) {
   return (
     <section
       aria-labelledby="events-title"
-      class="rounded-xl border border-border bg-card p-5 shadow-sm"
+      className="rounded-xl border border-border bg-card p-5 shadow-sm"
     >
-      <h2 id="events-title" class="text-lg font-semibold">Recent Events</h2>
+      <h2 id="events-title" className="text-lg font-semibold">Recent Events</h2>
       {events.length === 0
-        ? <p class="mt-3 text-sm text-muted-foreground">No game events yet.</p>
+        ? <p className="mt-3 text-sm text-muted-foreground">No game events yet.</p>
         : (
           <ol
-            class="mt-3 grid max-h-96 gap-2 overflow-y-auto pr-1 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            className="mt-3 grid max-h-96 gap-2 overflow-y-auto pr-1 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             data-testid="events"
             tabIndex={0}
             aria-label="Game events, newest first"
@@ -50,36 +50,36 @@ export function EventList({ events, localTimes }: EventListProps) {
             {events.map((event) => (
               <li
                 key={event.id}
-                class="flex items-start gap-3 rounded-lg border border-border px-3 py-2"
+                className="flex items-start gap-3 rounded-lg border border-border px-3 py-2"
               >
-                <span class="w-10 shrink-0 pt-0.5 text-sm font-bold tabular-nums text-muted-foreground">
+                <span className="w-10 shrink-0 pt-0.5 text-sm font-bold tabular-nums text-muted-foreground">
                   {event.minute === null ? "–" : `${event.minute}'`}
                 </span>
-                <div class="min-w-0 flex-1">
-                  <div class="flex flex-wrap items-center gap-2">
+                <div className="min-w-0 flex-1">
+                  <div className="flex flex-wrap items-center gap-2">
                     <span
-                      class={cn(
+                      className={cn(
                         "rounded px-1.5 py-0.5 text-xs font-semibold",
                         TONES[event.eventType] ?? "bg-muted text-foreground",
                       )}
                     >
                       {eventLabel(event.eventType)}
                     </span>
-                    <span class="truncate text-sm font-medium">
+                    <span className="truncate text-sm font-medium">
                       {event.player?.name ?? "Unknown player"}
                     </span>
                     {event.player?.team && (
-                      <span class="text-xs text-muted-foreground">
+                      <span className="text-xs text-muted-foreground">
                         {event.player.team.shortName}
                       </span>
                     )}
                   </div>
                   {event.description && (
-                    <p class="mt-0.5 text-sm text-muted-foreground">{event.description}</p>
+                    <p className="mt-0.5 text-sm text-muted-foreground">{event.description}</p>
                   )}
                 </div>
                 <time
-                  class="shrink-0 text-xs tabular-nums text-muted-foreground"
+                  className="shrink-0 text-xs tabular-nums text-muted-foreground"
                   dateTime={event.timestamp}
                 >
                   {clock(event.timestamp, localTimes)}

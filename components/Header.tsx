@@ -3,16 +3,16 @@ import RulesButton from "../islands/RulesButton.tsx";
 /** The public site header: the logo (links home) and the Rules button. */
 export function Header() {
   return (
-    <header class="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur">
-      <div class="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+    <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <a
           href="/"
           aria-label="Fantasy Contests home"
-          class="flex items-center gap-2 rounded-md font-bold tracking-tight focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          className="flex items-center gap-2 rounded-md font-bold tracking-tight focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
-          <img src="/logo.svg" alt="" width="32" height="32" class="h-8 w-8" />
-          <span class="text-lg">
-            Fantasy <span class="text-primary">Contests</span>
+          <img src="/logo.svg" alt="" width="32" height="32" className="h-8 w-8" />
+          <span className="text-lg">
+            Fantasy <span className="text-primary">Contests</span>
           </span>
         </a>
         <RulesButton />

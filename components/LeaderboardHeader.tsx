@@ -22,17 +22,17 @@ interface StatProps {
   label: string;
   value: string;
   testId: string;
-  class?: string;
+  className?: string;
 }
 
-function Stat({ label, value, testId, class: className }: StatProps) {
+function Stat({ label, value, testId, className }: StatProps) {
   return (
-    <div class={cn("min-w-0 rounded-lg bg-muted/60 px-3 py-2 sm:px-4 sm:py-3", className)}>
-      <dt class="text-[11px] font-medium uppercase tracking-wide text-muted-foreground sm:text-xs">
+    <div className={cn("min-w-0 rounded-lg bg-muted/60 px-3 py-2 sm:px-4 sm:py-3", className)}>
+      <dt className="text-[11px] font-medium uppercase tracking-wide text-muted-foreground sm:text-xs">
         {label}
       </dt>
       <dd
-        class="mt-1 break-words text-base font-bold tabular-nums sm:text-lg"
+        className="mt-1 break-words text-base font-bold tabular-nums sm:text-lg"
         data-testid={testId}
       >
         {value}
@@ -45,24 +45,24 @@ function Stat({ label, value, testId, class: className }: StatProps) {
 export function LeaderboardHeader({ competition, total, pushConnected }: LeaderboardHeaderProps) {
   const live = competition.status === "LIVE";
   return (
-    <header class="grid gap-4 rounded-xl border border-border bg-card p-5 shadow-sm sm:p-6">
-      <div class="flex flex-wrap items-center gap-3">
-        <h1 class="text-2xl font-extrabold tracking-tight sm:text-3xl">{competition.name}</h1>
+    <header className="grid gap-4 rounded-xl border border-border bg-card p-5 shadow-sm sm:p-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{competition.name}</h1>
         {live && <Badge variant="live">LIVE</Badge>}
         {pushConnected !== null && (
-          <span class="text-xs text-muted-foreground" aria-live="polite">
+          <span className="text-xs text-muted-foreground" aria-live="polite">
             {pushConnected ? "Live updates on" : "Refreshing every 10 seconds"}
           </span>
         )}
       </div>
-      <dl class="grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3">
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3">
         <Stat label="Status" value={statusText(competition.status)} testId="status" />
         <Stat label="Entries" value={formatWhole(total)} testId="total" />
         <Stat
           label="Prize"
           value={prizeText(competition)}
           testId="prize"
-          class="col-span-2 sm:col-span-1"
+          className="col-span-2 sm:col-span-1"
         />
       </dl>
     </header>

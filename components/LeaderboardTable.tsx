@@ -19,15 +19,15 @@ export interface LeaderboardTableProps {
 export function LeaderboardTable(props: LeaderboardTableProps) {
   const { rows, currency, showViewTeam, showPrizes, ownTeamIds, onView, label } = props;
   return (
-    <div class="overflow-x-auto rounded-xl border border-border bg-card shadow-sm">
-      <table class="w-full text-sm" aria-label={label}>
-        <thead class="bg-muted/60 text-left text-xs uppercase tracking-wide text-muted-foreground">
+    <div className="overflow-x-auto rounded-xl border border-border bg-card shadow-sm">
+      <table className="w-full text-sm" aria-label={label}>
+        <thead className="bg-muted/60 text-left text-xs uppercase tracking-wide text-muted-foreground">
           <tr>
-            <th scope="col" class="w-12 px-3 py-3 sm:w-16 sm:px-4">Rank</th>
-            <th scope="col" class="px-3 py-3 sm:px-4">Display Name</th>
-            <th scope="col" class="w-16 px-3 py-3 text-right sm:w-20 sm:px-4">Points</th>
+            <th scope="col" className="w-12 px-3 py-3 sm:w-16 sm:px-4">Rank</th>
+            <th scope="col" className="px-3 py-3 sm:px-4">Display Name</th>
+            <th scope="col" className="w-16 px-3 py-3 text-right sm:w-20 sm:px-4">Points</th>
             {showViewTeam && (
-              <th scope="col" class="w-20 px-3 py-3 text-right sm:w-28 sm:px-4">View Team</th>
+              <th scope="col" className="w-20 px-3 py-3 text-right sm:w-28 sm:px-4">View Team</th>
             )}
           </tr>
         </thead>
@@ -41,24 +41,24 @@ export function LeaderboardTable(props: LeaderboardTableProps) {
                 data-team-id={row.teamId}
                 data-own={own ? "true" : undefined}
                 aria-current={own ? "true" : undefined}
-                class={cn(
+                className={cn(
                   "border-t border-border",
                   own ? "bg-primary/10 font-medium" : "hover:bg-muted/40",
                 )}
               >
-                <td class="px-3 py-3 font-bold tabular-nums sm:px-4">{row.rank}</td>
-                <td class="px-3 py-3 sm:px-4">
-                  <div class="flex flex-wrap items-center gap-2">
-                    <span class="break-words">{row.displayName}</span>
+                <td className="px-3 py-3 font-bold tabular-nums sm:px-4">{row.rank}</td>
+                <td className="px-3 py-3 sm:px-4">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <span className="break-words">{row.displayName}</span>
                     {own && <Badge variant="default">You</Badge>}
                     {prize && <Badge variant="success">{prize}</Badge>}
                   </div>
                 </td>
-                <td class="px-3 py-3 text-right font-semibold tabular-nums sm:px-4">
+                <td className="px-3 py-3 text-right font-semibold tabular-nums sm:px-4">
                   {formatPoints(row.points)}
                 </td>
                 {showViewTeam && (
-                  <td class="px-3 py-2 text-right sm:px-4">
+                  <td className="px-3 py-2 text-right sm:px-4">
                     <Button
                       variant="outline"
                       size="sm"

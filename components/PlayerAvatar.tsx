@@ -7,13 +7,13 @@ export interface PlayerAvatarProps {
   /** Team crest, or the player's picture; the initial shows when missing or broken. */
   src?: string | null;
   size?: "sm" | "md" | "lg";
-  class?: string;
+  className?: string;
 }
 
 const SIZES = { sm: "h-8 w-8 text-xs", md: "h-10 w-10 text-sm", lg: "h-12 w-12 text-base" };
 
 /** A round crest or picture with the first letter of the name as fallback (SPEC §2). */
-export function PlayerAvatar({ name, src, size = "md", class: className }: PlayerAvatarProps) {
+export function PlayerAvatar({ name, src, size = "md", className }: PlayerAvatarProps) {
   const [broken, setBroken] = useState(false);
   const box = cn(
     "inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full",
@@ -22,20 +22,20 @@ export function PlayerAvatar({ name, src, size = "md", class: className }: Playe
   );
   if (src && !broken) {
     return (
-      <span class={cn(box, "border border-border bg-white")}>
+      <span className={cn(box, "border border-border bg-white")}>
         <img
           src={src}
           alt=""
           loading="lazy"
           decoding="async"
-          class="h-full w-full object-contain p-0.5"
+          className="h-full w-full object-contain p-0.5"
           onError={() => setBroken(true)}
         />
       </span>
     );
   }
   return (
-    <span class={cn(box, "bg-primary/10 font-bold text-primary")} aria-hidden="true">
+    <span className={cn(box, "bg-primary/10 font-bold text-primary")} aria-hidden="true">
       {(name.trim()[0] ?? "?").toUpperCase()}
     </span>
   );

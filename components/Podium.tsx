@@ -24,31 +24,31 @@ export function Podium({ rows, currency, showPrizes, ownTeamIds }: PodiumProps) 
   const top = rows.filter((row) => row.points > 0).slice(0, 3);
   if (top.length === 0) return null;
   return (
-    <section aria-label="Podium" class="grid grid-cols-3 items-end gap-2 pt-4 sm:gap-3">
+    <section aria-label="Podium" className="grid grid-cols-3 items-end gap-2 pt-4 sm:gap-3">
       {top.map((row, i) => {
         const prize = showPrizes ? rowPrizeText(row, currency) : null;
         return (
           <div
             key={row.id}
             data-testid="podium-entry"
-            class={cn(
+            className={cn(
               "flex min-w-0 flex-col items-center gap-1 rounded-xl border-2 p-2 text-center shadow-sm sm:p-4",
               MEDALS[i],
               ORDER[i],
               ownTeamIds.has(row.teamId) && "ring-2 ring-primary",
             )}
           >
-            <span class="text-sm font-bold text-muted-foreground sm:text-base">
+            <span className="text-sm font-bold text-muted-foreground sm:text-base">
               {ordinal(row.rank)}
             </span>
-            <span class="max-w-full break-words text-sm font-semibold leading-tight sm:text-lg">
+            <span className="max-w-full break-words text-sm font-semibold leading-tight sm:text-lg">
               {row.displayName}
             </span>
-            <span class="text-xl font-extrabold tabular-nums sm:text-2xl">
-              {formatPoints(row.points)} <span class="text-xs font-medium sm:text-sm">pts</span>
+            <span className="text-xl font-extrabold tabular-nums sm:text-2xl">
+              {formatPoints(row.points)} <span className="text-xs font-medium sm:text-sm">pts</span>
             </span>
             {prize && (
-              <span class="max-w-full break-words text-xs font-semibold text-success sm:text-sm">
+              <span className="max-w-full break-words text-xs font-semibold text-success sm:text-sm">
                 {prize}
               </span>
             )}

@@ -12,12 +12,12 @@ export function PrizeInfo({ competition, prizes }: PrizeInfoProps) {
   const places = [...prizes].sort((a, b) => a.position - b.position);
   const prize = prizeText(competition);
   return (
-    <section aria-labelledby="prize-info-title" class="grid gap-3">
-      <h2 id="prize-info-title" class="text-base font-semibold">Prize information</h2>
-      <div class="rounded-lg bg-primary/10 px-4 py-3">
-        <p class="text-xs font-medium uppercase tracking-wide text-muted-foreground">Prize</p>
+    <section aria-labelledby="prize-info-title" className="grid gap-3">
+      <h2 id="prize-info-title" className="text-base font-semibold">Prize information</h2>
+      <div className="rounded-lg bg-primary/10 px-4 py-3">
+        <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Prize</p>
         <p
-          class={prize.length > 16
+          className={prize.length > 16
             ? "mt-0.5 text-base font-bold leading-snug"
             : "mt-0.5 text-xl font-bold"}
           data-prize=""
@@ -26,11 +26,14 @@ export function PrizeInfo({ competition, prizes }: PrizeInfoProps) {
         </p>
       </div>
       {places.length > 0 && (
-        <ol class="grid gap-1 text-sm">
+        <ol className="grid gap-1 text-sm">
           {places.map((p) => (
-            <li key={p.position} class="flex justify-between rounded-md px-2 py-1 odd:bg-muted/60">
+            <li
+              key={p.position}
+              className="flex justify-between rounded-md px-2 py-1 odd:bg-muted/60"
+            >
               <span>{ordinal(p.position)}</span>
-              <span class="font-semibold tabular-nums">
+              <span className="font-semibold tabular-nums">
                 {formatPrice(p.prize, competition.currency)}
               </span>
             </li>

@@ -43,42 +43,42 @@ function signed(n: number): string {
 
 function ScoringTable() {
   return (
-    <details class="group rounded-lg border border-border" data-scoring="">
-      <summary class="flex cursor-pointer list-none items-center justify-between gap-2 rounded-lg px-3 py-2 text-sm font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring [&::-webkit-details-marker]:hidden">
+    <details className="group rounded-lg border border-border" data-scoring="">
+      <summary className="flex cursor-pointer list-none items-center justify-between gap-2 rounded-lg px-3 py-2 text-sm font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring [&::-webkit-details-marker]:hidden">
         How points are scored
         <svg
           viewBox="0 0 24 24"
           width="16"
           height="16"
           aria-hidden="true"
-          class="shrink-0 text-muted-foreground transition-transform group-open:rotate-180"
+          className="shrink-0 text-muted-foreground transition-transform group-open:rotate-180"
         >
-          <path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" stroke-width="2" />
+          <path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" />
         </svg>
       </summary>
-      <div class="border-t border-border px-3 pb-3 pt-2">
-        <table class="w-full text-sm">
-          <caption class="pb-2 text-left text-xs text-muted-foreground">
+      <div className="border-t border-border px-3 pb-3 pt-2">
+        <table className="w-full text-sm">
+          <caption className="pb-2 text-left text-xs text-muted-foreground">
             Points per player, by position. Your team scores the sum of its 5 players.
           </caption>
           <thead>
-            <tr class="text-xs text-muted-foreground">
-              <th scope="col" class="py-1 text-left font-medium">Event</th>
+            <tr className="text-xs text-muted-foreground">
+              <th scope="col" className="py-1 text-left font-medium">Event</th>
               {POSITIONS.map((p) => (
-                <th key={p} scope="col" class="w-11 py-1 text-right font-medium">{p}</th>
+                <th key={p} scope="col" className="w-11 py-1 text-right font-medium">{p}</th>
               ))}
             </tr>
           </thead>
-          <tbody class="tabular-nums">
+          <tbody className="tabular-nums">
             {SCORING_ROWS.map((row) => (
-              <tr key={row.label} class="border-t border-border/60">
-                <th scope="row" class="py-1 pr-2 text-left font-normal">{row.label}</th>
+              <tr key={row.label} className="border-t border-border/60">
+                <th scope="row" className="py-1 pr-2 text-left font-normal">{row.label}</th>
                 {POSITIONS.map((p) => {
                   const points = row.points(SCORING[p]);
                   return (
                     <td
                       key={p}
-                      class={points < 0
+                      className={points < 0
                         ? "py-1 text-right font-semibold text-destructive"
                         : points > 0
                         ? "py-1 text-right font-semibold"
@@ -118,11 +118,11 @@ export function RulesContent(props: RulesContentProps) {
   ].filter((rule): rule is string => rule !== null);
 
   return (
-    <div class="grid gap-4">
-      <ol class="grid gap-2" data-rules="">
+    <div className="grid gap-4">
+      <ol className="grid gap-2" data-rules="">
         {rules.map((rule, index) => (
-          <li key={rule} class="flex items-center gap-3 rounded-lg bg-muted px-3 py-2 text-sm">
-            <span class="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-primary text-xs font-bold text-primary-foreground">
+          <li key={rule} className="flex items-center gap-3 rounded-lg bg-muted px-3 py-2 text-sm">
+            <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-primary text-xs font-bold text-primary-foreground">
               {index + 1}
             </span>
             <span>{rule}</span>
@@ -130,9 +130,9 @@ export function RulesContent(props: RulesContentProps) {
         ))}
       </ol>
       {cap !== null && (
-        <p class="text-sm text-muted-foreground" data-salary-cap="">
+        <p className="text-sm text-muted-foreground" data-salary-cap="">
           Your 5 players' salaries must add up to no more than the{" "}
-          <strong class="font-semibold text-foreground">{formatSalary(cap)}</strong> salary cap.
+          <strong className="font-semibold text-foreground">{formatSalary(cap)}</strong> salary cap.
         </p>
       )}
       <ScoringTable />

@@ -15,7 +15,7 @@ export function RulesDialog({ open, onClose, ...rules }: RulesDialogProps) {
       onClose={onClose}
       title="Fantasy Rules"
       description="Build your 5-player fantasy team and compete for prizes"
-      footer={<Button onClick={onClose} class="w-full sm:w-auto">Got it</Button>}
+      footer={<Button onClick={onClose} className="w-full sm:w-auto">Got it</Button>}
     >
       <RulesContent {...rules} />
     </Dialog>

@@ -1,10 +1,10 @@
-import type { ComponentChildren } from "preact";
+import type { ReactNode } from "react";
 
 export interface StatusCardProps {
   title: string;
   description?: string;
   /** The way out, usually one <Button>. */
-  children?: ComponentChildren;
+  children?: ReactNode;
   /** Marks the card for tests and styling hooks, e.g. `data-invalid-checkout`. */
   [data: `data-${string}`]: string | undefined;
 }
@@ -16,12 +16,12 @@ export interface StatusCardProps {
 export function StatusCard({ title, description, children, ...data }: StatusCardProps) {
   return (
     <div
-      class="mx-auto mt-10 max-w-md rounded-xl border border-border bg-card px-6 py-8 text-center shadow-sm sm:mt-16 sm:px-8"
+      className="mx-auto mt-10 max-w-md rounded-xl border border-border bg-card px-6 py-8 text-center shadow-sm sm:mt-16 sm:px-8"
       {...data}
     >
-      <h1 class="text-xl font-semibold tracking-tight">{title}</h1>
-      {description && <p class="mt-2 text-sm text-muted-foreground">{description}</p>}
-      {children && <div class="mt-6 flex justify-center">{children}</div>}
+      <h1 className="text-xl font-semibold tracking-tight">{title}</h1>
+      {description && <p className="mt-2 text-sm text-muted-foreground">{description}</p>}
+      {children && <div className="mt-6 flex justify-center">{children}</div>}
     </div>
   );
 }

@@ -30,23 +30,23 @@ export interface TeamDialogProps {
 
 function PlayerCard({ player }: { player: DetailsPlayer }) {
   return (
-    <li class="rounded-lg border border-border p-3" data-testid="team-player">
-      <div class="flex items-start gap-2">
-        <PositionBadge position={player.position} class="mt-0.5" />
-        <div class="min-w-0 flex-1">
-          <p class="font-semibold leading-tight break-words">{player.name}</p>
-          {player.team && <p class="text-xs text-muted-foreground">{player.team.name}</p>}
+    <li className="rounded-lg border border-border p-3" data-testid="team-player">
+      <div className="flex items-start gap-2">
+        <PositionBadge position={player.position} className="mt-0.5" />
+        <div className="min-w-0 flex-1">
+          <p className="font-semibold leading-tight break-words">{player.name}</p>
+          {player.team && <p className="text-xs text-muted-foreground">{player.team.name}</p>}
         </div>
-        <span class="shrink-0 font-bold tabular-nums">{formatPoints(player.points)} pts</span>
+        <span className="shrink-0 font-bold tabular-nums">{formatPoints(player.points)} pts</span>
       </div>
       {player.breakdown.length === 0
-        ? <p class="mt-2 text-sm text-muted-foreground">No points yet</p>
+        ? <p className="mt-2 text-sm text-muted-foreground">No points yet</p>
         : (
-          <ul class="mt-2 grid gap-1 text-sm">
+          <ul className="mt-2 grid gap-1 text-sm">
             {player.breakdown.map((line) => (
-              <li key={line.label} class="flex justify-between gap-3">
-                <span class="text-muted-foreground">{line.label}</span>
-                <span class="tabular-nums">{formatLine(line)}</span>
+              <li key={line.label} className="flex justify-between gap-3">
+                <span className="text-muted-foreground">{line.label}</span>
+                <span className="tabular-nums">{formatLine(line)}</span>
               </li>
             ))}
           </ul>
@@ -57,36 +57,36 @@ function PlayerCard({ player }: { player: DetailsPlayer }) {
 
 function Loading() {
   return (
-    <div class="grid gap-3" aria-busy="true" aria-label="Loading team">
-      <Skeleton class="h-5 w-40" />
-      <Skeleton class="h-20 w-full" />
-      <Skeleton class="h-20 w-full" />
+    <div className="grid gap-3" aria-busy="true" aria-label="Loading team">
+      <Skeleton className="h-5 w-40" />
+      <Skeleton className="h-20 w-full" />
+      <Skeleton className="h-20 w-full" />
     </div>
   );
 }
 
 function Failure({ message }: { message: string }) {
   return (
-    <div class="grid gap-1" role="alert">
-      <p class="text-sm font-medium text-destructive">{DIALOG_FALLBACK}</p>
-      {message !== DIALOG_FALLBACK && <p class="text-xs text-muted-foreground">{message}</p>}
+    <div className="grid gap-1" role="alert">
+      <p className="text-sm font-medium text-destructive">{DIALOG_FALLBACK}</p>
+      {message !== DIALOG_FALLBACK && <p className="text-xs text-muted-foreground">{message}</p>}
     </div>
   );
 }
 
 function Details({ details }: { details: EntryDetails }) {
   return (
-    <div class="grid gap-4">
-      <div class="flex items-center justify-between rounded-lg bg-muted/60 px-4 py-3">
-        <span class="text-sm text-muted-foreground">{details.competition.name}</span>
-        <span class="text-lg font-bold tabular-nums" data-testid="team-total">
+    <div className="grid gap-4">
+      <div className="flex items-center justify-between rounded-lg bg-muted/60 px-4 py-3">
+        <span className="text-sm text-muted-foreground">{details.competition.name}</span>
+        <span className="text-lg font-bold tabular-nums" data-testid="team-total">
           {formatPoints(details.entry.totalPoints)} pts
         </span>
       </div>
       {details.players.length === 0
-        ? <p class="text-sm text-muted-foreground">{NO_PLAYERS}</p>
+        ? <p className="text-sm text-muted-foreground">{NO_PLAYERS}</p>
         : (
-          <ul class="grid gap-3 sm:grid-cols-2">
+          <ul className="grid gap-3 sm:grid-cols-2">
             {details.players.map((player) => <PlayerCard key={player.id} player={player} />)}
           </ul>
         )}
@@ -139,7 +139,7 @@ export function TeamDialog({ target, refreshKey, onClose }: TeamDialogProps) {
       open={target !== null}
       onClose={onClose}
       title={target ? `${target.displayName}'s Team` : ""}
-      class="sm:max-w-2xl"
+      className="sm:max-w-2xl"
     >
       {details ? <Details details={details} /> : error ? <Failure message={error} /> : <Loading />}
     </Dialog>

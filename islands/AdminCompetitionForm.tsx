@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { Button } from "../components/ui/Button.tsx";
 import { PageHeader } from "../components/admin/PageHeader.tsx";
 import { Icon } from "../components/admin/Icons.tsx";
@@ -49,7 +49,7 @@ export default function AdminCompetitionForm({ id }: AdminCompetitionFormProps) 
     if (existing.data) setValues(competitionToValues(existing.data));
   }, [existing.data]);
 
-  const submit = async (event: Event) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!values) return;
     const problems = validateCompetition(values);
@@ -84,7 +84,7 @@ export default function AdminCompetitionForm({ id }: AdminCompetitionFormProps) 
 
   if (editing && existing.error) {
     return (
-      <div class="flex flex-col gap-6">
+      <div className="flex flex-col gap-6">
         <PageHeader title={title} actions={back} />
         {isNotFound(existing.error)
           ? <CompetitionNotFound />
@@ -94,7 +94,7 @@ export default function AdminCompetitionForm({ id }: AdminCompetitionFormProps) 
   }
 
   return (
-    <form class="mx-auto flex max-w-4xl flex-col gap-6" onSubmit={submit} noValidate>
+    <form className="mx-auto flex max-w-4xl flex-col gap-6" onSubmit={submit} noValidate>
       <PageHeader
         title={title}
         description={editing
@@ -102,11 +102,11 @@ export default function AdminCompetitionForm({ id }: AdminCompetitionFormProps) 
           : "Set up a competition that visitors can enter."}
         actions={back}
       />
-      <div class="sticky top-2 z-20 flex items-center justify-between gap-4 rounded-lg border border-border bg-card px-4 py-3 shadow-sm">
-        <p class="truncate text-sm text-muted-foreground">
+      <div className="sticky top-2 z-20 flex items-center justify-between gap-4 rounded-lg border border-border bg-card px-4 py-3 shadow-sm">
+        <p className="truncate text-sm text-muted-foreground">
           {values?.name.trim() || "Untitled competition"}
         </p>
-        <div class="flex shrink-0 gap-2">
+        <div className="flex shrink-0 gap-2">
           <Button variant="outline" href={DASHBOARD}>Cancel</Button>
           <Button type="submit" disabled={!values || saving}>
             <Icon name="save" />

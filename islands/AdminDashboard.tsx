@@ -21,9 +21,9 @@ import type { AnalyticsSummary, CompetitionRow } from "../lib/ui/admin/types.ts"
 
 function Stat({ label, value }: { label: string; value: string | number }) {
   return (
-    <Card class="flex flex-col gap-1 p-4 sm:p-6">
-      <p class="text-sm font-medium text-muted-foreground">{label}</p>
-      <p class="text-xl font-bold tabular-nums sm:text-2xl">{value}</p>
+    <Card className="flex flex-col gap-1 p-4 sm:p-6">
+      <p className="text-sm font-medium text-muted-foreground">{label}</p>
+      <p className="text-xl font-bold tabular-nums sm:text-2xl">{value}</p>
     </Card>
   );
 }
@@ -34,7 +34,7 @@ function Summary({ rows }: { rows: CompetitionRow[] }) {
   const revenue = stats.reduce((sum, s) => sum + s.revenue, 0);
   const live = rows.filter((r) => r.status === "LIVE").length;
   return (
-    <div class="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
       <Stat label="Competitions" value={rows.length} />
       <Stat label="Live now" value={live} />
       <Stat label="Entries" value={entries} />
@@ -60,7 +60,7 @@ export default function AdminDashboard() {
   };
 
   return (
-    <div class="flex flex-col gap-6">
+    <div className="flex flex-col gap-6">
       <PageHeader
         title="Competitions Dashboard"
         description="Create competitions, manage their players and prizes, and run them live."
@@ -78,13 +78,15 @@ export default function AdminDashboard() {
       {rows
         ? <Summary rows={rows} />
         : loading && (
-          <div class="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" aria-hidden="true">
-            {[0, 1, 2, 3].map((i) => <Skeleton key={i} class="h-[88px] rounded-xl sm:h-[104px]" />)}
+          <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" aria-hidden="true">
+            {[0, 1, 2, 3].map((i) => (
+              <Skeleton key={i} className="h-[88px] rounded-xl sm:h-[104px]" />
+            ))}
           </div>
         )}
-      <section class="flex flex-col gap-3" aria-labelledby="competitions-heading">
-        <div class="flex items-center justify-between">
-          <h2 id="competitions-heading" class="text-lg font-semibold">Competitions</h2>
+      <section className="flex flex-col gap-3" aria-labelledby="competitions-heading">
+        <div className="flex items-center justify-between">
+          <h2 id="competitions-heading" className="text-lg font-semibold">Competitions</h2>
           <Button variant="outline" size="sm" disabled={loading} onClick={() => void reload()}>
             <Icon name="refresh" />Refresh
           </Button>

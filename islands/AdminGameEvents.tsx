@@ -26,7 +26,7 @@ import type { EventWithPlayer, PlayerWithTeam } from "../lib/ui/admin/types.ts";
 
 function NotFound() {
   return (
-    <div class="flex flex-col gap-6">
+    <div className="flex flex-col gap-6">
       <PageHeader title="Game Events" />
       <CompetitionNotFound />
     </div>
@@ -58,7 +58,7 @@ export default function AdminGameEvents({ id }: { id: number }) {
   };
 
   return (
-    <div class="flex flex-col gap-6">
+    <div className="flex flex-col gap-6">
       <PageHeader
         title={
           <>
@@ -78,10 +78,10 @@ export default function AdminGameEvents({ id }: { id: number }) {
       />
       {!c && <TableSkeleton rows={6} label="Loading competition" />}
       {c && (
-        <div class="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <Card>
             <CardHeader>
-              <CardTitle class="text-base">Create Event</CardTitle>
+              <CardTitle className="text-base">Create Event</CardTitle>
               <CardDescription>Goals, cards, saves and more, as they happen.</CardDescription>
             </CardHeader>
             <CardContent>
@@ -94,9 +94,9 @@ export default function AdminGameEvents({ id }: { id: number }) {
             </CardContent>
           </Card>
           <Card>
-            <CardHeader class="flex-row items-center justify-between">
-              <div class="flex flex-col gap-1.5">
-                <CardTitle class="text-base">Recent Events</CardTitle>
+            <CardHeader className="flex-row items-center justify-between">
+              <div className="flex flex-col gap-1.5">
+                <CardTitle className="text-base">Recent Events</CardTitle>
                 <CardDescription>Deleting an event corrects the player's stats.</CardDescription>
               </div>
               <Button variant="ghost" size="sm" onClick={() => void events.reload()}>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { loginSchema } from "../lib/domain/schemas.ts";
 import { adminFetch } from "../lib/ui/admin/admin_api.ts";
 import { navigateWithToast } from "../lib/ui/admin/flash.ts";
@@ -41,7 +41,7 @@ export default function AdminLogin() {
   const mounted = useMounted();
   useAuthRequiredToast();
 
-  const submit = async (event: Event) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const problems = validate(username, password);
     setErrors(problems ?? {});
@@ -77,22 +77,22 @@ export default function AdminLogin() {
   };
 
   return (
-    <div class="flex min-h-[80vh] items-center justify-center px-4 py-12">
-      <Card class="w-full max-w-sm">
-        <CardHeader class="items-center text-center">
-          <img src="/logo.svg" alt="" width="48" height="48" class="mb-2 h-12 w-12" />
-          <h1 class="text-2xl font-semibold tracking-tight">Admin Login</h1>
+    <div className="flex min-h-[80vh] items-center justify-center px-4 py-12">
+      <Card className="w-full max-w-sm">
+        <CardHeader className="items-center text-center">
+          <img src="/logo.svg" alt="" width="48" height="48" className="mb-2 h-12 w-12" />
+          <h1 className="text-2xl font-semibold tracking-tight">Admin Login</h1>
           <CardDescription>Sign in to manage competitions, matches and players.</CardDescription>
         </CardHeader>
         <CardContent>
-          <form class="flex flex-col gap-4" method="post" onSubmit={submit} noValidate>
+          <form className="flex flex-col gap-4" method="post" onSubmit={submit} noValidate>
             <Field id="username" label="Username" error={errors.username}>
               <Input
                 {...fieldAria("username", errors.username)}
                 name="username"
                 autoComplete="username"
                 value={username}
-                onInput={(e) => setUsername(e.currentTarget.value)}
+                onChange={(e) => setUsername(e.currentTarget.value)}
               />
             </Field>
             <Field id="password" label="Password" error={errors.password}>
@@ -102,15 +102,15 @@ export default function AdminLogin() {
                 type="password"
                 autoComplete="current-password"
                 value={password}
-                onInput={(e) => setPassword(e.currentTarget.value)}
+                onChange={(e) => setPassword(e.currentTarget.value)}
               />
             </Field>
-            <Button type="submit" class="w-full" disabled={!mounted || busy}>
+            <Button type="submit" className="w-full" disabled={!mounted || busy}>
               {busy ? "Logging in..." : "Login"}
             </Button>
             <a
               href="/"
-              class="text-center text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+              className="text-center text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
             >
               Return to site
             </a>

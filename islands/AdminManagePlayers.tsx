@@ -19,7 +19,7 @@ function TabLabel({ text, count }: { text: string; count: number }) {
       {text}
       <span
         aria-hidden="true"
-        class="ml-2 rounded-full bg-foreground/10 px-2 py-0.5 text-xs tabular-nums"
+        className="ml-2 rounded-full bg-foreground/10 px-2 py-0.5 text-xs tabular-nums"
       >
         {count}
       </span>
@@ -61,7 +61,7 @@ export default function AdminManagePlayers({ id }: { id: number }) {
   const failed = current.error ?? available.error;
 
   return (
-    <div class="flex flex-col gap-6">
+    <div className="flex flex-col gap-6">
       <PageHeader
         title="Manage Players"
         description={competition.data?.name ?? " "}

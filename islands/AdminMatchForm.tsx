@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { Button } from "../components/ui/Button.tsx";
 import {
   Card,
@@ -43,10 +43,10 @@ function TeamPlayers(props: { home?: Team; away?: Team; onOpen: (t: Team) => voi
   return (
     <Card>
       <CardHeader>
-        <CardTitle class="text-base">Team Players</CardTitle>
+        <CardTitle className="text-base">Team Players</CardTitle>
         <CardDescription>Add or edit the real players of the two teams.</CardDescription>
       </CardHeader>
-      <CardContent class="flex flex-wrap gap-2">
+      <CardContent className="flex flex-wrap gap-2">
         <Button
           variant="outline"
           disabled={!props.home}
@@ -92,7 +92,7 @@ export default function AdminMatchForm({ id }: { id?: number }) {
     setCreatingTeams(false);
   };
 
-  const submit = async (event: Event) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!values) return;
     const problems = validateMatch(values);
@@ -121,7 +121,7 @@ export default function AdminMatchForm({ id }: { id?: number }) {
   const failed = teams.error ?? existing.error;
 
   return (
-    <div class="mx-auto flex max-w-4xl flex-col gap-6">
+    <div className="mx-auto flex max-w-4xl flex-col gap-6">
       <PageHeader
         title={title}
         description="Fixtures that competitions are built on."
@@ -171,9 +171,9 @@ export default function AdminMatchForm({ id }: { id?: number }) {
           <form onSubmit={submit} noValidate>
             <Card>
               <CardHeader>
-                <CardTitle class="text-base">Match details</CardTitle>
+                <CardTitle className="text-base">Match details</CardTitle>
               </CardHeader>
-              <CardContent class="flex flex-col gap-6">
+              <CardContent className="flex flex-col gap-6">
                 <MatchFields
                   values={values}
                   errors={errors}
@@ -182,7 +182,7 @@ export default function AdminMatchForm({ id }: { id?: number }) {
                   timeZone={timeZone}
                   onChange={(patch) => setValues({ ...values, ...patch })}
                 />
-                <div class="flex justify-end gap-2">
+                <div className="flex justify-end gap-2">
                   <Button variant="outline" href={LIST}>Cancel</Button>
                   <Button type="submit" disabled={saving}>
                     <Icon name="save" />

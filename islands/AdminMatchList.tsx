@@ -28,7 +28,7 @@ export default function AdminMatchList() {
 
   const rows = matches.data;
   return (
-    <div class="flex flex-col gap-6">
+    <div className="flex flex-col gap-6">
       <PageHeader
         title="Match Management"
         description="Matches link competitions to real fixtures; scores set the result."
@@ -42,8 +42,8 @@ export default function AdminMatchList() {
           </>
         }
       />
-      <div class="flex items-center justify-between">
-        <h2 class="text-lg font-semibold">Matches</h2>
+      <div className="flex items-center justify-between">
+        <h2 className="text-lg font-semibold">Matches</h2>
         <Button
           variant="outline"
           size="sm"

@@ -31,15 +31,15 @@ export default function AdminPerformanceEditor(props: { competitionId?: number |
   const { records, list } = perf;
 
   return (
-    <div class="flex flex-col gap-6">
+    <div className="flex flex-col gap-6">
       <PageHeader
         title="Player Performances"
         description="Record what each player did; points update as you type."
         actions={<BackButton />}
       />
-      <div class="sticky top-2 z-20 flex flex-wrap items-end justify-between gap-4 rounded-lg border border-border bg-card p-4 shadow-sm">
-        <div class="flex w-full max-w-md flex-col gap-2">
-          <Label for="competition">Competition</Label>
+      <div className="sticky top-2 z-20 flex flex-wrap items-end justify-between gap-4 rounded-lg border border-border bg-card p-4 shadow-sm">
+        <div className="flex w-full max-w-md flex-col gap-2">
+          <Label htmlFor="competition">Competition</Label>
           <Select
             id="competition"
             value={competitionId ? String(competitionId) : ""}
@@ -52,14 +52,14 @@ export default function AdminPerformanceEditor(props: { competitionId?: number |
             ))}
           </Select>
         </div>
-        <div class="flex items-center gap-3">
+        <div className="flex items-center gap-3">
           {chosen && (
-            <a class="text-sm text-primary hover:underline" href={`/leaderboard/${chosen.id}`}>
+            <a className="text-sm text-primary hover:underline" href={`/leaderboard/${chosen.id}`}>
               View leaderboard
             </a>
           )}
           {list.length > 0 && (
-            <span class="text-sm text-muted-foreground">{list.length} players</span>
+            <span className="text-sm text-muted-foreground">{list.length} players</span>
           )}
           <Button
             disabled={list.length === 0 || perf.saving}

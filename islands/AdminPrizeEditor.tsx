@@ -31,13 +31,13 @@ function Editor({ competition, saved }: { competition: Competition; saved: Prize
   return (
     <Card>
       <CardHeader>
-        <CardTitle class="text-base">Prize positions</CardTitle>
+        <CardTitle className="text-base">Prize positions</CardTitle>
         <CardDescription>
           Each finishing position and the amount it wins. Ties split the prizes of the places they
           cover.
         </CardDescription>
       </CardHeader>
-      <CardContent class="flex flex-col gap-5">
+      <CardContent className="flex flex-col gap-5">
         <PrizeRows
           drafts={editor.drafts}
           pool={pool}
@@ -50,33 +50,35 @@ function Editor({ competition, saved }: { competition: Competition; saved: Prize
           </Button>
         </div>
         <div
-          class="flex flex-col gap-1 rounded-lg border border-border bg-muted/40 p-4"
+          className="flex flex-col gap-1 rounded-lg border border-border bg-muted/40 p-4"
           aria-live="polite"
         >
-          <div class="flex flex-wrap gap-x-8 gap-y-1 text-sm">
+          <div className="flex flex-wrap gap-x-8 gap-y-1 text-sm">
             <span>
-              Prize pool: <strong class={cn("tabular-nums", tone)}>{adminMoney(pool)}</strong>
+              Prize pool: <strong className={cn("tabular-nums", tone)}>{adminMoney(pool)}</strong>
             </span>
             <span>
               Total allocated:{" "}
-              <strong class={cn("tabular-nums", tone)} data-prize-total="">
+              <strong className={cn("tabular-nums", tone)} data-prize-total="">
                 {adminMoney(editor.total)}
               </strong>
             </span>
           </div>
           {!editor.matches && (
-            <p class="text-sm text-destructive">Prize total doesn't match competition prize pool</p>
+            <p className="text-sm text-destructive">
+              Prize total doesn't match competition prize pool
+            </p>
           )}
         </div>
       </CardContent>
-      <CardFooter class="flex-wrap gap-2 border-t border-border pt-6">
+      <CardFooter className="flex-wrap gap-2 border-t border-border pt-6">
         <Button variant="outline" onClick={editor.distribute}>
           <Icon name="wand" />Auto-Distribute
         </Button>
         <Button variant="outline" onClick={editor.fix}>
           <Icon name="check" />Fix Total
         </Button>
-        <Button class="ml-auto" disabled={editor.saving} onClick={() => void editor.save()}>
+        <Button className="ml-auto" disabled={editor.saving} onClick={() => void editor.save()}>
           <Icon name="save" />
           {editor.saving ? "Saving..." : "Save Prize Structure"}
         </Button>
@@ -91,7 +93,7 @@ export default function AdminPrizeEditor({ id }: { id: number }) {
   const prizes = useAdminData<PrizeStructure[]>(`/api/admin/competitions/${id}/prizes`);
   const failed = competition.error ?? prizes.error;
   return (
-    <div class="mx-auto flex w-full max-w-3xl flex-col gap-6">
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
       <PageHeader
         title="Prize Structure"
         description={competition.data?.name ?? " "}

@@ -51,19 +51,19 @@ export default function Checkout({ competition, prizes }: CheckoutProps) {
 
   if (picks === "invalid") return <InvalidCheckout />;
   return (
-    <div class="grid grid-cols-1 gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div>
-        <h1 class="text-2xl font-bold tracking-tight sm:text-3xl">Complete Your Entry</h1>
-        <p class="mt-1 text-muted-foreground">{competition.name}</p>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Complete Your Entry</h1>
+        <p className="mt-1 text-muted-foreground">{competition.name}</p>
       </div>
-      <div class="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_26rem]">
-        <div class="grid grid-cols-1 gap-6 rounded-xl border border-border bg-card p-4 shadow-sm sm:p-5">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_26rem]">
+        <div className="grid grid-cols-1 gap-6 rounded-xl border border-border bg-card p-4 shadow-sm sm:p-5">
           {picks === null ? <PicksSkeleton /> : <PicksSummary picks={picks} />}
           <PrizeInfo competition={competition} prizes={prizes} />
         </div>
-        <div class="rounded-xl border border-border bg-card p-4 shadow-sm sm:p-5">
+        <div className="rounded-xl border border-border bg-card p-4 shadow-sm sm:p-5">
           {picks === null
-            ? <Skeleton class="h-72 w-full" />
+            ? <Skeleton className="h-72 w-full" />
             : <CheckoutFlow competition={competition} picks={picks} />}
         </div>
       </div>
@@ -73,8 +73,8 @@ export default function Checkout({ competition, prizes }: CheckoutProps) {
 
 function PicksSkeleton() {
   return (
-    <div class="grid grid-cols-5 gap-2" aria-busy="true" aria-label="Loading your picks">
-      {[0, 1, 2, 3, 4].map((i) => <Skeleton key={i} class="mx-auto h-20 w-12" />)}
+    <div className="grid grid-cols-5 gap-2" aria-busy="true" aria-label="Loading your picks">
+      {[0, 1, 2, 3, 4].map((i) => <Skeleton key={i} className="mx-auto h-20 w-12" />)}
     </div>
   );
 }
@@ -156,7 +156,7 @@ function CheckoutFlow(
   };
 
   return (
-    <div class="grid gap-5">
+    <div className="grid gap-5">
       <StepIndicator current={step} />
       {step === "info" && (
         <InfoForm
@@ -172,7 +172,7 @@ function CheckoutFlow(
         <PaymentStep intent={intent} payLabel={`Pay and Submit Entry: ${price}`} onPaid={onPaid}>
           <Button
             variant="ghost"
-            class="w-full"
+            className="w-full"
             onClick={() =>
               setStep("info")}
           >
@@ -181,9 +181,9 @@ function CheckoutFlow(
         </PaymentStep>
       )}
       {step === "processing" && (
-        <div class="flex flex-col items-center gap-3 py-10 text-center" role="status">
+        <div className="flex flex-col items-center gap-3 py-10 text-center" role="status">
           <Spinner />
-          <p class="font-medium">Processing your payment and creating your entry...</p>
+          <p className="font-medium">Processing your payment and creating your entry...</p>
         </div>
       )}
     </div>

@@ -50,7 +50,11 @@ export default function ContestList({ initial, renderedAt }: ContestListProps) {
 
   if (competitions === null) {
     return (
-      <div class="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading">
+      <div
+        className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+        aria-busy="true"
+        aria-label="Loading"
+      >
         <ContestCardSkeleton />
         <ContestCardSkeleton />
         <ContestCardSkeleton />
@@ -60,32 +64,32 @@ export default function ContestList({ initial, renderedAt }: ContestListProps) {
 
   if (competitions.length === 0) {
     return (
-      <div class="mx-auto flex max-w-md flex-col items-center gap-2 rounded-xl border border-dashed border-border p-10 text-center">
+      <div className="mx-auto flex max-w-md flex-col items-center gap-2 rounded-xl border border-dashed border-border p-10 text-center">
         <svg
           viewBox="0 0 24 24"
           width="40"
           height="40"
           aria-hidden="true"
-          class="text-muted-foreground"
+          className="text-muted-foreground"
         >
-          <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" stroke-width="1.5" />
+          <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="1.5" />
           <path
             d="m12 7 4 3-1.5 4.5h-5L8 10z"
             fill="none"
             stroke="currentColor"
-            stroke-width="1.5"
+            strokeWidth="1.5"
           />
         </svg>
-        <p class="text-lg font-semibold">No competitions available.</p>
-        <p class="text-sm text-muted-foreground">Check back later for upcoming competitions.</p>
+        <p className="text-lg font-semibold">No competitions available.</p>
+        <p className="text-sm text-muted-foreground">Check back later for upcoming competitions.</p>
       </div>
     );
   }
 
   return (
-    <ul class="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Contests">
+    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Contests">
       {competitions.map((c) => (
-        <li key={c.id} class="flex">
+        <li key={c.id} className="flex">
           <ContestCard competition={c} now={now} onSelect={onSelect} />
         </li>
       ))}

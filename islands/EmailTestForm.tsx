@@ -47,14 +47,14 @@ export default function EmailTestForm() {
   return (
     <form
       noValidate
-      class="grid gap-4"
+      className="grid gap-4"
       onSubmit={(e) => {
         e.preventDefault();
         send();
       }}
     >
-      <div class="grid gap-1.5">
-        <Label for="test-email">Email Address</Label>
+      <div className="grid gap-1.5">
+        <Label htmlFor="test-email">Email Address</Label>
         <Input
           id="test-email"
           name="email"
@@ -63,7 +63,7 @@ export default function EmailTestForm() {
           autoComplete="email"
           placeholder="you@example.com"
           value={email}
-          onInput={(e) => setEmail(e.currentTarget.value)}
+          onChange={(e) => setEmail(e.currentTarget.value)}
         />
       </div>
       <Button type="submit" disabled={busy}>

@@ -31,8 +31,8 @@ export interface LeaderboardLiveProps {
 
 function EmptyState({ title }: { title: string }) {
   return (
-    <div class="rounded-xl border border-dashed border-border p-10 text-center">
-      <p class="text-base font-semibold" data-testid="empty-state">{title}</p>
+    <div className="rounded-xl border border-dashed border-border p-10 text-center">
+      <p className="text-base font-semibold" data-testid="empty-state">{title}</p>
     </div>
   );
 }
@@ -154,14 +154,14 @@ export default function LeaderboardLive(props: LeaderboardLiveProps) {
   };
 
   return (
-    <div class="grid gap-6">
+    <div className="grid gap-6">
       <LeaderboardHeader
         competition={competition}
         total={total}
         pushConnected={status === "LIVE" && hydrated ? pushUp : null}
       />
-      <div class={showEvents ? "grid gap-6 lg:grid-cols-3 lg:items-start" : "grid gap-6"}>
-        <div class="grid min-w-0 gap-6 lg:col-span-2">
+      <div className={showEvents ? "grid gap-6 lg:grid-cols-3 lg:items-start" : "grid gap-6"}>
+        <div className="grid min-w-0 gap-6 lg:col-span-2">
           <Podium
             rows={rows}
             currency={competition.currency}
@@ -172,7 +172,7 @@ export default function LeaderboardLive(props: LeaderboardLiveProps) {
             ? <EmptyState title={empty} />
             : <LeaderboardTable {...tableProps} rows={rows} label="Leaderboard" />}
           {!empty && rows.length < total && (
-            <div class="flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground">
+            <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground">
               <span>Showing the top {rows.length} of {formatWhole(total)} entries</span>
               {rows.length < MAX_ROWS && (
                 <Button
@@ -185,8 +185,8 @@ export default function LeaderboardLive(props: LeaderboardLiveProps) {
             </div>
           )}
           {yours.length > 0 && (
-            <section aria-labelledby="your-entries" class="grid gap-3">
-              <h2 id="your-entries" class="text-lg font-semibold">Your entries</h2>
+            <section aria-labelledby="your-entries" className="grid gap-3">
+              <h2 id="your-entries" className="text-lg font-semibold">Your entries</h2>
               <LeaderboardTable {...tableProps} rows={yours} label="Your entries" />
             </section>
           )}

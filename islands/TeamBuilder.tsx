@@ -37,7 +37,7 @@ export default function TeamBuilder(props: TeamBuilderProps) {
       <StatusCard title="Loading competition details...">
         <span
           aria-hidden="true"
-          class="h-6 w-6 animate-spin rounded-full border-2 border-primary border-t-transparent"
+          className="h-6 w-6 animate-spin rounded-full border-2 border-primary border-t-transparent"
         />
       </StatusCard>
     );
@@ -86,7 +86,7 @@ function Builder(
 
   const remaining = rules.salaryCap === null ? null : rules.salaryCap - teamSalary(team.selected);
   return (
-    <div class="grid grid-cols-1 gap-6 pb-28">
+    <div className="grid grid-cols-1 gap-6 pb-28">
       <BuilderHeader
         competition={competition}
         rules={rules}
@@ -96,27 +96,27 @@ function Builder(
       {!open && (
         <div
           role="alert"
-          class="rounded-xl border border-destructive/40 bg-destructive/10 p-4 text-sm"
+          className="rounded-xl border border-destructive/40 bg-destructive/10 p-4 text-sm"
         >
-          <p class="font-semibold text-destructive">This competition is closed for entries.</p>
-          <p class="mt-1 text-muted-foreground">
+          <p className="font-semibold text-destructive">This competition is closed for entries.</p>
+          <p className="mt-1 text-muted-foreground">
             {competition.status === "UPCOMING"
               ? "The entry deadline has passed."
               : "Picks can no longer be submitted."}{" "}
             <a
               href={`/leaderboard/${competition.id}`}
-              class="font-medium text-foreground underline"
+              className="font-medium text-foreground underline"
             >
               View the leaderboard
             </a>
           </p>
         </div>
       )}
-      <div class="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <div class="lg:sticky lg:top-20 lg:order-2">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="lg:sticky lg:top-20 lg:order-2">
           <TeamPanel selected={team.selected} salaryCap={rules.salaryCap} onRemove={team.remove} />
         </div>
-        <div class="min-w-0 lg:order-1">
+        <div className="min-w-0 lg:order-1">
           <PlayerBrowser players={players} selectedIds={team.selectedIds} onToggle={team.toggle} />
         </div>
       </div>

@@ -35,7 +35,7 @@ export default function Toaster() {
       aria-live="polite"
       aria-atomic="true"
       role="status"
-      class={cn(
+      className={cn(
         "pointer-events-none fixed inset-x-0 top-0 z-[100] flex justify-center p-4",
         "sm:inset-x-auto sm:top-auto sm:right-0 sm:bottom-[var(--toast-offset,0px)] sm:justify-end",
       )}
@@ -44,7 +44,7 @@ export default function Toaster() {
         <div
           key={item.id}
           data-toast={item.variant}
-          class={cn(
+          className={cn(
             "pointer-events-auto relative flex w-full max-w-sm items-start gap-3 rounded-lg border",
             "p-4 pr-10 shadow-lg",
             destructive
@@ -52,18 +52,18 @@ export default function Toaster() {
               : "border-border bg-background text-foreground",
           )}
         >
-          <div class="grid gap-1">
-            <p class="text-sm font-semibold">{item.title}</p>
-            {item.description && <p class="text-sm opacity-90">{item.description}</p>}
+          <div className="grid gap-1">
+            <p className="text-sm font-semibold">{item.title}</p>
+            {item.description && <p className="text-sm opacity-90">{item.description}</p>}
           </div>
           <button
             type="button"
             aria-label="Close notification"
             onClick={() => dismissToast(item.id)}
-            class="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
             <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-              <path d="M18 6 6 18M6 6l12 12" stroke="currentColor" stroke-width="2" />
+              <path d="M18 6 6 18M6 6l12 12" stroke="currentColor" strokeWidth="2" />
             </svg>
           </button>
         </div>

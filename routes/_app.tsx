@@ -17,7 +17,7 @@ export default function App({ Component, url }: AppProps) {
   return (
     <html lang="en">
       <head>
-        <meta charset="utf-8" />
+        <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#16a34a" />
         <meta
@@ -27,7 +27,7 @@ export default function App({ Component, url }: AppProps) {
         <title>{admin ? "Admin · Fantasy Contests" : "Fantasy Contests"}</title>
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       </head>
-      <body class="min-h-screen bg-background font-sans text-foreground antialiased">
+      <body className="min-h-screen bg-background font-sans text-foreground antialiased">
         {!admin && <Header />}
         {!admin && <PageView />}
         <Component />

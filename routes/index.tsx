@@ -25,16 +25,16 @@ export default function Home({ data }: PageProps<HomeData>) {
       <Head>
         <title>Fantasy Contests · Play Fantasy Football With Your Community</title>
       </Head>
-      <main class="mx-auto max-w-6xl px-4 pb-16">
-        <section class="py-10 text-center sm:py-14">
-          <p class="mx-auto mb-4 inline-flex items-center gap-2 rounded-full border border-border bg-card px-3 py-1 text-xs font-medium text-muted-foreground">
-            <span class="h-2 w-2 rounded-full bg-success" aria-hidden="true" />
+      <main className="mx-auto max-w-6xl px-4 pb-16">
+        <section className="py-10 text-center sm:py-14">
+          <p className="mx-auto mb-4 inline-flex items-center gap-2 rounded-full border border-border bg-card px-3 py-1 text-xs font-medium text-muted-foreground">
+            <span className="h-2 w-2 rounded-full bg-success" aria-hidden="true" />
             Daily fantasy football contests
           </p>
-          <h1 class="mx-auto max-w-3xl text-3xl font-extrabold tracking-tight sm:text-5xl">
+          <h1 className="mx-auto max-w-3xl text-3xl font-extrabold tracking-tight sm:text-5xl">
             Play Fantasy Football With Your Community
           </h1>
-          <p class="mx-auto mt-4 max-w-xl text-base text-muted-foreground sm:text-lg">
+          <p className="mx-auto mt-4 max-w-xl text-base text-muted-foreground sm:text-lg">
             Select a contest to build your fantasy team
           </p>
         </section>

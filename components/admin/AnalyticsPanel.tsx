@@ -36,13 +36,13 @@ function EntriesChart({ days }: { days: AnalyticsDay[] }) {
       viewBox={`0 0 ${W} ${H}`}
       role="img"
       aria-labelledby="entries-chart-title entries-chart-desc"
-      class="h-auto w-full"
+      className="h-auto w-full"
     >
       <title id="entries-chart-title">Entries per day, last {days.length} days</title>
       <desc id="entries-chart-desc">
         {total} entries in total; bars show entries, the line shows page views.
       </desc>
-      <line x1="0" x2={W} y1={plot} y2={plot} class="stroke-border" stroke-width="1" />
+      <line x1="0" x2={W} y1={plot} y2={plot} className="stroke-border" strokeWidth="1" />
       {days.map((d, i) => {
         const h = (d.purchases / maxPurchases) * (plot - 8);
         return (
@@ -53,7 +53,7 @@ function EntriesChart({ days }: { days: AnalyticsDay[] }) {
               width={step * 0.6}
               height={h}
               rx="2"
-              class="fill-primary"
+              className="fill-primary"
             >
               <title>{`${d.date}: ${d.purchases} entries, ${d.views} views`}</title>
             </rect>
@@ -61,9 +61,9 @@ function EntriesChart({ days }: { days: AnalyticsDay[] }) {
               <text
                 x={(i + 0.5) * step}
                 y={H - 4}
-                text-anchor="middle"
-                class="fill-muted-foreground"
-                font-size="10"
+                textAnchor="middle"
+                className="fill-muted-foreground"
+                fontSize="10"
               >
                 {shortDate(d.date)}
               </text>
@@ -74,9 +74,9 @@ function EntriesChart({ days }: { days: AnalyticsDay[] }) {
       <polyline
         points={viewPoints}
         fill="none"
-        class="stroke-muted-foreground"
-        stroke-width="1.5"
-        stroke-dasharray="4 3"
+        className="stroke-muted-foreground"
+        strokeWidth="1.5"
+        strokeDasharray="4 3"
       />
     </svg>
   );
@@ -89,21 +89,21 @@ function Funnel({ days }: { days: AnalyticsDay[] }) {
   }));
   const top = Math.max(1, totals[0].value);
   return (
-    <ol class="flex flex-col gap-3" aria-label="Conversion funnel">
+    <ol className="flex flex-col gap-3" aria-label="Conversion funnel">
       {totals.map((step) => (
-        <li key={step.key} class="flex flex-col gap-1">
-          <div class="flex justify-between text-sm">
+        <li key={step.key} className="flex flex-col gap-1">
+          <div className="flex justify-between text-sm">
             <span>{step.label}</span>
-            <span class="tabular-nums font-medium">
+            <span className="tabular-nums font-medium">
               {step.value}
-              <span class="ml-2 text-xs text-muted-foreground">
+              <span className="ml-2 text-xs text-muted-foreground">
                 {Math.round((step.value / top) * 100)}%
               </span>
             </span>
           </div>
-          <div class="h-2 w-full rounded-full bg-muted">
+          <div className="h-2 w-full rounded-full bg-muted">
             <div
-              class="h-2 rounded-full bg-primary"
+              className="h-2 rounded-full bg-primary"
               style={{ width: `${Math.min(100, (step.value / top) * 100)}%` }}
             />
           </div>
@@ -119,14 +119,14 @@ function DataTable({ days }: { days: AnalyticsDay[] }) {
       <THead>
         <tr>
           <Th>Date</Th>
-          {FUNNEL.map((f) => <Th key={f.key} class="text-right">{f.label}</Th>)}
+          {FUNNEL.map((f) => <Th key={f.key} className="text-right">{f.label}</Th>)}
         </tr>
       </THead>
       <tbody>
         {days.map((d) => (
           <Tr key={d.date}>
             <Td>{d.date}</Td>
-            {FUNNEL.map((f) => <Td key={f.key} class="text-right tabular-nums">{d[f.key]}</Td>)}
+            {FUNNEL.map((f) => <Td key={f.key} className="text-right tabular-nums">{d[f.key]}</Td>)}
           </Tr>
         ))}
       </tbody>
@@ -141,8 +141,8 @@ export function AnalyticsPanel(
   const [asTable, setAsTable] = useState(false);
   return (
     <Card>
-      <CardHeader class="flex-row items-start justify-between gap-4 space-y-0">
-        <div class="flex flex-col gap-1.5">
+      <CardHeader className="flex-row items-start justify-between gap-4 space-y-0">
+        <div className="flex flex-col gap-1.5">
           <CardTitle>Entries and funnel</CardTitle>
           <CardDescription>
             Last {days?.length || 14} days: views → team completed → payment page → purchases
@@ -159,26 +159,26 @@ export function AnalyticsPanel(
         )}
       </CardHeader>
       <CardContent>
-        {loading && !days && <Skeleton class="h-40 w-full" />}
+        {loading && !days && <Skeleton className="h-40 w-full" />}
         {failed && !days && (
-          <p class="text-sm text-muted-foreground">Analytics are not available right now.</p>
+          <p className="text-sm text-muted-foreground">Analytics are not available right now.</p>
         )}
         {days && asTable && <DataTable days={days} />}
         {days && !asTable && (
-          <div class="grid gap-6 lg:grid-cols-[2fr_1fr]">
-            <div class="relative">
+          <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+            <div className="relative">
               <EntriesChart days={days} />
-              <div class="mt-2 flex gap-4 text-xs text-muted-foreground" aria-hidden="true">
-                <span class="flex items-center gap-1.5">
-                  <span class="inline-block h-2.5 w-2.5 rounded-sm bg-primary" />Entries
+              <div className="mt-2 flex gap-4 text-xs text-muted-foreground" aria-hidden="true">
+                <span className="flex items-center gap-1.5">
+                  <span className="inline-block h-2.5 w-2.5 rounded-sm bg-primary" />Entries
                 </span>
-                <span class="flex items-center gap-1.5">
-                  <span class="inline-block w-4 border-t-2 border-dashed border-muted-foreground" />
+                <span className="flex items-center gap-1.5">
+                  <span className="inline-block w-4 border-t-2 border-dashed border-muted-foreground" />
                   Page views
                 </span>
               </div>
               {days.every((d) => d.views === 0 && d.purchases === 0) && (
-                <p class="absolute inset-0 flex items-center justify-center text-sm text-muted-foreground">
+                <p className="absolute inset-0 flex items-center justify-center text-sm text-muted-foreground">
                   No visits or entries in this period yet.
                 </p>
               )}

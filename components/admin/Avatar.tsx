@@ -15,14 +15,14 @@ export function Avatar(
         alt=""
         loading="lazy"
         onError={() => setFailed(true)}
-        class={cn(size, shape, "shrink-0 bg-muted object-contain")}
+        className={cn(size, shape, "shrink-0 bg-muted object-contain")}
       />
     );
   }
   return (
     <span
       aria-hidden="true"
-      class={cn(
+      className={cn(
         size,
         shape,
         "inline-flex shrink-0 items-center justify-center bg-muted font-semibold text-muted-foreground",

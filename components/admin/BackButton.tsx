@@ -1,11 +1,11 @@
-import type { ComponentChildren } from "preact";
+import type { ReactNode } from "react";
 import { Button } from "../ui/Button.tsx";
 import { Icon } from "./Icons.tsx";
 
 export interface BackButtonProps {
   /** Where it leads; the dashboard by default. */
   href?: string;
-  children?: ComponentChildren;
+  children?: ReactNode;
 }
 
 /** The outline 'Back to …' button of an admin screen's header. */

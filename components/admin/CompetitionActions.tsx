@@ -5,7 +5,7 @@ import type { CompetitionRow } from "../../lib/ui/admin/types.ts";
 
 export interface CompetitionActionsProps {
   competition: CompetitionRow;
-  class?: string;
+  className?: string;
   onCopyLink: (competition: CompetitionRow) => void;
   onDelete: (competition: CompetitionRow) => void;
 }
@@ -14,7 +14,7 @@ const ICON_BUTTON = buttonClass({ variant: "ghost", size: "icon-sm" });
 
 function ActionLink(props: { href: string; label: string; icon: IconName }) {
   return (
-    <a href={props.href} class={ICON_BUTTON} aria-label={props.label} title={props.label}>
+    <a href={props.href} className={ICON_BUTTON} aria-label={props.label} title={props.label}>
       <Icon name={props.icon} />
     </a>
   );
@@ -25,12 +25,12 @@ function ActionLink(props: { href: string; label: string; icon: IconName }) {
  * competition; in the wide table other rows keep its slot empty so the icons line up.
  */
 export function CompetitionActions(
-  { competition, onCopyLink, onDelete, class: className }: CompetitionActionsProps,
+  { competition, onCopyLink, onDelete, className }: CompetitionActionsProps,
 ) {
   const id = competition.id;
   const name = competition.name;
   return (
-    <div class={cn("flex items-center justify-end gap-0.5", className)}>
+    <div className={cn("flex items-center justify-end gap-0.5", className)}>
       <ActionLink href={`/admin/competitions/edit/${id}`} label={`Edit ${name}`} icon="edit" />
       <ActionLink
         href={`/admin/competitions/${id}/players`}
@@ -55,11 +55,11 @@ export function CompetitionActions(
             icon="activity"
           />
         )
-        : <span class="hidden h-8 w-8 shrink-0 md:block" aria-hidden="true" />}
+        : <span className="hidden h-8 w-8 shrink-0 md:block" aria-hidden="true" />}
       <ActionLink href={`/leaderboard/${id}`} label={`View leaderboard of ${name}`} icon="chart" />
       <button
         type="button"
-        class={ICON_BUTTON}
+        className={ICON_BUTTON}
         aria-label={`Copy entry link of ${name}`}
         title="Copy entry link"
         onClick={() => onCopyLink(competition)}
@@ -68,7 +68,7 @@ export function CompetitionActions(
       </button>
       <button
         type="button"
-        class={`${ICON_BUTTON} text-destructive hover:text-destructive`}
+        className={`${ICON_BUTTON} text-destructive hover:text-destructive`}
         aria-label={`Delete ${name}`}
         title="Delete"
         onClick={() => onDelete(competition)}

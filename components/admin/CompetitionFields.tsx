@@ -1,8 +1,8 @@
-import type { ComponentChildren } from "preact";
+import type { ChangeEvent, ReactNode } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/Card.tsx";
 import { Input } from "../ui/Input.tsx";
 import { Select } from "../ui/Select.tsx";
-import { Field, fieldAria } from "./Field.tsx";
+import { Field, fieldAria, type FieldChange } from "./Field.tsx";
 import { COMPETITION_STATUSES, CURRENCIES, LEAGUES } from "../../lib/domain/types.ts";
 import { leagueLabel } from "../../lib/domain/format.ts";
 import { formatAdminDate } from "../../lib/ui/admin/datetime.ts";
@@ -20,14 +20,14 @@ export interface CompetitionFieldsProps {
 
 type Key = keyof CompetitionFormValues;
 
-function Section(props: { title: string; description: string; children: ComponentChildren }) {
+function Section(props: { title: string; description: string; children: ReactNode }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle class="text-base">{props.title}</CardTitle>
+        <CardTitle className="text-base">{props.title}</CardTitle>
         <CardDescription>{props.description}</CardDescription>
       </CardHeader>
-      <CardContent class="grid gap-4 sm:grid-cols-2">{props.children}</CardContent>
+      <CardContent className="grid gap-4 sm:grid-cols-2">{props.children}</CardContent>
     </Card>
   );
 }
@@ -46,23 +46,23 @@ export function CompetitionFields(
     ...fieldAria(key, errors[errorKey]),
     name: key,
     value: values[key],
-    onInput: (e: Event) => onChange({ [key]: (e.currentTarget as HTMLInputElement).value }),
+    onChange: (e: FieldChange) => onChange({ [key]: e.currentTarget.value }),
   });
-  const pickMatch = (e: Event) => {
-    const matchId = (e.currentTarget as HTMLSelectElement).value;
+  const pickMatch = (e: ChangeEvent<HTMLSelectElement>) => {
+    const matchId = e.currentTarget.value;
     const match = matches.find((m) => String(m.id) === matchId);
     onChange(match ? { matchId, league: match.league } : { matchId });
   };
   const num = { type: "number", inputMode: "decimal" } as const;
 
   return (
-    <div class="flex flex-col gap-6">
+    <div className="flex flex-col gap-6">
       <Section title="Basics" description="What entrants see on the contest card.">
         <Field id="name" label="Name" error={errors.name}>
           <Input {...bind("name")} placeholder="e.g. Saturday Showdown" />
         </Field>
         <Field id="league" label="League" error={errors.league}>
-          <Select {...bind("league")} onChange={bind("league").onInput}>
+          <Select {...bind("league")}>
             {LEAGUES.map((l) => <option key={l} value={l}>{leagueLabel(l)}</option>)}
           </Select>
         </Field>
@@ -70,10 +70,10 @@ export function CompetitionFields(
           id="matchId"
           label="Match"
           error={errors.matchId}
-          class="sm:col-span-2"
+          className="sm:col-span-2"
           hint="Optional. Choosing a match also sets the league."
         >
-          <Select {...bind("matchId")} onChange={pickMatch} onInput={undefined}>
+          <Select {...bind("matchId")} onChange={pickMatch}>
             <option value="">No match</option>
             {matches.map((m) => <option key={m.id} value={String(m.id)}>{matchLabel(m)}</option>)}
           </Select>
@@ -82,19 +82,19 @@ export function CompetitionFields(
           id="description"
           label="Description"
           error={errors.description}
-          class="sm:col-span-2"
+          className="sm:col-span-2"
         >
           <textarea
             {...bind("description")}
             rows={3}
-            class="w-full rounded-md border border-border bg-background px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1 aria-[invalid=true]:border-destructive"
+            className="w-full rounded-md border border-border bg-background px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1 aria-[invalid=true]:border-destructive"
           />
         </Field>
         <Field
           id="imageUrl"
           label="Image URL"
           error={errors.imageUrl}
-          class="sm:col-span-2"
+          className="sm:col-span-2"
           hint="Optional."
         >
           <Input {...bind("imageUrl")} type="url" placeholder="https://…" />
@@ -109,12 +109,12 @@ export function CompetitionFields(
           <Input {...bind("prizePool")} {...num} min="0" step="0.01" />
         </Field>
         <Field id="currency" label="Currency" error={errors.currency}>
-          <Select {...bind("currency")} onChange={bind("currency").onInput}>
+          <Select {...bind("currency")}>
             {CURRENCIES.map((c) => <option key={c} value={c}>{c}</option>)}
           </Select>
         </Field>
         <Field id="prizeType" label="Prize Type" error={errors.prizeType}>
-          <Select {...bind("prizeType")} onChange={bind("prizeType").onInput}>
+          <Select {...bind("prizeType")}>
             <option value="CASH">Cash</option>
             <option value="NON_CASH">Non-cash</option>
           </Select>
@@ -124,7 +124,7 @@ export function CompetitionFields(
             id="customPrizeDescription"
             label="Prize Description"
             error={errors.customPrizeDescription}
-            class="sm:col-span-2"
+            className="sm:col-span-2"
           >
             <Input {...bind("customPrizeDescription")} placeholder="e.g. Signed match ball" />
           </Field>
@@ -150,7 +150,7 @@ export function CompetitionFields(
           <Input {...bind("deadlineTime", "deadline")} type="time" />
         </Field>
         <Field id="status" label="Status" error={errors.status}>
-          <Select {...bind("status")} onChange={bind("status").onInput}>
+          <Select {...bind("status")}>
             {COMPETITION_STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
           </Select>
         </Field>

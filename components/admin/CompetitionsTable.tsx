@@ -19,7 +19,7 @@ export function rowStats(row: CompetitionRow): { entries: number; revenue: numbe
 function EntriesLine({ row }: { row: CompetitionRow }) {
   const { entries, revenue } = rowStats(row);
   return (
-    <span class="whitespace-nowrap">
+    <span className="whitespace-nowrap">
       {entries}
       {row.maxEntries ? `/${row.maxEntries}` : ""} {entries === 1 ? "entry" : "entries"}
       {" · "}
@@ -31,44 +31,44 @@ function EntriesLine({ row }: { row: CompetitionRow }) {
 /** Phones: one card per competition with the same facts and actions as a table row. */
 function CompetitionCards({ rows, ...actions }: CompetitionsTableProps) {
   return (
-    <ul class="flex flex-col gap-3 md:hidden" aria-label="Competitions">
+    <ul className="flex flex-col gap-3 md:hidden" aria-label="Competitions">
       {rows.map((row) => (
         <li
           key={row.id}
-          class="flex flex-col gap-3 rounded-lg border border-border bg-card p-4"
+          className="flex flex-col gap-3 rounded-lg border border-border bg-card p-4"
           data-competition-id={row.id}
         >
-          <div class="flex items-start justify-between gap-3">
-            <div class="min-w-0">
-              <p class="font-medium">{row.name}</p>
-              <p class="text-xs text-muted-foreground">
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <p className="font-medium">{row.name}</p>
+              <p className="text-xs text-muted-foreground">
                 #{row.id} · {leagueLabel(row.league)}
               </p>
             </div>
             <Badge variant={statusVariant(row.status)}>{row.status}</Badge>
           </div>
-          <dl class="grid grid-cols-3 gap-2 text-sm">
+          <dl className="grid grid-cols-3 gap-2 text-sm">
             <div>
-              <dt class="text-xs text-muted-foreground">Entry Fee</dt>
-              <dd class="font-medium tabular-nums">{adminMoney(row.entryFee)}</dd>
+              <dt className="text-xs text-muted-foreground">Entry Fee</dt>
+              <dd className="font-medium tabular-nums">{adminMoney(row.entryFee)}</dd>
             </div>
             <div>
-              <dt class="text-xs text-muted-foreground">Prize Pool</dt>
-              <dd class="font-medium tabular-nums">{adminMoney(row.prizePool)}</dd>
+              <dt className="text-xs text-muted-foreground">Prize Pool</dt>
+              <dd className="font-medium tabular-nums">{adminMoney(row.prizePool)}</dd>
             </div>
             <div>
-              <dt class="text-xs text-muted-foreground">Entries</dt>
-              <dd class="font-medium tabular-nums">{rowStats(row).entries}</dd>
+              <dt className="text-xs text-muted-foreground">Entries</dt>
+              <dd className="font-medium tabular-nums">{rowStats(row).entries}</dd>
             </div>
-            <div class="col-span-3">
-              <dt class="text-xs text-muted-foreground">Deadline</dt>
+            <div className="col-span-3">
+              <dt className="text-xs text-muted-foreground">Deadline</dt>
               <dd>{formatAdminDate(row.deadline)}</dd>
             </div>
           </dl>
           <CompetitionActions
             competition={row}
             {...actions}
-            class="-mx-1 flex-wrap justify-start border-t border-border pt-2"
+            className="-mx-1 flex-wrap justify-start border-t border-border pt-2"
           />
         </li>
       ))}
@@ -78,36 +78,36 @@ function CompetitionCards({ rows, ...actions }: CompetitionsTableProps) {
 
 function WideTable({ rows, ...actions }: CompetitionsTableProps) {
   return (
-    <Table caption="Competitions" class="hidden md:block">
+    <Table caption="Competitions" className="hidden md:block">
       <THead>
         <tr>
           <Th>ID</Th>
           <Th>Name</Th>
           <Th>League</Th>
           <Th>Status</Th>
-          <Th class="text-right">Entry Fee</Th>
-          <Th class="text-right">Prize Pool</Th>
+          <Th className="text-right">Entry Fee</Th>
+          <Th className="text-right">Prize Pool</Th>
           <Th>Deadline</Th>
-          <Th class="text-right">Actions</Th>
+          <Th className="text-right">Actions</Th>
         </tr>
       </THead>
       <tbody>
         {rows.map((row) => (
           <Tr key={row.id} data-competition-id={row.id}>
-            <Td class="font-mono text-xs text-muted-foreground">{row.id}</Td>
-            <Td class="min-w-[12rem]">
-              <div class="font-medium">{row.name}</div>
-              <div class="text-xs text-muted-foreground">
+            <Td className="font-mono text-xs text-muted-foreground">{row.id}</Td>
+            <Td className="min-w-[12rem]">
+              <div className="font-medium">{row.name}</div>
+              <div className="text-xs text-muted-foreground">
                 <EntriesLine row={row} />
               </div>
             </Td>
-            <Td class="whitespace-nowrap">{leagueLabel(row.league)}</Td>
+            <Td className="whitespace-nowrap">{leagueLabel(row.league)}</Td>
             <Td>
               <Badge variant={statusVariant(row.status)}>{row.status}</Badge>
             </Td>
-            <Td class="text-right tabular-nums">{adminMoney(row.entryFee)}</Td>
-            <Td class="text-right tabular-nums">{adminMoney(row.prizePool)}</Td>
-            <Td class="whitespace-nowrap">{formatAdminDate(row.deadline)}</Td>
+            <Td className="text-right tabular-nums">{adminMoney(row.entryFee)}</Td>
+            <Td className="text-right tabular-nums">{adminMoney(row.prizePool)}</Td>
+            <Td className="whitespace-nowrap">{formatAdminDate(row.deadline)}</Td>
             <Td>
               <CompetitionActions competition={row} {...actions} />
             </Td>

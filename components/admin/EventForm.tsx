@@ -1,8 +1,8 @@
-import { useState } from "react";
+import { type FormEvent, useState } from "react";
 import { Button } from "../ui/Button.tsx";
 import { Input } from "../ui/Input.tsx";
 import { Select } from "../ui/Select.tsx";
-import { Field, fieldAria } from "./Field.tsx";
+import { Field, fieldAria, type FieldChange } from "./Field.tsx";
 import { EVENT_TYPES } from "../../lib/domain/types.ts";
 import { eventLabel } from "../../lib/domain/scoring.ts";
 import {
@@ -31,14 +31,13 @@ export function EventForm({ competitionId, players, live, onCreated }: EventForm
     name: key,
     value: values[key],
     disabled: !live || busy,
-    onInput: (e: Event) =>
-      setValues({ ...values, [key]: (e.currentTarget as HTMLInputElement).value }),
+    onChange: (e: FieldChange) => setValues({ ...values, [key]: e.currentTarget.value }),
   });
   const sorted = [...players].sort((a, b) =>
     (a.team?.name ?? "").localeCompare(b.team?.name ?? "") || a.name.localeCompare(b.name)
   );
 
-  const submit = async (event: Event) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!live) return;
     const problems = validateEvent(values);
@@ -53,11 +52,11 @@ export function EventForm({ competitionId, players, live, onCreated }: EventForm
   };
 
   return (
-    <form class="flex flex-col gap-4" onSubmit={submit} noValidate aria-disabled={!live}>
+    <form className="flex flex-col gap-4" onSubmit={submit} noValidate aria-disabled={!live}>
       {!live && (
         <p
           role="note"
-          class="rounded-md border border-border bg-muted px-3 py-2 text-sm text-muted-foreground"
+          className="rounded-md border border-border bg-muted px-3 py-2 text-sm text-muted-foreground"
         >
           Competition is not LIVE. Events should only be created for live competitions.
         </p>

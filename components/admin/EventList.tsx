@@ -23,18 +23,18 @@ export function EventList(
   }
   const sorted = [...events].sort((a, b) => b.timestamp.localeCompare(a.timestamp) || b.id - a.id);
   return (
-    <ul class="flex flex-col divide-y divide-border" aria-label="Recent events">
+    <ul className="flex flex-col divide-y divide-border" aria-label="Recent events">
       {sorted.map((e) => {
         const label = eventLabel(e.eventType);
         const name = e.player?.name ?? `Player ${e.playerId}`;
         return (
-          <li key={e.id} class="flex items-start gap-3 py-3" data-event-id={e.id}>
-            <span class="w-10 shrink-0 pt-0.5 text-right font-mono text-sm tabular-nums text-muted-foreground">
+          <li key={e.id} className="flex items-start gap-3 py-3" data-event-id={e.id}>
+            <span className="w-10 shrink-0 pt-0.5 text-right font-mono text-sm tabular-nums text-muted-foreground">
               {e.minute === null || e.minute === undefined ? "—" : `${e.minute}'`}
             </span>
-            <div class="flex min-w-0 flex-1 flex-col gap-1">
-              <div class="flex flex-wrap items-center gap-2">
-                <span class="font-medium max-sm:w-full">{name}</span>
+            <div className="flex min-w-0 flex-1 flex-col gap-1">
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="font-medium max-sm:w-full">{name}</span>
                 <Badge
                   variant={e.eventType === "RED_CARD" || e.eventType === "OWN_GOAL"
                     ? "destructive"
@@ -43,16 +43,16 @@ export function EventList(
                   {label}
                 </Badge>
                 {e.player?.team?.shortName && (
-                  <span class="text-xs text-muted-foreground">{e.player.team.shortName}</span>
+                  <span className="text-xs text-muted-foreground">{e.player.team.shortName}</span>
                 )}
-                <span class="text-xs text-muted-foreground">{time(e.timestamp)}</span>
+                <span className="text-xs text-muted-foreground">{time(e.timestamp)}</span>
               </div>
-              {e.description && <p class="text-sm text-muted-foreground">{e.description}</p>}
+              {e.description && <p className="text-sm text-muted-foreground">{e.description}</p>}
             </div>
             <Button
               variant="ghost"
               size="icon-sm"
-              class="text-destructive hover:text-destructive"
+              className="text-destructive hover:text-destructive"
               aria-label={`Delete ${label} of ${name}`}
               onClick={() => onDelete(e)}
             >

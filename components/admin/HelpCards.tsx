@@ -21,18 +21,18 @@ const CARDS = [
 /** The three help cards of the dashboard. */
 export function HelpCards() {
   return (
-    <section aria-label="Help" class="grid gap-4 md:grid-cols-3">
+    <section aria-label="Help" className="grid gap-4 md:grid-cols-3">
       {CARDS.map((card, i) => (
         <Card key={card.title}>
-          <CardHeader class="pb-2">
-            <CardTitle class="flex items-center gap-2 text-base">
-              <span class="inline-flex h-6 w-6 items-center justify-center rounded-full bg-primary text-xs text-primary-foreground">
+          <CardHeader className="pb-2">
+            <CardTitle className="flex items-center gap-2 text-base">
+              <span className="inline-flex h-6 w-6 items-center justify-center rounded-full bg-primary text-xs text-primary-foreground">
                 {i + 1}
               </span>
               {card.title}
             </CardTitle>
           </CardHeader>
-          <CardContent class="text-sm text-muted-foreground">{card.text}</CardContent>
+          <CardContent className="text-sm text-muted-foreground">{card.text}</CardContent>
         </Card>
       ))}
     </section>

@@ -1,7 +1,7 @@
 import { Badge } from "../ui/Badge.tsx";
 import { Input } from "../ui/Input.tsx";
 import { Select } from "../ui/Select.tsx";
-import { Field, fieldAria } from "./Field.tsx";
+import { Field, fieldAria, type FieldChange } from "./Field.tsx";
 import { LEAGUES, type Team } from "../../lib/domain/types.ts";
 import { leagueLabel } from "../../lib/domain/format.ts";
 import { resultLabel, resultVariant } from "../../lib/ui/admin/labels.ts";
@@ -25,7 +25,7 @@ export function MatchFields(
     ...fieldAria(key, errors[errorKey]),
     name: key,
     value: values[key],
-    onInput: (e: Event) => onChange({ [key]: (e.currentTarget as HTMLInputElement).value }),
+    onChange: (e: FieldChange) => onChange({ [key]: e.currentTarget.value }),
   });
   const teamOptions = [
     <option key="" value="">Select team</option>,
@@ -33,7 +33,7 @@ export function MatchFields(
   ];
   const result = outcomeOf(values).result;
   return (
-    <div class="grid gap-4 sm:grid-cols-2">
+    <div className="grid gap-4 sm:grid-cols-2">
       <Field id="homeTeamId" label="Home Team" error={errors.homeTeamId}>
         <Select {...bind("homeTeamId")}>{teamOptions}</Select>
       </Field>
@@ -72,8 +72,8 @@ export function MatchFields(
           <Field id="awayScore" label="Away Score" error={errors.awayScore}>
             <Input {...bind("awayScore")} type="number" min="0" step="1" />
           </Field>
-          <div class="flex items-center gap-3 sm:col-span-2" aria-live="polite">
-            <span class="text-sm font-medium">Result</span>
+          <div className="flex items-center gap-3 sm:col-span-2" aria-live="polite">
+            <span className="text-sm font-medium">Result</span>
             <Badge variant={resultVariant(result)} data-result="">
               {resultLabel(result)}
             </Badge>

@@ -20,42 +20,45 @@ export function MatchesTable(
 ) {
   return (
     <Table caption="Matches" tableClass="max-sm:block">
-      <THead class="max-sm:hidden">
+      <THead className="max-sm:hidden">
         <tr>
           <Th>ID</Th>
           <Th>Teams</Th>
           <Th>Kickoff Time</Th>
           <Th>Result</Th>
-          <Th class="text-right">Actions</Th>
+          <Th className="text-right">Actions</Th>
         </tr>
       </THead>
-      <tbody class="max-sm:block">
+      <tbody className="max-sm:block">
         {matches.map((m) => {
           const label = `${m.homeTeam?.name ?? "Home"} vs ${m.awayTeam?.name ?? "Away"}`;
           return (
             <Tr
               key={m.id}
               data-match-id={m.id}
-              class="max-sm:grid max-sm:grid-cols-[1fr_auto] max-sm:gap-x-3 max-sm:gap-y-2 max-sm:p-4"
+              className="max-sm:grid max-sm:grid-cols-[1fr_auto] max-sm:gap-x-3 max-sm:gap-y-2 max-sm:p-4"
             >
-              <Td class="font-mono text-xs text-muted-foreground max-sm:self-center max-sm:p-0 max-sm:before:content-['#']">
+              <Td className="font-mono text-xs text-muted-foreground max-sm:self-center max-sm:p-0 max-sm:before:content-['#']">
                 {m.id}
               </Td>
-              <Td class="max-sm:col-span-2 max-sm:p-0">
-                <div class="flex flex-wrap items-center gap-2">
+              <Td className="max-sm:col-span-2 max-sm:p-0">
+                <div className="flex flex-wrap items-center gap-2">
                   <TeamName team={m.homeTeam} fallback={`Team ${m.homeTeamId}`} />
-                  <span class="text-xs text-muted-foreground">vs</span>
+                  <span className="text-xs text-muted-foreground">vs</span>
                   <TeamName team={m.awayTeam} fallback={`Team ${m.awayTeamId}`} />
                 </div>
-                <div class="mt-1 text-xs text-muted-foreground">
+                <div className="mt-1 text-xs text-muted-foreground">
                   {leagueLabel(m.league)} · {m.stadium}
                 </div>
               </Td>
-              <Td class={`whitespace-nowrap max-sm:p-0 ${CARD_LABEL}`} data-label="Kickoff Time">
+              <Td
+                className={`whitespace-nowrap max-sm:p-0 ${CARD_LABEL}`}
+                data-label="Kickoff Time"
+              >
                 {formatAdminDate(m.kickoffTime)}
               </Td>
               <Td
-                class={`max-sm:self-end max-sm:p-0 max-sm:text-right ${CARD_LABEL}`}
+                className={`max-sm:self-end max-sm:p-0 max-sm:text-right ${CARD_LABEL}`}
                 data-label="Result"
               >
                 <Badge variant={resultVariant(m.result)}>
@@ -63,11 +66,11 @@ export function MatchesTable(
                   {score(m)}
                 </Badge>
               </Td>
-              <Td class="max-sm:col-start-2 max-sm:row-start-1 max-sm:-my-2 max-sm:-mr-2 max-sm:p-0">
-                <div class="flex justify-end gap-0.5">
+              <Td className="max-sm:col-start-2 max-sm:row-start-1 max-sm:-my-2 max-sm:-mr-2 max-sm:p-0">
+                <div className="flex justify-end gap-0.5">
                   <a
                     href={`/admin/matches/${m.id}`}
-                    class={ICON_BUTTON}
+                    className={ICON_BUTTON}
                     aria-label={`Edit ${label}`}
                     title="Edit"
                   >
@@ -75,7 +78,7 @@ export function MatchesTable(
                   </a>
                   <button
                     type="button"
-                    class={`${ICON_BUTTON} text-destructive hover:text-destructive`}
+                    className={`${ICON_BUTTON} text-destructive hover:text-destructive`}
                     aria-label={`Delete ${label}`}
                     title="Delete"
                     onClick={() => onDelete(m)}

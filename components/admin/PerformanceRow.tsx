@@ -54,9 +54,9 @@ export function PerformanceRow({ player, draft, errors, columns, onChange }: Per
       aria-label={`${LABELS[key]} of ${player.name}`}
       aria-invalid={errors?.[key] ? true : undefined}
       aria-describedby={errors?.[key] ? `perf-error-${player.id}` : undefined}
-      onInput={(e) => onChange({ [key]: e.currentTarget.value })}
+      onChange={(e) => onChange({ [key]: e.currentTarget.value })}
       onBlur={extra?.onBlur}
-      class={cn(
+      className={cn(
         "h-8 w-16 rounded-md border border-border bg-background px-2 text-right text-sm tabular-nums",
         "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
         "aria-[invalid=true]:border-destructive aria-[invalid=true]:bg-destructive/10",
@@ -67,14 +67,14 @@ export function PerformanceRow({ player, draft, errors, columns, onChange }: Per
   const flag = (key: "cleanSheet" | "redCard", label: string) => (
     <input
       type="checkbox"
-      class={BOX}
+      className={BOX}
       checked={draft[key]}
       aria-label={`${label} for ${player.name}`}
       onChange={(e) => onChange({ [key]: e.currentTarget.checked })}
     />
   );
   const extra = (key: CountKey, onBlur?: () => void) => (
-    <label class="flex items-center gap-2 text-xs font-medium">
+    <label className="flex items-center gap-2 text-xs font-medium">
       {LABELS[key]}
       {count(key, { onBlur })}
     </label>
@@ -84,13 +84,16 @@ export function PerformanceRow({ player, draft, errors, columns, onChange }: Per
     <>
       <Tr data-player-id={player.id}>
         <Td>
-          <div class="flex items-center gap-2">
+          <div className="flex items-center gap-2">
             <Avatar src={player.team?.logoUrl} name={player.name} size="sm" />
-            <div class="min-w-0">
-              <div class="font-medium">{player.name}</div>
-              <div class="text-xs text-muted-foreground">{player.team?.shortName ?? ""}</div>
+            <div className="min-w-0">
+              <div className="font-medium">{player.name}</div>
+              <div className="text-xs text-muted-foreground">{player.team?.shortName ?? ""}</div>
               {firstError && (
-                <div id={`perf-error-${player.id}`} class="text-xs font-medium text-destructive">
+                <div
+                  id={`perf-error-${player.id}`}
+                  className="text-xs font-medium text-destructive"
+                >
                   {firstError}
                 </div>
               )}
@@ -103,26 +106,32 @@ export function PerformanceRow({ player, draft, errors, columns, onChange }: Per
         {gk && <Td>{count("saves")}</Td>}
         {conceded && <Td>{count("goalsConceded")}</Td>}
         <Td>
-          <div class="flex justify-center">{flag("cleanSheet", "Clean sheet")}</div>
+          <div className="flex justify-center">{flag("cleanSheet", "Clean sheet")}</div>
         </Td>
         <Td>
-          <div class="flex items-center gap-3">
-            <span class="flex items-center gap-1.5" title="Yellow cards">
-              <span aria-hidden="true" class="inline-block h-3.5 w-2.5 rounded-sm bg-yellow-400" />
+          <div className="flex items-center gap-3">
+            <span className="flex items-center gap-1.5" title="Yellow cards">
+              <span
+                aria-hidden="true"
+                className="inline-block h-3.5 w-2.5 rounded-sm bg-yellow-400"
+              />
               {count("yellowCards")}
             </span>
-            <label class="flex items-center gap-1.5" title="Red card">
-              <span aria-hidden="true" class="inline-block h-3.5 w-2.5 rounded-sm bg-destructive" />
+            <label className="flex items-center gap-1.5" title="Red card">
+              <span
+                aria-hidden="true"
+                className="inline-block h-3.5 w-2.5 rounded-sm bg-destructive"
+              />
               {flag("redCard", "Red card")}
             </label>
           </div>
         </Td>
-        <Td class="text-right font-semibold tabular-nums" data-points="">{points}</Td>
-        <Td class="text-right">
+        <Td className="text-right font-semibold tabular-nums" data-points="">{points}</Td>
+        <Td className="text-right">
           <button
             type="button"
             aria-expanded={open}
-            class={buttonClass({ variant: "ghost", size: "sm" })}
+            className={buttonClass({ variant: "ghost", size: "sm" })}
             onClick={() => setOpen(!open)}
           >
             {open ? "Hide" : "More"}
@@ -130,9 +139,9 @@ export function PerformanceRow({ player, draft, errors, columns, onChange }: Per
         </Td>
       </Tr>
       {open && (
-        <tr class="border-b border-border bg-muted/30">
-          <td colSpan={columns} class="px-3 py-3">
-            <div class="flex flex-wrap items-center gap-6">
+        <tr className="border-b border-border bg-muted/30">
+          <td colSpan={columns} className="px-3 py-3">
+            <div className="flex flex-wrap items-center gap-6">
               {gk && extra("penaltySaves")}
               {gk && extra("penaltyMisses")}
               {extra("ownGoals")}

@@ -24,25 +24,25 @@ export function PerformanceTable(props: PerformanceTableProps) {
   const columns = 8 + (gk ? 1 : 0) + (conceded ? 1 : 0);
   const headingId = `group-${props.position}`;
   return (
-    <section class="flex flex-col gap-2" aria-labelledby={headingId}>
-      <h2 id={headingId} class="text-lg font-semibold">
+    <section className="flex flex-col gap-2" aria-labelledby={headingId}>
+      <h2 id={headingId} className="text-lg font-semibold">
         {props.title}{" "}
-        <span class="text-sm font-normal text-muted-foreground">({props.records.length})</span>
+        <span className="text-sm font-normal text-muted-foreground">({props.records.length})</span>
       </h2>
       <Table caption={props.title} fixed>
         <THead>
           <tr>
-            <Th class="w-[16rem]">Player</Th>
-            <Th class={NUM}>Minutes</Th>
-            <Th class={NUM}>Goals</Th>
-            <Th class={NUM}>Assists</Th>
-            {gk && <Th class={NUM}>Saves</Th>}
-            {conceded && <Th class="w-[9.5rem]">Goals Conceded</Th>}
-            <Th class="w-[7rem] text-center">Clean Sheet</Th>
-            <Th class="w-[9rem]">Cards</Th>
-            <Th class="w-[7rem] text-right">Total Points</Th>
-            <Th class="text-right">
-              <span class="sr-only">More</span>
+            <Th className="w-[16rem]">Player</Th>
+            <Th className={NUM}>Minutes</Th>
+            <Th className={NUM}>Goals</Th>
+            <Th className={NUM}>Assists</Th>
+            {gk && <Th className={NUM}>Saves</Th>}
+            {conceded && <Th className="w-[9.5rem]">Goals Conceded</Th>}
+            <Th className="w-[7rem] text-center">Clean Sheet</Th>
+            <Th className="w-[9rem]">Cards</Th>
+            <Th className="w-[7rem] text-right">Total Points</Th>
+            <Th className="text-right">
+              <span className="sr-only">More</span>
             </Th>
           </tr>
         </THead>

@@ -1,8 +1,8 @@
-import { useState } from "react";
+import { type FormEvent, useState } from "react";
 import { Button } from "../ui/Button.tsx";
 import { Input } from "../ui/Input.tsx";
 import { Select } from "../ui/Select.tsx";
-import { Field } from "./Field.tsx";
+import { Field, type FieldChange } from "./Field.tsx";
 import { POSITIONS } from "../../lib/domain/types.ts";
 import { POSITION_NAMES } from "../../lib/domain/format.ts";
 import type { PlayerFormValues } from "../../lib/ui/admin/player_form.ts";
@@ -22,10 +22,9 @@ export function PlayerForm({ initial, editing, onSubmit, onCancel }: PlayerFormP
     id: `player-${key}`,
     name: key,
     value: values[key],
-    onInput: (e: Event) =>
-      setValues({ ...values, [key]: (e.currentTarget as HTMLInputElement).value }),
+    onChange: (e: FieldChange) => setValues({ ...values, [key]: e.currentTarget.value }),
   });
-  const submit = async (event: Event) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
     const ok = await onSubmit(values);
@@ -33,8 +32,8 @@ export function PlayerForm({ initial, editing, onSubmit, onCancel }: PlayerFormP
     if (ok && !editing) setValues(initial);
   };
   return (
-    <form class="grid gap-4 sm:grid-cols-2" onSubmit={submit} noValidate>
-      <Field id="player-name" label="Player Name" class="sm:col-span-2">
+    <form className="grid gap-4 sm:grid-cols-2" onSubmit={submit} noValidate>
+      <Field id="player-name" label="Player Name" className="sm:col-span-2">
         <Input {...bind("name")} />
       </Field>
       <Field id="player-position" label="Position">
@@ -46,10 +45,10 @@ export function PlayerForm({ initial, editing, onSubmit, onCancel }: PlayerFormP
       <Field id="player-salary" label="Salary">
         <Input {...bind("salary")} type="number" min="100" step="0.01" />
       </Field>
-      <Field id="player-imageUrl" label="Image URL" class="sm:col-span-2">
+      <Field id="player-imageUrl" label="Image URL" className="sm:col-span-2">
         <Input {...bind("imageUrl")} type="url" placeholder="https://…" />
       </Field>
-      <div class="grid grid-cols-3 gap-4 sm:col-span-2">
+      <div className="grid grid-cols-3 gap-4 sm:col-span-2">
         <Field id="player-goals" label="Goals">
           <Input {...bind("goals")} type="number" min="0" step="1" />
         </Field>
@@ -60,7 +59,7 @@ export function PlayerForm({ initial, editing, onSubmit, onCancel }: PlayerFormP
           <Input {...bind("cleanSheets")} type="number" min="0" step="1" />
         </Field>
       </div>
-      <div class="flex items-end justify-end gap-2 sm:col-span-2">
+      <div className="flex items-end justify-end gap-2 sm:col-span-2">
         {editing && <Button variant="outline" onClick={onCancel}>Cancel</Button>}
         <Button type="submit" disabled={busy}>
           {busy ? "Saving..." : editing ? "Update Player" : "Add Player"}

@@ -19,9 +19,9 @@ function Totals({ table, total }: { table: PlayerTableState; total: number }) {
   const rows = table.filtered;
   const sum = (pick: (p: PlayerWithTeam) => number) => rows.reduce((s, p) => s + pick(p), 0);
   return (
-    <div class="flex flex-wrap items-center gap-x-6 gap-y-1 text-sm text-muted-foreground">
+    <div className="flex flex-wrap items-center gap-x-6 gap-y-1 text-sm text-muted-foreground">
       <span>
-        <strong class="text-foreground">{rows.length}</strong>
+        <strong className="text-foreground">{rows.length}</strong>
         {rows.length === total ? " players" : ` of ${total} players`}
       </span>
       <span>Total salary {adminMoney(sum((p) => p.salary))}</span>
@@ -31,7 +31,7 @@ function Totals({ table, total }: { table: PlayerTableState; total: number }) {
         clean sheets
       </span>
       <span aria-live="polite">
-        <strong class="text-foreground">{table.selected.size}</strong> selected
+        <strong className="text-foreground">{table.selected.size}</strong> selected
       </span>
     </div>
   );
@@ -44,16 +44,16 @@ export function PlayersTab(
   const current = kind === "current";
   const searchId = `search-${kind}`;
   return (
-    <div class="flex flex-col gap-4">
-      <div class="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <div class="w-full sm:max-w-xs">
-          <label for={searchId} class="sr-only">Search players</label>
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div className="w-full sm:max-w-xs">
+          <label htmlFor={searchId} className="sr-only">Search players</label>
           <Input
             id={searchId}
             type="search"
             placeholder="Search by name, position or team"
             value={table.query}
-            onInput={(e) => table.setQuery(e.currentTarget.value)}
+            onChange={(e) => table.setQuery(e.currentTarget.value)}
           />
         </div>
         <Button
@@ -82,10 +82,10 @@ export function PlayersTab(
             onSalaryCommit={onSalaryCommit}
           />
         )}
-      <div class="flex flex-col gap-3 border-t border-border pt-3 sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex flex-col gap-3 border-t border-border pt-3 sm:flex-row sm:items-center sm:justify-between">
         <Totals table={table} total={total} />
         <nav
-          class="flex items-center gap-2"
+          className="flex items-center gap-2"
           aria-label={`${current ? "Current" : "Available"} players pages`}
         >
           <Button
@@ -96,7 +96,7 @@ export function PlayersTab(
           >
             Previous
           </Button>
-          <span class="text-sm tabular-nums">Page {table.page} of {table.pages}</span>
+          <span className="text-sm tabular-nums">Page {table.page} of {table.pages}</span>
           <Button
             variant="outline"
             size="sm"

@@ -25,25 +25,25 @@ function share(prize: string, pool: number): string {
 /** The editable rows (position and prize amount) of the prize structure, with column heads. */
 export function PrizeRows({ drafts, pool, onUpdate, onRemove }: PrizeRowsProps) {
   return (
-    <div class="flex flex-col gap-2">
+    <div className="flex flex-col gap-2">
       <div
         aria-hidden="true"
-        class={cn(GRID, "text-xs font-semibold uppercase tracking-wide text-muted-foreground")}
+        className={cn(GRID, "text-xs font-semibold uppercase tracking-wide text-muted-foreground")}
       >
         <span>Place</span>
         <span>Position</span>
         <span>Prize Amount ($)</span>
-        <span class="text-right">Share</span>
+        <span className="text-right">Share</span>
         <span />
       </div>
-      <ol class="flex flex-col gap-2" aria-label="Prize positions">
+      <ol className="flex flex-col gap-2" aria-label="Prize positions">
         {drafts.map((d, i) => {
           const place = Number(d.position) > 0 ? ordinal(Number(d.position)) : "—";
           return (
-            <li key={d.key} class={GRID} data-prize-row={i}>
-              <span class="text-sm font-semibold">{place}</span>
+            <li key={d.key} className={GRID} data-prize-row={i}>
+              <span className="text-sm font-semibold">{place}</span>
               <div>
-                <label for={`position-${d.key}`} class="sr-only">Position</label>
+                <label htmlFor={`position-${d.key}`} className="sr-only">Position</label>
                 <Input
                   id={`position-${d.key}`}
                   type="number"
@@ -51,15 +51,15 @@ export function PrizeRows({ drafts, pool, onUpdate, onRemove }: PrizeRowsProps) 
                   min="1"
                   step="1"
                   value={d.position}
-                  class="text-right tabular-nums"
-                  onInput={(e) => onUpdate(d.key, { position: e.currentTarget.value })}
+                  className="text-right tabular-nums"
+                  onChange={(e) => onUpdate(d.key, { position: e.currentTarget.value })}
                 />
               </div>
-              <div class="relative">
-                <label for={`prize-${d.key}`} class="sr-only">Prize Amount ($)</label>
+              <div className="relative">
+                <label htmlFor={`prize-${d.key}`} className="sr-only">Prize Amount ($)</label>
                 <span
                   aria-hidden="true"
-                  class="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-muted-foreground"
+                  className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-muted-foreground"
                 >
                   $
                 </span>
@@ -70,17 +70,17 @@ export function PrizeRows({ drafts, pool, onUpdate, onRemove }: PrizeRowsProps) 
                   min="0.01"
                   step="0.01"
                   value={d.prize}
-                  class="pl-7 text-right tabular-nums"
-                  onInput={(e) => onUpdate(d.key, { prize: e.currentTarget.value })}
+                  className="pl-7 text-right tabular-nums"
+                  onChange={(e) => onUpdate(d.key, { prize: e.currentTarget.value })}
                 />
               </div>
-              <span class="text-right text-sm tabular-nums text-muted-foreground">
+              <span className="text-right text-sm tabular-nums text-muted-foreground">
                 {share(d.prize, pool)}
               </span>
               <Button
                 variant="ghost"
                 size="icon"
-                class="text-muted-foreground hover:text-destructive"
+                className="text-muted-foreground hover:text-destructive"
                 aria-label={`Remove position ${d.position || i + 1}`}
                 disabled={drafts.length <= 1}
                 onClick={() => onRemove(d.key)}

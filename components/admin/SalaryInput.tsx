@@ -26,8 +26,8 @@ export function SalaryInput({ player, onCommit }: SalaryInputProps) {
   };
 
   return (
-    <div class="inline-flex items-center gap-1">
-      <span class="text-muted-foreground" aria-hidden="true">$</span>
+    <div className="inline-flex items-center gap-1">
+      <span className="text-muted-foreground" aria-hidden="true">$</span>
       <input
         type="number"
         min="100"
@@ -36,12 +36,12 @@ export function SalaryInput({ player, onCommit }: SalaryInputProps) {
         aria-label={`Salary of ${player.name}`}
         value={value}
         disabled={busy}
-        onInput={(e) => setValue(e.currentTarget.value)}
+        onChange={(e) => setValue(e.currentTarget.value)}
         onBlur={() => void commit()}
         onKeyDown={(e) => {
           if (e.key === "Enter") e.currentTarget.blur();
         }}
-        class="h-8 w-24 rounded-md border border-border bg-background px-2 text-right text-sm tabular-nums focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50"
+        className="h-8 w-24 rounded-md border border-border bg-background px-2 text-right text-sm tabular-nums focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50"
       />
     </div>
   );

@@ -1,37 +1,37 @@
-import type { ComponentChildren } from "preact";
+import type { ReactNode } from "react";
 import { Button } from "../ui/Button.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
 
 /** Placeholder rows while a table loads. */
 export function TableSkeleton({ rows = 5, label = "Loading" }: { rows?: number; label?: string }) {
   return (
-    <div class="flex flex-col gap-2" role="status" aria-label={label}>
-      {Array.from({ length: rows }, (_, i) => <Skeleton key={i} class="h-10 w-full" />)}
+    <div className="flex flex-col gap-2" role="status" aria-label={label}>
+      {Array.from({ length: rows }, (_, i) => <Skeleton key={i} className="h-10 w-full" />)}
     </div>
   );
 }
 
 /** A quiet box for an empty list, with an optional call to action. */
 export function EmptyState(
-  props: { title: ComponentChildren; description?: ComponentChildren; action?: ComponentChildren },
+  props: { title: ReactNode; description?: ReactNode; action?: ReactNode },
 ) {
   return (
-    <div class="flex flex-col items-center gap-2 rounded-lg border border-dashed border-border px-6 py-12 text-center">
-      <p class="font-medium">{props.title}</p>
-      {props.description && <p class="text-sm text-muted-foreground">{props.description}</p>}
-      {props.action && <div class="mt-2">{props.action}</div>}
+    <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-border px-6 py-12 text-center">
+      <p className="font-medium">{props.title}</p>
+      {props.description && <p className="text-sm text-muted-foreground">{props.description}</p>}
+      {props.action && <div className="mt-2">{props.action}</div>}
     </div>
   );
 }
 
 /** A destructive box for a failed load, with an optional retry button. */
-export function ErrorState(props: { message: string; action?: ComponentChildren }) {
+export function ErrorState(props: { message: string; action?: ReactNode }) {
   return (
     <div
       role="alert"
-      class="flex flex-col items-center gap-3 rounded-lg border border-destructive/50 bg-destructive/5 px-6 py-10 text-center text-destructive"
+      className="flex flex-col items-center gap-3 rounded-lg border border-destructive/50 bg-destructive/5 px-6 py-10 text-center text-destructive"
     >
-      <p class="font-medium">{props.message}</p>
+      <p className="font-medium">{props.message}</p>
       {props.action}
     </div>
   );

@@ -1,4 +1,4 @@
-import type { ComponentChildren, JSX } from "preact";
+import type { HTMLAttributes, ReactNode } from "react";
 import { cn } from "../../lib/ui/cn.ts";
 
 /**
@@ -10,27 +10,27 @@ import { cn } from "../../lib/ui/cn.ts";
 export function Table(
   props: {
     caption?: string;
-    children: ComponentChildren;
-    class?: string;
+    children: ReactNode;
+    className?: string;
     tableClass?: string;
     fixed?: boolean;
   },
 ) {
   return (
     <div
-      class={cn(
+      className={cn(
         "relative w-full overflow-x-auto rounded-lg border border-border bg-card",
-        props.class,
+        props.className,
       )}
     >
       <table
-        class={cn(
+        className={cn(
           "w-full caption-bottom text-sm",
           props.fixed && "table-fixed min-w-[64rem]",
           props.tableClass,
         )}
       >
-        {props.caption && <caption class="sr-only">{props.caption}</caption>}
+        {props.caption && <caption className="sr-only">{props.caption}</caption>}
         {props.children}
       </table>
     </div>
@@ -46,18 +46,18 @@ export const CARD_LABEL = "max-sm:before:block max-sm:before:content-[attr(data-
   "max-sm:before:text-muted-foreground";
 
 export function THead(
-  { children, class: className }: { children: ComponentChildren; class?: string },
+  { children, className }: { children: ReactNode; className?: string },
 ) {
-  return <thead class={cn("border-b border-border bg-muted/50", className)}>{children}</thead>;
+  return <thead className={cn("border-b border-border bg-muted/50", className)}>{children}</thead>;
 }
 
 export function Th(
-  { children, class: className, ...rest }: JSX.HTMLAttributes<HTMLTableCellElement>,
+  { children, className, ...rest }: HTMLAttributes<HTMLTableCellElement>,
 ) {
   return (
     <th
       scope="col"
-      class={cn(
+      className={cn(
         "h-10 whitespace-nowrap px-3 text-left align-middle text-xs font-semibold uppercase",
         "tracking-wide text-muted-foreground",
         className as string,
@@ -70,11 +70,11 @@ export function Th(
 }
 
 export function Tr(
-  { children, class: className, ...rest }: JSX.HTMLAttributes<HTMLTableRowElement>,
+  { children, className, ...rest }: HTMLAttributes<HTMLTableRowElement>,
 ) {
   return (
     <tr
-      class={cn(
+      className={cn(
         "border-b border-border last:border-0 transition-colors hover:bg-muted/40",
         className as string,
       )}
@@ -86,10 +86,10 @@ export function Tr(
 }
 
 export function Td(
-  { children, class: className, ...rest }: JSX.HTMLAttributes<HTMLTableCellElement>,
+  { children, className, ...rest }: HTMLAttributes<HTMLTableCellElement>,
 ) {
   return (
-    <td class={cn("px-3 py-2.5 align-middle", className as string)} {...rest}>
+    <td className={cn("px-3 py-2.5 align-middle", className as string)} {...rest}>
       {children}
     </td>
   );

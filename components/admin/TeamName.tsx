@@ -5,9 +5,9 @@ import type { Team } from "../../lib/domain/types.ts";
 export function TeamName({ team, fallback }: { team: Team | null | undefined; fallback: string }) {
   const name = team?.name ?? fallback;
   return (
-    <span class="inline-flex items-center gap-2">
+    <span className="inline-flex items-center gap-2">
       <Avatar src={team?.logoUrl} name={name} size="sm" square />
-      <span class="font-medium">{name}</span>
+      <span className="font-medium">{name}</span>
     </span>
   );
 }

@@ -29,9 +29,9 @@ function PlayersList({ players, onEdit }: { players: Player[]; onEdit: (p: Playe
         <tr>
           <Th>Player</Th>
           <Th>Position</Th>
-          <Th class="text-right">Salary</Th>
-          <Th class="text-right">
-            <span class="sr-only">Edit</span>
+          <Th className="text-right">Salary</Th>
+          <Th className="text-right">
+            <span className="sr-only">Edit</span>
           </Th>
         </tr>
       </THead>
@@ -39,7 +39,7 @@ function PlayersList({ players, onEdit }: { players: Player[]; onEdit: (p: Playe
         {players.map((p) => (
           <Tr key={p.id}>
             <Td>
-              <span class="flex items-center gap-2">
+              <span className="flex items-center gap-2">
                 <Avatar src={p.imageUrl} name={p.name} size="sm" />
                 {p.name}
               </span>
@@ -47,8 +47,8 @@ function PlayersList({ players, onEdit }: { players: Player[]; onEdit: (p: Playe
             <Td>
               <Badge variant="outline">{p.position}</Badge>
             </Td>
-            <Td class="text-right tabular-nums">{adminMoney(p.salary)}</Td>
-            <Td class="text-right">
+            <Td className="text-right tabular-nums">{adminMoney(p.salary)}</Td>
+            <Td className="text-right">
               <Button
                 variant="ghost"
                 size="sm"
@@ -93,7 +93,7 @@ export function TeamPlayersDialog({ team, onClose }: TeamPlayersDialogProps) {
       onClose={onClose}
       title={`${team.name} Players`}
       description="Players of this team that competitions can use."
-      class="max-w-3xl"
+      className="max-w-3xl"
     >
       <Tabs
         label="Team players"

@@ -31,7 +31,7 @@ export function InfoForm({ values, errors, busy, submitLabel, onChange, onSubmit
   return (
     <form
       noValidate
-      class="grid gap-4"
+      className="grid gap-4"
       onSubmit={(e) => {
         e.preventDefault();
         onSubmit();
@@ -41,8 +41,8 @@ export function InfoForm({ values, errors, busy, submitLabel, onChange, onSubmit
         const id = `checkout-${f.name}`;
         const error = errors[f.name];
         return (
-          <div key={f.name} class="grid gap-1.5">
-            <Label for={id}>{f.label}</Label>
+          <div key={f.name} className="grid gap-1.5">
+            <Label htmlFor={id}>{f.label}</Label>
             <Input
               id={id}
               name={f.name}
@@ -53,12 +53,12 @@ export function InfoForm({ values, errors, busy, submitLabel, onChange, onSubmit
               value={values[f.name]}
               aria-invalid={error ? "true" : undefined}
               aria-describedby={error ? `${id}-error` : undefined}
-              onInput={(e) => onChange(f.name, e.currentTarget.value)}
+              onChange={(e) => onChange(f.name, e.currentTarget.value)}
             />
             {error && (
               <p
                 id={`${id}-error`}
-                class="text-sm font-medium text-destructive"
+                className="text-sm font-medium text-destructive"
                 data-field-error={f.name}
               >
                 {error}
@@ -67,7 +67,7 @@ export function InfoForm({ values, errors, busy, submitLabel, onChange, onSubmit
           </div>
         );
       })}
-      <Button type="submit" size="lg" class="mt-2 w-full" disabled={busy}>
+      <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy}>
         {busy && <Spinner />}
         {submitLabel}
       </Button>

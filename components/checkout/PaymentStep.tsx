@@ -1,4 +1,4 @@
-import type { ComponentChildren } from "preact";
+import type { ReactNode } from "react";
 import { useEffect, useRef } from "react";
 import type { PaymentIntentAnswer } from "../../lib/ui/checkout.ts";
 import { StripePaymentForm } from "./StripePaymentForm.tsx";
@@ -10,7 +10,7 @@ export interface PaymentStepProps {
   payLabel: string;
   onPaid: (paymentId: string) => void;
   /** The 'Back to Information' button. */
-  children: ComponentChildren;
+  children: ReactNode;
 }
 
 /**
@@ -25,23 +25,23 @@ export function PaymentStep(props: PaymentStepProps) {
     heading.current?.scrollIntoView({ block: "center" });
   }, []);
   return (
-    <section aria-labelledby="payment-title" class="grid gap-4">
+    <section aria-labelledby="payment-title" className="grid gap-4">
       <div>
         <h2
           id="payment-title"
           ref={heading}
           tabIndex={-1}
-          class="text-lg font-semibold focus:outline-none"
+          className="text-lg font-semibold focus:outline-none"
         >
           Enter Payment Details
         </h2>
-        <p class="mt-1 flex items-start gap-1.5 text-sm text-muted-foreground">
+        <p className="mt-1 flex items-start gap-1.5 text-sm text-muted-foreground">
           <svg
             viewBox="0 0 24 24"
             width="16"
             height="16"
             aria-hidden="true"
-            class="mt-0.5 shrink-0"
+            className="mt-0.5 shrink-0"
           >
             <rect
               x="5"
@@ -51,9 +51,9 @@ export function PaymentStep(props: PaymentStepProps) {
               rx="2"
               fill="none"
               stroke="currentColor"
-              stroke-width="2"
+              strokeWidth="2"
             />
-            <path d="M8 11V7a4 4 0 0 1 8 0v4" fill="none" stroke="currentColor" stroke-width="2" />
+            <path d="M8 11V7a4 4 0 0 1 8 0v4" fill="none" stroke="currentColor" strokeWidth="2" />
           </svg>
           Payments are secure. Pay with Apple Pay or any credit/debit card.
         </p>

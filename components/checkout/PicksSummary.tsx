@@ -6,21 +6,21 @@ import { PositionBadge } from "../team/PositionBadge.tsx";
 /** The five picks of the checkout: crest (or initial), last name, position and salary. */
 export function PicksSummary({ picks }: { picks: PickPlayer[] }) {
   return (
-    <section aria-labelledby="picks-title" class="grid gap-3">
-      <h2 id="picks-title" class="text-base font-semibold">Your picks</h2>
-      <ul class="grid grid-cols-5 gap-1 sm:gap-2" data-picks="">
+    <section aria-labelledby="picks-title" className="grid gap-3">
+      <h2 id="picks-title" className="text-base font-semibold">Your picks</h2>
+      <ul className="grid grid-cols-5 gap-1 sm:gap-2" data-picks="">
         {picks.map((p) => (
           <li
             key={p.id}
-            class="flex min-w-0 flex-col items-center gap-1 text-center"
+            className="flex min-w-0 flex-col items-center gap-1 text-center"
             title={p.name}
           >
             <PlayerAvatar name={p.name} src={p.crest} size="lg" />
-            <span class="w-full truncate text-[11px] font-semibold sm:text-xs">
+            <span className="w-full truncate text-[11px] font-semibold sm:text-xs">
               {lastName(p.name)}
             </span>
             <PositionBadge position={p.position} />
-            <span class="text-[11px] text-muted-foreground tabular-nums">
+            <span className="text-[11px] text-muted-foreground tabular-nums">
               {formatSalary(p.salary)}
             </span>
           </li>

@@ -69,16 +69,16 @@ export function StripePaymentForm(props: StripePaymentFormProps) {
   return (
     <form
       noValidate
-      class="grid gap-4"
+      className="grid gap-4"
       onSubmit={(e) => {
         e.preventDefault();
         pay();
       }}
     >
-      {!stripe && !error && <Skeleton class="h-44 w-full" />}
+      {!stripe && !error && <Skeleton className="h-44 w-full" />}
       <div ref={mountRef} />
-      {error && <p role="alert" class="text-sm font-medium text-destructive">{error}</p>}
-      <Button type="submit" size="lg" class="w-full" disabled={!stripe || busy}>
+      {error && <p role="alert" className="text-sm font-medium text-destructive">{error}</p>}
+      <Button type="submit" size="lg" className="w-full" disabled={!stripe || busy}>
         {busy && <Spinner />}
         {payLabel}
       </Button>

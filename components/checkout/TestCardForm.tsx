@@ -61,26 +61,26 @@ export function TestCardForm({ paymentIntentId, payLabel, onPaid }: PaymentFormP
   return (
     <form
       noValidate
-      class="grid gap-4"
+      className="grid gap-4"
       data-test-card-form=""
       onSubmit={(e) => {
         e.preventDefault();
         pay();
       }}
     >
-      <div class="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-        <p class="font-semibold">Test mode — no real payment</p>
-        <ul class="mt-1 grid gap-0.5">
+      <div className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+        <p className="font-semibold">Test mode — no real payment</p>
+        <ul className="mt-1 grid gap-0.5">
           <li>
-            <span class="font-mono">4242 4242 4242 4242</span> succeeds
+            <span className="font-mono">4242 4242 4242 4242</span> succeeds
           </li>
           <li>
-            <span class="font-mono">4000 0000 0000 0002</span> is declined
+            <span className="font-mono">4000 0000 0000 0002</span> is declined
           </li>
         </ul>
       </div>
-      <div class="grid gap-1.5">
-        <Label for="test-card-number">Card number</Label>
+      <div className="grid gap-1.5">
+        <Label htmlFor="test-card-number">Card number</Label>
         <Input
           id="test-card-number"
           name="cardNumber"
@@ -90,15 +90,15 @@ export function TestCardForm({ paymentIntentId, payLabel, onPaid }: PaymentFormP
           value={cardNumber}
           aria-invalid={error ? "true" : undefined}
           aria-describedby={error ? "test-card-error" : undefined}
-          onInput={(e) => setCardNumber(formatCardNumber(e.currentTarget.value))}
+          onChange={(e) => setCardNumber(formatCardNumber(e.currentTarget.value))}
         />
         {error && (
-          <p id="test-card-error" role="alert" class="text-sm font-medium text-destructive">
+          <p id="test-card-error" role="alert" className="text-sm font-medium text-destructive">
             {error}
           </p>
         )}
       </div>
-      <Button type="submit" size="lg" class="w-full" disabled={busy || cardNumber === ""}>
+      <Button type="submit" size="lg" className="w-full" disabled={busy || cardNumber === ""}>
         {busy && <Spinner />}
         {payLabel}
       </Button>

@@ -1,4 +1,4 @@
-import type { ComponentChildren } from "preact";
+import type { ReactNode } from "react";
 import { useState } from "react";
 import type { Competition } from "../../lib/domain/types.ts";
 import { formatPrice, formatSalary, prizeText } from "../../lib/domain/format.ts";
@@ -34,11 +34,13 @@ export interface BuilderHeaderProps {
   onExpire: () => void;
 }
 
-function Fact(props: { label: string; class?: string; children: ComponentChildren }) {
+function Fact(props: { label: string; className?: string; children: ReactNode }) {
   return (
-    <div class={cn("min-w-0 rounded-lg bg-muted/60 px-3 py-2", props.class)}>
-      <p class="text-xs font-medium uppercase tracking-wide text-muted-foreground">{props.label}</p>
-      <div class="font-semibold leading-snug">{props.children}</div>
+    <div className={cn("min-w-0 rounded-lg bg-muted/60 px-3 py-2", props.className)}>
+      <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
+        {props.label}
+      </p>
+      <div className="font-semibold leading-snug">{props.children}</div>
     </div>
   );
 }
@@ -46,7 +48,7 @@ function Fact(props: { label: string; class?: string; children: ComponentChildre
 /** The rule badges of SPEC §2: per team, GK, DEF, forwards (when set), salary cap (when set). */
 function RuleBadges({ rules, maxForwardsSet }: { rules: TeamRules; maxForwardsSet: boolean }) {
   return (
-    <ul class="flex flex-wrap gap-2" aria-label="Team rules">
+    <ul className="flex flex-wrap gap-2" aria-label="Team rules">
       <li>
         <Badge variant="secondary">Max {rules.maxPlayersPerTeam} per team</Badge>
       </li>
@@ -76,30 +78,32 @@ export function BuilderHeader({ competition: c, rules, renderedAt, onExpire }: B
   const maxForwardsSet = c.maxForwards !== null && c.maxForwards !== undefined;
   const prize = prizeText(c);
   return (
-    <section class="rounded-xl border border-border bg-card p-5 shadow-sm">
-      <div class="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
-        <div class="min-w-0">
-          <h1 class="text-2xl font-bold tracking-tight sm:text-3xl">{c.name}</h1>
-          {c.description && <p class="mt-1 text-sm text-muted-foreground">{c.description}</p>}
+    <section className="rounded-xl border border-border bg-card p-5 shadow-sm">
+      <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{c.name}</h1>
+          {c.description && <p className="mt-1 text-sm text-muted-foreground">{c.description}</p>}
         </div>
-        <div class="grid grid-cols-2 gap-2 text-sm sm:grid-cols-3 lg:min-w-[28rem]">
+        <div className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-3 lg:min-w-[28rem]">
           <Fact label="Closes in">
             <Countdown deadline={c.deadline} renderedAt={renderedAt} onExpire={onExpire} />
           </Fact>
-          <Fact label="Prize" class="order-last col-span-2 sm:order-none sm:col-span-1">
+          <Fact label="Prize" className="order-last col-span-2 sm:order-none sm:col-span-1">
             <span
-              class={prize.length > 16 ? "text-sm font-bold" : "text-lg font-bold"}
+              className={prize.length > 16 ? "text-sm font-bold" : "text-lg font-bold"}
               data-prize=""
             >
               {prize}
             </span>
           </Fact>
           <Fact label="Entry fee">
-            <span class="text-lg font-bold" data-fee="">{formatPrice(c.entryFee, c.currency)}</span>
+            <span className="text-lg font-bold" data-fee="">
+              {formatPrice(c.entryFee, c.currency)}
+            </span>
           </Fact>
         </div>
       </div>
-      <div class="mt-4 flex flex-wrap items-center justify-between gap-2">
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
         <RuleBadges rules={rules} maxForwardsSet={maxForwardsSet} />
         <Button variant="ghost" size="sm" aria-haspopup="dialog" onClick={() => setRulesOpen(true)}>
           How it works

@@ -26,7 +26,7 @@ export function Countdown({ deadline, renderedAt, onExpire }: CountdownProps) {
   }, [left > 0]);
 
   return (
-    <span role="timer" class="font-mono text-lg font-bold tabular-nums" data-countdown="">
+    <span role="timer" className="font-mono text-lg font-bold tabular-nums" data-countdown="">
       {formatCountdown(left)}
     </span>
   );

@@ -62,10 +62,10 @@ export function PlayerBrowser({ players, selectedIds, onToggle }: PlayerBrowserP
   return (
     <section
       aria-labelledby="players-title"
-      class="rounded-xl border border-border bg-card p-4 shadow-sm sm:p-5"
+      className="rounded-xl border border-border bg-card p-4 shadow-sm sm:p-5"
     >
-      <h2 id="players-title" class="text-lg font-semibold">Players</h2>
-      <div class="mt-3 flex flex-wrap gap-1.5" role="group" aria-label="Filter by position">
+      <h2 id="players-title" className="text-lg font-semibold">Players</h2>
+      <div className="mt-3 flex flex-wrap gap-1.5" role="group" aria-label="Filter by position">
         {POSITION_FILTERS.map((f) => (
           <button
             key={f.code}
@@ -73,7 +73,7 @@ export function PlayerBrowser({ players, selectedIds, onToggle }: PlayerBrowserP
             aria-pressed={position === f.code}
             data-position-filter={f.code}
             onClick={() => setPosition(f.code)}
-            class={cn(
+            className={cn(
               "rounded-full border px-3 py-1.5 text-sm font-medium transition-colors",
               "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
               position === f.code
@@ -85,13 +85,13 @@ export function PlayerBrowser({ players, selectedIds, onToggle }: PlayerBrowserP
           </button>
         ))}
       </div>
-      <div class="mt-3 grid gap-2 sm:grid-cols-2">
+      <div className="mt-3 grid gap-2 sm:grid-cols-2">
         <Input
           type="search"
           placeholder="Search players"
           aria-label="Search players"
           value={query}
-          onInput={(e) => setQuery(e.currentTarget.value)}
+          onChange={(e) => setQuery(e.currentTarget.value)}
         />
         <Select
           aria-label="Filter by team"
@@ -104,13 +104,13 @@ export function PlayerBrowser({ players, selectedIds, onToggle }: PlayerBrowserP
       </div>
       {players === null
         ? (
-          <div class="mt-4 grid gap-2" aria-busy="true" aria-label="Loading players">
-            {[0, 1, 2, 3, 4].map((i) => <Skeleton key={i} class="h-14 w-full" />)}
+          <div className="mt-4 grid gap-2" aria-busy="true" aria-label="Loading players">
+            {[0, 1, 2, 3, 4].map((i) => <Skeleton key={i} className="h-14 w-full" />)}
           </div>
         )
         : (
           <>
-            <ul class="mt-4 grid grid-cols-1 gap-1" aria-label="Player list">
+            <ul className="mt-4 grid grid-cols-1 gap-1" aria-label="Player list">
               {indexed.map(({ player }) => (
                 <PlayerRow
                   key={player.id}
@@ -123,11 +123,11 @@ export function PlayerBrowser({ players, selectedIds, onToggle }: PlayerBrowserP
             </ul>
             {visible.size === 0 && (
               <div
-                class="mt-4 rounded-lg border border-dashed border-border p-8 text-center"
+                className="mt-4 rounded-lg border border-dashed border-border p-8 text-center"
                 role="status"
               >
-                <p class="font-semibold">No players found</p>
-                <p class="mt-1 text-sm text-muted-foreground">
+                <p className="font-semibold">No players found</p>
+                <p className="mt-1 text-sm text-muted-foreground">
                   Try adjusting your search or filters
                 </p>
               </div>

@@ -25,7 +25,7 @@ const RowButton = memo(function RowButton({ player, selected, onToggle }: RowBut
       type="button"
       aria-pressed={selected}
       onClick={() => onToggle(player)}
-      class={cn(
+      className={cn(
         "flex w-full items-center gap-2.5 rounded-lg border px-2 py-2 text-left transition-colors sm:gap-3 sm:px-3",
         "scroll-mb-24 scroll-mt-20 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
         selected
@@ -34,26 +34,26 @@ const RowButton = memo(function RowButton({ player, selected, onToggle }: RowBut
       )}
     >
       <PlayerAvatar name={player.name} src={player.crest} />
-      <span class="min-w-0 flex-1">
-        <span class="block truncate text-sm font-semibold sm:text-base" title={player.name}>
+      <span className="min-w-0 flex-1">
+        <span className="block truncate text-sm font-semibold sm:text-base" title={player.name}>
           {player.name}
         </span>
-        <span class="flex items-center gap-1.5 text-xs text-muted-foreground">
-          <span class="sm:hidden">
+        <span className="flex items-center gap-1.5 text-xs text-muted-foreground">
+          <span className="sm:hidden">
             <PositionBadge position={player.position} />
           </span>
-          <span class="truncate">{player.teamName}</span>
+          <span className="truncate">{player.teamName}</span>
         </span>
       </span>
-      <span class="hidden sm:block">
+      <span className="hidden sm:block">
         <PositionBadge position={player.position} />
       </span>
-      <span class="shrink-0 text-right text-sm font-semibold tabular-nums sm:w-16">
+      <span className="shrink-0 text-right text-sm font-semibold tabular-nums sm:w-16">
         {formatSalary(player.salary)}
       </span>
       <span
         aria-hidden="true"
-        class={cn(
+        className={cn(
           "flex h-7 w-7 shrink-0 items-center justify-center rounded-full border text-sm font-bold",
           selected
             ? "border-primary bg-primary text-primary-foreground"

@@ -11,12 +11,12 @@ const COLORS: Record<Position, string> = {
 
 /** A position code pill (GK, DEF, MID, FWD) with its full name for screen readers. */
 export function PositionBadge(
-  { position, class: className }: { position: Position; class?: string },
+  { position, className }: { position: Position; className?: string },
 ) {
   return (
     <abbr
       title={POSITION_NAMES[position]}
-      class={cn(
+      className={cn(
         "inline-flex w-10 shrink-0 justify-center rounded px-1.5 py-0.5 text-[11px] font-bold no-underline",
         COLORS[position],
         className,

@@ -37,20 +37,20 @@ export function SubmitBar({ count, remaining, closed, onSubmit }: SubmitBarProps
   return (
     <div
       ref={bar}
-      class="fixed inset-x-0 bottom-0 z-30 border-t border-border bg-background/95 shadow-[0_-4px_12px_rgba(0,0,0,0.06)] backdrop-blur"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-border bg-background/95 shadow-[0_-4px_12px_rgba(0,0,0,0.06)] backdrop-blur"
     >
-      <div class="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
-        <div class="min-w-0" aria-live="polite">
-          <p class="text-xs font-medium uppercase tracking-wide text-muted-foreground">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
+        <div className="min-w-0" aria-live="polite">
+          <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
             Remaining budget
           </p>
-          <p class={over ? "font-bold text-destructive" : "font-bold"} data-remaining="">
+          <p className={over ? "font-bold text-destructive" : "font-bold"} data-remaining="">
             {remaining === null ? "No salary cap" : formatSalary(remaining)}
           </p>
         </div>
         <Button
           size="lg"
-          class="px-5 sm:px-8"
+          className="px-5 sm:px-8"
           disabled={count !== TEAM_SIZE || closed}
           onClick={onSubmit}
         >

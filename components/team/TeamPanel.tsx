@@ -16,10 +16,10 @@ function SalaryBar({ total, cap }: { total: number; cap: number }) {
   const over = total > cap;
   const percent = Math.min(100, Math.round((total / cap) * 100));
   return (
-    <div class="grid gap-1.5" data-salary-bar={over ? "over" : "ok"}>
-      <div class="flex items-baseline justify-between text-sm">
-        <span class="font-medium">Salary</span>
-        <span class={over ? "font-semibold text-destructive" : "text-muted-foreground"}>
+    <div className="grid gap-1.5" data-salary-bar={over ? "over" : "ok"}>
+      <div className="flex items-baseline justify-between text-sm">
+        <span className="font-medium">Salary</span>
+        <span className={over ? "font-semibold text-destructive" : "text-muted-foreground"}>
           {formatSalary(total)} / {formatSalary(cap)}
         </span>
       </div>
@@ -29,10 +29,13 @@ function SalaryBar({ total, cap }: { total: number; cap: number }) {
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
-        class="h-2.5 overflow-hidden rounded-full bg-muted"
+        className="h-2.5 overflow-hidden rounded-full bg-muted"
       >
         <div
-          class={cn("h-full rounded-full transition-all", over ? "bg-destructive" : "bg-primary")}
+          className={cn(
+            "h-full rounded-full transition-all",
+            over ? "bg-destructive" : "bg-primary",
+          )}
           style={{ width: `${percent}%` }}
         />
       </div>
@@ -48,14 +51,14 @@ function FilledSlot(
       type="button"
       onClick={() => onRemove(player)}
       title={`Remove ${player.name}`}
-      class="group flex h-14 w-full items-center gap-3 rounded-lg border border-border bg-background px-3 text-left transition-colors hover:border-destructive hover:bg-destructive/5 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      className="group flex h-14 w-full items-center gap-3 rounded-lg border border-border bg-background px-3 text-left transition-colors hover:border-destructive hover:bg-destructive/5 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
     >
       <PlayerAvatar name={player.name} src={player.crest} size="sm" />
-      <span class="min-w-0 flex-1">
-        <span class="block truncate text-sm font-semibold">
-          <span class="sr-only">Remove</span> {player.name}
+      <span className="min-w-0 flex-1">
+        <span className="block truncate text-sm font-semibold">
+          <span className="sr-only">Remove</span> {player.name}
         </span>
-        <span class="block truncate text-xs text-muted-foreground">
+        <span className="block truncate text-xs text-muted-foreground">
           {player.teamShortName} · {formatSalary(player.salary)}
         </span>
       </span>
@@ -65,9 +68,9 @@ function FilledSlot(
         width="16"
         height="16"
         aria-hidden="true"
-        class="shrink-0 text-muted-foreground group-hover:text-destructive"
+        className="shrink-0 text-muted-foreground group-hover:text-destructive"
       >
-        <path d="M18 6 6 18M6 6l12 12" stroke="currentColor" stroke-width="2" />
+        <path d="M18 6 6 18M6 6l12 12" stroke="currentColor" strokeWidth="2" />
       </svg>
     </button>
   );
@@ -75,9 +78,9 @@ function FilledSlot(
 
 function EmptySlot({ index }: { index: number }) {
   return (
-    <div class="flex h-14 items-center gap-3 rounded-lg border border-dashed border-border px-3 text-sm text-muted-foreground">
+    <div className="flex h-14 items-center gap-3 rounded-lg border border-dashed border-border px-3 text-sm text-muted-foreground">
       <span
-        class="flex h-8 w-8 items-center justify-center rounded-full bg-muted text-xs font-semibold"
+        className="flex h-8 w-8 items-center justify-center rounded-full bg-muted text-xs font-semibold"
         aria-hidden="true"
       >
         {index + 1}
@@ -93,17 +96,17 @@ export function TeamPanel({ selected, salaryCap, onRemove }: TeamPanelProps) {
   return (
     <section
       aria-labelledby="your-team-title"
-      class="grid grid-cols-1 gap-4 rounded-xl border border-border bg-card p-5 shadow-sm"
+      className="grid grid-cols-1 gap-4 rounded-xl border border-border bg-card p-5 shadow-sm"
     >
-      <div class="flex items-center justify-between">
-        <h2 id="your-team-title" class="text-lg font-semibold">
+      <div className="flex items-center justify-between">
+        <h2 id="your-team-title" className="text-lg font-semibold">
           Your Team ({selected.length}/{TEAM_SIZE})
         </h2>
         {selected.length > 0 && (
-          <span class="text-xs text-muted-foreground">Tap a player to remove</span>
+          <span className="text-xs text-muted-foreground">Tap a player to remove</span>
         )}
       </div>
-      <ol class="grid grid-cols-1 gap-2">
+      <ol className="grid grid-cols-1 gap-2">
         {slots.map((player, i) => (
           <li key={player ? player.id : `empty-${i}`}>
             {player ? <FilledSlot player={player} onRemove={onRemove} /> : <EmptySlot index={i} />}

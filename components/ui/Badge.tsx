@@ -1,4 +1,4 @@
-import type { HTMLAttributes } from "preact";
+import type { HTMLAttributes } from "react";
 import { cn } from "../../lib/ui/cn.ts";
 
 export type BadgeVariant =
@@ -18,16 +18,16 @@ const VARIANTS: Record<BadgeVariant, string> = {
   live: "border-transparent bg-destructive text-destructive-foreground uppercase tracking-wide",
 };
 
-export type BadgeProps = Omit<HTMLAttributes<HTMLSpanElement>, "class"> & {
+export type BadgeProps = Omit<HTMLAttributes<HTMLSpanElement>, "className"> & {
   variant?: BadgeVariant;
-  class?: string;
+  className?: string;
 };
 
 /** A small pill label; the `live` variant carries a pulsing dot. */
-export function Badge({ variant = "default", class: className, children, ...rest }: BadgeProps) {
+export function Badge({ variant = "default", className, children, ...rest }: BadgeProps) {
   return (
     <span
-      class={cn(
+      className={cn(
         "inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-semibold",
         VARIANTS[variant],
         className,
@@ -35,7 +35,7 @@ export function Badge({ variant = "default", class: className, children, ...rest
       {...rest}
     >
       {variant === "live" && (
-        <span class="h-1.5 w-1.5 rounded-full bg-white animate-pulse" aria-hidden="true" />
+        <span className="h-1.5 w-1.5 rounded-full bg-white animate-pulse" aria-hidden="true" />
       )}
       {children}
     </span>

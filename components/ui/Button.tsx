@@ -1,4 +1,4 @@
-import type { AnchorHTMLAttributes, ButtonHTMLAttributes } from "preact";
+import type { AnchorHTMLAttributes, ButtonHTMLAttributes } from "react";
 import { cn } from "../../lib/ui/cn.ts";
 
 export type ButtonVariant = "default" | "secondary" | "outline" | "ghost" | "destructive";
@@ -29,25 +29,25 @@ const SIZES: Record<ButtonSize, string> = {
 
 /** Class names of a button, for elements that must look like one. */
 export function buttonClass(
-  opts: { variant?: ButtonVariant; size?: ButtonSize; class?: string } = {},
+  opts: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {},
 ): string {
-  return cn(BASE, VARIANTS[opts.variant ?? "default"], SIZES[opts.size ?? "md"], opts.class);
+  return cn(BASE, VARIANTS[opts.variant ?? "default"], SIZES[opts.size ?? "md"], opts.className);
 }
 
-export type ButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, "size" | "class"> & {
+export type ButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, "size" | "className"> & {
   variant?: ButtonVariant;
   size?: ButtonSize;
-  class?: string;
+  className?: string;
   /** Renders a link styled as a button instead of a <button>. */
   href?: string;
 };
 
 /** A button in the style of shadcn/ui; with `href` it renders an <a>. */
-export function Button({ variant, size, class: className, href, type, ...rest }: ButtonProps) {
-  const classes = buttonClass({ variant, size, class: className });
+export function Button({ variant, size, className, href, type, ...rest }: ButtonProps) {
+  const classes = buttonClass({ variant, size, className });
   if (href !== undefined) {
     const anchorProps = rest as AnchorHTMLAttributes<HTMLAnchorElement>;
-    return <a href={href} class={classes} {...anchorProps} />;
+    return <a href={href} className={classes} {...anchorProps} />;
   }
-  return <button type={type ?? "button"} class={classes} {...rest} />;
+  return <button type={type ?? "button"} className={classes} {...rest} />;
 }

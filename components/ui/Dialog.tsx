@@ -1,17 +1,16 @@
-import type { ComponentChildren } from "preact";
-import { useId, useLayoutEffect, useRef } from "preact/hooks";
-import { createPortal } from "preact/compat";
+import { type FocusEvent, type ReactNode, useId, useLayoutEffect, useRef } from "react";
+import { createPortal } from "react-dom";
 import { cn } from "../../lib/ui/cn.ts";
 
 export interface DialogProps {
   open: boolean;
   onClose: () => void;
-  title: ComponentChildren;
-  description?: ComponentChildren;
-  children?: ComponentChildren;
-  footer?: ComponentChildren;
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  footer?: ReactNode;
   /** Extra classes for the panel, e.g. a wider `max-w-3xl`. */
-  class?: string;
+  className?: string;
 }
 
 const FOCUSABLE = [
@@ -86,8 +85,8 @@ function useDialogKeys(
 }
 
 /** When the focused element inside the panel disappears, the focus goes back to the panel. */
-function keepFocusInside(event: FocusEvent) {
-  const panel = event.currentTarget as HTMLElement;
+function keepFocusInside(event: FocusEvent<HTMLElement>) {
+  const panel = event.currentTarget;
   if (event.relatedTarget !== null) return;
   queueMicrotask(() => {
     const active = document.activeElement;
@@ -127,9 +126,9 @@ export function Dialog(props: DialogProps) {
   if (!open) return null;
 
   const overlay = (
-    <div class="fixed inset-0 z-50 flex items-center justify-center p-4">
+    <div className="fixed inset-0 z-50 flex items-center justify-center p-4">
       <div
-        class="fixed inset-0 bg-black/60 backdrop-blur-sm"
+        className="fixed inset-0 bg-black/60 backdrop-blur-sm"
         aria-hidden="true"
         data-dialog-backdrop=""
         onClick={() => onCloseRef.current()}
@@ -141,31 +140,33 @@ export function Dialog(props: DialogProps) {
         aria-labelledby={titleId}
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
-        onFocusOut={keepFocusInside}
-        class={cn(
+        onBlur={keepFocusInside}
+        className={cn(
           "relative z-10 flex max-h-[90vh] w-full max-w-lg flex-col gap-4 overflow-y-auto",
           "rounded-xl border border-border bg-background p-6 text-foreground shadow-2xl",
           "focus:outline-none",
-          props.class,
+          props.className,
         )}
       >
-        <div class="flex flex-col gap-1.5 pr-8">
-          <h2 id={titleId} class="text-lg font-semibold leading-tight tracking-tight">{title}</h2>
+        <div className="flex flex-col gap-1.5 pr-8">
+          <h2 id={titleId} className="text-lg font-semibold leading-tight tracking-tight">
+            {title}
+          </h2>
           {description && (
-            <p id={descriptionId} class="text-sm text-muted-foreground">
+            <p id={descriptionId} className="text-sm text-muted-foreground">
               {description}
             </p>
           )}
         </div>
         <div>{children}</div>
         {footer && (
-          <div class="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{footer}</div>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{footer}</div>
         )}
         <button
           type="button"
           aria-label="Close"
           data-dialog-close="true"
-          class={"absolute right-4 top-4 rounded-md p-1 text-muted-foreground opacity-70 " +
+          className={"absolute right-4 top-4 rounded-md p-1 text-muted-foreground opacity-70 " +
             "transition-opacity hover:opacity-100 focus-visible:outline-none " +
             "focus-visible:ring-2 focus-visible:ring-ring"}
           onClick={() => onCloseRef.current()}
@@ -174,8 +175,8 @@ export function Dialog(props: DialogProps) {
             <path
               d="M18 6 6 18M6 6l12 12"
               stroke="currentColor"
-              stroke-width="2"
-              stroke-linecap="round"
+              strokeWidth="2"
+              strokeLinecap="round"
             />
           </svg>
         </button>

@@ -1,11 +1,11 @@
-import type { LabelHTMLAttributes } from "preact";
+import type { LabelHTMLAttributes } from "react";
 import { cn } from "../../lib/ui/cn.ts";
 
-export type LabelProps = Omit<LabelHTMLAttributes<HTMLLabelElement>, "class"> & {
-  class?: string;
+export type LabelProps = Omit<LabelHTMLAttributes<HTMLLabelElement>, "className"> & {
+  className?: string;
 };
 
 /** A form label (pass `for` with the control's id). */
-export function Label({ class: className, ...rest }: LabelProps) {
-  return <label class={cn("text-sm font-medium leading-none", className)} {...rest} />;
+export function Label({ className, ...rest }: LabelProps) {
+  return <label className={cn("text-sm font-medium leading-none", className)} {...rest} />;
 }

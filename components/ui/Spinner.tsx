@@ -3,7 +3,7 @@ export function Spinner() {
   return (
     <span
       aria-hidden="true"
-      class="h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent"
+      className="h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent"
     />
   );
 }

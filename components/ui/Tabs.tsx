@@ -1,11 +1,10 @@
-import type { ComponentChildren } from "preact";
-import { useId, useRef, useState } from "preact/hooks";
+import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from "react";
 import { cn } from "../../lib/ui/cn.ts";
 
 export interface TabItem {
   value: string;
-  label: ComponentChildren;
-  content: ComponentChildren;
+  label: ReactNode;
+  content: ReactNode;
   disabled?: boolean;
 }
 
@@ -17,7 +16,7 @@ export interface TabsProps {
   onValueChange?: (value: string) => void;
   /** Accessible name of the tab list. */
   label?: string;
-  class?: string;
+  className?: string;
 }
 
 /**
@@ -37,7 +36,7 @@ export function Tabs(props: TabsProps) {
     onValueChange?.(value);
   };
 
-  const onKeyDown = (event: KeyboardEvent) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = enabled.findIndex((item) => item.value === selected);
     const moves: Record<string, number> = {
       ArrowRight: (index + 1) % enabled.length,
@@ -55,13 +54,13 @@ export function Tabs(props: TabsProps) {
   };
 
   return (
-    <div class={props.class}>
+    <div className={props.className}>
       <div
         ref={listRef}
         role="tablist"
         aria-label={props.label}
         onKeyDown={onKeyDown}
-        class="inline-flex h-10 max-w-full items-center gap-1 overflow-x-auto rounded-md bg-muted p-1 text-muted-foreground"
+        className="inline-flex h-10 max-w-full items-center gap-1 overflow-x-auto rounded-md bg-muted p-1 text-muted-foreground"
       >
         {items.map((item) => {
           const active = item.value === selected;
@@ -77,7 +76,7 @@ export function Tabs(props: TabsProps) {
               disabled={item.disabled}
               data-tab-value={item.value}
               onClick={() => select(item.value)}
-              class={cn(
+              className={cn(
                 "inline-flex items-center justify-center whitespace-nowrap rounded-sm px-3 py-1.5",
                 "text-sm font-medium transition-all focus-visible:outline-none",
                 "focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50",
@@ -97,7 +96,7 @@ export function Tabs(props: TabsProps) {
           aria-labelledby={`${baseId}-tab-${item.value}`}
           hidden={item.value !== selected}
           tabIndex={0}
-          class="mt-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          className="mt-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
           {item.value === selected && item.content}
         </div>

@@ -36,14 +36,14 @@ export const handler: Handlers<Data> = {
 
 function CheckIcon() {
   return (
-    <span class="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-success/10 text-success">
+    <span className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-success/10 text-success">
       <svg viewBox="0 0 24 24" width="32" height="32" aria-hidden="true">
         <path
           d="m5 12 5 5 9-10"
           fill="none"
           stroke="currentColor"
-          stroke-width="2.5"
-          stroke-linecap="round"
+          strokeWidth="2.5"
+          strokeLinecap="round"
         />
       </svg>
     </span>
@@ -64,7 +64,7 @@ function NotFound() {
 /** Entry confirmation (SPEC §2): the parameter is the team ID. */
 export default function ConfirmationPage({ data }: PageProps<Data>) {
   return (
-    <main class="mx-auto max-w-2xl px-4 py-10">
+    <main className="mx-auto max-w-2xl px-4 py-10">
       <Head>
         <title>{data ? "You're All Set!" : "Entry Not Found"} · Fantasy Contests</title>
       </Head>
@@ -75,48 +75,48 @@ export default function ConfirmationPage({ data }: PageProps<Data>) {
 
 function Confirmation({ teamId, competition, players }: NonNullable<Data>) {
   return (
-    <div class="grid gap-6 rounded-xl border border-border bg-card p-6 shadow-sm sm:p-8">
-      <div class="grid gap-3 text-center">
+    <div className="grid gap-6 rounded-xl border border-border bg-card p-6 shadow-sm sm:p-8">
+      <div className="grid gap-3 text-center">
         <CheckIcon />
-        <h1 class="text-3xl font-extrabold tracking-tight">You're All Set!</h1>
-        <p class="text-muted-foreground">Your team is entered. Good luck!</p>
+        <h1 className="text-3xl font-extrabold tracking-tight">You're All Set!</h1>
+        <p className="text-muted-foreground">Your team is entered. Good luck!</p>
       </div>
-      <div class="rounded-lg bg-muted/60 p-4 text-center">
-        <p class="text-xs font-medium uppercase tracking-wide text-muted-foreground">Team ID</p>
-        <p class="mt-1 select-all font-mono text-xl font-bold" data-team-id="">{teamId}</p>
-        <p class="mt-1 text-xs text-muted-foreground">
+      <div className="rounded-lg bg-muted/60 p-4 text-center">
+        <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Team ID</p>
+        <p className="mt-1 select-all font-mono text-xl font-bold" data-team-id="">{teamId}</p>
+        <p className="mt-1 text-xs text-muted-foreground">
           Keep it to find your team on the leaderboard.
         </p>
       </div>
       <section aria-labelledby="competition-title">
-        <h2 id="competition-title" class="text-lg font-semibold">{competition.name}</h2>
+        <h2 id="competition-title" className="text-lg font-semibold">{competition.name}</h2>
         {competition.description && (
-          <p class="mt-1 text-sm text-muted-foreground">{competition.description}</p>
+          <p className="mt-1 text-sm text-muted-foreground">{competition.description}</p>
         )}
       </section>
-      <section aria-labelledby="players-title" class="grid gap-2">
-        <h2 id="players-title" class="text-base font-semibold">Your players</h2>
-        <ul class="grid gap-2" data-confirmation-players="">
+      <section aria-labelledby="players-title" className="grid gap-2">
+        <h2 id="players-title" className="text-base font-semibold">Your players</h2>
+        <ul className="grid gap-2" data-confirmation-players="">
           {players.map((p) => (
             <li
               key={p.id}
-              class="flex items-center gap-3 rounded-lg border border-border px-3 py-2"
+              className="flex items-center gap-3 rounded-lg border border-border px-3 py-2"
             >
               <PlayerAvatar name={p.name} src={p.crest} size="sm" />
-              <span class="min-w-0 flex-1">
-                <span class="block truncate font-semibold">{p.name}</span>
-                <span class="block truncate text-xs text-muted-foreground">{p.teamName}</span>
+              <span className="min-w-0 flex-1">
+                <span className="block truncate font-semibold">{p.name}</span>
+                <span className="block truncate text-xs text-muted-foreground">{p.teamName}</span>
               </span>
               <PositionBadge position={p.position} />
             </li>
           ))}
         </ul>
       </section>
-      <div class="flex flex-col gap-2 sm:flex-row">
-        <Button href={`/leaderboard/${competition.id}`} size="lg" class="sm:flex-1">
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Button href={`/leaderboard/${competition.id}`} size="lg" className="sm:flex-1">
           View Leaderboard
         </Button>
-        <Button href="/" variant="outline" size="lg" class="sm:flex-1">Back to contests</Button>
+        <Button href="/" variant="outline" size="lg" className="sm:flex-1">Back to contests</Button>
       </div>
     </div>
   );

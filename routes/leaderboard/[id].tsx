@@ -33,12 +33,12 @@ export const handler: Handlers<LeaderboardLiveProps | null> = {
 
 function NotFound() {
   return (
-    <div class="mx-auto max-w-md rounded-xl border border-border bg-card p-8 text-center shadow-sm">
-      <h1 class="text-xl font-semibold">Competition Not Found</h1>
-      <p class="mt-2 text-sm text-muted-foreground">
+    <div className="mx-auto max-w-md rounded-xl border border-border bg-card p-8 text-center shadow-sm">
+      <h1 className="text-xl font-semibold">Competition Not Found</h1>
+      <p className="mt-2 text-sm text-muted-foreground">
         This competition does not exist or has been removed.
       </p>
-      <Button href="/" variant="outline" class="mt-6">Back to contests</Button>
+      <Button href="/" variant="outline" className="mt-6">Back to contests</Button>
     </div>
   );
 }
@@ -47,7 +47,7 @@ function NotFound() {
 export default function LeaderboardPage({ data }: PageProps<LeaderboardLiveProps | null>) {
   const title = data ? `${data.competition.name} · Leaderboard` : "Competition Not Found";
   return (
-    <main class="mx-auto max-w-6xl px-4 py-8">
+    <main className="mx-auto max-w-6xl px-4 py-8">
       <Head>
         <title>{title} · Fantasy Contests</title>
       </Head>

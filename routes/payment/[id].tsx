@@ -35,7 +35,7 @@ export const handler: Handlers<Data> = {
 /** Checkout and payment for one competition (SPEC §2); the picks come from session storage. */
 export default function PaymentPage({ data }: PageProps<Data>) {
   return (
-    <main class="mx-auto max-w-6xl px-4 py-8">
+    <main className="mx-auto max-w-6xl px-4 py-8">
       <Head>
         <title>Complete Your Entry · Fantasy Contests</title>
       </Head>

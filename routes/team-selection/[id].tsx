@@ -56,7 +56,7 @@ function builderFields(c: BuilderCompetition): BuilderCompetition {
 export default function TeamSelectionPage({ data }: PageProps<Data>) {
   if (!data.found) {
     return (
-      <main class="mx-auto max-w-6xl px-4 py-6">
+      <main className="mx-auto max-w-6xl px-4 py-6">
         <Head>
           <title>Competition not found · Fantasy Contests</title>
         </Head>
@@ -70,7 +70,7 @@ export default function TeamSelectionPage({ data }: PageProps<Data>) {
     );
   }
   return (
-    <main class="mx-auto max-w-6xl px-4 py-6">
+    <main className="mx-auto max-w-6xl px-4 py-6">
       <Head>
         <title>{data.competition.name} · Pick your team · Fantasy Contests</title>
       </Head>

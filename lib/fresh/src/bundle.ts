@@ -85,7 +85,7 @@ export function bundle(opts: BundleOptions): Promise<MemoryBuild> {
       target: opts.target ?? "es2022",
       minify: !opts.dev,
       jsx: "automatic",
-      jsxImportSource: "preact",
+      jsxImportSource: "react",
       outdir: OUT,
       entryNames: "[name]-[hash]",
       chunkNames: "chunk-[hash]",
@@ -257,8 +257,8 @@ const REACT_ALIASES: Record<string, string> = {
   "react": "preact/compat",
   "react-dom": "preact/compat",
   "react-dom/client": "preact/compat/client",
-  "react/jsx-runtime": "preact/jsx-runtime",
-  "react/jsx-dev-runtime": "preact/jsx-runtime",
+  "react/jsx-runtime": "preact/compat/jsx-runtime",
+  "react/jsx-dev-runtime": "preact/compat/jsx-dev-runtime",
 };
 
 function mapSpecifier(specifier: string, importMap: { map: ImportMap; base: string }): string {
