@@ -5,63 +5,69 @@ import * as $0 from "./routes/_404.tsx";
 import * as $1 from "./routes/_500.tsx";
 import * as $2 from "./routes/_app.tsx";
 import * as $3 from "./routes/_middleware.ts";
-import * as $4 from "./routes/admin/_layout.tsx";
-import * as $5 from "./routes/admin/_middleware.ts";
-import * as $6 from "./routes/admin/competitions/[id]/events.tsx";
-import * as $7 from "./routes/admin/competitions/[id]/players.tsx";
-import * as $8 from "./routes/admin/competitions/[id]/prizes.tsx";
-import * as $9 from "./routes/admin/competitions/edit/[id].tsx";
-import * as $10 from "./routes/admin/competitions/new.tsx";
-import * as $11 from "./routes/admin/dashboard.tsx";
-import * as $12 from "./routes/admin/index.tsx";
-import * as $13 from "./routes/admin/login.tsx";
-import * as $14 from "./routes/admin/matches/[id].tsx";
-import * as $15 from "./routes/admin/matches/index.tsx";
-import * as $16 from "./routes/admin/matches/new.tsx";
-import * as $17 from "./routes/admin/player-performances.tsx";
-import * as $18 from "./routes/api/_middleware.ts";
-import * as $19 from "./routes/api/admin/_middleware.ts";
-import * as $20 from "./routes/api/admin/analytics.ts";
-import * as $21 from "./routes/api/admin/competitions/[id]/available-players.ts";
-import * as $22 from "./routes/api/admin/competitions/[id]/events/[eventId].ts";
-import * as $23 from "./routes/api/admin/competitions/[id]/events/index.ts";
-import * as $24 from "./routes/api/admin/competitions/[id]/index.ts";
-import * as $25 from "./routes/api/admin/competitions/[id]/performances.ts";
-import * as $26 from "./routes/api/admin/competitions/[id]/players.ts";
-import * as $27 from "./routes/api/admin/competitions/[id]/prizes.ts";
-import * as $28 from "./routes/api/admin/competitions/index.ts";
-import * as $29 from "./routes/api/admin/login.ts";
-import * as $30 from "./routes/api/admin/logout.ts";
-import * as $31 from "./routes/api/admin/matches/[id].ts";
-import * as $32 from "./routes/api/admin/matches/index.ts";
-import * as $33 from "./routes/api/admin/players/[id].ts";
-import * as $34 from "./routes/api/admin/players/index.ts";
-import * as $35 from "./routes/api/admin/session.ts";
-import * as $36 from "./routes/api/admin/teams/[id]/players.ts";
-import * as $37 from "./routes/api/admin/teams/index.ts";
-import * as $38 from "./routes/api/analytics.ts";
-import * as $39 from "./routes/api/competitions/[id]/events.ts";
-import * as $40 from "./routes/api/competitions/[id]/index.ts";
-import * as $41 from "./routes/api/competitions/[id]/leaderboard.ts";
-import * as $42 from "./routes/api/competitions/[id]/players.ts";
-import * as $43 from "./routes/api/competitions/[id]/prizes.ts";
-import * as $44 from "./routes/api/competitions/index.ts";
-import * as $45 from "./routes/api/create-payment-intent.ts";
-import * as $46 from "./routes/api/entries/[id]/details.ts";
-import * as $47 from "./routes/api/entries/[id]/index.ts";
-import * as $48 from "./routes/api/entries/[id]/players.ts";
-import * as $49 from "./routes/api/entries/index.ts";
-import * as $50 from "./routes/api/stripe/webhook.ts";
-import * as $51 from "./routes/api/test-email.ts";
-import * as $52 from "./routes/api/test-payments/confirm.ts";
-import * as $53 from "./routes/confirmation/[id].tsx";
-import * as $54 from "./routes/email-test.tsx";
-import * as $55 from "./routes/healthz.ts";
-import * as $56 from "./routes/index.tsx";
-import * as $57 from "./routes/leaderboard/[id].tsx";
-import * as $58 from "./routes/payment/[id].tsx";
-import * as $59 from "./routes/team-selection/[id].tsx";
-import * as $60 from "./routes/ws.ts";
+import * as $4 from "./routes/admin/2fa.tsx";
+import * as $5 from "./routes/admin/_layout.tsx";
+import * as $6 from "./routes/admin/_middleware.ts";
+import * as $7 from "./routes/admin/competitions/[id]/events.tsx";
+import * as $8 from "./routes/admin/competitions/[id]/players.tsx";
+import * as $9 from "./routes/admin/competitions/[id]/prizes.tsx";
+import * as $10 from "./routes/admin/competitions/edit/[id].tsx";
+import * as $11 from "./routes/admin/competitions/new.tsx";
+import * as $12 from "./routes/admin/dashboard.tsx";
+import * as $13 from "./routes/admin/index.tsx";
+import * as $14 from "./routes/admin/login.tsx";
+import * as $15 from "./routes/admin/matches/[id].tsx";
+import * as $16 from "./routes/admin/matches/index.tsx";
+import * as $17 from "./routes/admin/matches/new.tsx";
+import * as $18 from "./routes/admin/oauth/callback.tsx";
+import * as $19 from "./routes/admin/oauth/signin.tsx";
+import * as $20 from "./routes/admin/player-performances.tsx";
+import * as $21 from "./routes/api/_middleware.ts";
+import * as $22 from "./routes/api/admin/2fa/confirm.ts";
+import * as $23 from "./routes/api/admin/2fa/disable.ts";
+import * as $24 from "./routes/api/admin/2fa/setup.ts";
+import * as $25 from "./routes/api/admin/_middleware.ts";
+import * as $26 from "./routes/api/admin/analytics.ts";
+import * as $27 from "./routes/api/admin/competitions/[id]/available-players.ts";
+import * as $28 from "./routes/api/admin/competitions/[id]/events/[eventId].ts";
+import * as $29 from "./routes/api/admin/competitions/[id]/events/index.ts";
+import * as $30 from "./routes/api/admin/competitions/[id]/index.ts";
+import * as $31 from "./routes/api/admin/competitions/[id]/performances.ts";
+import * as $32 from "./routes/api/admin/competitions/[id]/players.ts";
+import * as $33 from "./routes/api/admin/competitions/[id]/prizes.ts";
+import * as $34 from "./routes/api/admin/competitions/index.ts";
+import * as $35 from "./routes/api/admin/login.ts";
+import * as $36 from "./routes/api/admin/logout.ts";
+import * as $37 from "./routes/api/admin/matches/[id].ts";
+import * as $38 from "./routes/api/admin/matches/index.ts";
+import * as $39 from "./routes/api/admin/players/[id].ts";
+import * as $40 from "./routes/api/admin/players/index.ts";
+import * as $41 from "./routes/api/admin/session.ts";
+import * as $42 from "./routes/api/admin/teams/[id]/players.ts";
+import * as $43 from "./routes/api/admin/teams/index.ts";
+import * as $44 from "./routes/api/analytics.ts";
+import * as $45 from "./routes/api/competitions/[id]/events.ts";
+import * as $46 from "./routes/api/competitions/[id]/index.ts";
+import * as $47 from "./routes/api/competitions/[id]/leaderboard.ts";
+import * as $48 from "./routes/api/competitions/[id]/players.ts";
+import * as $49 from "./routes/api/competitions/[id]/prizes.ts";
+import * as $50 from "./routes/api/competitions/index.ts";
+import * as $51 from "./routes/api/create-payment-intent.ts";
+import * as $52 from "./routes/api/entries/[id]/details.ts";
+import * as $53 from "./routes/api/entries/[id]/index.ts";
+import * as $54 from "./routes/api/entries/[id]/players.ts";
+import * as $55 from "./routes/api/entries/index.ts";
+import * as $56 from "./routes/api/stripe/webhook.ts";
+import * as $57 from "./routes/api/test-email.ts";
+import * as $58 from "./routes/api/test-payments/confirm.ts";
+import * as $59 from "./routes/confirmation/[id].tsx";
+import * as $60 from "./routes/email-test.tsx";
+import * as $61 from "./routes/healthz.ts";
+import * as $62 from "./routes/index.tsx";
+import * as $63 from "./routes/leaderboard/[id].tsx";
+import * as $64 from "./routes/payment/[id].tsx";
+import * as $65 from "./routes/team-selection/[id].tsx";
+import * as $66 from "./routes/ws.ts";
 import * as $$0 from "./islands/AdminCompetitionForm.tsx";
 import * as $$1 from "./islands/AdminDashboard.tsx";
 import * as $$2 from "./islands/AdminFlash.tsx";
@@ -80,6 +86,7 @@ import * as $$14 from "./islands/PageView.tsx";
 import * as $$15 from "./islands/RulesButton.tsx";
 import * as $$16 from "./islands/TeamBuilder.tsx";
 import * as $$17 from "./islands/Toaster.tsx";
+import * as $$18 from "./islands/TwoFactorSetup.tsx";
 
 import type { Manifest } from "$fresh/server.ts";
 
@@ -89,63 +96,69 @@ const manifest = {
     "./routes/_500.tsx": $1,
     "./routes/_app.tsx": $2,
     "./routes/_middleware.ts": $3,
-    "./routes/admin/_layout.tsx": $4,
-    "./routes/admin/_middleware.ts": $5,
-    "./routes/admin/competitions/[id]/events.tsx": $6,
-    "./routes/admin/competitions/[id]/players.tsx": $7,
-    "./routes/admin/competitions/[id]/prizes.tsx": $8,
-    "./routes/admin/competitions/edit/[id].tsx": $9,
-    "./routes/admin/competitions/new.tsx": $10,
-    "./routes/admin/dashboard.tsx": $11,
-    "./routes/admin/index.tsx": $12,
-    "./routes/admin/login.tsx": $13,
-    "./routes/admin/matches/[id].tsx": $14,
-    "./routes/admin/matches/index.tsx": $15,
-    "./routes/admin/matches/new.tsx": $16,
-    "./routes/admin/player-performances.tsx": $17,
-    "./routes/api/_middleware.ts": $18,
-    "./routes/api/admin/_middleware.ts": $19,
-    "./routes/api/admin/analytics.ts": $20,
-    "./routes/api/admin/competitions/[id]/available-players.ts": $21,
-    "./routes/api/admin/competitions/[id]/events/[eventId].ts": $22,
-    "./routes/api/admin/competitions/[id]/events/index.ts": $23,
-    "./routes/api/admin/competitions/[id]/index.ts": $24,
-    "./routes/api/admin/competitions/[id]/performances.ts": $25,
-    "./routes/api/admin/competitions/[id]/players.ts": $26,
-    "./routes/api/admin/competitions/[id]/prizes.ts": $27,
-    "./routes/api/admin/competitions/index.ts": $28,
-    "./routes/api/admin/login.ts": $29,
-    "./routes/api/admin/logout.ts": $30,
-    "./routes/api/admin/matches/[id].ts": $31,
-    "./routes/api/admin/matches/index.ts": $32,
-    "./routes/api/admin/players/[id].ts": $33,
-    "./routes/api/admin/players/index.ts": $34,
-    "./routes/api/admin/session.ts": $35,
-    "./routes/api/admin/teams/[id]/players.ts": $36,
-    "./routes/api/admin/teams/index.ts": $37,
-    "./routes/api/analytics.ts": $38,
-    "./routes/api/competitions/[id]/events.ts": $39,
-    "./routes/api/competitions/[id]/index.ts": $40,
-    "./routes/api/competitions/[id]/leaderboard.ts": $41,
-    "./routes/api/competitions/[id]/players.ts": $42,
-    "./routes/api/competitions/[id]/prizes.ts": $43,
-    "./routes/api/competitions/index.ts": $44,
-    "./routes/api/create-payment-intent.ts": $45,
-    "./routes/api/entries/[id]/details.ts": $46,
-    "./routes/api/entries/[id]/index.ts": $47,
-    "./routes/api/entries/[id]/players.ts": $48,
-    "./routes/api/entries/index.ts": $49,
-    "./routes/api/stripe/webhook.ts": $50,
-    "./routes/api/test-email.ts": $51,
-    "./routes/api/test-payments/confirm.ts": $52,
-    "./routes/confirmation/[id].tsx": $53,
-    "./routes/email-test.tsx": $54,
-    "./routes/healthz.ts": $55,
-    "./routes/index.tsx": $56,
-    "./routes/leaderboard/[id].tsx": $57,
-    "./routes/payment/[id].tsx": $58,
-    "./routes/team-selection/[id].tsx": $59,
-    "./routes/ws.ts": $60,
+    "./routes/admin/2fa.tsx": $4,
+    "./routes/admin/_layout.tsx": $5,
+    "./routes/admin/_middleware.ts": $6,
+    "./routes/admin/competitions/[id]/events.tsx": $7,
+    "./routes/admin/competitions/[id]/players.tsx": $8,
+    "./routes/admin/competitions/[id]/prizes.tsx": $9,
+    "./routes/admin/competitions/edit/[id].tsx": $10,
+    "./routes/admin/competitions/new.tsx": $11,
+    "./routes/admin/dashboard.tsx": $12,
+    "./routes/admin/index.tsx": $13,
+    "./routes/admin/login.tsx": $14,
+    "./routes/admin/matches/[id].tsx": $15,
+    "./routes/admin/matches/index.tsx": $16,
+    "./routes/admin/matches/new.tsx": $17,
+    "./routes/admin/oauth/callback.tsx": $18,
+    "./routes/admin/oauth/signin.tsx": $19,
+    "./routes/admin/player-performances.tsx": $20,
+    "./routes/api/_middleware.ts": $21,
+    "./routes/api/admin/2fa/confirm.ts": $22,
+    "./routes/api/admin/2fa/disable.ts": $23,
+    "./routes/api/admin/2fa/setup.ts": $24,
+    "./routes/api/admin/_middleware.ts": $25,
+    "./routes/api/admin/analytics.ts": $26,
+    "./routes/api/admin/competitions/[id]/available-players.ts": $27,
+    "./routes/api/admin/competitions/[id]/events/[eventId].ts": $28,
+    "./routes/api/admin/competitions/[id]/events/index.ts": $29,
+    "./routes/api/admin/competitions/[id]/index.ts": $30,
+    "./routes/api/admin/competitions/[id]/performances.ts": $31,
+    "./routes/api/admin/competitions/[id]/players.ts": $32,
+    "./routes/api/admin/competitions/[id]/prizes.ts": $33,
+    "./routes/api/admin/competitions/index.ts": $34,
+    "./routes/api/admin/login.ts": $35,
+    "./routes/api/admin/logout.ts": $36,
+    "./routes/api/admin/matches/[id].ts": $37,
+    "./routes/api/admin/matches/index.ts": $38,
+    "./routes/api/admin/players/[id].ts": $39,
+    "./routes/api/admin/players/index.ts": $40,
+    "./routes/api/admin/session.ts": $41,
+    "./routes/api/admin/teams/[id]/players.ts": $42,
+    "./routes/api/admin/teams/index.ts": $43,
+    "./routes/api/analytics.ts": $44,
+    "./routes/api/competitions/[id]/events.ts": $45,
+    "./routes/api/competitions/[id]/index.ts": $46,
+    "./routes/api/competitions/[id]/leaderboard.ts": $47,
+    "./routes/api/competitions/[id]/players.ts": $48,
+    "./routes/api/competitions/[id]/prizes.ts": $49,
+    "./routes/api/competitions/index.ts": $50,
+    "./routes/api/create-payment-intent.ts": $51,
+    "./routes/api/entries/[id]/details.ts": $52,
+    "./routes/api/entries/[id]/index.ts": $53,
+    "./routes/api/entries/[id]/players.ts": $54,
+    "./routes/api/entries/index.ts": $55,
+    "./routes/api/stripe/webhook.ts": $56,
+    "./routes/api/test-email.ts": $57,
+    "./routes/api/test-payments/confirm.ts": $58,
+    "./routes/confirmation/[id].tsx": $59,
+    "./routes/email-test.tsx": $60,
+    "./routes/healthz.ts": $61,
+    "./routes/index.tsx": $62,
+    "./routes/leaderboard/[id].tsx": $63,
+    "./routes/payment/[id].tsx": $64,
+    "./routes/team-selection/[id].tsx": $65,
+    "./routes/ws.ts": $66,
   },
   islands: {
     "./islands/AdminCompetitionForm.tsx": $$0,
@@ -166,6 +179,7 @@ const manifest = {
     "./islands/RulesButton.tsx": $$15,
     "./islands/TeamBuilder.tsx": $$16,
     "./islands/Toaster.tsx": $$17,
+    "./islands/TwoFactorSetup.tsx": $$18,
   },
   baseUrl: import.meta.url,
 } satisfies Manifest;

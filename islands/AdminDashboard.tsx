@@ -67,6 +67,7 @@ export default function AdminDashboard() {
         actions={
           <>
             <LogoutButton />
+            <Button variant="outline" href="/admin/2fa">Two-Factor</Button>
             <Button variant="outline" href="/admin/matches">Manage Matches</Button>
             <Button variant="outline" href="/admin/player-performances">Player Performances</Button>
             <Button href="/admin/competitions/new">

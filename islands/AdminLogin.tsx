@@ -32,10 +32,30 @@ function validate(username: string, password: string): Errors | null {
   return parsed.success ? null : issuesToErrors(parsed.error.issues);
 }
 
-/** The admin login form: username and password; the session lives in an HttpOnly cookie. */
-export default function AdminLogin() {
+/** True when the login answer asks for the second factor (401 `twoFactorRequired`). */
+function isCodeRequired(err: unknown): boolean {
+  if (!(err instanceof ApiError) || err.status !== 401) return false;
+  try {
+    return JSON.parse(err.body).twoFactorRequired === true;
+  } catch {
+    return false;
+  }
+}
+
+export interface AdminLoginProps {
+  /** The identity provider admins may also sign in with (OIDC), or null. */
+  providerName?: string | null;
+}
+
+/**
+ * The admin login form: username and password, then the authenticator code when the admin has
+ * one; or a sign-in through the identity provider. The session lives in an HttpOnly cookie.
+ */
+export default function AdminLogin({ providerName = null }: AdminLoginProps) {
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
+  /** null until the server asks for the second factor. */
+  const [code, setCode] = useState<string | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const mounted = useMounted();
@@ -48,18 +68,24 @@ export default function AdminLogin() {
     if (problems) return;
     setBusy(true);
     try {
-      await adminFetch("/api/admin/login", {
+      const answer = await adminFetch<{ mustEnrolTotp?: boolean }>("/api/admin/login", {
         method: "POST",
-        body: { username, password },
+        body: code === null ? { username, password } : { username, password, code },
         redirectOn401: false,
       });
       setPassword("");
-      navigateWithToast("/admin/dashboard", {
+      navigateWithToast(answer.mustEnrolTotp ? "/admin/2fa" : "/admin/dashboard", {
         title: "Login Successful",
-        description: "Welcome to the admin portal",
+        description: answer.mustEnrolTotp
+          ? "Set up two-factor authentication to continue"
+          : "Welcome to the admin portal",
       });
     } catch (err) {
       setBusy(false);
+      if (isCodeRequired(err) && code === null) {
+        setCode("");
+        return;
+      }
       if (err instanceof ApiError) {
         toast({
           title: "Login Failed",
@@ -105,9 +131,33 @@ export default function AdminLogin() {
                 onChange={(e) => setPassword(e.currentTarget.value)}
               />
             </Field>
+            {code !== null && (
+              <Field
+                id="code"
+                label="Authentication code"
+                hint="The 6-digit code from your authenticator app, or a recovery code."
+              >
+                <Input
+                  {...fieldAria("code")}
+                  name="code"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  autoFocus
+                  value={code}
+                  onChange={(e) => setCode(e.currentTarget.value)}
+                />
+              </Field>
+            )}
             <Button type="submit" className="w-full" disabled={!mounted || busy}>
               {busy ? "Logging in..." : "Login"}
             </Button>
+            {providerName && (
+              <div className="flex flex-col">
+                <Button variant="outline" href="/admin/oauth/signin">
+                  Sign in with {providerName}
+                </Button>
+              </div>
+            )}
             <a
               href="/"
               className="text-center text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"

@@ -3,6 +3,7 @@
  * Every problem is a `ConfigError` with a one-line message naming the variable.
  */
 import { dirname } from "node:path";
+import type { OidcConfig } from "./auth/oidc.ts";
 import type { AppConfig } from "./services.ts";
 
 /** AppConfig plus the interface the HTTP server binds to. */
@@ -180,6 +181,74 @@ function parsePublicUrl(raw: string | null): string | null {
   return url.origin;
 }
 
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+const KNOWN_PROVIDERS: Record<string, string> = { "accounts.google.com": "Google" };
+
+function parseOidcIssuer(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`OIDC_ISSUER is not a valid URL (got "${raw}")`);
+  }
+  const local = url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname);
+  if (url.protocol !== "https:" && !local) {
+    throw new ConfigError("OIDC_ISSUER must start with https:// (http:// only on localhost)");
+  }
+  if (url.search || url.hash || url.username || url.password) {
+    throw new ConfigError("OIDC_ISSUER must not have a query, fragment, user name or password");
+  }
+  return raw; // exactly as the provider names itself (Auth0 ends with "/", Google does not)
+}
+
+function parseAdminEmails(raw: string): string[] {
+  const entries = raw.split(",").map((e) => e.trim().toLowerCase()).filter(Boolean);
+  const bad = entries.find((e) => !/^[^@\s]*@[^@\s.][^@\s]*$/.test(e));
+  if (bad !== undefined || entries.length === 0) {
+    throw new ConfigError(
+      `OIDC_ADMIN_EMAILS must list e-mail addresses or @domain entries, comma separated (got "${
+        bad ?? raw
+      }")`,
+    );
+  }
+  return entries;
+}
+
+/** Admin sign-in through an OpenID Connect provider: all four variables, or none. */
+function parseOidc(env: Env): OidcConfig | null {
+  const names = ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET", "OIDC_ADMIN_EMAILS"];
+  const values = names.map((name) => read(env, name));
+  const providerName = read(env, "OIDC_PROVIDER_NAME");
+  if (values.every((v) => v === null)) {
+    if (providerName !== null) throw new ConfigError("OIDC_PROVIDER_NAME needs OIDC_ISSUER");
+    return null;
+  }
+  const missing = names.filter((_, i) => values[i] === null);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `${names.slice(0, -1).join(", ")} and ${names.at(-1)} must be set together (missing: ${
+        missing.join(", ")
+      })`,
+    );
+  }
+  const [issuer, clientId, clientSecret, emails] = values as string[];
+  const issuerUrl = parseOidcIssuer(issuer);
+  const host = new URL(issuerUrl).hostname;
+  return {
+    issuer: issuerUrl,
+    clientId,
+    clientSecret,
+    adminEmails: parseAdminEmails(emails),
+    providerName: providerName ?? KNOWN_PROVIDERS[host] ?? host,
+  };
+}
+
+function parseRequire2fa(raw: string | null): boolean {
+  if (raw === null || raw === "0") return false;
+  if (raw === "1") return true;
+  throw new ConfigError(`ADMIN_REQUIRE_2FA must be 1 or 0 (got "${raw}")`);
+}
+
 function parseHost(raw: string | null): string {
   if (raw === null) return DEFAULT_HOST;
   if (/[\s/]/.test(raw)) throw new ConfigError(`HOST must be a host name or IP (got "${raw}")`);
@@ -200,6 +269,8 @@ export function loadConfig(env: Env): ServerConfig {
     smtpUrl: parseSmtpUrl(read(env, "SMTP_URL")),
     mailFrom: parseMailFrom(read(env, "MAIL_FROM")),
     publicUrl: parsePublicUrl(read(env, "PUBLIC_URL")),
+    oidc: parseOidc(env),
+    adminRequire2fa: parseRequire2fa(read(env, "ADMIN_REQUIRE_2FA")),
     kvPath: parseKvPath(env),
   };
 }

@@ -4,6 +4,7 @@
  */
 import type { PaymentProvider } from "./payments/provider.ts";
 import type { Mailer } from "./email/mailer.ts";
+import type { OidcConfig } from "./auth/oidc.ts";
 
 export interface AppConfig {
   port: number;
@@ -18,6 +19,10 @@ export interface AppConfig {
   mailFrom: string;
   /** The site's public origin (no trailing slash) for links in e-mails; null: the request's. */
   publicUrl: string | null;
+  /** Admin sign-in through an OpenID Connect provider; null or unset: password logins only. */
+  oidc?: OidcConfig | null;
+  /** Password logins need a TOTP code (admins without one are sent to set it up). */
+  adminRequire2fa?: boolean;
 }
 
 export interface Services {

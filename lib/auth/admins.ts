@@ -10,6 +10,8 @@ export const INVALID_CREDENTIALS = "Invalid credentials";
 export interface AdminIdentity {
   id: number;
   username: string;
+  /** A password login that still has to set up its second factor (ADMIN_REQUIRE_2FA). */
+  mustEnrolTotp?: boolean;
 }
 
 /**

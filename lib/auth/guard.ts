@@ -5,6 +5,7 @@
 import { UnauthorizedError } from "../http/errors.ts";
 import { type AdminIdentity, verifyAdminCredentials } from "./admins.ts";
 import { getSessionAdmin } from "./sessions.ts";
+import { isSecondFactorRequired } from "./totp.ts";
 
 const HEADER_CACHE_MS = 60_000;
 
@@ -16,11 +17,20 @@ interface CachedCheck {
 /** Successful header checks per store (tests run several stores in one process). */
 const headerChecks = new WeakMap<Deno.Kv, Map<string, CachedCheck>>();
 
-/** The admin behind the request, or null. Throws 429 while header logins are throttled. */
+export interface GuardOptions {
+  /** ADMIN_REQUIRE_2FA: every password login needs a second factor, so headers never suffice. */
+  require2fa?: boolean;
+}
+
+/**
+ * The admin behind the request, or null. Throws 429 while header logins are throttled. The
+ * headers are refused for an admin whose password logins need a second factor.
+ */
 export async function getAdminFromRequest(
   req: Request,
   kv: Deno.Kv,
   ip: string | null = null,
+  opts: GuardOptions = {},
 ): Promise<AdminIdentity | null> {
   const fromSession = await getSessionAdmin(kv, req);
   if (fromSession) return fromSession;
@@ -28,7 +38,8 @@ export async function getAdminFromRequest(
   const password = req.headers.get("x-admin-password");
   if (!username || !password) return null;
   try {
-    return await checkHeaders(kv, username, password, ip);
+    const admin = await checkHeaders(kv, username, password, ip);
+    return await isSecondFactorRequired(kv, admin.id, opts.require2fa ?? false) ? null : admin;
   } catch (err) {
     if (err instanceof UnauthorizedError) return null;
     throw err;
@@ -40,8 +51,9 @@ export async function requireAdmin(
   req: Request,
   kv: Deno.Kv,
   ip: string | null = null,
+  opts: GuardOptions = {},
 ): Promise<AdminIdentity> {
-  const admin = await getAdminFromRequest(req, kv, ip);
+  const admin = await getAdminFromRequest(req, kv, ip, opts);
   if (!admin) throw new UnauthorizedError();
   return admin;
 }

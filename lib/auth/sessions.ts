@@ -15,7 +15,8 @@ export async function startSession(
 ): Promise<string> {
   const token = randomToken(32);
   const expiresAt = new Date(Date.now() + SESSION_MAX_AGE_S * 1000).toISOString();
-  await createSession(kv, { token, adminId: admin.id, username: admin.username, expiresAt });
+  const session = { token, adminId: admin.id, username: admin.username, expiresAt };
+  await createSession(kv, admin.mustEnrolTotp ? { ...session, mustEnrolTotp: true } : session);
   return cookie(token, SESSION_MAX_AGE_S, secure);
 }
 
@@ -31,15 +32,22 @@ export async function getSessionAdmin(kv: Deno.Kv, req: Request): Promise<AdminI
   const token = readSessionToken(req);
   if (!token) return null;
   const session = await getSession(kv, token);
-  return session ? { id: session.adminId, username: session.username } : null;
+  if (!session) return null;
+  const admin = { id: session.adminId, username: session.username };
+  return session.mustEnrolTotp ? { ...admin, mustEnrolTotp: true } : admin;
 }
 
 /** The session token of the request's Cookie header, or null. */
 export function readSessionToken(req: Request): string | null {
+  return readCookie(req, SESSION_COOKIE);
+}
+
+/** The value of the cookie `cookieName` in the request's Cookie header, or null. */
+export function readCookie(req: Request, cookieName: string): string | null {
   const header = req.headers.get("cookie") ?? "";
   for (const part of header.split(";")) {
     const [name, ...rest] = part.trim().split("=");
-    if (name === SESSION_COOKIE) return rest.join("=") || null;
+    if (name === cookieName) return rest.join("=") || null;
   }
   return null;
 }

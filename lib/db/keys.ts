@@ -31,6 +31,15 @@ export const keys = {
     nonce,
   ],
   loginFailures: (key: string): Deno.KvKey => ["login_failures", key],
+  /** A sign-in through the identity provider in progress (state, PKCE verifier, nonce). */
+  oauthState: (id: string): Deno.KvKey => ["oauth_states", id],
+  /** An admin's confirmed TOTP authenticator (second factor of password logins). */
+  totpEnrolment: (adminId: number): Deno.KvKey => ["totp_enrolments", adminId],
+  /** A TOTP secret shown to an admin and not yet confirmed with a first code. */
+  totpPendingEnrolment: (adminId: number): Deno.KvKey => ["totp_pending_enrolments", adminId],
+  /** One unused recovery code of an admin, by its SHA-256 hash. */
+  recoveryCode: (adminId: number, hash: string): Deno.KvKey => ["recovery_codes", adminId, hash],
+  recoveryCodes: (adminId: number): Deno.KvKey => ["recovery_codes", adminId],
 
   team: (id: number): Deno.KvKey => ["teams", id],
   teams: (): Deno.KvKey => ["teams"],

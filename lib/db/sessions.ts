@@ -5,6 +5,8 @@ export interface Session {
   token: string;
   adminId: number;
   username: string;
+  /** The admin may only set up a second factor before using the portal (ADMIN_REQUIRE_2FA). */
+  mustEnrolTotp?: boolean;
   /** ISO date-time. */
   expiresAt: string;
 }

@@ -266,8 +266,21 @@ export const loginSchema = z.object({
     z.minLength(1, "Password is required"),
     z.maxLength(1000, "Password is too long"),
   ),
+  /** The second factor, when the admin has one: a 6-digit code or a recovery code. */
+  code: z.optional(totpCode()),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
+
+function totpCode() {
+  return z.string({ error: "Code is required" }).check(
+    z.trim(),
+    z.minLength(1, "Code is required"),
+    z.maxLength(40, "Code is too long"),
+  );
+}
+
+/** Bodies of the second-factor routes: a 6-digit code (or, to turn it off, a recovery code). */
+export const totpCodeSchema = z.object({ code: totpCode() });
 
 const emailRequired = "Please enter an email address to send the test email to.";
 /** POST /api/test-email body. */

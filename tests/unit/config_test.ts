@@ -29,6 +29,8 @@ Deno.test("[config] defaults", () => {
     smtpUrl: null,
     mailFrom: "Fantasy Contests <no-reply@localhost>",
     publicUrl: null,
+    oidc: null,
+    adminRequire2fa: false,
   });
 });
 
@@ -252,4 +254,68 @@ Deno.test("[config] DENO_KV_PATH", async (t) => {
   } finally {
     await Deno.remove(root, { recursive: true });
   }
+});
+
+Deno.test("[config] OIDC sign-in and ADMIN_REQUIRE_2FA", async (t) => {
+  const oidc = {
+    OIDC_ISSUER: "https://accounts.google.com",
+    OIDC_CLIENT_ID: "client-1",
+    OIDC_CLIENT_SECRET: "secret-1",
+    OIDC_ADMIN_EMAILS: " Boss@Example.com, @corp.example ,",
+  };
+  await t.step("all four variables configure it; the name comes from known issuers", () => {
+    const config = loadConfig({ ...MEMORY, ...oidc });
+    assert.deepEqual(config.oidc, {
+      issuer: "https://accounts.google.com",
+      clientId: "client-1",
+      clientSecret: "secret-1",
+      adminEmails: ["boss@example.com", "@corp.example"],
+      providerName: "Google",
+    });
+  });
+  await t.step("OIDC_PROVIDER_NAME names the button; else the issuer's host", () => {
+    const named = loadConfig({
+      ...MEMORY,
+      ...oidc,
+      OIDC_ISSUER: "https://dex.example.com/dex/",
+      OIDC_PROVIDER_NAME: "GitHub",
+    });
+    assert.equal(named.oidc?.providerName, "GitHub");
+    assert.equal(named.oidc?.issuer, "https://dex.example.com/dex/"); // kept as given
+    const plain = loadConfig({ ...MEMORY, ...oidc, OIDC_ISSUER: "https://login.example.org" });
+    assert.equal(plain.oidc?.providerName, "login.example.org");
+  });
+  await t.step("a missing variable is named", () => {
+    assert.equal(
+      errorOf({ ...oidc, OIDC_CLIENT_SECRET: "" }),
+      "OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET and OIDC_ADMIN_EMAILS must be set together (missing: OIDC_CLIENT_SECRET)",
+    );
+    assert.equal(errorOf({ OIDC_PROVIDER_NAME: "Okta" }), "OIDC_PROVIDER_NAME needs OIDC_ISSUER");
+  });
+  await t.step("the issuer is https (http only on this machine)", () => {
+    assert.equal(
+      errorOf({ ...oidc, OIDC_ISSUER: "http://idp.example.com" }),
+      "OIDC_ISSUER must start with https:// (http:// only on localhost)",
+    );
+    assert.equal(
+      errorOf({ ...oidc, OIDC_ISSUER: "not a url" }),
+      'OIDC_ISSUER is not a valid URL (got "not a url")',
+    );
+    assert.match(errorOf({ ...oidc, OIDC_ISSUER: "https://idp.example.com/?x=1" }), /query/);
+    const local = loadConfig({ ...MEMORY, ...oidc, OIDC_ISSUER: "http://127.0.0.1:5556/dex" });
+    assert.equal(local.oidc?.issuer, "http://127.0.0.1:5556/dex");
+  });
+  await t.step("OIDC_ADMIN_EMAILS lists addresses or @domain entries", () => {
+    for (const bad of ["boss", "a@b@c", "@", "   ,  "]) {
+      assert.match(errorOf({ ...oidc, OIDC_ADMIN_EMAILS: bad }), /^OIDC_ADMIN_EMAILS must list/);
+    }
+  });
+  await t.step("ADMIN_REQUIRE_2FA is 1 or 0", () => {
+    assert.equal(loadConfig({ ...MEMORY, ADMIN_REQUIRE_2FA: "1" }).adminRequire2fa, true);
+    assert.equal(loadConfig({ ...MEMORY, ADMIN_REQUIRE_2FA: "0" }).adminRequire2fa, false);
+    assert.equal(
+      errorOf({ ADMIN_REQUIRE_2FA: "yes" }),
+      'ADMIN_REQUIRE_2FA must be 1 or 0 (got "yes")',
+    );
+  });
 });

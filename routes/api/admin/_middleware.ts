@@ -5,6 +5,13 @@ import { isCrossOriginRequest } from "../../../lib/http/security.ts";
 import { services } from "../../../lib/services.ts";
 
 const PUBLIC_PATHS = new Set(["/api/admin/login"]);
+/** What a session that must still set up its second factor may call (ADMIN_REQUIRE_2FA). */
+const ENROLMENT_PATHS = new Set([
+  "/api/admin/2fa/setup",
+  "/api/admin/2fa/confirm",
+  "/api/admin/session",
+  "/api/admin/logout",
+]);
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
@@ -28,6 +35,11 @@ async function guarded(req: Request, ctx: FreshContext): Promise<Response> {
     throw new ForbiddenError("Cross-site requests are not allowed");
   }
   if (PUBLIC_PATHS.has(ctx.url.pathname)) return await ctx.next();
-  ctx.state.admin = await requireAdmin(req, services().kv, clientIp(ctx));
+  const { kv, config } = services();
+  const admin = await requireAdmin(req, kv, clientIp(ctx), { require2fa: config.adminRequire2fa });
+  if (admin.mustEnrolTotp && !ENROLMENT_PATHS.has(ctx.url.pathname)) {
+    throw new ForbiddenError("Set up two-factor authentication first");
+  }
+  ctx.state.admin = admin;
   return await ctx.next();
 }

@@ -1,0 +1,36 @@
+import type { Handlers } from "$fresh/server.ts";
+import type { AdminIdentity } from "../../../../lib/auth/admins.ts";
+import { deleteTotp } from "../../../../lib/db/totp.ts";
+import { verifySecondFactor } from "../../../../lib/auth/totp.ts";
+import { totpCodeSchema } from "../../../../lib/domain/schemas.ts";
+import {
+  fieldError,
+  ForbiddenError,
+  json,
+  UnauthorizedError,
+} from "../../../../lib/http/errors.ts";
+import { readJson } from "../../../../lib/http/validate.ts";
+import { services } from "../../../../lib/services.ts";
+
+export const handler: Handlers<unknown, { admin: AdminIdentity }> = {
+  /**
+   * {code} → 200: removes the admin's authenticator and recovery codes, after a current code (or
+   * a recovery code). 403 when ADMIN_REQUIRE_2FA makes the second factor mandatory.
+   */
+  async POST(req, ctx) {
+    const { kv, config } = services();
+    if (config.adminRequire2fa) {
+      throw new ForbiddenError("Two-factor authentication is required on this site");
+    }
+    const { code } = await readJson(req, totpCodeSchema);
+    try {
+      await verifySecondFactor(kv, ctx.state.admin.id, code);
+    } catch (err) {
+      // A wrong code is a bad field here, not a lost session (401 would send the admin to login).
+      if (err instanceof UnauthorizedError) throw fieldError("code", err.message);
+      throw err;
+    }
+    await deleteTotp(kv, ctx.state.admin.id);
+    return json({ message: "Two-factor authentication turned off" });
+  },
+};
