@@ -33,6 +33,8 @@ export const SIGNIN_PATH = "/admin/oauth/signin";
 export const CALLBACK_PATH = "/admin/oauth/callback";
 /** How long a sign-in may take at the provider. */
 export const OAUTH_STATE_TTL_MS = 10 * 60 * 1000;
+/** Sign-ins an address may start per 10 minutes (each stores a flow in KV). */
+export const SIGNIN_LIMIT = { bucket: "oidc_signin", limit: 20, windowMs: 10 * 60 * 1000 };
 const METADATA_TTL_MS = 60 * 60 * 1000;
 const SCOPE = "openid email profile";
 

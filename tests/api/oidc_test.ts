@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import type { OidcConfig } from "../../lib/auth/oidc.ts";
 import { saveOAuthState, takeOAuthState } from "../../lib/db/oauth_states.ts";
 import { makeTestApp, readJsonBody, TEST_ORIGIN, type TestApp } from "../helpers/app.ts";
+import { freePort } from "../helpers/server.ts";
 import {
   decodeJwt,
   generateSigningKey,
@@ -276,6 +277,39 @@ Deno.test("[oidc] refused sign-ins count toward the address's login throttle", a
     assert.match(html, /Too many failed login attempts/);
     assert.equal(sessionCookieOf(res), null);
   });
+});
+
+Deno.test("[oidc] starting sign-ins is rate limited per address (20 per 10 minutes)", async () => {
+  await withProvider(async (app) => {
+    for (let i = 0; i < 20; i++) {
+      const res = await get(app, "/admin/oauth/signin");
+      assert.equal(res.status, 303);
+      await res.body?.cancel();
+    }
+    const res = await get(app, "/admin/oauth/signin");
+    assert.equal(res.status, 429);
+    assert.ok(Number(res.headers.get("retry-after")) > 0);
+    assert.equal(res.headers.get("set-cookie"), null);
+    assert.match(await res.text(), /Too many sign-in attempts from this address/);
+    const other = await get(app, "/admin/oauth/signin", "", "203.0.113.99");
+    assert.equal(other.status, 303);
+    await other.body?.cancel();
+  });
+});
+
+Deno.test("[oidc] an unreachable provider shows 'Sign-in Unavailable' (502)", async () => {
+  const app = await makeTestApp();
+  try {
+    app.services.config.oidc = {
+      ...oidcConfig({ issuer: `http://127.0.0.1:${freePort()}` } as TestProvider),
+      providerName: "Down IdP",
+    };
+    const res = await app.request("/admin/oauth/signin");
+    assert.equal(res.status, 502);
+    assert.match(await res.text(), /Down IdP could not be reached/);
+  } finally {
+    await app.close();
+  }
 });
 
 Deno.test("[oidc] without OIDC settings there is no provider button and no sign-in route", async () => {

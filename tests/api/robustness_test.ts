@@ -67,6 +67,7 @@ const BODYLESS = new Set([
   "DELETE /api/admin/competitions/:id/events/:eventId",
   "DELETE /api/admin/matches/:id",
   "POST /api/admin/logout",
+  "POST /api/admin/2fa/setup",
 ]);
 const takesBody = (r: ApiRoute, m: Method) => m !== "GET" && !BODYLESS.has(`${m} ${r.pattern}`);
 /** 400 answers that are about the request as a whole, not a field. */
