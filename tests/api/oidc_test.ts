@@ -92,8 +92,7 @@ async function assertRefused(
 async function withProvider(fn: (app: TestApp, provider: TestProvider) => Promise<void>) {
   newClientAddress();
   const provider = await startTestProvider([CALLBACK]);
-  const app = await makeTestApp();
-  app.services.config.oidc = oidcConfig(provider);
+  const app = await makeTestApp({ config: { oidc: oidcConfig(provider) } });
   try {
     await fn(app, provider);
   } finally {
@@ -298,12 +297,10 @@ Deno.test("[oidc] starting sign-ins is rate limited per address (20 per 10 minut
 });
 
 Deno.test("[oidc] an unreachable provider shows 'Sign-in Unavailable' (502)", async () => {
-  const app = await makeTestApp();
+  const unreachable = { issuer: `http://127.0.0.1:${freePort()}` } as TestProvider;
+  const oidc = { ...oidcConfig(unreachable), providerName: "Down IdP" };
+  const app = await makeTestApp({ config: { oidc } });
   try {
-    app.services.config.oidc = {
-      ...oidcConfig({ issuer: `http://127.0.0.1:${freePort()}` } as TestProvider),
-      providerName: "Down IdP",
-    };
     const res = await app.request("/admin/oauth/signin");
     assert.equal(res.status, 502);
     assert.match(await res.text(), /Down IdP could not be reached/);

@@ -10,6 +10,7 @@ import {
 } from "../../lib/auth/totp.ts";
 import { makeTestApp, readJsonBody, type TestApp } from "../helpers/app.ts";
 import { loginCookie, TEST_ADMIN } from "../helpers/fixtures.ts";
+import { wrongCode } from "../helpers/totp.ts";
 
 function post(app: TestApp, path: string, body: unknown, headers: HeadersInit = {}) {
   return app.request(path, { method: "POST", json: body, headers });
@@ -33,16 +34,6 @@ async function enrol(app: TestApp) {
   assert.equal(res.status, 200);
   const { recoveryCodes } = await readJsonBody<{ recoveryCodes: string[] }>(res);
   return { secret, step, recoveryCodes, cookie: sessionCookie(res) };
-}
-
-/** A six-digit code that is none of the codes accepted right now. */
-function wrongCode(secret: Uint8Array): string {
-  const now = totpStep(Date.now());
-  const valid = new Set([-1, 0, 1, 2].map((d) => totpCode(secret, now + d)));
-  for (let n = 0;; n++) {
-    const code = String(n).padStart(6, "0");
-    if (!valid.has(code)) return code;
-  }
 }
 
 Deno.test("[totp] codes follow RFC 6238 (SHA-1, 30 s) and allow one step of drift", () => {

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import type { BrowserContext, Page } from "playwright-core";
-import { totpCode, totpStep } from "../../lib/auth/totp.ts";
 import { gotoHydrated, launchBrowser, screenshot } from "../helpers/browser.ts";
 import { startTestProvider, TEST_CLIENT_ID, TEST_CLIENT_SECRET } from "../helpers/oidc_provider.ts";
 import { freePort, startServer } from "../helpers/server.ts";
+import { codeAt, wrongCode } from "../helpers/totp.ts";
 import { ADMIN, expectToast } from "./admin_helpers.ts";
 
 /**
@@ -70,6 +70,7 @@ Deno.test("[admin] a TOTP second factor: set up in the portal, then asked at log
     const page = await context.newPage();
     let secret: Uint8Array = new Uint8Array();
     let recoveryCodes: string[] = [];
+    let usedCode = "";
 
     await t.step("the login page has no provider button without OIDC settings", async () => {
       await gotoHydrated(page, `${server.url}/admin/login`);
@@ -87,12 +88,10 @@ Deno.test("[admin] a TOTP second factor: set up in the portal, then asked at log
       await qr.waitFor();
       assert.match(await qr.getAttribute("src") ?? "", /^data:image\/svg\+xml;base64,/);
       secret = decodeBase32IgnorePadding(await page.getByTestId("totp-secret").innerText());
-      await page.getByLabel("Code from the app").fill(
-        "000000" === current(secret) ? "111111" : "000000",
-      );
+      await page.getByLabel("Code from the app").fill(wrongCode(secret));
       await page.getByRole("button", { name: "Confirm" }).click();
       await page.getByText("That code is not right. Enter the current code.").waitFor();
-      await page.getByLabel("Code from the app").fill(current(secret));
+      await page.getByLabel("Code from the app").fill(codeAt(secret));
       await page.getByRole("button", { name: "Confirm" }).click();
       const list = page.getByRole("list", { name: "Recovery codes" });
       await list.waitFor();
@@ -109,7 +108,8 @@ Deno.test("[admin] a TOTP second factor: set up in the portal, then asked at log
       const code = page.getByLabel("Authentication code");
       await code.waitFor();
       assert.equal(new URL(page.url()).pathname, "/admin/login");
-      await code.fill(next(secret)); // the step after the one used to confirm
+      usedCode = codeAt(secret, 1); // the step after the one used to confirm
+      await code.fill(usedCode);
       await page.getByRole("button", { name: "Login" }).click();
       await page.waitForURL("**/admin/dashboard");
       await expectToast(page, "Login Successful");
@@ -119,7 +119,7 @@ Deno.test("[admin] a TOTP second factor: set up in the portal, then asked at log
       await page.getByRole("button", { name: "Logout" }).click();
       await page.waitForURL("**/admin/login");
       await passwordLogin(page);
-      await page.getByLabel("Authentication code").fill(next(secret));
+      await page.getByLabel("Authentication code").fill(usedCode);
       await page.getByRole("button", { name: "Login" }).click();
       await expectToast(page, "Login Failed", "Invalid authentication code");
       await page.getByLabel("Authentication code").fill(recoveryCodes[0]);
@@ -132,14 +132,6 @@ Deno.test("[admin] a TOTP second factor: set up in the portal, then asked at log
     await server.stop();
   }
 });
-
-function current(secret: Uint8Array): string {
-  return totpCode(secret, totpStep(Date.now()));
-}
-
-function next(secret: Uint8Array): string {
-  return totpCode(secret, totpStep(Date.now()) + 1);
-}
 
 async function passwordLogin(page: Page): Promise<void> {
   if (!page.url().endsWith("/admin/login")) {
