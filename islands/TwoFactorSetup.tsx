@@ -110,7 +110,7 @@ function CodeForm(
           inputMode="numeric"
           autoComplete="one-time-code"
           value={code}
-          onInput={(e) => setCode(e.currentTarget.value)}
+          onChange={(e) => setCode(e.currentTarget.value)}
         />
       </Field>
       <div>
