@@ -53,7 +53,7 @@ function runSelf(args: string[], stdout: "piped" | "inherit" = "piped"): Deno.Ch
 
 async function seedMode(path: string, entries: number): Promise<void> {
   const kv = await Deno.openKv(path);
-  const contest = await seedContest(kv, { entries, status: "LIVE" });
+  const contest = await seedContest(kv, { entries, status: "LIVE", packRoster: true });
   kv.close();
   console.log(JSON.stringify({
     cid: contest.competition.id,

@@ -276,12 +276,13 @@ export class RosterReader {
 }
 
 /**
- * Moves up to COMPACT_MAX tail records into a new sealed chunk. false when there was nothing to
- * move, the roster is not complete yet, or another isolate changed the roster meanwhile.
+ * Moves up to COMPACT_MAX tail records into a new sealed chunk; returns how many it moved: 0 when
+ * there was nothing to move, the roster is not complete yet, or another isolate changed the
+ * roster meanwhile.
  */
-export async function compactRoster(kv: Deno.Kv, cid: number): Promise<boolean> {
+export async function compactRoster(kv: Deno.Kv, cid: number): Promise<number> {
   const meta = await kv.get<RosterMeta>(keys.rosterMeta(cid));
-  if (!meta.value?.complete) return false;
+  if (!meta.value?.complete) return 0;
   const moved: Deno.KvEntry<Uint8Array>[] = [];
   const iter = kv.list<Uint8Array>({ prefix: keys.rosterTail(cid) }, { limit: COMPACT_MAX });
   let size = 0;
@@ -290,7 +291,7 @@ export async function compactRoster(kv: Deno.Kv, cid: number): Promise<boolean> 
     moved.push(record);
     size += record.value.length;
   }
-  if (moved.length === 0) return false;
+  if (moved.length === 0) return 0;
   const n = meta.value.chunks;
   const op = kv.atomic()
     .check(meta)
@@ -298,7 +299,7 @@ export async function compactRoster(kv: Deno.Kv, cid: number): Promise<boolean> 
     .set(keys.rosterChunk(cid, n), concat(moved.map((r) => r.value)))
     .set(keys.rosterMeta(cid), { chunks: n + 1, complete: true } satisfies RosterMeta);
   for (const record of moved) op.delete(record.key);
-  return (await op.commit()).ok;
+  return (await op.commit()).ok ? moved.length : 0;
 }
 
 /** Ids of every entry already in the roster (chunks and tail). */

@@ -17,6 +17,30 @@ export interface ChannelDeps {
   onGone(channel: Channel, sockets: WebSocket[]): void;
 }
 
+/** Runs `task` now, or once more after the current run when triggered meanwhile. */
+class Coalesced {
+  running: Promise<void> | null = null;
+  #again = false;
+
+  constructor(
+    private readonly task: () => Promise<void>,
+    private readonly onError: (err: unknown) => void,
+  ) {}
+
+  trigger(): void {
+    if (this.running) {
+      this.#again = true;
+      return;
+    }
+    this.running = (async () => {
+      do {
+        this.#again = false;
+        await this.task();
+      } while (this.#again);
+    })().catch(this.onError).finally(() => this.running = null);
+  }
+}
+
 export class Channel {
   readonly sockets = new Set<WebSocket>();
   /** Live versionstamp the last refresh started from (undefined before the first). */
@@ -26,11 +50,15 @@ export class Channel {
   #eventsMessage: string | null = null;
   #signature: string | null = null;
   #reader: ReadableStreamDefaultReader<Deno.KvEntryMaybe<unknown>[]> | null = null;
-  #running: Promise<void> | null = null;
-  #dirty = false;
   #closed = false;
+  readonly #events = new Coalesced(() => this.#refreshEvents(), (err) => this.#failed(err));
+  readonly #standings = new Coalesced(() => this.#refreshStandings(), (err) => this.#failed(err));
 
   constructor(readonly cid: number, private readonly deps: ChannelDeps) {}
+
+  #failed(err: unknown): void {
+    if (!this.#closed) console.error(`live hub: refresh of competition ${this.cid}`, err);
+  }
 
   get closed(): boolean {
     return this.#closed;
@@ -59,25 +87,17 @@ export class Channel {
     });
   }
 
-  /** Re-reads the events and standings; calls during a refresh coalesce into one more. */
+  /**
+   * Re-reads the events, then the standings. Each runs on its own (calls during a run coalesce
+   * into one more), so a slow standings rebuild of a big competition never holds back the events
+   * of the next change.
+   */
   refresh(): void {
-    if (this.#closed) return;
-    if (this.#running) {
-      this.#dirty = true;
-      return;
-    }
-    this.#running = (async () => {
-      do {
-        this.#dirty = false;
-        await this.#refreshOnce();
-      } while (this.#dirty && !this.#closed);
-    })().catch((err) => {
-      if (!this.#closed) console.error(`live hub: refresh of competition ${this.cid}`, err);
-    }).finally(() => this.#running = null);
+    if (!this.#closed) this.#events.trigger();
   }
 
-  async #refreshOnce(): Promise<void> {
-    const { kv, cache, eventLimit } = this.deps;
+  async #refreshEvents(): Promise<void> {
+    const { kv, eventLimit } = this.deps;
     const live = await kv.get(keys.live(this.cid));
     this.version = live.versionstamp;
     const events = await listGameEvents(kv, this.cid, { limit: eventLimit });
@@ -91,7 +111,11 @@ export class Channel {
       this.#eventsMessage = message;
       this.broadcast(message);
     }
-    const standings = await cache.standingsAt(this.cid, live.versionstamp);
+    this.#standings.trigger();
+  }
+
+  async #refreshStandings(): Promise<void> {
+    const standings = await this.deps.cache.standingsAt(this.cid, this.version ?? null);
     if (this.#closed) return;
     if (!standings) return this.#end("Competition not found");
     const moved = this.#signature !== null && this.#signature !== standings.signature;
@@ -118,6 +142,6 @@ export class Channel {
     if (this.releaseTimer !== null) clearTimeout(this.releaseTimer);
     this.releaseTimer = null;
     await this.#reader?.cancel().catch(() => undefined);
-    await this.#running;
+    await Promise.all([this.#events.running, this.#standings.running]);
   }
 }

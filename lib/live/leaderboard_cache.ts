@@ -25,7 +25,8 @@ export type { LeaderboardRow };
 /** A ranked, immutable snapshot of one competition's leaderboard at one live version. */
 export class Standings {
   readonly total: number;
-  readonly #positionOf: Uint32Array;
+  /** Ranked position of each entry index, built on the first team lookup. */
+  #positionOf: Uint32Array | null = null;
 
   constructor(
     readonly version: string | null,
@@ -37,8 +38,6 @@ export class Standings {
     private readonly ranked: RankedStandings,
   ) {
     this.total = ranked.order.length;
-    this.#positionOf = new Uint32Array(this.total);
-    ranked.order.forEach((index, pos) => this.#positionOf[index] = pos);
   }
 
   /** Whether any entry has more than 0 points. */
@@ -57,6 +56,10 @@ export class Standings {
   /** The rows of these entry ids (unknown ones left out), by rank. */
   rowsForEntries(entryIds: Iterable<number>): LeaderboardRow[] {
     const positions = new Set<number>();
+    if (!this.#positionOf) {
+      this.#positionOf = new Uint32Array(this.total);
+      for (let pos = 0; pos < this.total; pos++) this.#positionOf[this.ranked.order[pos]] = pos;
+    }
     for (const id of entryIds) {
       const index = this.cols.indexOf(id);
       if (index >= 0 && index < this.total) positions.add(this.#positionOf[index]);
@@ -173,7 +176,7 @@ export class LeaderboardCache {
       return null;
     }
     const tail = await slot.roster.catchUp(this.#kv, cid);
-    if (tail >= COMPACT_AT) this.#compact(cid, slot);
+    if (tail >= COMPACT_AT) this.#compact(cid, slot, tail);
     const cols = slot.roster.columns;
     const view = firstEntries(cols, cols.length);
     if (slot.ties.length !== view.length) slot.ties = tieOrder(view);
@@ -185,13 +188,17 @@ export class LeaderboardCache {
     return slot.current;
   }
 
-  /** Seals the roster's tail into a chunk in the background (one run per competition at once). */
-  #compact(cid: number, slot: Slot): void {
+  /** Seals the roster's tail into chunks in the background (one run per competition at once). */
+  #compact(cid: number, slot: Slot, tail: number): void {
     if (slot.compacting) return;
     slot.compacting = true;
-    compactRoster(this.#kv, cid).catch((err) =>
-      console.error(`leaderboard: compacting roster ${cid}`, err)
-    )
+    (async () => {
+      for (let left = tail; left >= COMPACT_AT;) {
+        const moved = await compactRoster(this.#kv, cid);
+        if (moved === 0) return;
+        left -= moved;
+      }
+    })().catch((err) => console.error(`leaderboard: compacting roster ${cid}`, err))
       .finally(() => slot.compacting = false);
   }
 

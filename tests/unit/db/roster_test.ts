@@ -107,7 +107,7 @@ Deno.test("[roster] matches a full scan on random data through backfill, appends
     // New entries with roster records, ids out of commit order, then a partial compaction.
     await writeEntries(kv, cid, 200_000 - round * 1000, 400, random, true);
     if (round === 0) assert.equal(await incremental.catchUp(kv, cid), 400, "400 in the tail");
-    if (round >= 1) assert.equal(await compactRoster(kv, cid), true);
+    if (round >= 1) assert.ok(await compactRoster(kv, cid) > 0, "compaction moved records");
     await incremental.catchUp(kv, cid);
     assert.deepEqual(rowsOf(incremental.columns), await fullScan(kv, cid), `round ${round}`);
     const fresh = new RosterReader();

@@ -1,0 +1,43 @@
+import assert from "node:assert/strict";
+import { computeStandings } from "../../../lib/db/standings.ts";
+import { keys } from "../../../lib/db/keys.ts";
+import { COMPACT_AT, type RosterMeta } from "../../../lib/db/roster.ts";
+import { savePerformances } from "../../../lib/db/performances.ts";
+import { LeaderboardCache } from "../../../lib/live/leaderboard_cache.ts";
+import { seedContest } from "./seed.ts";
+
+async function tailSize(kv: Deno.Kv, cid: number): Promise<number> {
+  let n = 0;
+  for await (const _ of kv.list({ prefix: keys.rosterTail(cid) })) n++;
+  return n;
+}
+
+Deno.test("[live] a long roster tail is sealed into chunks in the background; rankings stay exact", async () => {
+  const kv = await Deno.openKv(":memory:");
+  const contest = await seedContest(kv, { entries: 2000 });
+  const cid = contest.competition.id;
+  await savePerformances(kv, cid, [
+    { playerId: contest.players[0].id, goals: 1 },
+    { playerId: contest.players[5].id, minutesPlayed: 90 },
+  ]);
+  assert.equal(await tailSize(kv, cid), 2000, "every entry starts in the tail");
+  const first = (await new LeaderboardCache(kv).standings(cid))!;
+  const deadline = Date.now() + 20_000;
+  while (await tailSize(kv, cid) >= COMPACT_AT) {
+    assert.ok(Date.now() < deadline, "the tail was compacted");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const meta = (await kv.get<RosterMeta>(keys.rosterMeta(cid))).value!;
+  assert.ok(meta.chunks >= 2, `sealed chunks: ${meta.chunks}`);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+
+  const reference = await computeStandings(kv, cid);
+  for (const standings of [first, (await new LeaderboardCache(kv).standings(cid))!]) {
+    const rows = standings.rows(0, standings.total);
+    assert.deepEqual(
+      rows.map((r) => [r.id, r.teamId, r.teamName, r.points, r.rank]),
+      reference.map((r) => [r.entryId, r.teamId, r.teamName, r.points, r.rank]),
+    );
+  }
+  kv.close();
+});
