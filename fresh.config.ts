@@ -1,5 +1,6 @@
 import { defineConfig } from "$fresh/server.ts";
 import twind from "$fresh/plugins/twind.ts";
 import twindConfig from "./twind.config.ts";
+import { apiErrorsPlugin } from "./lib/http/errors.ts";
 
-export default defineConfig({ plugins: [twind(twindConfig)] });
+export default defineConfig({ plugins: [twind(twindConfig), apiErrorsPlugin] });

@@ -22,7 +22,7 @@ import * as $17 from "./routes/admin/matches/new.tsx";
 import * as $18 from "./routes/admin/oauth/callback.tsx";
 import * as $19 from "./routes/admin/oauth/signin.tsx";
 import * as $20 from "./routes/admin/player-performances.tsx";
-import * as $21 from "./routes/api/_middleware.ts";
+import * as $21 from "./routes/api/[...rest].ts";
 import * as $22 from "./routes/api/admin/2fa/confirm.ts";
 import * as $23 from "./routes/api/admin/2fa/disable.ts";
 import * as $24 from "./routes/api/admin/2fa/setup.ts";
@@ -113,7 +113,7 @@ const manifest = {
     "./routes/admin/oauth/callback.tsx": $18,
     "./routes/admin/oauth/signin.tsx": $19,
     "./routes/admin/player-performances.tsx": $20,
-    "./routes/api/_middleware.ts": $21,
+    "./routes/api/[...rest].ts": $21,
     "./routes/api/admin/2fa/confirm.ts": $22,
     "./routes/api/admin/2fa/disable.ts": $23,
     "./routes/api/admin/2fa/setup.ts": $24,

@@ -16,10 +16,7 @@
 import { createHandler } from "$fresh/server.ts";
 import manifest from "../fresh.gen.ts";
 import { createGameEvent } from "../lib/db/events.ts";
-import { createMailer } from "../lib/email/mod.ts";
-import { startLiveHub } from "../lib/live/hub.ts";
-import { createPaymentProvider } from "../lib/payments/mod.ts";
-import { type AppConfig, setServices } from "../lib/services.ts";
+import { type AppConfig, createServices, servicesPlugin } from "../lib/services.ts";
 import { seedContest } from "../tests/unit/live/seed.ts";
 
 const ENTRIES = Number(Deno.env.get("BENCH_ENTRIES") ?? 100_000);
@@ -180,14 +177,12 @@ async function main(): Promise<void> {
 
   const kv = await Deno.openKv(path);
   const cfg = config(path);
-  setServices({
-    kv,
-    payments: createPaymentProvider(cfg, kv),
-    mailer: createMailer(cfg, kv),
-    config: cfg,
+  const services = createServices(cfg, kv);
+  const { hub } = services;
+  const handler = await createHandler(manifest, {
+    dev: false,
+    plugins: [servicesPlugin(services)],
   });
-  const hub = startLiveHub(kv);
-  const handler = await createHandler(manifest, { dev: false });
   const server = listen((req, info) => handler(req, info));
   const base = `http://127.0.0.1:${server.addr.port}`;
   const pagePath = `/api/competitions/${cid}/leaderboard`;

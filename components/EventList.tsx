@@ -1,6 +1,6 @@
 import { eventLabel } from "../lib/domain/scoring.ts";
-import type { LiveEvent } from "../lib/live/types.ts";
-import { cn } from "../lib/ui/cn.ts";
+import type { LiveEvent } from "@/lib/domain/live.ts";
+import { cn } from "@/lib/client/cn.ts";
 
 const TONES: Record<string, string> = {
   GOAL: "bg-success text-white",

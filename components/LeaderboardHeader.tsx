@@ -1,8 +1,8 @@
 import { Badge } from "./ui/Badge.tsx";
 import { formatWhole, prizeText } from "../lib/domain/format.ts";
-import { cn } from "../lib/ui/cn.ts";
+import { cn } from "@/lib/client/cn.ts";
 import type { CompetitionStatus } from "../lib/domain/types.ts";
-import type { LeaderboardCompetition } from "../lib/live/types.ts";
+import type { LeaderboardCompetition } from "@/lib/domain/live.ts";
 
 /** The status text of SPEC §2: LIVE, COMPLETED or Upcoming. */
 function statusText(status: CompetitionStatus): string {

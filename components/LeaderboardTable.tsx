@@ -1,8 +1,8 @@
 import { Badge } from "./ui/Badge.tsx";
 import { Button } from "./ui/Button.tsx";
-import { formatPoints, rowPrizeText } from "../lib/live/format.ts";
-import type { LeaderboardRow } from "../lib/live/types.ts";
-import { cn } from "../lib/ui/cn.ts";
+import { formatPoints, rowPrizeText } from "@/lib/client/live/format.ts";
+import type { LeaderboardRow } from "@/lib/domain/live.ts";
+import { cn } from "@/lib/client/cn.ts";
 
 export interface LeaderboardTableProps {
   rows: LeaderboardRow[];

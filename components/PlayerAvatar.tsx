@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { cn } from "../lib/ui/cn.ts";
+import { cn } from "@/lib/client/cn.ts";
 
 export interface PlayerAvatarProps {
   /** The player's (or team's) name: its first letter is the fallback. */

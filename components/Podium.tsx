@@ -1,7 +1,7 @@
 import { ordinal } from "../lib/domain/format.ts";
-import { formatPoints, rowPrizeText } from "../lib/live/format.ts";
-import type { LeaderboardRow } from "../lib/live/types.ts";
-import { cn } from "../lib/ui/cn.ts";
+import { formatPoints, rowPrizeText } from "@/lib/client/live/format.ts";
+import type { LeaderboardRow } from "@/lib/domain/live.ts";
+import { cn } from "@/lib/client/cn.ts";
 
 export interface PodiumProps {
   /** The leaderboard's first rows; the podium keeps up to 3 with more than 0 points. */

@@ -8,9 +8,9 @@ import {
   type EntryDetails,
   fetchEntryDetails,
   NO_PLAYERS,
-} from "../lib/live/entry_details.ts";
-import { formatLine, formatPoints } from "../lib/live/format.ts";
-import { toastError } from "../lib/ui/toast.ts";
+} from "@/lib/client/live/entry_details.ts";
+import { formatLine, formatPoints } from "@/lib/client/live/format.ts";
+import { toastError } from "@/lib/client/toast.ts";
 
 /** SPEC §9: the entry dialog refreshes every 10 seconds while open. */
 const REFRESH_MS = 10_000;

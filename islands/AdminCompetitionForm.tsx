@@ -6,23 +6,23 @@ import { CompetitionFields } from "../components/admin/CompetitionFields.tsx";
 import { ErrorState, TableSkeleton } from "../components/admin/States.tsx";
 import { BackButton } from "../components/admin/BackButton.tsx";
 import { CompetitionNotFound } from "../components/admin/CompetitionNotFound.tsx";
-import { adminFetch, errorText, isNotFound } from "../lib/ui/admin/admin_api.ts";
-import { ApiError } from "../lib/ui/api.ts";
-import { navigateWithToast } from "../lib/ui/admin/flash.ts";
-import { useAdminData } from "../lib/ui/admin/use_admin_data.ts";
-import { localTimeZone } from "../lib/ui/admin/datetime.ts";
-import { useMounted } from "../lib/ui/use_mounted.ts";
-import { type FieldErrors, issuesToErrors } from "../lib/ui/form_errors.ts";
+import { adminFetch, errorText, isNotFound } from "@/lib/client/admin/admin_api.ts";
+import { ApiError } from "@/lib/client/api.ts";
+import { navigateWithToast } from "@/lib/client/admin/flash.ts";
+import { useAdminData } from "@/lib/client/admin/use_admin_data.ts";
+import { localTimeZone } from "@/lib/client/admin/datetime.ts";
+import { useMounted } from "@/lib/client/use_mounted.ts";
+import { type FieldErrors, issuesToErrors } from "@/lib/client/form_errors.ts";
 import {
   type CompetitionFormValues,
   competitionPayload,
   competitionToValues,
   defaultCompetitionValues,
   validateCompetition,
-} from "../lib/ui/admin/competition_form.ts";
-import { toastError } from "../lib/ui/toast.ts";
+} from "@/lib/client/admin/competition_form.ts";
+import { toastError } from "@/lib/client/toast.ts";
 import type { Competition } from "../lib/domain/types.ts";
-import type { MatchWithTeams } from "../lib/ui/admin/types.ts";
+import type { MatchWithTeams } from "@/lib/client/admin/types.ts";
 
 export interface AdminCompetitionFormProps {
   /** The competition to edit; absent for a new one. */

@@ -14,10 +14,10 @@ import {
   copyEntryLink,
   deleteCompetition,
   useCompetitions,
-} from "../lib/ui/admin/use_competitions.ts";
-import { useAdminData } from "../lib/ui/admin/use_admin_data.ts";
-import { adminMoney } from "../lib/ui/admin/labels.ts";
-import type { AnalyticsSummary, CompetitionRow } from "../lib/ui/admin/types.ts";
+} from "@/lib/client/admin/use_competitions.ts";
+import { useAdminData } from "@/lib/client/admin/use_admin_data.ts";
+import { adminMoney } from "@/lib/client/admin/labels.ts";
+import type { AnalyticsSummary, CompetitionRow } from "@/lib/client/admin/types.ts";
 
 function Stat({ label, value }: { label: string; value: string | number }) {
   return (

@@ -16,13 +16,13 @@ import { ConfirmDialog } from "../components/admin/ConfirmDialog.tsx";
 import { ErrorState, TableSkeleton } from "../components/admin/States.tsx";
 import { BackButton } from "../components/admin/BackButton.tsx";
 import { CompetitionNotFound } from "../components/admin/CompetitionNotFound.tsx";
-import { useAdminData } from "../lib/ui/admin/use_admin_data.ts";
-import { deleteEvent } from "../lib/ui/admin/game_events.ts";
-import { errorText } from "../lib/ui/admin/admin_api.ts";
-import { ApiError } from "../lib/ui/api.ts";
-import { statusVariant } from "../lib/ui/admin/labels.ts";
+import { useAdminData } from "@/lib/client/admin/use_admin_data.ts";
+import { deleteEvent } from "@/lib/client/admin/game_events.ts";
+import { errorText } from "@/lib/client/admin/admin_api.ts";
+import { ApiError } from "@/lib/client/api.ts";
+import { statusVariant } from "@/lib/client/admin/labels.ts";
 import type { Competition } from "../lib/domain/types.ts";
-import type { EventWithPlayer, PlayerWithTeam } from "../lib/ui/admin/types.ts";
+import type { EventWithPlayer, PlayerWithTeam } from "@/lib/client/admin/types.ts";
 
 function NotFound() {
   return (

@@ -1,11 +1,11 @@
 import { type FormEvent, useEffect, useState } from "react";
-import { loginSchema } from "../lib/domain/schemas.ts";
-import { adminFetch } from "../lib/ui/admin/admin_api.ts";
-import { navigateWithToast } from "../lib/ui/admin/flash.ts";
-import { ApiError } from "../lib/ui/api.ts";
-import { issuesToErrors } from "../lib/ui/form_errors.ts";
-import { useMounted } from "../lib/ui/use_mounted.ts";
-import { toast } from "../lib/ui/toast.ts";
+import { loginSchema } from "@/lib/domain/schemas/public.ts";
+import { adminFetch } from "@/lib/client/admin/admin_api.ts";
+import { navigateWithToast } from "@/lib/client/admin/flash.ts";
+import { ApiError } from "@/lib/client/api.ts";
+import { issuesToErrors } from "@/lib/client/form_errors.ts";
+import { useMounted } from "@/lib/client/use_mounted.ts";
+import { toast } from "@/lib/client/toast.ts";
 import { Button } from "../components/ui/Button.tsx";
 import { Card, CardContent, CardDescription, CardHeader } from "../components/ui/Card.tsx";
 import { Input } from "../components/ui/Input.tsx";

@@ -5,12 +5,12 @@ import { PlayersTab } from "../components/admin/PlayersTab.tsx";
 import { ErrorState, TableSkeleton } from "../components/admin/States.tsx";
 import { BackButton } from "../components/admin/BackButton.tsx";
 import { CompetitionNotFound } from "../components/admin/CompetitionNotFound.tsx";
-import { useAdminData } from "../lib/ui/admin/use_admin_data.ts";
-import { usePlayerTable } from "../lib/ui/admin/player_table.ts";
-import { changeCompetitionPlayers, updateSalary } from "../lib/ui/admin/competition_players.ts";
-import { errorText, isNotFound } from "../lib/ui/admin/admin_api.ts";
+import { useAdminData } from "@/lib/client/admin/use_admin_data.ts";
+import { usePlayerTable } from "@/lib/client/admin/player_table.ts";
+import { changeCompetitionPlayers, updateSalary } from "@/lib/client/admin/competition_players.ts";
+import { errorText, isNotFound } from "@/lib/client/admin/admin_api.ts";
 import type { Competition } from "../lib/domain/types.ts";
-import type { PlayerWithTeam } from "../lib/ui/admin/types.ts";
+import type { PlayerWithTeam } from "@/lib/client/admin/types.ts";
 
 /** A tab's name with its player count beside it (the count stays out of the tab's name). */
 function TabLabel({ text, count }: { text: string; count: number }) {

@@ -1,15 +1,10 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { useState } from "react";
 import { Button } from "../components/ui/Button.tsx";
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from "../components/ui/Card.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/Card.tsx";
 import { PageHeader } from "../components/admin/PageHeader.tsx";
 import { Icon } from "../components/admin/Icons.tsx";
 import { MatchFields } from "../components/admin/MatchFields.tsx";
+import { TeamPlayersCard } from "../components/admin/TeamPlayersCard.tsx";
 import { TeamPlayersDialog } from "../components/admin/TeamPlayersDialog.tsx";
 import { BackButton } from "../components/admin/BackButton.tsx";
 import {
@@ -18,102 +13,24 @@ import {
   NotFoundState,
   TableSkeleton,
 } from "../components/admin/States.tsx";
-import { adminFetch, errorText, isNotFound } from "../lib/ui/admin/admin_api.ts";
-import { ApiError } from "../lib/ui/api.ts";
-import { navigateWithToast } from "../lib/ui/admin/flash.ts";
-import { useAdminData } from "../lib/ui/admin/use_admin_data.ts";
-import { localTimeZone } from "../lib/ui/admin/datetime.ts";
-import { useMounted } from "../lib/ui/use_mounted.ts";
-import { type FieldErrors, issuesToErrors } from "../lib/ui/form_errors.ts";
+import { errorText, isNotFound } from "@/lib/client/admin/admin_api.ts";
+import { localTimeZone } from "@/lib/client/admin/datetime.ts";
+import { missingSampleTeams } from "@/lib/client/admin/teams.ts";
 import {
-  defaultMatchValues,
-  type MatchFormValues,
-  matchPayload,
-  matchToValues,
-  validateMatch,
-} from "../lib/ui/admin/match_form.ts";
-import { createSampleTeams, missingSampleTeams } from "../lib/ui/admin/teams.ts";
-import { toastError } from "../lib/ui/toast.ts";
+  MATCH_LIST as LIST,
+  useMatchForm,
+  useSampleTeams,
+} from "@/lib/client/admin/use_match_form.ts";
+import { useMounted } from "@/lib/client/use_mounted.ts";
 import type { Team } from "../lib/domain/types.ts";
-import type { MatchWithTeams } from "../lib/ui/admin/types.ts";
-
-const LIST = "/admin/matches";
-
-function TeamPlayers(props: { home?: Team; away?: Team; onOpen: (t: Team) => void }) {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="text-base">Team Players</CardTitle>
-        <CardDescription>Add or edit the real players of the two teams.</CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-wrap gap-2">
-        <Button
-          variant="outline"
-          disabled={!props.home}
-          onClick={() => props.home && props.onOpen(props.home)}
-        >
-          <Icon name="users" />Manage Home Team Players
-        </Button>
-        <Button
-          variant="outline"
-          disabled={!props.away}
-          onClick={() => props.away && props.onOpen(props.away)}
-        >
-          <Icon name="users" />Manage Away Team Players
-        </Button>
-      </CardContent>
-    </Card>
-  );
-}
 
 /** Create or edit a match; in edit mode the scores set the result. */
 export default function AdminMatchForm({ id }: { id?: number }) {
-  const editing = id !== undefined;
-  const teams = useAdminData<Team[]>("/api/admin/teams");
-  const existing = useAdminData<MatchWithTeams>(editing ? `/api/admin/matches/${id}` : null);
-  const [values, setValues] = useState<MatchFormValues | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
-  const [creatingTeams, setCreatingTeams] = useState(false);
+  const { editing, teams, existing, values, setValues, errors, saving, submit } = useMatchForm(id);
+  const { creatingTeams, sampleTeams } = useSampleTeams(teams);
   const [dialogTeam, setDialogTeam] = useState<Team | null>(null);
   const mounted = useMounted();
   const timeZone = mounted ? localTimeZone() : "";
-
-  useEffect(() => {
-    if (!editing) setValues(defaultMatchValues());
-  }, []);
-  useEffect(() => {
-    if (existing.data) setValues(matchToValues(existing.data));
-  }, [existing.data]);
-
-  const sampleTeams = async () => {
-    setCreatingTeams(true);
-    if (await createSampleTeams(teams.data ?? [])) await teams.reload();
-    setCreatingTeams(false);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!values) return;
-    const problems = validateMatch(values);
-    setErrors(problems ?? {});
-    if (problems) return;
-    setSaving(true);
-    try {
-      await adminFetch(editing ? `/api/admin/matches/${id}` : "/api/admin/matches", {
-        method: editing ? "PUT" : "POST",
-        body: matchPayload(values),
-      });
-      navigateWithToast(LIST, {
-        title: editing ? "Match Updated" : "Match Created",
-        description: "The match has been saved.",
-      });
-    } catch (err) {
-      setSaving(false);
-      if (err instanceof ApiError) setErrors(issuesToErrors(err.issues));
-      toastError(errorText(err, editing ? "Failed to update match" : "Failed to create match"));
-    }
-  };
 
   const teamList = [...(teams.data ?? [])].sort((a, b) => a.name.localeCompare(b.name));
   const byId = (v: string) => teamList.find((t) => String(t.id) === v);
@@ -192,7 +109,7 @@ export default function AdminMatchForm({ id }: { id?: number }) {
               </CardContent>
             </Card>
           </form>
-          <TeamPlayers
+          <TeamPlayersCard
             home={byId(values.homeTeamId)}
             away={byId(values.awayTeamId)}
             onOpen={setDialogTeam}

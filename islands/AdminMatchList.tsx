@@ -7,9 +7,9 @@ import { MatchesTable } from "../components/admin/MatchesTable.tsx";
 import { ConfirmDialog } from "../components/admin/ConfirmDialog.tsx";
 import { BackButton } from "../components/admin/BackButton.tsx";
 import { EmptyState, ErrorState, TableSkeleton } from "../components/admin/States.tsx";
-import { useAdminData } from "../lib/ui/admin/use_admin_data.ts";
-import { deleteMatch } from "../lib/ui/admin/matches.ts";
-import type { MatchWithTeams } from "../lib/ui/admin/types.ts";
+import { useAdminData } from "@/lib/client/admin/use_admin_data.ts";
+import { deleteMatch } from "@/lib/client/admin/matches.ts";
+import type { MatchWithTeams } from "@/lib/client/admin/types.ts";
 
 /** Match Management: every match with its teams, kickoff and result. */
 export default function AdminMatchList() {

@@ -7,10 +7,10 @@ import { Icon } from "../components/admin/Icons.tsx";
 import { PerformanceTable } from "../components/admin/PerformanceTable.tsx";
 import { BackButton } from "../components/admin/BackButton.tsx";
 import { EmptyState, ErrorState, TableSkeleton } from "../components/admin/States.tsx";
-import { useCompetitions } from "../lib/ui/admin/use_competitions.ts";
-import { usePerformances } from "../lib/ui/admin/use_performances.ts";
-import { POSITION_GROUPS } from "../lib/ui/admin/labels.ts";
-import { errorText } from "../lib/ui/admin/admin_api.ts";
+import { useCompetitions } from "@/lib/client/admin/use_competitions.ts";
+import { usePerformances } from "@/lib/client/admin/use_performances.ts";
+import { POSITION_GROUPS } from "@/lib/client/admin/labels.ts";
+import { errorText } from "@/lib/client/admin/admin_api.ts";
 
 /** Record player performances of a competition; points are computed live as you type. */
 export default function AdminPerformanceEditor(props: { competitionId?: number | null }) {

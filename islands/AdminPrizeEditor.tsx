@@ -13,11 +13,11 @@ import { PrizeRows } from "../components/admin/PrizeRows.tsx";
 import { ErrorState, TableSkeleton } from "../components/admin/States.tsx";
 import { BackButton } from "../components/admin/BackButton.tsx";
 import { CompetitionNotFound } from "../components/admin/CompetitionNotFound.tsx";
-import { useAdminData } from "../lib/ui/admin/use_admin_data.ts";
-import { usePrizeEditor } from "../lib/ui/admin/use_prize_editor.ts";
-import { errorText, isNotFound } from "../lib/ui/admin/admin_api.ts";
-import { adminMoney } from "../lib/ui/admin/labels.ts";
-import { cn } from "../lib/ui/cn.ts";
+import { useAdminData } from "@/lib/client/admin/use_admin_data.ts";
+import { usePrizeEditor } from "@/lib/client/admin/use_prize_editor.ts";
+import { errorText, isNotFound } from "@/lib/client/admin/admin_api.ts";
+import { adminMoney } from "@/lib/client/admin/labels.ts";
+import { cn } from "@/lib/client/cn.ts";
 import type { Competition, PrizeStructure } from "../lib/domain/types.ts";
 
 function Editor({ competition, saved }: { competition: Competition; saved: PrizeStructure[] }) {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { formatPrice } from "../lib/domain/format.ts";
-import { paymentFormSchema } from "../lib/domain/schemas.ts";
+import { paymentFormSchema } from "@/lib/domain/schemas/public.ts";
 import type { Competition } from "../lib/domain/types.ts";
 import { PicksSummary } from "../components/checkout/PicksSummary.tsx";
 import { type InfoErrors, InfoForm, type InfoValues } from "../components/checkout/InfoForm.tsx";
@@ -11,8 +11,8 @@ import { PrizeInfo } from "../components/PrizeInfo.tsx";
 import { Button } from "../components/ui/Button.tsx";
 import { Skeleton } from "../components/ui/Skeleton.tsx";
 import { Spinner } from "../components/ui/Spinner.tsx";
-import { track } from "../lib/ui/analytics.ts";
-import { ApiError } from "../lib/ui/api.ts";
+import { track } from "@/lib/client/analytics.ts";
+import { ApiError } from "@/lib/client/api.ts";
 import {
   type CheckoutDetails,
   clearCheckoutContact,
@@ -22,12 +22,12 @@ import {
   loadCheckoutContact,
   type PaymentIntentAnswer,
   saveCheckoutContact,
-} from "../lib/ui/checkout.ts";
-import type { PickPlayer } from "../lib/ui/players.ts";
-import { clearSelection } from "../lib/ui/selection.ts";
-import { toast, toastError } from "../lib/ui/toast.ts";
-import { usePicks } from "../lib/ui/use_picks.ts";
-import { addUserEntry } from "../lib/ui/user_entries.ts";
+} from "@/lib/client/checkout.ts";
+import type { PickPlayer } from "@/lib/client/players.ts";
+import { clearSelection } from "@/lib/client/selection.ts";
+import { toast, toastError } from "@/lib/client/toast.ts";
+import { usePicks } from "@/lib/client/use_picks.ts";
+import { addUserEntry } from "@/lib/client/user_entries.ts";
 
 export type CheckoutCompetition = Pick<
   Competition,

@@ -5,9 +5,9 @@ import {
   type ContestCardData,
   ContestCardSkeleton,
 } from "../components/ContestCard.tsx";
-import { apiFetch } from "../lib/ui/api.ts";
-import { track } from "../lib/ui/analytics.ts";
-import { sortByDeadline } from "../lib/ui/contests.ts";
+import { apiFetch } from "@/lib/client/api.ts";
+import { track } from "@/lib/client/analytics.ts";
+import { sortByDeadline } from "@/lib/client/contests.ts";
 
 /** SPEC §9: the contest list refreshes every 15 seconds. */
 const REFRESH_MS = 15_000;

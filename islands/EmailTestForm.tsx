@@ -3,8 +3,8 @@ import { Button } from "../components/ui/Button.tsx";
 import { Input } from "../components/ui/Input.tsx";
 import { Label } from "../components/ui/Label.tsx";
 import { Spinner } from "../components/ui/Spinner.tsx";
-import { readErrorMessage } from "../lib/ui/api.ts";
-import { toast, toastError } from "../lib/ui/toast.ts";
+import { readErrorMessage } from "@/lib/client/api.ts";
+import { toast, toastError } from "@/lib/client/toast.ts";
 
 /** The /email-test form: sends a test e-mail and reports the outcome (SPEC §5, §8). */
 export default function EmailTestForm() {

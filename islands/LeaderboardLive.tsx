@@ -5,12 +5,12 @@ import { LeaderboardTable } from "../components/LeaderboardTable.tsx";
 import { Podium } from "../components/Podium.tsx";
 import { TeamDialog, type TeamDialogTarget } from "../components/TeamDialog.tsx";
 import { Button } from "../components/ui/Button.tsx";
-import { fetchCompetition, fetchEvents, fetchLeaderboard } from "../lib/live/client.ts";
-import type { LeaderboardCompetition, LeaderboardRow, LiveEvent } from "../lib/live/types.ts";
-import { useLiveSocket } from "../lib/live/use_live_socket.ts";
+import { fetchCompetition, fetchEvents, fetchLeaderboard } from "@/lib/client/live/client.ts";
+import type { LeaderboardCompetition, LeaderboardRow, LiveEvent } from "@/lib/domain/live.ts";
+import { useLiveSocket } from "@/lib/client/live/use_live_socket.ts";
 import { formatWhole } from "../lib/domain/format.ts";
-import { useMounted } from "../lib/ui/use_mounted.ts";
-import { getUserEntries } from "../lib/ui/user_entries.ts";
+import { useMounted } from "@/lib/client/use_mounted.ts";
+import { getUserEntries } from "@/lib/client/user_entries.ts";
 
 /** SPEC §9: leaderboard and events poll every 10 seconds (here only while the push is down). */
 const POLL_MS = 10_000;

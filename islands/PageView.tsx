@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { track } from "../lib/ui/analytics.ts";
+import { track } from "@/lib/client/analytics.ts";
 
 /** Records one 'page_view' per page load (mounted on public routes only, SPEC §2). */
 export default function PageView() {

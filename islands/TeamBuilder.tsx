@@ -1,74 +1,36 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { checkTeamComplete, rulesOf, teamSalary } from "../lib/domain/team_rules.ts";
+import { closedReason } from "@/lib/domain/competition.ts";
 import { type BuilderCompetition, BuilderHeader } from "../components/team/BuilderHeader.tsx";
 import { PlayerBrowser } from "../components/team/PlayerBrowser.tsx";
 import { SubmitBar } from "../components/team/SubmitBar.tsx";
 import { TeamPanel } from "../components/team/TeamPanel.tsx";
-import { StatusCard } from "../components/StatusCard.tsx";
-import { Button } from "../components/ui/Button.tsx";
-import { track } from "../lib/ui/analytics.ts";
-import type { PickPlayer } from "../lib/ui/players.ts";
-import { saveSelection } from "../lib/ui/selection.ts";
-import { toast } from "../lib/ui/toast.ts";
-import { useBuilderData } from "../lib/ui/use_builder_data.ts";
-import { useTeam } from "../lib/ui/use_team.ts";
+import { track } from "@/lib/client/analytics.ts";
+import type { PickPlayer } from "@/lib/client/players.ts";
+import { saveSelection } from "@/lib/client/selection.ts";
+import { toast } from "@/lib/client/toast.ts";
+import { useTeam } from "@/lib/client/use_team.ts";
 
 export interface TeamBuilderProps {
-  competitionId: number;
-  /** Server-rendered data; null makes the island load it from the API. */
-  competition: BuilderCompetition | null;
-  players: PickPlayer[] | null;
+  /** The competition and its players, as the page rendered them. */
+  competition: BuilderCompetition;
+  players: PickPlayer[];
   renderedAt: string;
 }
 
-function isOpen(c: BuilderCompetition, now: number): boolean {
-  return c.status === "UPCOMING" && new Date(c.deadline).getTime() > now;
-}
-
 /** Team selection (SPEC §2): pick 5 players under the rules, then go to payment. */
-export default function TeamBuilder(props: TeamBuilderProps) {
-  const { competition: state, players } = useBuilderData(
-    props.competitionId,
-    props.competition,
-    props.players,
-  );
-  if (state.status === "loading") {
-    return (
-      <StatusCard title="Loading competition details...">
-        <span
-          aria-hidden="true"
-          className="h-6 w-6 animate-spin rounded-full border-2 border-primary border-t-transparent"
-        />
-      </StatusCard>
-    );
-  }
-  if (state.status === "missing") {
-    return (
-      <StatusCard
-        title="Competition not found"
-        description="It may have been removed. Pick another contest from the list."
-      >
-        <Button href="/">Back to contests</Button>
-      </StatusCard>
-    );
-  }
-  return <Builder competition={state.value} players={players} renderedAt={props.renderedAt} />;
-}
-
-function Builder(
-  { competition, players, renderedAt }: {
-    competition: BuilderCompetition;
-    players: PickPlayer[] | null;
-    renderedAt: string;
-  },
-) {
+export default function TeamBuilder({ competition, players, renderedAt }: TeamBuilderProps) {
   const rules = useMemo(() => rulesOf(competition), [competition]);
   const team = useTeam(competition.id, players, rules);
-  const [open, setOpen] = useState(() => isOpen(competition, new Date(renderedAt).getTime()));
-  const onExpire = useCallback(() => setOpen(false), []);
+  const [closed, setClosed] = useState(() => closedReason(competition, new Date(renderedAt)));
+  const open = closed === null;
+  const onExpire = useCallback(
+    () => setClosed(closedReason(competition, new Date(competition.deadline))),
+    [competition],
+  );
 
   useEffect(() => {
-    setOpen(isOpen(competition, Date.now()));
+    setClosed(closedReason(competition));
     track("view_competition", { competitionId: competition.id });
   }, [competition.id]);
 
@@ -100,9 +62,7 @@ function Builder(
         >
           <p className="font-semibold text-destructive">This competition is closed for entries.</p>
           <p className="mt-1 text-muted-foreground">
-            {competition.status === "UPCOMING"
-              ? "The entry deadline has passed."
-              : "Picks can no longer be submitted."}{" "}
+            {competition.status === "UPCOMING" ? closed : "Picks can no longer be submitted."}{" "}
             <a
               href={`/leaderboard/${competition.id}`}
               className="font-medium text-foreground underline"

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { currentToast, dismissToast, subscribeToast, type ToastState } from "../lib/ui/toast.ts";
-import { cn } from "../lib/ui/cn.ts";
+import { currentToast, dismissToast, subscribeToast, type ToastState } from "@/lib/client/toast.ts";
+import { cn } from "@/lib/client/cn.ts";
 
 let owner: symbol | null = null;
 

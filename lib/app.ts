@@ -1,17 +1,17 @@
 /**
- * Process start-up (ARCHITECTURE §5): configuration, KV, demo data, admin account, services,
- * the live hub and the HTTP server, with a clean shutdown on SIGINT/SIGTERM.
+ * Start-up (ARCHITECTURE §5). `createApp` does the one-time set-up of an isolate —
+ * configuration, KV, demo data, admin account, services (with the live hub) and the request
+ * handler — and returns `{handler, services, shutdown}` without listening, so any entry can
+ * serve it (`Deno.serve`, or a `deno serve` module exporting `{ fetch }`). `startApp` serves it
+ * on the configured port with a clean shutdown on SIGINT/SIGTERM.
  */
 import { createHandler } from "$fresh/server.ts";
 import type { FreshConfig, Manifest } from "$fresh/server.ts";
 import { ConfigError, configWarnings, loadConfig, type ServerConfig } from "./config.ts";
-import { setServices } from "./services.ts";
+import { createServices, type Services, servicesPlugin } from "./services.ts";
 import { seedDemoDataIfEmpty } from "./db/seed.ts";
 import { backfillRosters } from "./db/roster.ts";
 import { ensureAdmin } from "./auth/admins.ts";
-import { createPaymentProvider } from "./payments/mod.ts";
-import { createMailer } from "./email/mod.ts";
-import { startLiveHub } from "./live/hub.ts";
 
 const SHUTDOWN_TIMEOUT_MS = 5_000;
 
@@ -80,14 +80,21 @@ function onShutdownSignal(onSignal: () => void): () => void {
   };
 }
 
+/** One isolate's app: its handler and services, not yet listening. */
+export interface App {
+  config: ServerConfig;
+  services: Services;
+  handler: (req: Request, info?: Deno.ServeHandlerInfo) => Promise<Response>;
+  /** Closes the live hub and the KV store (stop serving first). */
+  shutdown(): Promise<void>;
+}
+
 /**
- * Starts the app from the environment and serves `manifest` until SIGINT/SIGTERM.
- * Configuration problems print `Configuration error: …` and exit with status 1.
+ * Sets the app up from the environment: configuration, KV, demo data, admin account, services
+ * and the handler that hands them to every request through `ctx.state`. Configuration problems
+ * print `Configuration error: …` and exit with status 1.
  */
-export async function startApp(
-  manifest: Manifest,
-  freshConfig: FreshConfig = {},
-): Promise<RunningApp> {
+export async function createApp(manifest: Manifest, freshConfig: FreshConfig = {}): Promise<App> {
   const config = readConfig();
   for (const warning of configWarnings(config)) console.warn(warning);
   const kv = await openKv(config.kvPath);
@@ -101,15 +108,31 @@ export async function startApp(
         "(shown once; set ADMIN_USERNAME/ADMIN_PASSWORD to choose your own)",
     );
   }
-  const payments = createPaymentProvider(config, kv);
-  const mailer = createMailer(config, kv);
-  setServices({ kv, payments, mailer, config });
-
-  const hub = startLiveHub(kv);
+  const services = createServices(config, kv);
   const handler = await createHandler(manifest, {
     ...freshConfig,
+    plugins: [...(freshConfig.plugins ?? []), servicesPlugin(services)],
     server: { ...freshConfig.server, port: config.port, hostname: config.host },
   });
+  let closing: Promise<void> | null = null;
+  const shutdown = () =>
+    closing ??= (async () => {
+      await services.hub.close();
+      kv.close();
+    })();
+  return { config, services, handler, shutdown };
+}
+
+/**
+ * Starts the app from the environment and serves `manifest` until SIGINT/SIGTERM.
+ * Configuration problems print `Configuration error: …` and exit with status 1.
+ */
+export async function startApp(
+  manifest: Manifest,
+  freshConfig: FreshConfig = {},
+): Promise<RunningApp> {
+  const app = await createApp(manifest, freshConfig);
+  const { config, services, handler } = app;
   const server = serve(config, (req, info) => handler(req, info));
 
   let stopping: Promise<void> | null = null;
@@ -120,9 +143,9 @@ export async function startApp(
         console.error("Shutdown timed out; exiting.");
         Deno.exit(1);
       }, SHUTDOWN_TIMEOUT_MS);
-      await hub.close();
+      await services.hub.close();
       await server.shutdown();
-      kv.close();
+      await app.shutdown();
       clearTimeout(force);
     })();
     return stopping;

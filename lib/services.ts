@@ -1,10 +1,21 @@
 /**
- * The process-wide services (KV, payments, mailer, configuration). `main.ts` sets them at
- * start; tests set their own (in-memory KV, test payments) before building a handler.
+ * The services of one isolate (KV, payments, mailer, live hub, configuration), created once at
+ * start by `createServices` and handed to every request through `ctx.state.services` by the
+ * root middleware of `servicesPlugin` (Fresh's pattern for one-time set-up). Routes read them
+ * from their context; tests build their own and pass them the same way.
+ * @example
+ * export const handler: Handlers<unknown, State> = {
+ *   GET: async (_req, ctx) => json(await listCompetitions(ctx.state.services.kv)),
+ * };
  */
+import type { Plugin } from "$fresh/server.ts";
+import type { AdminIdentity } from "./auth/admins.ts";
 import type { PaymentProvider } from "./payments/provider.ts";
+import { createPaymentProvider, type PaymentProviderOptions } from "./payments/mod.ts";
 import type { Mailer } from "./email/mailer.ts";
 import type { OidcConfig } from "./auth/oidc.ts";
+import { createMailer } from "./email/mod.ts";
+import { type LiveHub, type LiveHubOptions, startLiveHub } from "./live/hub.ts";
 
 export interface AppConfig {
   port: number;
@@ -29,18 +40,59 @@ export interface Services {
   kv: Deno.Kv;
   payments: PaymentProvider;
   mailer: Mailer;
+  /** The live hub behind /ws (its watches and timers start with the first socket). */
+  hub: LiveHub;
   config: AppConfig;
 }
 
-let current: Services | null = null;
-
-/** Installs the services used by every route of this process. */
-export function setServices(next: Services): void {
-  current = next;
+/** The request state every route sees: `ctx.state.services`. */
+export interface State {
+  services: Services;
 }
 
-/** The current services; throws when the app was not started through `setServices`. */
-export function services(): Services {
-  if (!current) throw new Error("services not initialised: call setServices() first");
-  return current;
+/** The state of /admin and /api/admin requests once their middleware found the admin. */
+export interface AdminState extends State {
+  admin: AdminIdentity;
+}
+
+export interface ServicesOptions {
+  /** Where the Stripe client sends its requests (tests point it at a local imitation). */
+  payments?: PaymentProviderOptions;
+  /** Options of the live hub (tests shorten its timers). */
+  hub?: LiveHubOptions;
+}
+
+/** Creates the services over an open KV store, as chosen by `config`. */
+export function createServices(
+  config: AppConfig,
+  kv: Deno.Kv,
+  opts: ServicesOptions = {},
+): Services {
+  return {
+    kv,
+    payments: createPaymentProvider(config, kv, opts.payments),
+    mailer: createMailer(config, kv),
+    hub: startLiveHub(kv, opts.hub),
+    config,
+  };
+}
+
+/**
+ * The plugin whose root middleware puts `services` in `ctx.state` for every request, before
+ * the app's own middlewares run.
+ * @example await createHandler(manifest, { plugins: [...config.plugins, servicesPlugin(s)] });
+ */
+export function servicesPlugin(services: Services): Plugin {
+  return {
+    name: "services",
+    middlewares: [{
+      path: "/",
+      middleware: {
+        handler: (_req, ctx) => {
+          ctx.state.services = services;
+          return ctx.next();
+        },
+      },
+    }],
+  };
 }

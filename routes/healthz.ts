@@ -1,13 +1,13 @@
 import type { Handlers } from "$fresh/server.ts";
 import { json } from "../lib/http/errors.ts";
-import { services } from "../lib/services.ts";
+import type { State } from "@/lib/services.ts";
 
 /** Liveness and storage check: a KV write and read-back must succeed. */
-export const handler: Handlers = {
-  async GET() {
+export const handler: Handlers<unknown, State> = {
+  async GET(_req, ctx) {
     const headers = { "cache-control": "no-store" };
     try {
-      const { kv } = services();
+      const { kv } = ctx.state.services;
       const stamp = crypto.randomUUID();
       const key = ["healthz", stamp];
       await kv.set(key, stamp, { expireIn: 60_000 });

@@ -3,17 +3,17 @@ import { Head } from "$fresh/runtime.ts";
 import ContestList from "../islands/ContestList.tsx";
 import type { ContestCardData } from "../components/ContestCard.tsx";
 import { listCompetitions } from "../lib/db/competitions.ts";
-import { services } from "../lib/services.ts";
-import { sortByDeadline } from "../lib/ui/contests.ts";
+import type { State } from "@/lib/services.ts";
+import { sortByDeadline } from "@/lib/client/contests.ts";
 
 interface HomeData {
   competitions: ContestCardData[];
   renderedAt: string;
 }
 
-export const handler: Handlers<HomeData> = {
+export const handler: Handlers<HomeData, State> = {
   async GET(_req, ctx) {
-    const competitions = sortByDeadline(await listCompetitions(services().kv));
+    const competitions = sortByDeadline(await listCompetitions(ctx.state.services.kv));
     return ctx.render({ competitions, renderedAt: new Date().toISOString() });
   },
 };

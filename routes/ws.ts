@@ -1,7 +1,7 @@
 import type { Handlers } from "$fresh/server.ts";
 import { json } from "../lib/http/errors.ts";
 import { isCrossOriginRequest } from "../lib/http/security.ts";
-import { getLiveHub } from "../lib/live/hub.ts";
+import type { State } from "@/lib/services.ts";
 
 /** Seconds without any frame before Deno closes a dead connection (it pings on its own). */
 const IDLE_TIMEOUT_S = 60;
@@ -9,13 +9,13 @@ const IDLE_TIMEOUT_S = 60;
 const FULL_MESSAGE = "The live feed is at capacity; please try again later";
 const FULL_RETRY_AFTER_S = 30;
 
-export const handler: Handlers = {
+export const handler: Handlers<unknown, State> = {
   /**
    * The live push of SPEC §7: upgrades to a WebSocket served by the live hub. Pages of other
    * sites may not open it (403): it is for this site's leaderboard only. A hub at its socket
    * cap answers 503 before upgrading.
    */
-  GET(req) {
+  GET(req, ctx) {
     if (isCrossOriginRequest(req)) {
       return json({ message: "Cross-site WebSocket connections are not allowed" }, { status: 403 });
     }
@@ -25,7 +25,7 @@ export const handler: Handlers = {
         headers: { upgrade: "websocket" },
       });
     }
-    const hub = getLiveHub();
+    const { hub } = ctx.state.services;
     if (!hub.hasRoom()) {
       return json({ message: FULL_MESSAGE }, {
         status: 503,

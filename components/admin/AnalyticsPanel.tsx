@@ -3,7 +3,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui
 import { Button } from "../ui/Button.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";
 import { Table, Td, Th, THead, Tr } from "./Table.tsx";
-import type { AnalyticsDay } from "../../lib/ui/admin/types.ts";
+import type { AnalyticsDay } from "@/lib/client/admin/types.ts";
 
 const FUNNEL: { key: keyof Omit<AnalyticsDay, "date">; label: string }[] = [
   { key: "views", label: "Views" },

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { cn } from "../../lib/ui/cn.ts";
+import { cn } from "@/lib/client/cn.ts";
 
 /** A round image (player photo, team logo) falling back to the first letter of the name. */
 export function Avatar(

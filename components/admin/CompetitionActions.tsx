@@ -1,7 +1,7 @@
 import { buttonClass } from "../ui/Button.tsx";
-import { cn } from "../../lib/ui/cn.ts";
+import { cn } from "@/lib/client/cn.ts";
 import { Icon, type IconName } from "./Icons.tsx";
-import type { CompetitionRow } from "../../lib/ui/admin/types.ts";
+import type { CompetitionRow } from "@/lib/client/admin/types.ts";
 
 export interface CompetitionActionsProps {
   competition: CompetitionRow;

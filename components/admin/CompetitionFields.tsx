@@ -5,10 +5,10 @@ import { Select } from "../ui/Select.tsx";
 import { Field, fieldAria, type FieldChange } from "./Field.tsx";
 import { COMPETITION_STATUSES, CURRENCIES, LEAGUES } from "../../lib/domain/types.ts";
 import { leagueLabel } from "../../lib/domain/format.ts";
-import { formatAdminDate } from "../../lib/ui/admin/datetime.ts";
-import type { CompetitionFormValues } from "../../lib/ui/admin/competition_form.ts";
-import type { FieldErrors } from "../../lib/ui/form_errors.ts";
-import type { MatchWithTeams } from "../../lib/ui/admin/types.ts";
+import { formatAdminDate } from "@/lib/client/admin/datetime.ts";
+import type { CompetitionFormValues } from "@/lib/client/admin/competition_form.ts";
+import type { FieldErrors } from "@/lib/client/form_errors.ts";
+import type { MatchWithTeams } from "@/lib/client/admin/types.ts";
 
 export interface CompetitionFieldsProps {
   values: CompetitionFormValues;

@@ -2,9 +2,10 @@ import { Badge } from "../ui/Badge.tsx";
 import { Table, Td, Th, THead, Tr } from "./Table.tsx";
 import { CompetitionActions, type CompetitionActionsProps } from "./CompetitionActions.tsx";
 import { leagueLabel } from "../../lib/domain/format.ts";
-import { adminMoney, statusVariant } from "../../lib/ui/admin/labels.ts";
-import { formatAdminDate } from "../../lib/ui/admin/datetime.ts";
-import type { CompetitionRow } from "../../lib/ui/admin/types.ts";
+import { revenue } from "@/lib/domain/competition.ts";
+import { adminMoney, statusVariant } from "@/lib/client/admin/labels.ts";
+import { formatAdminDate } from "@/lib/client/admin/datetime.ts";
+import type { CompetitionRow } from "@/lib/client/admin/types.ts";
 
 export type CompetitionsTableProps = Omit<CompetitionActionsProps, "competition"> & {
   rows: CompetitionRow[];
@@ -13,7 +14,7 @@ export type CompetitionsTableProps = Omit<CompetitionActionsProps, "competition"
 /** Entries made and money taken; older rows without the fields fall back to the counters. */
 export function rowStats(row: CompetitionRow): { entries: number; revenue: number } {
   const entries = row.entries ?? row.currentEntries ?? 0;
-  return { entries, revenue: row.revenue ?? entries * row.entryFee };
+  return { entries, revenue: row.revenue ?? revenue(entries, row.entryFee) };
 }
 
 function EntriesLine({ row }: { row: CompetitionRow }) {

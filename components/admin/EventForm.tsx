@@ -10,9 +10,9 @@ import {
   EMPTY_EVENT,
   type EventFormValues,
   validateEvent,
-} from "../../lib/ui/admin/game_events.ts";
-import type { FieldErrors } from "../../lib/ui/form_errors.ts";
-import type { PlayerWithTeam } from "../../lib/ui/admin/types.ts";
+} from "@/lib/client/admin/game_events.ts";
+import type { FieldErrors } from "@/lib/client/form_errors.ts";
+import type { PlayerWithTeam } from "@/lib/client/admin/types.ts";
 
 export interface EventFormProps {
   competitionId: number;

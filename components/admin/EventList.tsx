@@ -4,7 +4,7 @@ import { Icon } from "./Icons.tsx";
 import { EmptyState } from "./States.tsx";
 import { eventLabel } from "../../lib/domain/scoring.ts";
 import { format, isValid, parseISO } from "date-fns";
-import type { EventWithPlayer } from "../../lib/ui/admin/types.ts";
+import type { EventWithPlayer } from "@/lib/client/admin/types.ts";
 
 function time(iso: string): string {
   const at = parseISO(iso);

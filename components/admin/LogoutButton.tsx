@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Button } from "../ui/Button.tsx";
 import { Icon } from "./Icons.tsx";
-import { logout } from "../../lib/ui/admin/session.ts";
+import { logout } from "@/lib/client/admin/session.ts";
 
 /** The Logout button of the admin screens. */
 export function LogoutButton() {

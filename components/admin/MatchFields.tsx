@@ -4,9 +4,9 @@ import { Select } from "../ui/Select.tsx";
 import { Field, fieldAria, type FieldChange } from "./Field.tsx";
 import { LEAGUES, type Team } from "../../lib/domain/types.ts";
 import { leagueLabel } from "../../lib/domain/format.ts";
-import { resultLabel, resultVariant } from "../../lib/ui/admin/labels.ts";
-import { type MatchFormValues, outcomeOf } from "../../lib/ui/admin/match_form.ts";
-import type { FieldErrors } from "../../lib/ui/form_errors.ts";
+import { resultLabel, resultVariant } from "@/lib/client/admin/labels.ts";
+import { type MatchFormValues, outcomeOf } from "@/lib/client/admin/match_form.ts";
+import type { FieldErrors } from "@/lib/client/form_errors.ts";
 
 export interface MatchFieldsProps {
   values: MatchFormValues;

@@ -3,10 +3,10 @@ import { buttonClass } from "../ui/Button.tsx";
 import { Icon } from "./Icons.tsx";
 import { CARD_LABEL, Table, Td, Th, THead, Tr } from "./Table.tsx";
 import { TeamName } from "./TeamName.tsx";
-import { formatAdminDate } from "../../lib/ui/admin/datetime.ts";
+import { formatAdminDate } from "@/lib/client/admin/datetime.ts";
 import { leagueLabel } from "../../lib/domain/format.ts";
-import { resultLabel, resultVariant } from "../../lib/ui/admin/labels.ts";
-import type { MatchWithTeams } from "../../lib/ui/admin/types.ts";
+import { resultLabel, resultVariant } from "@/lib/client/admin/labels.ts";
+import type { MatchWithTeams } from "@/lib/client/admin/types.ts";
 
 const ICON_BUTTON = buttonClass({ variant: "ghost", size: "icon-sm" });
 

@@ -2,15 +2,15 @@ import { useState } from "react";
 import { buttonClass } from "../ui/Button.tsx";
 import { Avatar } from "./Avatar.tsx";
 import { Td, Tr } from "./Table.tsx";
-import { cn } from "../../lib/ui/cn.ts";
+import { cn } from "@/lib/client/cn.ts";
 import {
   type CountKey,
   draftPoints,
   LIMITS,
   type PerfDraft,
-} from "../../lib/ui/admin/performance_draft.ts";
-import type { FieldErrors } from "../../lib/ui/form_errors.ts";
-import type { PerformanceRecord } from "../../lib/ui/admin/types.ts";
+} from "@/lib/client/admin/performance_draft.ts";
+import type { FieldErrors } from "@/lib/client/form_errors.ts";
+import type { PerformanceRecord } from "@/lib/client/admin/types.ts";
 
 export interface PerformanceRowProps {
   player: PerformanceRecord["player"];

@@ -5,7 +5,7 @@ import { Select } from "../ui/Select.tsx";
 import { Field, type FieldChange } from "./Field.tsx";
 import { POSITIONS } from "../../lib/domain/types.ts";
 import { POSITION_NAMES } from "../../lib/domain/format.ts";
-import type { PlayerFormValues } from "../../lib/ui/admin/player_form.ts";
+import type { PlayerFormValues } from "@/lib/client/admin/player_form.ts";
 
 export interface PlayerFormProps {
   initial: PlayerFormValues;

@@ -2,10 +2,10 @@ import { Badge } from "../ui/Badge.tsx";
 import { Avatar } from "./Avatar.tsx";
 import { SalaryInput } from "./SalaryInput.tsx";
 import { CARD_LABEL, Table, Td, Th, THead, Tr } from "./Table.tsx";
-import { cn } from "../../lib/ui/cn.ts";
-import { adminMoney } from "../../lib/ui/admin/labels.ts";
-import type { PlayerTableState } from "../../lib/ui/admin/player_table.ts";
-import type { PlayerWithTeam } from "../../lib/ui/admin/types.ts";
+import { cn } from "@/lib/client/cn.ts";
+import { adminMoney } from "@/lib/client/admin/labels.ts";
+import type { PlayerTableState } from "@/lib/client/admin/player_table.ts";
+import type { PlayerWithTeam } from "@/lib/client/admin/types.ts";
 
 export interface PlayerRowsTableProps {
   table: PlayerTableState;

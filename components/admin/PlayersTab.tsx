@@ -2,9 +2,9 @@ import { Button } from "../ui/Button.tsx";
 import { Input } from "../ui/Input.tsx";
 import { PlayerRowsTable } from "./PlayerRowsTable.tsx";
 import { EmptyState } from "./States.tsx";
-import { adminMoney } from "../../lib/ui/admin/labels.ts";
-import type { PlayerTableState } from "../../lib/ui/admin/player_table.ts";
-import type { PlayerWithTeam } from "../../lib/ui/admin/types.ts";
+import { adminMoney } from "@/lib/client/admin/labels.ts";
+import type { PlayerTableState } from "@/lib/client/admin/player_table.ts";
+import type { PlayerWithTeam } from "@/lib/client/admin/types.ts";
 
 export interface PlayersTabProps {
   kind: "current" | "available";

@@ -2,8 +2,8 @@ import { Button } from "../ui/Button.tsx";
 import { Input } from "../ui/Input.tsx";
 import { Icon } from "./Icons.tsx";
 import { ordinal } from "../../lib/domain/format.ts";
-import { cn } from "../../lib/ui/cn.ts";
-import type { PrizeDraft } from "../../lib/ui/admin/use_prize_editor.ts";
+import { cn } from "@/lib/client/cn.ts";
+import type { PrizeDraft } from "@/lib/client/admin/use_prize_editor.ts";
 
 export interface PrizeRowsProps {
   drafts: PrizeDraft[];

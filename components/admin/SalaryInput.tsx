@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { PlayerWithTeam } from "../../lib/ui/admin/types.ts";
+import type { PlayerWithTeam } from "@/lib/client/admin/types.ts";
 
 export interface SalaryInputProps {
   player: PlayerWithTeam;

@@ -7,9 +7,9 @@ import { Avatar } from "./Avatar.tsx";
 import { PlayerForm } from "./PlayerForm.tsx";
 import { EmptyState, ErrorState, TableSkeleton } from "./States.tsx";
 import { Table, Td, Th, THead, Tr } from "./Table.tsx";
-import { useAdminData } from "../../lib/ui/admin/use_admin_data.ts";
-import { adminMoney } from "../../lib/ui/admin/labels.ts";
-import { emptyPlayerValues, playerToValues, savePlayer } from "../../lib/ui/admin/player_form.ts";
+import { useAdminData } from "@/lib/client/admin/use_admin_data.ts";
+import { adminMoney } from "@/lib/client/admin/labels.ts";
+import { emptyPlayerValues, playerToValues, savePlayer } from "@/lib/client/admin/player_form.ts";
 import type { Player, Team } from "../../lib/domain/types.ts";
 
 export interface TeamPlayersDialogProps {

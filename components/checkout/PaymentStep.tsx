@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useEffect, useRef } from "react";
-import type { PaymentIntentAnswer } from "../../lib/ui/checkout.ts";
+import type { PaymentIntentAnswer } from "@/lib/client/checkout.ts";
 import { StripePaymentForm } from "./StripePaymentForm.tsx";
 import { TestCardForm } from "./TestCardForm.tsx";
 

@@ -1,5 +1,5 @@
 import { formatSalary, lastName } from "../../lib/domain/format.ts";
-import type { PickPlayer } from "../../lib/ui/players.ts";
+import type { PickPlayer } from "@/lib/client/players.ts";
 import { PlayerAvatar } from "../PlayerAvatar.tsx";
 import { PositionBadge } from "../team/PositionBadge.tsx";
 

@@ -1,4 +1,4 @@
-import { cn } from "../../lib/ui/cn.ts";
+import { cn } from "@/lib/client/cn.ts";
 
 export type CheckoutStep = "info" | "payment" | "processing";
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { ApiError } from "../../lib/ui/api.ts";
-import { confirmTestPayment } from "../../lib/ui/checkout.ts";
-import { toast } from "../../lib/ui/toast.ts";
+import { ApiError } from "@/lib/client/api.ts";
+import { confirmTestPayment } from "@/lib/client/checkout.ts";
+import { toast } from "@/lib/client/toast.ts";
 import { Button } from "../ui/Button.tsx";
 import { Input } from "../ui/Input.tsx";
 import { Label } from "../ui/Label.tsx";

@@ -7,7 +7,7 @@ import { Badge } from "../ui/Badge.tsx";
 import { Button } from "../ui/Button.tsx";
 import { RulesDialog } from "../RulesDialog.tsx";
 import { Countdown } from "./Countdown.tsx";
-import { cn } from "../../lib/ui/cn.ts";
+import { cn } from "@/lib/client/cn.ts";
 
 export type BuilderCompetition = Pick<
   Competition,
@@ -21,6 +21,8 @@ export type BuilderCompetition = Pick<
   | "currency"
   | "deadline"
   | "status"
+  | "maxEntries"
+  | "currentEntries"
   | "maxPlayersPerTeam"
   | "maxForwards"
   | "minDefenders"

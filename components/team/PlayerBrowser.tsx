@@ -1,7 +1,7 @@
 import { useMemo, useState } from "react";
 import type { Position } from "../../lib/domain/types.ts";
-import type { PickPlayer } from "../../lib/ui/players.ts";
-import { cn } from "../../lib/ui/cn.ts";
+import type { PickPlayer } from "@/lib/client/players.ts";
+import { cn } from "@/lib/client/cn.ts";
 import { Input } from "../ui/Input.tsx";
 import { Select } from "../ui/Select.tsx";
 import { Skeleton } from "../ui/Skeleton.tsx";

@@ -1,6 +1,6 @@
 import type { Position } from "../../lib/domain/types.ts";
 import { POSITION_NAMES } from "../../lib/domain/format.ts";
-import { cn } from "../../lib/ui/cn.ts";
+import { cn } from "@/lib/client/cn.ts";
 
 const COLORS: Record<Position, string> = {
   GK: "bg-amber-100 text-amber-900",

@@ -1,7 +1,7 @@
 import { formatSalary } from "../../lib/domain/format.ts";
 import { TEAM_SIZE, teamSalary } from "../../lib/domain/team_rules.ts";
-import type { PickPlayer } from "../../lib/ui/players.ts";
-import { cn } from "../../lib/ui/cn.ts";
+import type { PickPlayer } from "@/lib/client/players.ts";
+import { cn } from "@/lib/client/cn.ts";
 import { PlayerAvatar } from "../PlayerAvatar.tsx";
 import { PositionBadge } from "./PositionBadge.tsx";
 

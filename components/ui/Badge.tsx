@@ -1,5 +1,5 @@
 import type { HTMLAttributes } from "react";
-import { cn } from "../../lib/ui/cn.ts";
+import { cn } from "@/lib/client/cn.ts";
 
 export type BadgeVariant =
   | "default"

@@ -1,5 +1,5 @@
 import type { HTMLAttributes } from "react";
-import { cn } from "../../lib/ui/cn.ts";
+import { cn } from "@/lib/client/cn.ts";
 
 type DivProps = Omit<HTMLAttributes<HTMLDivElement>, "className"> & { className?: string };
 type HeadingProps = Omit<HTMLAttributes<HTMLHeadingElement>, "className"> & { className?: string };

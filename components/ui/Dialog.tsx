@@ -1,6 +1,6 @@
 import { type FocusEvent, type ReactNode, useId, useLayoutEffect, useRef } from "react";
 import { createPortal } from "react-dom";
-import { cn } from "../../lib/ui/cn.ts";
+import { cn } from "@/lib/client/cn.ts";
 
 export interface DialogProps {
   open: boolean;

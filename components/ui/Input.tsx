@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes } from "react";
-import { cn } from "../../lib/ui/cn.ts";
+import { cn } from "@/lib/client/cn.ts";
 
 export type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "className"> & {
   className?: string;

@@ -1,5 +1,5 @@
 import type { LabelHTMLAttributes } from "react";
-import { cn } from "../../lib/ui/cn.ts";
+import { cn } from "@/lib/client/cn.ts";
 
 export type LabelProps = Omit<LabelHTMLAttributes<HTMLLabelElement>, "className"> & {
   className?: string;

@@ -1,5 +1,5 @@
 import type { SelectHTMLAttributes } from "react";
-import { cn } from "../../lib/ui/cn.ts";
+import { cn } from "@/lib/client/cn.ts";
 
 export type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, "className"> & {
   className?: string;

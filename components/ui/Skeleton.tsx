@@ -1,4 +1,4 @@
-import { cn } from "../../lib/ui/cn.ts";
+import { cn } from "@/lib/client/cn.ts";
 
 /** A pulsing placeholder block; size it with classes (`h-4 w-32`). */
 export function Skeleton(props: { className?: string }) {

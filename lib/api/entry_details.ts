@@ -5,7 +5,7 @@
 import { getCompetition } from "../db/competitions.ts";
 import { getEntry, getEntryByTeamId } from "../db/entries.ts";
 import { getPerformancesMap } from "../db/performances.ts";
-import { getPlayersByIds, type PlayerWithTeam, withTeam } from "../db/players.ts";
+import { entryPlayers } from "../db/players.ts";
 import { emptyStats, pointsBreakdown, roundPoints, scorePerformance } from "../domain/scoring.ts";
 import type { Entry } from "../domain/types.ts";
 import { maskEmail, maskPaymentId } from "./views.ts";
@@ -15,11 +15,6 @@ export function findEntry(kv: Deno.Kv, idOrTeamId: string): Promise<Entry | null
   return /^\d{1,15}$/.test(idOrTeamId)
     ? getEntry(kv, Number(idOrTeamId))
     : getEntryByTeamId(kv, idOrTeamId);
-}
-
-/** The entry's players in pick order, each with its team. */
-export async function entryPlayers(kv: Deno.Kv, entry: Entry): Promise<PlayerWithTeam[]> {
-  return withTeam(kv, await getPlayersByIds(kv, entry.playerIds));
 }
 
 /**

@@ -2,7 +2,7 @@
  * The JSON shapes the API answers with where they differ from the stored records: public entry
  * views (no full e-mail, no payment id) and admin competition rows with their entry statistics.
  */
-import { roundMoney } from "../domain/format.ts";
+import { revenue } from "../domain/competition.ts";
 import type { Competition, Entry } from "../domain/types.ts";
 
 /** An e-mail with the local part hidden: `jane@example.com` → `j***@example.com`. */
@@ -43,6 +43,6 @@ export function adminCompetitionRow(competition: Competition) {
   return {
     ...competition,
     entries: competition.currentEntries,
-    revenue: roundMoney(competition.currentEntries * competition.entryFee),
+    revenue: revenue(competition.currentEntries, competition.entryFee),
   };
 }

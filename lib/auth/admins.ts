@@ -1,6 +1,6 @@
 /** Admin accounts: the start-up guarantee of one admin, and password checks with throttling. */
 import { createAdmin, getAdminByUsername, hasAdmins, updateAdminPassword } from "../db/admins.ts";
-import { UnauthorizedError } from "../http/errors.ts";
+import { UnauthorizedError } from "../domain/errors.ts";
 import { hashPassword, randomToken, verifyPassword } from "./passwords.ts";
 import { beginAttempt, clearFailures, throttleKeys } from "./throttle.ts";
 

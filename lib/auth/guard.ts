@@ -2,7 +2,7 @@
  * The admin guard: a request is an admin's when it carries a live session cookie, or the SPEC's
  * x-admin-username / x-admin-password headers with valid credentials (checks cached for 60 s).
  */
-import { UnauthorizedError } from "../http/errors.ts";
+import { UnauthorizedError } from "../domain/errors.ts";
 import { type AdminIdentity, verifyAdminCredentials } from "./admins.ts";
 import { getSessionAdmin } from "./sessions.ts";
 import { isSecondFactorRequired } from "./totp.ts";

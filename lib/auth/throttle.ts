@@ -5,7 +5,7 @@ import {
   forgetLoginFailure,
   recordLoginFailure,
 } from "../db/login_failures.ts";
-import { TooManyRequestsError } from "../http/errors.ts";
+import { TooManyRequestsError } from "../domain/errors.ts";
 
 export const MAX_LOGIN_FAILURES = 5;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;

@@ -14,7 +14,7 @@ import {
   savePendingTotp,
   takeRecoveryCode,
 } from "../db/totp.ts";
-import { fieldError, UnauthorizedError } from "../http/errors.ts";
+import { fieldError, UnauthorizedError } from "../domain/errors.ts";
 import type { AdminIdentity } from "./admins.ts";
 import { timingSafeEqual } from "./passwords.ts";
 import { beginAttempt, clearFailures } from "./throttle.ts";

@@ -1,6 +1,6 @@
 /** Which players can be picked in a competition: `["competition_players", cid, playerId]`. */
 import type { Competition, Player } from "../domain/types.ts";
-import { fieldError, NotFoundError } from "../http/errors.ts";
+import { fieldError, NotFoundError } from "../domain/errors.ts";
 import { keys } from "./keys.ts";
 import { bumpLive } from "./live.ts";
 import { getPlayersByIds, listPlayers, type PlayerWithTeam, withTeam } from "./players.ts";

@@ -1,6 +1,6 @@
 /** Competitions (contests), with the `["competitions_by_match", matchId, cid]` index. */
 import type { Competition, Match } from "../domain/types.ts";
-import { ConflictError, fieldError, NotFoundError } from "../http/errors.ts";
+import { ConflictError, fieldError, NotFoundError } from "../domain/errors.ts";
 import { countPaidEntries } from "./entries.ts";
 import { reserveIds } from "./ids.ts";
 import { keys } from "./keys.ts";

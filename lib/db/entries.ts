@@ -6,7 +6,8 @@
  */
 import { rulesOf, validateTeam } from "../domain/team_rules.ts";
 import type { Competition, Entry, Player } from "../domain/types.ts";
-import { BadRequestError, ConflictError, fieldError, NotFoundError } from "../http/errors.ts";
+import { ConflictError, fieldError, InvalidInputError, NotFoundError } from "../domain/errors.ts";
+import { closedReason } from "../domain/competition.ts";
 import { reserveIds } from "./ids.ts";
 import { isKeyText, keys } from "./keys.ts";
 import { bumpLive } from "./live.ts";
@@ -37,7 +38,7 @@ export const OTHER_COMPETITION_PAYMENT = "This payment was made for a different 
  * Picks that make no team in this competition: a player outside it, or a rule of its team broken
  * (a 400 with `playerIds` issues). A paid payment refused with it is refunded (checkout.ts).
  */
-export class InvalidPicksError extends BadRequestError {}
+export class InvalidPicksError extends InvalidInputError {}
 
 const TEAM_ID_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
@@ -52,15 +53,8 @@ function randomTeamId(): string {
  * not UPCOMING, deadline passed, or full.
  */
 export function assertOpenForEntries(competition: Competition, now = new Date()): void {
-  if (competition.status !== "UPCOMING") {
-    throw new ConflictError("This competition is closed for entries.");
-  }
-  if (new Date(competition.deadline).getTime() <= now.getTime()) {
-    throw new ConflictError("The entry deadline has passed.");
-  }
-  if (competition.maxEntries !== null && competition.currentEntries >= competition.maxEntries) {
-    throw new ConflictError("This competition is full.");
-  }
+  const reason = closedReason(competition, now);
+  if (reason) throw new ConflictError(reason);
 }
 
 /** The picked players, all of which must exist and belong to the competition. */
@@ -134,7 +128,7 @@ async function paidEntryOrAssertOpen(
  * Creates the entry paid by `stripePaymentId`, or returns the one that payment already made
  * (`created: false`). Refusals: ConflictError when closed, past the deadline, full or the payment
  * was refunded; InvalidPicksError when the team breaks a rule or picks a player outside the
- * competition; BadRequestError when the payment's entry is in another competition; NotFoundError
+ * competition; InvalidInputError when the payment's entry is in another competition; NotFoundError
  * for an unknown competition.
  */
 export async function createEntry(

@@ -10,7 +10,7 @@ import type {
   PlayerPerformance,
   Position,
 } from "../domain/types.ts";
-import { ConflictError, fieldError, NotFoundError } from "../http/errors.ts";
+import { ConflictError, fieldError, NotFoundError } from "../domain/errors.ts";
 import { reserveIds } from "./ids.ts";
 import { keys } from "./keys.ts";
 import { bumpLive } from "./live.ts";
@@ -66,7 +66,7 @@ async function changePerformance(
 
 /**
  * Records a game event of a LIVE competition (ConflictError otherwise) for one of its players
- * (BadRequestError otherwise) and updates that player's performance in the same atomic.
+ * (InvalidInputError otherwise) and updates that player's performance in the same atomic.
  */
 export async function createGameEvent(
   kv: Deno.Kv,

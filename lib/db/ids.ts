@@ -45,8 +45,3 @@ export function createWithId<T>(
     return res.ok ? record : undefined;
   });
 }
-
-/** Allocates one id on its own (prefer `createWithId`, which allocates inside the create). */
-export function nextId(kv: Deno.Kv, entity: IdEntity): Promise<number> {
-  return createWithId(kv, entity, (id) => id);
-}

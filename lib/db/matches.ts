@@ -1,7 +1,7 @@
 /** Matches between two teams; result and status are computed from the scores on every save. */
 import { matchOutcome } from "../domain/match_result.ts";
 import type { Competition, League, Match, Team } from "../domain/types.ts";
-import { ConflictError, fieldError, NotFoundError } from "../http/errors.ts";
+import { ConflictError, fieldError, NotFoundError } from "../domain/errors.ts";
 import { createWithId } from "./ids.ts";
 import { keys } from "./keys.ts";
 import { getTeamsByIds } from "./teams.ts";

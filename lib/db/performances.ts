@@ -8,7 +8,7 @@ import type {
   Team,
 } from "../domain/types.ts";
 import { POSITIONS } from "../domain/types.ts";
-import { fieldError, NotFoundError } from "../http/errors.ts";
+import { fieldError, NotFoundError } from "../domain/errors.ts";
 import { reserveIds } from "./ids.ts";
 import { ATOMIC_CHUNK, keys } from "./keys.ts";
 import { bumpLive } from "./live.ts";
@@ -72,7 +72,7 @@ export async function listPerformances(kv: Deno.Kv, cid: number): Promise<Perfor
 
 /**
  * Saves the performances of competition players (totals computed, bonus normalised), one atomic
- * per chunk with the live bump. BadRequestError when a player is not in the competition.
+ * per chunk with the live bump. InvalidInputError when a player is not in the competition.
  */
 export async function savePerformances(
   kv: Deno.Kv,

@@ -1,6 +1,6 @@
 /** Real players, each belonging to one team (index `["players_by_team", teamId, playerId]`). */
-import type { Player, Team } from "../domain/types.ts";
-import { fieldError, NotFoundError } from "../http/errors.ts";
+import type { Entry, Player, Team } from "../domain/types.ts";
+import { fieldError, NotFoundError } from "../domain/errors.ts";
 import { createWithId } from "./ids.ts";
 import { keys } from "./keys.ts";
 import { getTeam, getTeamsByIds } from "./teams.ts";
@@ -33,7 +33,7 @@ async function assertTeamExists(kv: Deno.Kv, teamId: number): Promise<void> {
   throw fieldError("teamId", `Team ${teamId} does not exist.`);
 }
 
-/** Creates a player of an existing team (BadRequestError for an unknown team). */
+/** Creates a player of an existing team (InvalidInputError for an unknown team). */
 export async function createPlayer(kv: Deno.Kv, input: PlayerInput): Promise<Player> {
   await assertTeamExists(kv, input.teamId);
   return createWithId(kv, "players", (id, op) => {
@@ -91,4 +91,9 @@ export function getPlayersByIds(kv: Deno.Kv, ids: Iterable<number>): Promise<Pla
 export async function withTeam(kv: Deno.Kv, players: Player[]): Promise<PlayerWithTeam[]> {
   const teams = await getTeamsByIds(kv, players.map((p) => p.teamId));
   return players.map((p) => ({ ...p, team: teams.get(p.teamId) ?? null }));
+}
+
+/** The entry's players in pick order, each with its team. */
+export async function entryPlayers(kv: Deno.Kv, entry: Entry): Promise<PlayerWithTeam[]> {
+  return withTeam(kv, await getPlayersByIds(kv, entry.playerIds));
 }

@@ -1,6 +1,6 @@
 /** Prize structures: `["prizes", cid, position]`, replaced as a whole. */
 import type { Competition, PrizeStructure } from "../domain/types.ts";
-import { BadRequestError, type Issue, NotFoundError } from "../http/errors.ts";
+import { InvalidInputError, type Issue, NotFoundError } from "../domain/errors.ts";
 import { reserveIds } from "./ids.ts";
 import { ATOMIC_CHUNK, keys } from "./keys.ts";
 import { bumpLive } from "./live.ts";
@@ -47,7 +47,7 @@ export async function setPrizeStructure(
   rows: PrizeRow[],
 ): Promise<PrizeStructure[]> {
   const issues = prizeIssues(rows);
-  if (issues.length > 0) throw new BadRequestError(issues[0].message, issues);
+  if (issues.length > 0) throw new InvalidInputError(issues[0].message, issues);
   const sorted = [...rows].sort((a, b) => a.position - b.position);
   const saved = await retryAtomic("save the prize structure", async () => {
     const entry = await kv.get<Competition>(keys.competition(cid));

@@ -1,6 +1,6 @@
 /** Real-world clubs ("teams" of SPEC §3). */
 import type { Team } from "../domain/types.ts";
-import { NotFoundError } from "../http/errors.ts";
+import { NotFoundError } from "../domain/errors.ts";
 import { createWithId } from "./ids.ts";
 import { keys } from "./keys.ts";
 import { getManyValues, listValues, retryAtomic } from "./util.ts";

@@ -3,7 +3,7 @@
  * survive between requests like Stripe's own intents do.
  */
 import type { IntentStatus } from "../payments/provider.ts";
-import { NotFoundError } from "../http/errors.ts";
+import { NotFoundError } from "../domain/errors.ts";
 import { isKeyText } from "./keys.ts";
 import { retryAtomic } from "./util.ts";
 

@@ -174,3 +174,14 @@ export interface GameEvent {
   timestamp: string;
   minute: number | null;
 }
+
+/** The answer of POST /api/create-payment-intent. */
+export interface OpenedPayment {
+  clientSecret: string;
+  paymentIntentId: string;
+  applePayAvailable: boolean;
+  mode: "test" | "stripe";
+  publishableKey: string | null;
+  amount: number;
+  currency: string;
+}

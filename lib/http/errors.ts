@@ -1,62 +1,32 @@
 /**
- * Typed HTTP errors. Handlers and lib code throw them; one middleware
- * (routes/_middleware.ts, via `errorResponse`) maps them to JSON `{message, issues?}`.
+ * The one place errors become HTTP answers: `apiErrorsPlugin` wraps every /api route, turning a
+ * thrown domain error (lib/domain/errors.ts) or HTTP error into JSON `{message, issues?}` with
+ * its status, and a bare 405 into a JSON one with its Allow header. Unknown errors are logged and
+ * answer 500. Error answers are never cached.
  */
+import type { FreshContext, Plugin } from "$fresh/server.ts";
+import {
+  ConflictError,
+  DomainError,
+  InvalidInputError,
+  type Issue,
+  NotFoundError,
+  PaymentNotCompletedError,
+  TooManyRequestsError,
+  UnauthorizedError,
+  UpstreamError,
+} from "../domain/errors.ts";
 
-/** One validation problem: the field path and the reason. */
-export interface Issue {
-  path: (string | number)[];
-  message: string;
-}
-
+/** An error about the HTTP exchange itself (headers, body size), thrown by routes and lib/http. */
 export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly issues?: Issue[],
-  ) {
+  constructor(readonly status: number, message: string) {
     super(message);
     this.name = new.target.name;
-  }
-}
-
-export class BadRequestError extends HttpError {
-  constructor(message: string, issues?: Issue[]) {
-    super(400, message, issues);
-  }
-}
-
-/**
- * A 400 about one field: the message, repeated as that field's issue.
- * @example throw fieldError("matchId", "Match 7 does not exist.");
- */
-export function fieldError(field: string, message: string): BadRequestError {
-  return new BadRequestError(message, [{ path: [field], message }]);
-}
-
-export class UnauthorizedError extends HttpError {
-  constructor(message = "Authentication required") {
-    super(401, message);
-  }
-}
-export class PaymentRequiredError extends HttpError {
-  constructor(message: string) {
-    super(402, message);
   }
 }
 export class ForbiddenError extends HttpError {
   constructor(message = "Forbidden") {
     super(403, message);
-  }
-}
-export class NotFoundError extends HttpError {
-  constructor(message = "Not found") {
-    super(404, message);
-  }
-}
-export class ConflictError extends HttpError {
-  constructor(message: string) {
-    super(409, message);
   }
 }
 export class PayloadTooLargeError extends HttpError {
@@ -69,20 +39,6 @@ export class UnsupportedMediaTypeError extends HttpError {
     super(415, message);
   }
 }
-/** An upstream service (payment provider, mail server) failed or refused; not the client's fault. */
-export class BadGatewayError extends HttpError {
-  constructor(message: string) {
-    super(502, message);
-  }
-}
-export class TooManyRequestsError extends HttpError {
-  constructor(
-    message = "Too many attempts. Please wait and try again.",
-    readonly retryAfterSeconds = 60,
-  ) {
-    super(429, message);
-  }
-}
 
 /** JSON response with the right content type. */
 export function json(body: unknown, init: ResponseInit = {}): Response {
@@ -91,15 +47,60 @@ export function json(body: unknown, init: ResponseInit = {}): Response {
   return new Response(JSON.stringify(body), { ...init, headers });
 }
 
+/** Status of each domain error (subclasses inherit their parent's). */
+const STATUS = new Map<abstract new (...args: never[]) => DomainError, number>([
+  [InvalidInputError, 400],
+  [UnauthorizedError, 401],
+  [PaymentNotCompletedError, 402],
+  [NotFoundError, 404],
+  [ConflictError, 409],
+  [TooManyRequestsError, 429],
+  [UpstreamError, 502],
+]);
+
+/** The HTTP status of a domain error (500 for one the table does not know). */
+export function statusOf(err: DomainError): number {
+  for (const [type, status] of STATUS) if (err instanceof type) return status;
+  return 500;
+}
+
 /** Maps any thrown value to a JSON error response; unknown errors become a logged 500. */
 export function errorResponse(err: unknown): Response {
+  const headers = new Headers({ "cache-control": "no-store" });
   if (err instanceof HttpError) {
+    return json({ message: err.message }, { status: err.status, headers });
+  }
+  if (err instanceof DomainError) {
+    const status = statusOf(err);
+    if (status === 500) console.error(err);
     const body: { message: string; issues?: Issue[] } = { message: err.message };
     if (err.issues) body.issues = err.issues;
-    const headers: Record<string, string> = {};
-    if (err instanceof TooManyRequestsError) headers["retry-after"] = String(err.retryAfterSeconds);
-    return json(body, { status: err.status, headers });
+    if (err instanceof TooManyRequestsError) {
+      headers.set("retry-after", String(err.retryAfterSeconds));
+    }
+    return json(body, { status, headers });
   }
   console.error(err);
-  return json({ message: "Internal server error" }, { status: 500 });
+  return json({ message: "Internal server error" }, { status: 500, headers });
 }
+
+/** Runs the rest of an /api request and answers its errors as JSON. */
+async function apiErrors(_req: Request, ctx: FreshContext): Promise<Response> {
+  let res: Response;
+  try {
+    res = await ctx.next();
+  } catch (err) {
+    return errorResponse(err);
+  }
+  if (res.status !== 405 || res.headers.get("content-type")?.includes("json")) return res;
+  await res.body?.cancel();
+  // Fresh answers a bare 405 listing the route's methods in `Accept`; HTTP names them in `Allow`.
+  const allow = res.headers.get("allow") ?? res.headers.get("accept") ?? "";
+  return json({ message: "Method not allowed" }, { status: 405, headers: { allow } });
+}
+
+/** The plugin mapping every /api error to its JSON answer (in fresh.config.ts). */
+export const apiErrorsPlugin: Plugin = {
+  name: "api-errors",
+  middlewares: [{ path: "/api", middleware: { handler: apiErrors } }],
+};

@@ -1,7 +1,8 @@
 /** Request body parsing: size limit, JSON decoding and zod validation in one call. */
 import type * as z from "zod/mini";
-import { zodIssues } from "../domain/schemas.ts";
-import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from "./errors.ts";
+import { zodIssues } from "@/lib/domain/schemas/fields.ts";
+import { InvalidInputError } from "../domain/errors.ts";
+import { PayloadTooLargeError, UnsupportedMediaTypeError } from "./errors.ts";
 
 const DEFAULT_MAX_BYTES = 64 * 1024;
 
@@ -22,17 +23,17 @@ export async function readJson<S extends z.ZodMiniType>(
   try {
     body = JSON.parse(text);
   } catch {
-    throw new BadRequestError("Invalid JSON body");
+    throw new InvalidInputError("Invalid JSON body");
   }
   return parseWith(schema, body);
 }
 
-/** Validates an already decoded value; throws BadRequestError carrying the zod issues. */
+/** Validates an already decoded value; throws InvalidInputError carrying the zod issues. */
 export function parseWith<S extends z.ZodMiniType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issues = zodIssues(result.error);
-  throw new BadRequestError(issues[0]?.message ?? "Invalid request", issues);
+  throw new InvalidInputError(issues[0]?.message ?? "Invalid request", issues);
 }
 
 /**
@@ -55,7 +56,7 @@ export function assertJsonContentType(req: Request): void {
 export function parseId(value: string | undefined, name = "id"): number {
   const id = /^[1-9]\d{0,15}$/.test(value ?? "") ? Number(value) : NaN;
   if (Number.isSafeInteger(id)) return id;
-  throw new BadRequestError("Invalid id", [{ path: [name], message: "Invalid id" }]);
+  throw new InvalidInputError("Invalid id", [{ path: [name], message: "Invalid id" }]);
 }
 
 /** The request body as text; 413 when it is larger than `maxBytes`. */

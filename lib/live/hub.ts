@@ -16,8 +16,7 @@
  * `maxJoinsPerSocket` competitions; the hub holds at most `maxSockets` sockets (/ws answers 503).
  */
 import { getCompetition } from "../db/competitions.ts";
-import { wsClientMessageSchema } from "../domain/schemas.ts";
-import { services } from "../services.ts";
+import { wsClientMessageSchema } from "@/lib/domain/schemas/public.ts";
 import { Channel } from "./channel.ts";
 import { getLeaderboardCache, type LeaderboardCache } from "./leaderboard_cache.ts";
 import { Peer } from "./peer.ts";
@@ -266,22 +265,7 @@ class Hub implements LiveHub {
   }
 }
 
-let current: Hub | null = null;
-
-/** Starts a hub on `kv` and makes it the one `/ws` uses (main.ts; close it on shutdown). */
+/** Creates a hub on `kv` (one per isolate, in its services; close it on shutdown). */
 export function startLiveHub(kv: Deno.Kv, options: LiveHubOptions = {}): LiveHub {
-  const hub = new Hub(kv, options);
-  current = hub;
-  return hub;
-}
-
-/**
- * The hub of the current services' KV, started on first use (tests start apps without main.ts).
- * A closed hub stays the current one, so a request arriving during shutdown is refused by it
- * instead of starting a new hub that would hold the server open.
- */
-export function getLiveHub(): LiveHub {
-  const { kv } = services();
-  if (current && current.kv === kv) return current;
-  return startLiveHub(kv);
+  return new Hub(kv, options);
 }

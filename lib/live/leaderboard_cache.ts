@@ -18,7 +18,7 @@ import { getLiveVersion } from "../db/live.ts";
 import { getPerformancesMap } from "../db/performances.ts";
 import { listPrizes } from "../db/prizes.ts";
 import { COMPACT_AT, compactRoster, type RosterColumns, RosterReader } from "../db/roster.ts";
-import type { LeaderboardRow } from "./types.ts";
+import type { LeaderboardRow } from "@/lib/domain/live.ts";
 
 export type { LeaderboardRow };
 

@@ -3,8 +3,8 @@
  * ranking (default the first 100) and `?teamIds=A,B` adds the caller's own rows wherever they rank.
  */
 import * as z from "zod/mini";
-import { zodIssues } from "../domain/schemas.ts";
-import { BadRequestError } from "../http/errors.ts";
+import { zodIssues } from "@/lib/domain/schemas/fields.ts";
+import { InvalidInputError } from "../domain/errors.ts";
 
 export const DEFAULT_LEADERBOARD_LIMIT = 100;
 export const MAX_LEADERBOARD_LIMIT = 500;
@@ -54,5 +54,5 @@ export function parseLeaderboardQuery(url: URL): LeaderboardQuery {
   const result = leaderboardQuerySchema.safeParse(params);
   if (result.success) return result.data;
   const issues = zodIssues(result.error);
-  throw new BadRequestError(issues[0]?.message ?? "Invalid query", issues);
+  throw new InvalidInputError(issues[0]?.message ?? "Invalid query", issues);
 }

@@ -4,8 +4,9 @@
  * one. Every path a payment can take (browser, webhook, retries, in any order) ends in one entry
  * or one refund, never both, never neither without an error the caller sees.
  */
-import { entryPlayers } from "../api/entry_details.ts";
 import { getCompetition, requireCompetition } from "../db/competitions.ts";
+import { entryPlayers } from "../db/players.ts";
+import { closedReason } from "../domain/competition.ts";
 import {
   getPendingCheckout,
   markCheckoutFinalised,
@@ -26,17 +27,17 @@ import {
 } from "../db/entries.ts";
 import { claimRefund, getRefund, markRefundDone, type Refund } from "../db/refunds.ts";
 import { toCents } from "../domain/format.ts";
-import type { PaymentIntentInput } from "../domain/schemas.ts";
-import type { Competition } from "../domain/types.ts";
+import type { PaymentIntentInput } from "@/lib/domain/schemas/public.ts";
+import type { Competition, OpenedPayment } from "../domain/types.ts";
 import { sendEntryConfirmation } from "../email/confirmation.ts";
 import type { Mailer } from "../email/mailer.ts";
 import {
-  BadGatewayError,
   ConflictError,
   fieldError,
   NotFoundError,
-  PaymentRequiredError,
-} from "../http/errors.ts";
+  PaymentNotCompletedError,
+  UpstreamError,
+} from "../domain/errors.ts";
 import type { PaymentIntentInfo, PaymentProvider } from "./provider.ts";
 
 const REFUNDED_SUFFIX = " Your payment has been refunded.";
@@ -50,17 +51,6 @@ export interface CheckoutDeps {
   kv: Deno.Kv;
   payments: PaymentProvider;
   mailer: Mailer;
-}
-
-/** The answer of POST /api/create-payment-intent. */
-export interface OpenedPayment {
-  clientSecret: string;
-  paymentIntentId: string;
-  applePayAvailable: boolean;
-  mode: "test" | "stripe";
-  publishableKey: string | null;
-  amount: number;
-  currency: string;
 }
 
 /** The amount in minor units and the lower-case currency a competition's entry costs. */
@@ -179,9 +169,13 @@ async function paidIntent(
   now: Date,
 ): Promise<PaymentIntentInfo> {
   const intent = await deps.payments.retrieveIntent(input.stripePaymentId);
-  if (!intent) throw new PaymentRequiredError("Payment not found. Please complete the payment.");
+  if (!intent) {
+    throw new PaymentNotCompletedError("Payment not found. Please complete the payment.");
+  }
   if (intent.status !== "succeeded") {
-    throw new PaymentRequiredError("Payment has not been completed. Please complete the payment.");
+    throw new PaymentNotCompletedError(
+      "Payment has not been completed. Please complete the payment.",
+    );
   }
   if (intent.metadata.competitionId !== String(input.competitionId)) {
     throw fieldError("stripePaymentId", OTHER_COMPETITION_PAYMENT);
@@ -214,17 +208,6 @@ async function refundIfClosed(
   const reason = competition ? closedReason(competition, now) : COMPETITION_GONE;
   if (!reason) throw refusal;
   return await refundPayment(deps, input, intent, reason, now);
-}
-
-/** Why the competition takes no entry now, or null when it is open. */
-function closedReason(competition: Competition, now: Date): string | null {
-  try {
-    assertOpenForEntries(competition, now);
-    return null;
-  } catch (err) {
-    if (err instanceof ConflictError) return err.message;
-    throw err;
-  }
 }
 
 /** Claims the refund of the intent paying for `input`, for `reason` (see claimRefund). */
@@ -281,7 +264,7 @@ async function completeRefund(
   } catch (err) {
     const why = err instanceof Error ? err.message : String(err);
     console.error(`Refund of ${refund.paymentIntentId} failed (will retry): ${why}`);
-    throw new BadGatewayError(REFUND_FAILED);
+    throw new UpstreamError(REFUND_FAILED);
   }
   await markRefundDone(deps.kv, refund.paymentIntentId, now);
   await recordCheckoutRefund(deps.kv, input, refund, now);

@@ -1,6 +1,6 @@
 /** The Stripe payment provider: PaymentIntents, refunds and webhook verification via `stripe`. */
 import Stripe from "stripe";
-import { BadGatewayError } from "../http/errors.ts";
+import { UpstreamError } from "../domain/errors.ts";
 import type { IntentStatus, PaymentIntentInfo, PaymentProvider } from "./provider.ts";
 
 export interface StripeProviderOptions {
@@ -101,10 +101,10 @@ export class StripePaymentProvider implements PaymentProvider {
 }
 
 /** A Stripe failure as a 502 that says what could not be done and Stripe's reason. */
-function providerError(err: unknown, what: string): BadGatewayError {
+function providerError(err: unknown, what: string): UpstreamError {
   const reason = (err instanceof Error ? err.message : String(err)).replace(/\.$/, "");
   console.error(`Stripe: ${what}: ${reason}`);
-  return new BadGatewayError(`${what}: ${reason}. Please try again.`);
+  return new UpstreamError(`${what}: ${reason}. Please try again.`);
 }
 
 /** Maps a Stripe PaymentIntent to the provider-neutral shape. */

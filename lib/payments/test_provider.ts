@@ -2,8 +2,8 @@
  * The offline test-mode payment provider (no STRIPE_SECRET_KEY): intents live in KV and are
  * confirmed with a test card number through POST /api/test-payments/confirm (ARCHITECTURE §5).
  */
-import { luhnValid } from "../domain/schemas.ts";
-import { fieldError, NotFoundError, PaymentRequiredError } from "../http/errors.ts";
+import { luhnValid } from "@/lib/domain/schemas/public.ts";
+import { fieldError, NotFoundError, PaymentNotCompletedError } from "../domain/errors.ts";
 import {
   getTestIntent,
   saveTestIntent,
@@ -73,7 +73,7 @@ export class TestPaymentProvider implements PaymentProvider {
     const intent = await getTestIntent(this.kv, id);
     if (!intent) throw new NotFoundError("Payment not found");
     if (intent.status === "succeeded") return "succeeded";
-    if (digits === DECLINED_CARD) throw new PaymentRequiredError("Your card was declined.");
+    if (digits === DECLINED_CARD) throw new PaymentNotCompletedError("Your card was declined.");
     await updateTestIntent(this.kv, id, (current) => ({ ...current, status: "succeeded" }));
     return "succeeded";
   }

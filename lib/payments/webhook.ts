@@ -4,7 +4,7 @@
  */
 import { getPendingCheckout } from "../db/checkouts.ts";
 import { getRefund } from "../db/refunds.ts";
-import { ConflictError, HttpError } from "../http/errors.ts";
+import { ConflictError, InvalidInputError } from "../domain/errors.ts";
 import { type CheckoutDeps, finaliseEntry } from "./checkout.ts";
 
 /** What became of a webhook event. */
@@ -37,7 +37,7 @@ export async function handlePaymentSucceeded(
   } catch (err) {
     const refunded = (await getRefund(deps.kv, paymentIntentId))?.status === "DONE";
     if (err instanceof ConflictError && refunded) return "refunded";
-    if (!(err instanceof HttpError) || err.status !== 400) throw err;
+    if (!(err instanceof InvalidInputError)) throw err;
     console.error(`Webhook could not finalise checkout ${paymentIntentId}: ${err.message}`);
     return "failed";
   }

@@ -4,16 +4,15 @@ import { PageHeader } from "../../components/admin/PageHeader.tsx";
 import { LogoutButton } from "../../components/admin/LogoutButton.tsx";
 import { Button } from "../../components/ui/Button.tsx";
 import TwoFactorSetup, { type TwoFactorSetupProps } from "../../islands/TwoFactorSetup.tsx";
-import type { AdminIdentity } from "../../lib/auth/admins.ts";
 import { hasTotp } from "../../lib/auth/totp.ts";
 import { countRecoveryCodes } from "../../lib/db/totp.ts";
-import { services } from "../../lib/services.ts";
+import type { AdminState } from "@/lib/services.ts";
 
 type Data = TwoFactorSetupProps & { mustEnrol: boolean };
 
-export const handler: Handlers<Data, { admin: AdminIdentity }> = {
+export const handler: Handlers<Data, AdminState> = {
   async GET(_req, ctx) {
-    const { kv, config } = services();
+    const { kv, config } = ctx.state.services;
     const { id, mustEnrolTotp } = ctx.state.admin;
     const enabled = await hasTotp(kv, id);
     return ctx.render({

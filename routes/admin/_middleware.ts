@@ -1,6 +1,6 @@
 import type { FreshContext } from "$fresh/server.ts";
 import { clientIp, getAdminFromRequest } from "../../lib/auth/guard.ts";
-import { services } from "../../lib/services.ts";
+import type { AdminState } from "@/lib/services.ts";
 
 const LOGIN = "/admin/login";
 const OAUTH = "/admin/oauth/";
@@ -16,17 +16,17 @@ function redirect(location: string): Response {
  * who must still set up a second factor (ADMIN_REQUIRE_2FA) sees only the set-up page.
  * No admin page is kept by the browser's or a proxy's cache (`Cache-Control: no-store`).
  */
-export async function handler(req: Request, ctx: FreshContext): Promise<Response> {
+export async function handler(req: Request, ctx: FreshContext<AdminState>): Promise<Response> {
   if (ctx.destination !== "route") return ctx.next();
   const res = await guarded(req, ctx);
   res.headers.set("cache-control", "no-store");
   return res;
 }
 
-async function guarded(req: Request, ctx: FreshContext): Promise<Response> {
+async function guarded(req: Request, ctx: FreshContext<AdminState>): Promise<Response> {
   const path = ctx.url.pathname.replace(/\/$/, "");
   if (path.startsWith(OAUTH)) return ctx.next(); // the sign-in through the identity provider
-  const { kv, config } = services();
+  const { kv, config } = ctx.state.services;
   const require2fa = config.adminRequire2fa;
   const admin = await getAdminFromRequest(req, kv, clientIp(ctx), { require2fa });
   if (path === LOGIN) return admin ? redirect("/admin/dashboard") : ctx.next();

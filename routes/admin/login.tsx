@@ -1,11 +1,11 @@
 import { Head } from "$fresh/runtime.ts";
 import type { Handlers, PageProps } from "$fresh/server.ts";
 import AdminLogin from "../../islands/AdminLogin.tsx";
-import { services } from "../../lib/services.ts";
+import type { State } from "@/lib/services.ts";
 
-export const handler: Handlers<string | null> = {
+export const handler: Handlers<string | null, State> = {
   GET(_req, ctx) {
-    return ctx.render(services().config.oidc?.providerName ?? null);
+    return ctx.render(ctx.state.services.config.oidc?.providerName ?? null);
   },
 };
 

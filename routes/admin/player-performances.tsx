@@ -1,7 +1,7 @@
 import { Head } from "$fresh/runtime.ts";
 import type { PageProps } from "$fresh/server.ts";
 import AdminPerformanceEditor from "../../islands/AdminPerformanceEditor.tsx";
-import { pageId } from "../../lib/ui/route_params.ts";
+import { pageId } from "@/lib/http/route_params.ts";
 
 /** Player performances; ?competitionId= preselects a competition. */
 export default function PlayerPerformancesPage({ url }: PageProps) {

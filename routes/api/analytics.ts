@@ -1,9 +1,9 @@
 import * as z from "zod/mini";
 import type { Handlers } from "$fresh/server.ts";
-import { services } from "../../lib/services.ts";
+import type { State } from "@/lib/services.ts";
 import { readJson } from "../../lib/http/validate.ts";
 import { recordAnalyticsEvent } from "../../lib/db/analytics.ts";
-import { ANALYTICS_EVENTS } from "../../lib/ui/analytics.ts";
+import { ANALYTICS_EVENTS } from "@/lib/client/analytics.ts";
 
 const eventSchema = z.object({
   name: z.enum(ANALYTICS_EVENTS),
@@ -15,10 +15,10 @@ const eventSchema = z.object({
 });
 
 /** POST /api/analytics: counts one product event (SPEC §7); answers 204. */
-export const handler: Handlers = {
-  async POST(req) {
+export const handler: Handlers<unknown, State> = {
+  async POST(req, ctx) {
     const event = await readJson(req, eventSchema, { maxBytes: 4096 });
-    await recordAnalyticsEvent(services().kv, event, new Date());
+    await recordAnalyticsEvent(ctx.state.services.kv, event, new Date());
     return new Response(null, { status: 204 });
   },
 };

@@ -1,21 +1,22 @@
 import type { Handlers } from "$fresh/server.ts";
 import { clientIp } from "../../lib/auth/guard.ts";
 import { hitRateLimit } from "../../lib/db/rate_limits.ts";
-import { testEmailSchema } from "../../lib/domain/schemas.ts";
-import { json, TooManyRequestsError } from "../../lib/http/errors.ts";
+import { testEmailSchema } from "@/lib/domain/schemas/public.ts";
+import { TooManyRequestsError } from "../../lib/domain/errors.ts";
+import { json } from "../../lib/http/errors.ts";
 import { readJson } from "../../lib/http/validate.ts";
-import { services } from "../../lib/services.ts";
+import type { State } from "@/lib/services.ts";
 
 /** A public route that sends mail: at most 5 test e-mails per address every 10 minutes. */
 const TEST_EMAIL_LIMIT = { bucket: "test_email", limit: 5, windowMs: 10 * 60_000 };
 
-export const handler: Handlers = {
+export const handler: Handlers<unknown, State> = {
   /**
    * Sends a test e-mail to {email}; 429 (with Retry-After) after 5 from one client address in
    * 10 minutes; 502 with the reason when the mail server refuses it.
    */
   async POST(req, ctx) {
-    const { kv, mailer } = services();
+    const { kv, mailer } = ctx.state.services;
     const { email } = await readJson(req, testEmailSchema);
     const client = clientIp(ctx) ?? "unknown";
     const rate = await hitRateLimit(kv, { ...TEST_EMAIL_LIMIT, client });

@@ -4,13 +4,12 @@ import { PlayerAvatar } from "../../components/PlayerAvatar.tsx";
 import { StatusCard } from "../../components/StatusCard.tsx";
 import { PositionBadge } from "../../components/team/PositionBadge.tsx";
 import { Button } from "../../components/ui/Button.tsx";
-import { entryPlayers } from "../../lib/api/entry_details.ts";
+import { entryPlayers } from "../../lib/db/players.ts";
 import { getCompetition } from "../../lib/db/competitions.ts";
 import { getEntryByTeamId } from "../../lib/db/entries.ts";
 import type { Competition } from "../../lib/domain/types.ts";
-import { services } from "../../lib/services.ts";
-import { type PickPlayer, toPickPlayer } from "../../lib/ui/players.ts";
-import { pageText } from "../../lib/ui/route_params.ts";
+import type { State } from "@/lib/services.ts";
+import { type PickPlayer, toPickPlayer } from "@/lib/client/players.ts";
 
 type Data = {
   teamId: string;
@@ -18,10 +17,10 @@ type Data = {
   players: PickPlayer[];
 } | null;
 
-export const handler: Handlers<Data> = {
+export const handler: Handlers<Data, State> = {
   async GET(_req, ctx) {
-    const { kv } = services();
-    const entry = await getEntryByTeamId(kv, pageText(ctx.params.id));
+    const { kv } = ctx.state.services;
+    const entry = await getEntryByTeamId(kv, ctx.params.id);
     const competition = entry && await getCompetition(kv, entry.competitionId);
     if (!entry || !competition) return ctx.render(null, { status: 404 });
     const players = await entryPlayers(kv, entry);

@@ -3,19 +3,19 @@ import { Head } from "$fresh/runtime.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import LeaderboardLive, { type LeaderboardLiveProps } from "../../islands/LeaderboardLive.tsx";
 import { listGameEvents } from "../../lib/db/events.ts";
-import { pickCompetition } from "../../lib/live/client.ts";
+import { pickCompetition } from "@/lib/domain/live.ts";
 import { getLeaderboardCache } from "../../lib/live/leaderboard_cache.ts";
-import { services } from "../../lib/services.ts";
-import { pageId } from "../../lib/ui/route_params.ts";
+import type { State } from "@/lib/services.ts";
+import { pageId } from "@/lib/http/route_params.ts";
 
 /** Rows and events the server renders; the island takes over from there. */
 const FIRST_PAGE = 100;
 const EVENT_LIMIT = 50;
 
-export const handler: Handlers<LeaderboardLiveProps | null> = {
+export const handler: Handlers<LeaderboardLiveProps | null, State> = {
   async GET(_req, ctx) {
     const id = pageId(ctx.params.id);
-    const { kv } = services();
+    const { kv } = ctx.state.services;
     const standings = id === null ? null : await getLeaderboardCache(kv).standings(id);
     if (!standings) return ctx.render(null, { status: 404 });
     const { status } = standings.competition;

@@ -4,17 +4,17 @@ import Checkout, { type CheckoutCompetition } from "../../islands/Checkout.tsx";
 import { InvalidCheckout } from "../../components/checkout/InvalidCheckout.tsx";
 import { getCompetition } from "../../lib/db/competitions.ts";
 import { listPrizes } from "../../lib/db/prizes.ts";
-import { services } from "../../lib/services.ts";
-import { pageId } from "../../lib/ui/route_params.ts";
+import type { State } from "@/lib/services.ts";
+import { pageId } from "@/lib/http/route_params.ts";
 
 type Data =
   | { competition: CheckoutCompetition; prizes: { position: number; prize: number }[] }
   | null;
 
-export const handler: Handlers<Data> = {
+export const handler: Handlers<Data, State> = {
   async GET(_req, ctx) {
     const id = pageId(ctx.params.id);
-    const { kv } = services();
+    const { kv } = ctx.state.services;
     const c = id === null ? null : await getCompetition(kv, id);
     if (!c) return ctx.render(null, { status: 404 });
     const prizes = (await listPrizes(kv, c.id)).map(({ position, prize }) => ({ position, prize }));

@@ -6,18 +6,18 @@ import { StatusCard } from "../../components/StatusCard.tsx";
 import { Button } from "../../components/ui/Button.tsx";
 import { getCompetition } from "../../lib/db/competitions.ts";
 import { listCompetitionPlayers } from "../../lib/db/competition_players.ts";
-import { services } from "../../lib/services.ts";
-import { type PickPlayer, toPickPlayer } from "../../lib/ui/players.ts";
-import { pageId } from "../../lib/ui/route_params.ts";
+import type { State } from "@/lib/services.ts";
+import { type PickPlayer, toPickPlayer } from "@/lib/client/players.ts";
+import { pageId } from "@/lib/http/route_params.ts";
 
 type Data =
   | { found: true; competition: BuilderCompetition; players: PickPlayer[]; renderedAt: string }
   | { found: false };
 
-export const handler: Handlers<Data> = {
+export const handler: Handlers<Data, State> = {
   async GET(_req, ctx) {
     const id = pageId(ctx.params.id);
-    const { kv } = services();
+    const { kv } = ctx.state.services;
     const competition = id === null ? null : await getCompetition(kv, id);
     if (!competition) return ctx.render({ found: false }, { status: 404 });
     const players = (await listCompetitionPlayers(kv, competition.id)).map(toPickPlayer);
@@ -33,7 +33,8 @@ export const handler: Handlers<Data> = {
 /** Only what the builder shows and checks, to keep the page's island props small. */
 function builderFields(c: BuilderCompetition): BuilderCompetition {
   const { id, name, description, entryFee, prizePool, prizeType, customPrizeDescription } = c;
-  const { currency, deadline, status, maxPlayersPerTeam, maxForwards, minDefenders, salaryCap } = c;
+  const { currency, deadline, status, maxEntries, currentEntries } = c;
+  const { maxPlayersPerTeam, maxForwards, minDefenders, salaryCap } = c;
   return {
     id,
     name,
@@ -45,6 +46,8 @@ function builderFields(c: BuilderCompetition): BuilderCompetition {
     currency,
     deadline,
     status,
+    maxEntries,
+    currentEntries,
     maxPlayersPerTeam,
     maxForwards,
     minDefenders,
@@ -75,7 +78,6 @@ export default function TeamSelectionPage({ data }: PageProps<Data>) {
         <title>{data.competition.name} · Pick your team · Fantasy Contests</title>
       </Head>
       <TeamBuilder
-        competitionId={data.competition.id}
         competition={data.competition}
         players={data.players}
         renderedAt={data.renderedAt}

@@ -1,13 +1,11 @@
 import assert from "node:assert/strict";
-import { getLiveHub, startLiveHub } from "../../lib/live/hub.ts";
 import { makeTestApp } from "../helpers/app.ts";
 
-Deno.test("[ws] a closed hub stays current, so an upgrade during shutdown is refused", async () => {
+Deno.test("[ws] a closed hub stays the services' hub, so an upgrade during shutdown is refused", async () => {
   const app = await makeTestApp();
   try {
-    const hub = startLiveHub(app.kv);
+    const { hub } = app.services;
     await hub.close();
-    assert.equal(getLiveHub(), hub);
     assert.equal(hub.hasRoom(), false);
     const res = await app.handler(
       new Request("http://localhost/ws", {

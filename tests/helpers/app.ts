@@ -5,10 +5,11 @@
 import { createHandler } from "$fresh/server.ts";
 import type { RequestHandler } from "../../lib/fresh/src/types.ts";
 import manifest from "../../fresh.gen.ts";
+import freshConfig from "../../fresh.config.ts";
 import { seedDemoDataIfEmpty } from "../../lib/db/seed.ts";
-import { createMailer } from "../../lib/email/mod.ts";
-import { createPaymentProvider } from "../../lib/payments/mod.ts";
-import { type AppConfig, type Services, setServices } from "../../lib/services.ts";
+import type { LiveHubOptions } from "../../lib/live/hub.ts";
+import type { Plugin } from "$fresh/server.ts";
+import { type AppConfig, createServices, type Services } from "../../lib/services.ts";
 
 export interface TestAppOptions {
   /** Use the Stripe provider against this imitation (see tests/helpers/fake_stripe.ts). */
@@ -18,6 +19,8 @@ export interface TestAppOptions {
   /** Seed the demo data. */
   seed?: boolean;
   config?: Partial<AppConfig>;
+  /** Options of the app's live hub. */
+  hub?: LiveHubOptions;
 }
 
 export interface TestApp {
@@ -40,11 +43,36 @@ export const TEST_STRIPE_PUBLISHABLE_KEY = "pk_test_fake_key";
 export const TEST_WEBHOOK_SECRET = "whsec_test_fake_secret";
 export const TEST_ORIGIN = "http://localhost";
 
+/** The services of the test app each request was sent to (see `makeTestApp`'s handler). */
+const servicesOf = new WeakMap<Request, Services>();
+
+/**
+ * The test counterpart of `servicesPlugin`: its root middleware puts the services of the request's
+ * own test app in `ctx.state`, so one handler serves every test app of a module.
+ */
+const testServicesPlugin: Plugin = {
+  name: "test-services",
+  middlewares: [{
+    path: "/",
+    middleware: {
+      handler: (req, ctx) => {
+        const services = servicesOf.get(req);
+        if (!services) throw new Error("request sent outside a test app's handler");
+        ctx.state.services = services;
+        return ctx.next();
+      },
+    },
+  }],
+};
+
 let handlerPromise: Promise<RequestHandler> | null = null;
 
-/** The app handler, built once per test module (services are swapped per test app). */
+/** The app's handler with its real configuration, built once per test module (it is slow). */
 function sharedHandler(): Promise<RequestHandler> {
-  return handlerPromise ??= createHandler(manifest, { dev: false });
+  return handlerPromise ??= createHandler(manifest, {
+    ...freshConfig,
+    plugins: [...(freshConfig.plugins ?? []), testServicesPlugin],
+  });
 }
 
 /** Builds a fresh app with its own in-memory store; call `close()` at the end of the test. */
@@ -64,16 +92,20 @@ export async function makeTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
     publicUrl: null,
     ...opts.config,
   };
-  const payments = createPaymentProvider(config, kv, {
-    stripeHost: opts.stripe?.host,
-    stripePort: opts.stripe?.port,
-    stripeProtocol: opts.stripe?.protocol ?? "http",
+  const services = createServices(config, kv, {
+    payments: {
+      stripeHost: opts.stripe?.host,
+      stripePort: opts.stripe?.port,
+      stripeProtocol: opts.stripe?.protocol ?? "http",
+    },
+    hub: opts.hub,
   });
-  const services: Services = { kv, payments, mailer: createMailer(config, kv), config };
-  setServices(services);
   if (opts.seed) await seedDemoDataIfEmpty(kv);
   const handler = await sharedHandler();
-  const handle = (req: Request, info?: Deno.ServeHandlerInfo) => handler(req, info);
+  const handle = (req: Request, info?: Deno.ServeHandlerInfo) => {
+    servicesOf.set(req, services);
+    return handler(req, info);
+  };
   return {
     handler: handle,
     kv,
@@ -88,9 +120,9 @@ export async function makeTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
       }
       return handle(new Request(new URL(path, TEST_ORIGIN), { ...rest, headers, body }));
     },
-    close() {
+    async close() {
+      await services.hub.close();
       kv.close();
-      return Promise.resolve();
     },
   };
 }

@@ -1,16 +1,16 @@
 import assert from "node:assert/strict";
-import { adminFetch, errorText, isNotFound } from "../../lib/ui/admin/admin_api.ts";
-import { ApiError } from "../../lib/ui/api.ts";
+import { adminFetch, errorText, isNotFound } from "@/lib/client/admin/admin_api.ts";
+import { ApiError } from "@/lib/client/api.ts";
 import {
   competitionPayload,
   defaultCompetitionValues,
   validateCompetition,
-} from "../../lib/ui/admin/competition_form.ts";
-import { daysAheadParts, fromLocalParts, toLocalParts } from "../../lib/ui/admin/datetime.ts";
-import { defaultMatchValues, outcomeOf, validateMatch } from "../../lib/ui/admin/match_form.ts";
-import { filterPlayers, pageCount, pageRows } from "../../lib/ui/admin/player_table.ts";
-import { draftErrors, draftOf, draftPoints } from "../../lib/ui/admin/performance_draft.ts";
-import type { PlayerWithTeam } from "../../lib/ui/admin/types.ts";
+} from "@/lib/client/admin/competition_form.ts";
+import { daysAheadParts, fromLocalParts, toLocalParts } from "@/lib/client/admin/datetime.ts";
+import { defaultMatchValues, outcomeOf, validateMatch } from "@/lib/client/admin/match_form.ts";
+import { filterPlayers, pageCount, pageRows } from "@/lib/client/admin/player_table.ts";
+import { draftErrors, draftOf, draftPoints } from "@/lib/client/admin/performance_draft.ts";
+import type { PlayerWithTeam } from "@/lib/client/admin/types.ts";
 
 Deno.test("[admin-ui] deadlines are entered locally and stored as UTC", async (t) => {
   await t.step("a local date and time round-trips through UTC", () => {

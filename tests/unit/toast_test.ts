@@ -5,7 +5,7 @@ import {
   subscribeToast,
   toast,
   toastError,
-} from "../../lib/ui/toast.ts";
+} from "@/lib/client/toast.ts";
 
 Deno.test("[toast] one toast at a time: a new one replaces the current", () => {
   const seen: (string | null)[] = [];

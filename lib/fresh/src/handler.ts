@@ -159,12 +159,13 @@ function addPluginRoutes(table: RouteTable, config: FreshConfig): void {
       );
     }
     for (const mw of plugin.middlewares ?? []) {
-      const prefix = mw.path === "/" ? "/" : mw.path.replace(/\/$/, "");
+      const dir = mw.path.replace(/^\/+|\/+$/g, "");
       const handlers = [mw.middleware.handler].flat();
-      table.middlewares.unshift({ dir: prefix.slice(1), prefix, handlers });
+      table.middlewares.unshift({ dir, handlers });
     }
   }
-  table.middlewares.sort((a, b) => a.dir.split("/").length - b.dir.split("/").length);
+  const depth = (dir: string) => dir === "" ? 0 : dir.split("/").length;
+  table.middlewares.sort((a, b) => depth(a.dir) - depth(b.dir));
 }
 
 const LOCAL_ADDR: Deno.NetAddr = { transport: "tcp", hostname: "127.0.0.1", port: 0 };
@@ -205,24 +206,24 @@ interface Dispatch {
 /** Finds what the request targets, sets `ctx.destination` (and params), picks the middlewares. */
 function dispatch(app: App, req: Request, ctx: FreshContext): Dispatch {
   const { url } = ctx;
-  const byPath = () => middlewaresFor(app.table, { pathname: url.pathname });
+  const root = () => middlewaresFor(app.table, "");
   if (url.pathname.startsWith("/_frsh/")) {
     ctx.destination = "internal";
-    return { middlewares: byPath(), final: () => serveInternal(app, req, url) };
+    return { middlewares: root(), final: () => serveInternal(app, req, url) };
   }
   const staticFile = isRead(req) ? app.staticFiles.get(url.pathname) : undefined;
   if (staticFile) {
     ctx.destination = "static";
-    return { middlewares: byPath(), final: () => serveStatic(req, url, staticFile, app.dev) };
+    return { middlewares: root(), final: () => serveStatic(req, url, staticFile, app.dev) };
   }
   const match = matchRoute(app.table.routes, url);
-  if (!match) return { middlewares: byPath(), final: () => ctx.renderNotFound() };
+  if (!match) return { middlewares: root(), final: () => ctx.renderNotFound() };
   ctx.destination = "route";
   ctx.params = match.params;
   ctx.route = match.route.pattern;
   ctx.render = (data, init) => renderRoute(app, req, ctx, match.route, data, init);
   return {
-    middlewares: middlewaresFor(app.table, match.route),
+    middlewares: middlewaresFor(app.table, match.route.dir),
     final: () => runRoute(req, ctx, match.route),
   };
 }
@@ -279,11 +280,9 @@ async function runRoute(req: Request, ctx: FreshContext, route: Route): Promise<
       headers: res.headers,
     });
   }
-  const allowed = METHODS.filter((m) => handlers[m] || (m === "HEAD" && handlers.GET));
-  return new Response("Method Not Allowed", {
-    status: 405,
-    headers: { allow: allowed.join(", "), "content-type": "text/plain; charset=utf-8" },
-  });
+  // Fresh 1.7's answer: no body, the route's methods listed in `Accept`.
+  const known = METHODS.filter((m) => handlers[m]);
+  return new Response(null, { status: 405, headers: { accept: known.join(", ") } });
 }
 
 async function renderRoute(

@@ -39,8 +39,6 @@ export interface Layout {
 /** The `_middleware` handlers of one folder (or a plugin path). */
 export interface Middleware {
   dir: string;
-  /** URL prefix for requests that match no route; null inside route groups. */
-  prefix: string | null;
   handlers: MiddlewareHandler[];
 }
 
@@ -73,7 +71,7 @@ export function buildRouteTable(entries: Record<string, RouteModule>): RouteTabl
     else if (file === "_layout" && mod.default) {
       table.layouts.push({ dir, component: mod.default, config: mod.config ?? {} });
     } else if (file === "_middleware") {
-      table.middlewares.push({ dir, prefix: urlPrefix(dir), handlers: toArray(mod.handler) });
+      table.middlewares.push({ dir, handlers: toArray(mod.handler) });
     } else if (!file.startsWith("_")) {
       const pattern = mod.config?.routeOverride ?? pathToPattern([...parts, file]);
       table.routes.push(makeRoute(pattern, dir, mod));
@@ -111,14 +109,6 @@ function depth(dir: string): number {
 
 const isGroup = (segment: string) => /^\(.*\)$/.test(segment);
 
-/** The URL prefix of a folder, or null when it lies inside a route group. */
-function urlPrefix(dir: string): string | null {
-  if (dir === "") return "/";
-  const segments = dir.split("/");
-  if (segments.some(isGroup) || segments.some((s) => s.includes("["))) return null;
-  return "/" + segments.join("/");
-}
-
 /** `["blog", "[id]"]` → `/blog/:id`; `index` disappears, `[...rest]` → `:rest*`, `(group)` vanishes. */
 export function pathToPattern(segments: string[]): string {
   const out: string[] = [];
@@ -152,7 +142,7 @@ function compareRoutes(a: Route, b: Route): number {
   return a.pattern < b.pattern ? -1 : a.pattern > b.pattern ? 1 : 0;
 }
 
-/** Finds the first route matching `url`, with decoded params. */
+/** Finds the first route matching `url`, with its params percent-decoded once. */
 export function matchRoute(
   routes: Route[],
   url: URL,
@@ -190,16 +180,10 @@ export function layoutsFor(table: RouteTable, dir: string, config: RouteConfig):
   return cut > 0 ? chain.slice(cut) : chain;
 }
 
-/** Middleware handlers for a matched route folder, or for an unmatched path. */
-export function middlewaresFor(
-  table: RouteTable,
-  target: { dir: string } | { pathname: string },
-): MiddlewareHandler[] {
-  const chain = table.middlewares.filter((mw) => {
-    if ("dir" in target) return isWithin(target.dir, mw.dir);
-    if (mw.prefix === null) return false;
-    return mw.prefix === "/" || target.pathname === mw.prefix ||
-      target.pathname.startsWith(mw.prefix + "/");
-  });
-  return chain.flatMap((mw) => mw.handlers);
+/**
+ * Middleware handlers of a route folder, outermost first. As in Fresh, a request no route
+ * matches (a 404, a static file, an internal asset) runs only the root ones (`dir` "").
+ */
+export function middlewaresFor(table: RouteTable, dir: string): MiddlewareHandler[] {
+  return table.middlewares.filter((mw) => isWithin(dir, mw.dir)).flatMap((mw) => mw.handlers);
 }

@@ -1,7 +1,7 @@
 import { Head } from "$fresh/runtime.ts";
 import type { PageProps } from "$fresh/server.ts";
 import AdminMatchForm from "../../../islands/AdminMatchForm.tsx";
-import { idPageHandler } from "../../../lib/ui/route_params.ts";
+import { idPageHandler } from "@/lib/http/route_params.ts";
 
 export const handler = idPageHandler;
 

@@ -3,18 +3,19 @@ import { SignInNotice } from "../../../components/admin/SignInNotice.tsx";
 import { clientIp } from "../../../lib/auth/guard.ts";
 import { clearFlowCookie, OidcSignInError, signInWithProvider } from "../../../lib/auth/oidc.ts";
 import { endSession, isHttps, startSession } from "../../../lib/auth/sessions.ts";
-import { TooManyRequestsError } from "../../../lib/http/errors.ts";
-import { services } from "../../../lib/services.ts";
+import { TooManyRequestsError } from "../../../lib/domain/errors.ts";
+import { statusOf } from "../../../lib/http/errors.ts";
+import type { State } from "@/lib/services.ts";
 
 type Outcome = { signedInAs: string } | { refused: string };
 
-export const handler: Handlers<Outcome> = {
+export const handler: Handlers<Outcome, State> = {
   /**
    * The provider's redirect back: on success the admin session cookie (the same as a password
    * login's) and a page moving on to the dashboard; otherwise the reason, and no session.
    */
   async GET(req, ctx) {
-    const { kv, config } = services();
+    const { kv, config } = ctx.state.services;
     if (!config.oidc) return ctx.renderNotFound();
     const secure = isHttps(req);
     let res: Response;
@@ -26,7 +27,8 @@ export const handler: Handlers<Outcome> = {
       res.headers.append("set-cookie", cookie);
     } catch (err) {
       if (!(err instanceof OidcSignInError || err instanceof TooManyRequestsError)) throw err;
-      res = await ctx.render({ refused: err.message }, { status: err.status });
+      const status = err instanceof OidcSignInError ? err.status : statusOf(err);
+      res = await ctx.render({ refused: err.message }, { status });
     }
     res.headers.append("set-cookie", clearFlowCookie(secure));
     return res;

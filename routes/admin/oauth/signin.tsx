@@ -4,17 +4,17 @@ import { clientIp } from "../../../lib/auth/guard.ts";
 import { beginSignIn, callbackUrl, SIGNIN_LIMIT } from "../../../lib/auth/oidc.ts";
 import { isHttps } from "../../../lib/auth/sessions.ts";
 import { hitRateLimit } from "../../../lib/db/rate_limits.ts";
-import { services } from "../../../lib/services.ts";
+import type { State } from "@/lib/services.ts";
 
 type Problem = { status: 429 | 502; provider: string };
 
-export const handler: Handlers<Problem> = {
+export const handler: Handlers<Problem, State> = {
   /**
    * Sends the browser to the identity provider (404 when none is configured). Each start stores a
    * flow in KV, so starts are rate limited per address.
    */
   async GET(req, ctx) {
-    const { kv, config } = services();
+    const { kv, config } = ctx.state.services;
     if (!config.oidc) return ctx.renderNotFound();
     const provider = config.oidc.providerName;
     const client = clientIp(ctx) ?? "unknown";

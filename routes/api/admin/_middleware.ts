@@ -1,8 +1,8 @@
 import type { FreshContext } from "$fresh/server.ts";
 import { clientIp, requireAdmin } from "../../../lib/auth/guard.ts";
-import { errorResponse, ForbiddenError } from "../../../lib/http/errors.ts";
+import { ForbiddenError } from "../../../lib/http/errors.ts";
 import { isCrossOriginRequest } from "../../../lib/http/security.ts";
-import { services } from "../../../lib/services.ts";
+import type { AdminState } from "@/lib/services.ts";
 
 const PUBLIC_PATHS = new Set(["/api/admin/login"]);
 /** What a session that must still set up its second factor may call (ADMIN_REQUIRE_2FA). */
@@ -17,25 +17,21 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
  * Every /api/admin route but login needs an admin (session cookie or admin headers): 401
  * otherwise. Writes sent by a browser from another site are refused (403) before anything else,
- * so the session cookie cannot be ridden by a cross-site form or fetch. Answers are never cached.
+ * so the session cookie cannot be ridden by a cross-site form or fetch. Answers are never cached
+ * (thrown errors are answered by `apiErrorsPlugin`, whose answers are never cached either).
  */
-export async function handler(req: Request, ctx: FreshContext): Promise<Response> {
-  let res: Response;
-  try {
-    res = await guarded(req, ctx);
-  } catch (err) {
-    res = errorResponse(err);
-  }
+export async function handler(req: Request, ctx: FreshContext<AdminState>): Promise<Response> {
+  const res = await guarded(req, ctx);
   res.headers.set("cache-control", "no-store");
   return res;
 }
 
-async function guarded(req: Request, ctx: FreshContext): Promise<Response> {
+async function guarded(req: Request, ctx: FreshContext<AdminState>): Promise<Response> {
   if (!SAFE_METHODS.has(req.method) && isCrossOriginRequest(req)) {
     throw new ForbiddenError("Cross-site requests are not allowed");
   }
   if (PUBLIC_PATHS.has(ctx.url.pathname)) return await ctx.next();
-  const { kv, config } = services();
+  const { kv, config } = ctx.state.services;
   const admin = await requireAdmin(req, kv, clientIp(ctx), { require2fa: config.adminRequire2fa });
   if (admin.mustEnrolTotp && !ENROLMENT_PATHS.has(ctx.url.pathname)) {
     throw new ForbiddenError("Set up two-factor authentication first");

@@ -1,12 +1,12 @@
 import type { Handlers } from "$fresh/server.ts";
 import { endSession } from "../../../lib/auth/sessions.ts";
 import { json } from "../../../lib/http/errors.ts";
-import { services } from "../../../lib/services.ts";
+import type { State } from "@/lib/services.ts";
 
-export const handler: Handlers = {
+export const handler: Handlers<unknown, State> = {
   /** Ends the session and clears its cookie. */
-  async POST(req) {
-    const cookie = await endSession(services().kv, req);
+  async POST(req, ctx) {
+    const cookie = await endSession(ctx.state.services.kv, req);
     return json({ message: "Logged out" }, { headers: { "set-cookie": cookie } });
   },
 };

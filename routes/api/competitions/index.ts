@@ -1,11 +1,11 @@
 import type { Handlers } from "$fresh/server.ts";
 import { listCompetitions } from "../../../lib/db/competitions.ts";
 import { json } from "../../../lib/http/errors.ts";
-import { services } from "../../../lib/services.ts";
+import type { State } from "@/lib/services.ts";
 
-export const handler: Handlers = {
+export const handler: Handlers<unknown, State> = {
   /** Every competition, sorted by deadline ascending. */
-  async GET() {
-    return json(await listCompetitions(services().kv));
+  async GET(_req, ctx) {
+    return json(await listCompetitions(ctx.state.services.kv));
   },
 };

@@ -1,13 +1,14 @@
 import type { Handlers } from "$fresh/server.ts";
 import { createdEntryView } from "../../../lib/api/views.ts";
 import { linkOrigin } from "../../../lib/config.ts";
-import { entryCreateSchema } from "../../../lib/domain/schemas.ts";
-import { fieldError, json } from "../../../lib/http/errors.ts";
+import { entryCreateSchema } from "@/lib/domain/schemas/public.ts";
+import { fieldError } from "../../../lib/domain/errors.ts";
+import { json } from "../../../lib/http/errors.ts";
 import { readJson } from "../../../lib/http/validate.ts";
 import { finaliseEntry } from "../../../lib/payments/checkout.ts";
-import { services } from "../../../lib/services.ts";
+import type { State } from "@/lib/services.ts";
 
-export const handler: Handlers = {
+export const handler: Handlers<unknown, State> = {
   /**
    * {competitionId, email, playerIds, stripePaymentId, teamName} → 201 with teamId, or 200 with
    * the same entry when this payment already made one. 409 (refunded) when entries are closed or
@@ -18,7 +19,7 @@ export const handler: Handlers = {
     if (!stripePaymentId) {
       throw fieldError("stripePaymentId", "Payment is required");
     }
-    const deps = services();
+    const deps = ctx.state.services;
     const { entry, created } = await finaliseEntry(
       deps,
       { ...input, stripePaymentId },

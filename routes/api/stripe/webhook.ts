@@ -1,17 +1,18 @@
 import type { Handlers } from "$fresh/server.ts";
 import { linkOrigin } from "../../../lib/config.ts";
-import { BadRequestError, json, NotFoundError } from "../../../lib/http/errors.ts";
+import { InvalidInputError, NotFoundError } from "../../../lib/domain/errors.ts";
+import { json } from "../../../lib/http/errors.ts";
 import { StripePaymentProvider } from "../../../lib/payments/stripe_provider.ts";
 import { handlePaymentSucceeded } from "../../../lib/payments/webhook.ts";
 import { readText } from "../../../lib/http/validate.ts";
-import { services } from "../../../lib/services.ts";
+import type { State } from "@/lib/services.ts";
 
 const MAX_BYTES = 512 * 1024;
 
-export const handler: Handlers = {
+export const handler: Handlers<unknown, State> = {
   /** Stripe events, signature verified (400 otherwise); 404 when Stripe is not configured. */
   async POST(req, ctx) {
-    const deps = services();
+    const deps = ctx.state.services;
     const stripe = deps.payments;
     if (!(stripe instanceof StripePaymentProvider) || !stripe.acceptsWebhooks) {
       throw new NotFoundError();
@@ -19,7 +20,7 @@ export const handler: Handlers = {
     const body = await readText(req, MAX_BYTES);
     const event = await stripe.verifyWebhook(body, req.headers.get("stripe-signature") ?? "")
       .catch(() => {
-        throw new BadRequestError("Invalid webhook signature");
+        throw new InvalidInputError("Invalid webhook signature");
       });
     if (event.type !== "payment_intent.succeeded") return json({ received: true });
     const outcome = await handlePaymentSucceeded(

@@ -12,7 +12,7 @@ import {
   recordLoginFailure,
 } from "../../../lib/db/login_failures.ts";
 import { createSession, deleteSession, getSession } from "../../../lib/db/sessions.ts";
-import { ConflictError, NotFoundError } from "../../../lib/http/errors.ts";
+import { ConflictError, NotFoundError } from "../../../lib/domain/errors.ts";
 
 const credentials = { passwordHash: "aGFzaA==", salt: "c2FsdA==", iterations: 210000 };
 

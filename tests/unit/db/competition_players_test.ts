@@ -7,7 +7,7 @@ import {
   removeCompetitionPlayers,
 } from "../../../lib/db/competition_players.ts";
 import { createPlayer } from "../../../lib/db/players.ts";
-import { BadRequestError, NotFoundError } from "../../../lib/http/errors.ts";
+import { InvalidInputError, NotFoundError } from "../../../lib/domain/errors.ts";
 import { makeCompetition, makeTeam } from "./_fixtures.ts";
 
 Deno.test("[competition_players] add, list by salary and remove", async (t) => {
@@ -57,9 +57,9 @@ Deno.test("[competition_players] refuse unknown players and competitions", async
   const player = await createPlayer(kv, { name: "Solo", position: "GK", teamId: team.id });
   await assert.rejects(
     addCompetitionPlayers(kv, competition.id, [player.id, 98, 99]),
-    (err) => err instanceof BadRequestError && err.message === "Unknown player ids: 98, 99",
+    (err) => err instanceof InvalidInputError && err.message === "Unknown player ids: 98, 99",
   );
-  await assert.rejects(removeCompetitionPlayers(kv, competition.id, [98]), BadRequestError);
+  await assert.rejects(removeCompetitionPlayers(kv, competition.id, [98]), InvalidInputError);
   await assert.rejects(addCompetitionPlayers(kv, 55, [player.id]), NotFoundError);
   assert.equal((await listCompetitionPlayerIds(kv, competition.id)).size, 0);
   kv.close();

@@ -12,7 +12,7 @@ import { getLiveVersion } from "../../../lib/db/live.ts";
 import { createMatch } from "../../../lib/db/matches.ts";
 import { savePerformances } from "../../../lib/db/performances.ts";
 import { setPrizeStructure } from "../../../lib/db/prizes.ts";
-import { ConflictError, NotFoundError } from "../../../lib/http/errors.ts";
+import { ConflictError, NotFoundError } from "../../../lib/domain/errors.ts";
 import type { Competition } from "../../../lib/domain/types.ts";
 import { HOUR, keysUnder, makeCompetition, makeSquad, makeTeam } from "./_fixtures.ts";
 

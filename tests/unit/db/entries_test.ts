@@ -11,7 +11,7 @@ import {
 import { getCompetition, updateCompetition } from "../../../lib/db/competitions.ts";
 import { getLiveVersion } from "../../../lib/db/live.ts";
 import { createPlayer } from "../../../lib/db/players.ts";
-import { BadRequestError, ConflictError, NotFoundError } from "../../../lib/http/errors.ts";
+import { ConflictError, InvalidInputError, NotFoundError } from "../../../lib/domain/errors.ts";
 import { HOUR, makeCompetition, makeSquad } from "./_fixtures.ts";
 
 function entryInput(cid: number, playerIds: number[], n: number | string): EntryInput {
@@ -149,7 +149,8 @@ Deno.test("[entries] refuses teams that break the rules", async (t) => {
   await t.step("four players", async () => {
     await assert.rejects(
       createEntry(kv, entryInput(competition.id, validPick.slice(0, 4), "four")),
-      (err) => err instanceof BadRequestError && err.message === "Please select exactly 5 players.",
+      (err) =>
+        err instanceof InvalidInputError && err.message === "Please select exactly 5 players.",
     );
   });
 
@@ -157,7 +158,7 @@ Deno.test("[entries] refuses teams that break the rules", async (t) => {
     await assert.rejects(
       createEntry(kv, entryInput(competition.id, validPick, "cap")),
       (err) =>
-        err instanceof BadRequestError &&
+        err instanceof InvalidInputError &&
         err.message ===
           "Your team salary ($25,000) exceeds the salary cap ($24,000). Please adjust your team.",
     );
@@ -170,7 +171,7 @@ Deno.test("[entries] refuses teams that break the rules", async (t) => {
     await assert.rejects(
       createEntry(kv, entryInput(competition.id, pick, "stack")),
       (err) =>
-        err instanceof BadRequestError &&
+        err instanceof InvalidInputError &&
         err.message === "You can only select a maximum of 3 players from the same team." &&
         err.issues?.[0].path[0] === "playerIds",
     );
@@ -182,7 +183,7 @@ Deno.test("[entries] refuses teams that break the rules", async (t) => {
     await assert.rejects(
       createEntry(kv, entryInput(competition.id, pick, "outsider")),
       (err) =>
-        err instanceof BadRequestError &&
+        err instanceof InvalidInputError &&
         err.message === "Some selected players are not part of this competition.",
     );
   });

@@ -9,7 +9,7 @@ import {
 import { getLiveVersion } from "../../../lib/db/live.ts";
 import { getPerformancesMap, savePerformances } from "../../../lib/db/performances.ts";
 import { createPlayer } from "../../../lib/db/players.ts";
-import { BadRequestError, ConflictError, NotFoundError } from "../../../lib/http/errors.ts";
+import { ConflictError, InvalidInputError, NotFoundError } from "../../../lib/domain/errors.ts";
 import { makeCompetition, makeSquad } from "./_fixtures.ts";
 
 Deno.test("[events] are refused unless the competition is LIVE", async (t) => {
@@ -44,11 +44,11 @@ Deno.test("[events] refuse a player outside the competition", async () => {
   const outsider = await createPlayer(kv, { name: "Out", position: "FWD", teamId: teams[0].id });
   await assert.rejects(
     createGameEvent(kv, competition.id, { playerId: outsider.id, eventType: "GOAL" }),
-    BadRequestError,
+    InvalidInputError,
   );
   await assert.rejects(
     createGameEvent(kv, competition.id, { playerId: 4242, eventType: "GOAL" }),
-    BadRequestError,
+    InvalidInputError,
   );
   kv.close();
 });

@@ -10,7 +10,7 @@ import {
   type MatchInput,
   updateMatch,
 } from "../../../lib/db/matches.ts";
-import { BadRequestError, ConflictError, NotFoundError } from "../../../lib/http/errors.ts";
+import { ConflictError, InvalidInputError, NotFoundError } from "../../../lib/domain/errors.ts";
 import { makeCompetition, makeTeam } from "./_fixtures.ts";
 
 async function twoTeams(kv: Deno.Kv) {
@@ -58,12 +58,12 @@ Deno.test("[matches] validate the teams", async () => {
   await assert.rejects(
     createMatch(kv, matchInput(home.id, home.id)),
     (err) =>
-      err instanceof BadRequestError &&
+      err instanceof InvalidInputError &&
       err.message === "Home team and away team cannot be the same",
   );
-  await assert.rejects(createMatch(kv, matchInput(home.id, 99)), BadRequestError);
+  await assert.rejects(createMatch(kv, matchInput(home.id, 99)), InvalidInputError);
   const match = await createMatch(kv, matchInput(home.id, away.id));
-  await assert.rejects(updateMatch(kv, match.id, { awayTeamId: home.id }), BadRequestError);
+  await assert.rejects(updateMatch(kv, match.id, { awayTeamId: home.id }), InvalidInputError);
   await assert.rejects(updateMatch(kv, 99, { stadium: "X" }), NotFoundError);
   kv.close();
 });
@@ -118,6 +118,6 @@ Deno.test("[matches] delete refuses a match used by a competition", async (t) =>
 
 Deno.test("[matches] a competition cannot link a missing match", async () => {
   const kv = await Deno.openKv(":memory:");
-  await assert.rejects(makeCompetition(kv, { matchId: 7 }), BadRequestError);
+  await assert.rejects(makeCompetition(kv, { matchId: 7 }), InvalidInputError);
   kv.close();
 });

@@ -6,7 +6,7 @@ import {
   savePerformances,
 } from "../../../lib/db/performances.ts";
 import { createPlayer } from "../../../lib/db/players.ts";
-import { BadRequestError, NotFoundError } from "../../../lib/http/errors.ts";
+import { InvalidInputError, NotFoundError } from "../../../lib/domain/errors.ts";
 import { makeCompetition, makeSquad } from "./_fixtures.ts";
 
 Deno.test("[performances] list every competition player, zeros when nothing saved", async () => {
@@ -78,7 +78,7 @@ Deno.test("[performances] refuse players outside the competition", async () => {
   const outsider = await createPlayer(kv, { name: "Out", position: "MID", teamId: teams[0].id });
   await assert.rejects(
     savePerformances(kv, competition.id, [{ playerId: outsider.id, goals: 1 }]),
-    BadRequestError,
+    InvalidInputError,
   );
   await assert.rejects(savePerformances(kv, 404, []), NotFoundError);
   assert.equal((await getPerformancesMap(kv, competition.id)).size, 0);

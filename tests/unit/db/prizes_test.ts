@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { listPrizes, setPrizeStructure } from "../../../lib/db/prizes.ts";
-import { BadRequestError, NotFoundError } from "../../../lib/http/errors.ts";
+import { InvalidInputError, NotFoundError } from "../../../lib/domain/errors.ts";
 import { makeCompetition } from "./_fixtures.ts";
 
 Deno.test("[prizes] set replaces the whole structure and copies the prize type", async () => {
@@ -41,7 +41,7 @@ Deno.test("[prizes] invalid structures are refused", async (t) => {
     await t.step(message, async () => {
       await assert.rejects(
         setPrizeStructure(kv, competition.id, [...rows]),
-        (err) => err instanceof BadRequestError && err.message === message,
+        (err) => err instanceof InvalidInputError && err.message === message,
       );
     });
   }

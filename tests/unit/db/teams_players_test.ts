@@ -9,7 +9,7 @@ import {
   withTeam,
 } from "../../../lib/db/players.ts";
 import { getTeam, getTeamsByIds, listTeams, updateTeam } from "../../../lib/db/teams.ts";
-import { BadRequestError, NotFoundError } from "../../../lib/http/errors.ts";
+import { InvalidInputError, NotFoundError } from "../../../lib/domain/errors.ts";
 import { makeTeam } from "./_fixtures.ts";
 
 Deno.test("[teams] create, read, list by name and update", async () => {
@@ -59,7 +59,7 @@ Deno.test("[players] create with defaults, list by team, move team", async () =>
   });
   await assert.rejects(
     createPlayer(kv, { name: "Lost", position: "MID", teamId: 77 }),
-    BadRequestError,
+    InvalidInputError,
   );
   assert.deepEqual(await listPlayersByTeam(kv, red.id), [player]);
 
@@ -68,7 +68,7 @@ Deno.test("[players] create with defaults, list by team, move team", async () =>
   assert.deepEqual(await listPlayersByTeam(kv, red.id), []);
   assert.deepEqual(await listPlayersByTeam(kv, blue.id), [moved]);
   assert.deepEqual(await getPlayer(kv, player.id), moved);
-  await assert.rejects(updatePlayer(kv, player.id, { teamId: 55 }), BadRequestError);
+  await assert.rejects(updatePlayer(kv, player.id, { teamId: 55 }), InvalidInputError);
   await assert.rejects(updatePlayer(kv, 99, { salary: 1 }), NotFoundError);
   kv.close();
 });

@@ -1,26 +1,32 @@
 import assert from "node:assert/strict";
 import type * as z from "zod/mini";
 import {
-  competitionInputSchema,
-  entryCreateSchema,
-  gameEventInputSchema,
-  loginSchema,
-  luhnValid,
   matchInputSchema,
-  paymentFormSchema,
-  paymentIntentSchema,
-  performanceInputSchema,
-  performancesBodySchema,
-  playerIdsBodySchema,
   playerInputSchema,
   playerPatchSchema,
-  prizeStructureInputSchema,
   teamInputSchema,
+} from "@/lib/domain/schemas/catalog.ts";
+import {
+  competitionInputSchema,
+  playerIdsBodySchema,
+  prizeStructureInputSchema,
+} from "@/lib/domain/schemas/competitions.ts";
+import { zodIssues } from "@/lib/domain/schemas/fields.ts";
+import {
+  gameEventInputSchema,
+  performanceInputSchema,
+  performancesBodySchema,
+} from "@/lib/domain/schemas/match_day.ts";
+import {
+  entryCreateSchema,
+  loginSchema,
+  luhnValid,
+  paymentFormSchema,
+  paymentIntentSchema,
   testEmailSchema,
   testPaymentConfirmSchema,
   wsClientMessageSchema,
-  zodIssues,
-} from "../../../lib/domain/schemas.ts";
+} from "@/lib/domain/schemas/public.ts";
 
 /** The issues of a failed parse as [path, message] pairs (fails the test if parsing succeeds). */
 function issues(schema: z.ZodMiniType, input: unknown): [string, string][] {

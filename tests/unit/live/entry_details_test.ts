@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { parseEntryDetails, UNEXPECTED_FORMAT } from "../../../lib/live/entry_details.ts";
-import { formatLine, formatPoints, rowPrizeText } from "../../../lib/live/format.ts";
-import type { LeaderboardRow } from "../../../lib/live/types.ts";
+import { parseEntryDetails, UNEXPECTED_FORMAT } from "@/lib/client/live/entry_details.ts";
+import { formatLine, formatPoints, rowPrizeText } from "@/lib/client/live/format.ts";
+import type { LeaderboardRow } from "@/lib/domain/live.ts";
 
 function details(overrides: Record<string, unknown> = {}) {
   return {

@@ -1,19 +1,18 @@
 import type { Handlers } from "$fresh/server.ts";
-import type { AdminIdentity } from "../../../../lib/auth/admins.ts";
 import { endSession, isHttps, startSession } from "../../../../lib/auth/sessions.ts";
 import { confirmTotpEnrolment } from "../../../../lib/auth/totp.ts";
-import { totpCodeSchema } from "../../../../lib/domain/schemas.ts";
+import { totpCodeSchema } from "@/lib/domain/schemas/public.ts";
 import { json } from "../../../../lib/http/errors.ts";
 import { readJson } from "../../../../lib/http/validate.ts";
-import { services } from "../../../../lib/services.ts";
+import type { AdminState } from "@/lib/services.ts";
 
-export const handler: Handlers<unknown, { admin: AdminIdentity }> = {
+export const handler: Handlers<unknown, AdminState> = {
   /**
    * {code} → 200 {recoveryCodes} (shown once): the pending authenticator becomes the admin's.
    * The session is renewed as a full one (it may have been limited to this set-up).
    */
   async POST(req, ctx) {
-    const { kv } = services();
+    const { kv } = ctx.state.services;
     const { code } = await readJson(req, totpCodeSchema);
     const { id, username } = ctx.state.admin;
     const recoveryCodes = await confirmTotpEnrolment(kv, { id, username }, code);

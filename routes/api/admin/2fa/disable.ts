@@ -1,24 +1,19 @@
 import type { Handlers } from "$fresh/server.ts";
-import type { AdminIdentity } from "../../../../lib/auth/admins.ts";
 import { deleteTotp } from "../../../../lib/db/totp.ts";
 import { verifySecondFactor } from "../../../../lib/auth/totp.ts";
-import { totpCodeSchema } from "../../../../lib/domain/schemas.ts";
-import {
-  fieldError,
-  ForbiddenError,
-  json,
-  UnauthorizedError,
-} from "../../../../lib/http/errors.ts";
+import { totpCodeSchema } from "@/lib/domain/schemas/public.ts";
+import { fieldError, UnauthorizedError } from "../../../../lib/domain/errors.ts";
+import { ForbiddenError, json } from "../../../../lib/http/errors.ts";
 import { readJson } from "../../../../lib/http/validate.ts";
-import { services } from "../../../../lib/services.ts";
+import type { AdminState } from "@/lib/services.ts";
 
-export const handler: Handlers<unknown, { admin: AdminIdentity }> = {
+export const handler: Handlers<unknown, AdminState> = {
   /**
    * {code} → 200: removes the admin's authenticator and recovery codes, after a current code (or
    * a recovery code). 403 when ADMIN_REQUIRE_2FA makes the second factor mandatory.
    */
   async POST(req, ctx) {
-    const { kv, config } = services();
+    const { kv, config } = ctx.state.services;
     if (config.adminRequire2fa) {
       throw new ForbiddenError("Two-factor authentication is required on this site");
     }

@@ -1,21 +1,21 @@
 import type { Handlers } from "$fresh/server.ts";
 import { adminCompetitionRow } from "../../../../lib/api/views.ts";
-import { competitionInputSchema } from "../../../../lib/domain/schemas.ts";
+import { competitionInputSchema } from "@/lib/domain/schemas/competitions.ts";
 import { createCompetition, listCompetitions } from "../../../../lib/db/competitions.ts";
 import { json } from "../../../../lib/http/errors.ts";
 import { readJson } from "../../../../lib/http/validate.ts";
-import { services } from "../../../../lib/services.ts";
+import type { State } from "@/lib/services.ts";
 
-export const handler: Handlers = {
+export const handler: Handlers<unknown, State> = {
   /** Every competition with its entry count and revenue, by deadline. */
-  async GET() {
-    const competitions = await listCompetitions(services().kv);
+  async GET(_req, ctx) {
+    const competitions = await listCompetitions(ctx.state.services.kv);
     return json(competitions.map(adminCompetitionRow));
   },
   /** Creates a competition from the form fields (SPEC §5 "Competition form"). */
-  async POST(req) {
+  async POST(req, ctx) {
     const input = await readJson(req, competitionInputSchema);
-    const competition = await createCompetition(services().kv, input);
+    const competition = await createCompetition(ctx.state.services.kv, input);
     return json(adminCompetitionRow(competition), { status: 201 });
   },
 };

@@ -1,25 +1,26 @@
 import type { Handlers } from "$fresh/server.ts";
-import { matchInputSchema } from "../../../../lib/domain/schemas.ts";
+import { matchInputSchema } from "@/lib/domain/schemas/catalog.ts";
 import {
   deleteMatch,
   getMatchWithTeams,
   updateMatch,
   withTeams,
 } from "../../../../lib/db/matches.ts";
-import { json, NotFoundError } from "../../../../lib/http/errors.ts";
+import { NotFoundError } from "../../../../lib/domain/errors.ts";
+import { json } from "../../../../lib/http/errors.ts";
 import { parseId, readJson } from "../../../../lib/http/validate.ts";
-import { services } from "../../../../lib/services.ts";
+import type { State } from "@/lib/services.ts";
 
-export const handler: Handlers = {
+export const handler: Handlers<unknown, State> = {
   /** One match with its teams. */
   async GET(_req, ctx) {
-    const match = await getMatchWithTeams(services().kv, parseId(ctx.params.id));
+    const match = await getMatchWithTeams(ctx.state.services.kv, parseId(ctx.params.id));
     if (!match) throw new NotFoundError("Match not found");
     return json(match);
   },
   /** Replaces the match fields; result and status are recomputed from the scores. */
   async PUT(req, ctx) {
-    const { kv } = services();
+    const { kv } = ctx.state.services;
     const id = parseId(ctx.params.id);
     const { result: _result, status: _status, ...input } = await readJson(req, matchInputSchema);
     const [match] = await withTeams(kv, [await updateMatch(kv, id, input)]);
@@ -27,7 +28,7 @@ export const handler: Handlers = {
   },
   /** Deletes a match; 409 naming the competitions that still use it. */
   async DELETE(_req, ctx) {
-    await deleteMatch(services().kv, parseId(ctx.params.id));
+    await deleteMatch(ctx.state.services.kv, parseId(ctx.params.id));
     return json({ message: "Match deleted" });
   },
 };

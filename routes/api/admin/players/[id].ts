@@ -1,14 +1,14 @@
 import type { Handlers } from "$fresh/server.ts";
-import { playerPatchSchema } from "../../../../lib/domain/schemas.ts";
+import { playerPatchSchema } from "@/lib/domain/schemas/catalog.ts";
 import { updatePlayer, withTeam } from "../../../../lib/db/players.ts";
 import { json } from "../../../../lib/http/errors.ts";
 import { parseId, readJson } from "../../../../lib/http/validate.ts";
-import { services } from "../../../../lib/services.ts";
+import type { State } from "@/lib/services.ts";
 
-export const handler: Handlers = {
+export const handler: Handlers<unknown, State> = {
   /** Changes any of the player fields, or the salary alone. */
   async PATCH(req, ctx) {
-    const { kv } = services();
+    const { kv } = ctx.state.services;
     const id = parseId(ctx.params.id);
     const patch = await readJson(req, playerPatchSchema);
     const [player] = await withTeam(kv, [await updatePlayer(kv, id, patch)]);

@@ -1,11 +1,12 @@
 import type { Handlers } from "$fresh/server.ts";
-import { json, NotFoundError } from "../../../../lib/http/errors.ts";
+import { NotFoundError } from "../../../../lib/domain/errors.ts";
+import { json } from "../../../../lib/http/errors.ts";
 import { parseId } from "../../../../lib/http/validate.ts";
 import { getLeaderboardCache } from "../../../../lib/live/leaderboard_cache.ts";
 import { parseLeaderboardQuery } from "../../../../lib/live/leaderboard_query.ts";
-import { services } from "../../../../lib/services.ts";
+import type { State } from "@/lib/services.ts";
 
-export const handler: Handlers = {
+export const handler: Handlers<unknown, State> = {
   /**
    * The ranked entries (SPEC §7 "List of entries"): a JSON array of
    * {id, teamId, teamName, displayName, points, rank, prize, prizeType, customPrizeDescription}.
@@ -16,7 +17,7 @@ export const handler: Handlers = {
   async GET(req, ctx) {
     const cid = parseId(ctx.params.id);
     const query = parseLeaderboardQuery(ctx.url);
-    const cache = getLeaderboardCache(services().kv);
+    const cache = getLeaderboardCache(ctx.state.services.kv);
     const standings = await cache.standings(cid);
     if (!standings) throw new NotFoundError("Competition not found");
     const etag = `W/"${standings.version ?? "0"}-${hash(ctx.url.search)}"`;

@@ -3,12 +3,12 @@ import { requireCompetition } from "../../../../lib/db/competitions.ts";
 import { listPrizes } from "../../../../lib/db/prizes.ts";
 import { json } from "../../../../lib/http/errors.ts";
 import { parseId } from "../../../../lib/http/validate.ts";
-import { services } from "../../../../lib/services.ts";
+import type { State } from "@/lib/services.ts";
 
-export const handler: Handlers = {
+export const handler: Handlers<unknown, State> = {
   /** The prize structure of a competition, by position. */
   async GET(_req, ctx) {
-    const { kv } = services();
+    const { kv } = ctx.state.services;
     const competition = await requireCompetition(kv, parseId(ctx.params.id));
     const prizes = await listPrizes(kv, competition.id);
     return json(prizes.map(({ id, position, prize, prizeType, customPrizeDescription }) => ({

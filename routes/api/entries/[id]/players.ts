@@ -1,12 +1,14 @@
 import type { Handlers } from "$fresh/server.ts";
-import { entryPlayers, findEntry } from "../../../../lib/api/entry_details.ts";
-import { json, NotFoundError } from "../../../../lib/http/errors.ts";
-import { services } from "../../../../lib/services.ts";
+import { findEntry } from "../../../../lib/api/entry_details.ts";
+import { entryPlayers } from "../../../../lib/db/players.ts";
+import { NotFoundError } from "../../../../lib/domain/errors.ts";
+import { json } from "../../../../lib/http/errors.ts";
+import type { State } from "@/lib/services.ts";
 
-export const handler: Handlers = {
+export const handler: Handlers<unknown, State> = {
   /** The entry's players: [{id, name, position, team: {name, shortName, logoUrl}}]. */
   async GET(_req, ctx) {
-    const { kv } = services();
+    const { kv } = ctx.state.services;
     const entry = await findEntry(kv, ctx.params.id);
     if (!entry) throw new NotFoundError("Entry not found");
     const players = await entryPlayers(kv, entry);

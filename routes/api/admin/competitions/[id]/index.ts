@@ -1,6 +1,6 @@
 import type { Handlers } from "$fresh/server.ts";
 import { adminCompetitionRow } from "../../../../../lib/api/views.ts";
-import { competitionInputSchema } from "../../../../../lib/domain/schemas.ts";
+import { competitionInputSchema } from "@/lib/domain/schemas/competitions.ts";
 import {
   deleteCompetition,
   requireCompetition,
@@ -8,23 +8,23 @@ import {
 } from "../../../../../lib/db/competitions.ts";
 import { json } from "../../../../../lib/http/errors.ts";
 import { parseId, readJson } from "../../../../../lib/http/validate.ts";
-import { services } from "../../../../../lib/services.ts";
+import type { State } from "@/lib/services.ts";
 
-export const handler: Handlers = {
+export const handler: Handlers<unknown, State> = {
   /** One competition with its entry count and revenue. */
   async GET(_req, ctx) {
-    const competition = await requireCompetition(services().kv, parseId(ctx.params.id));
+    const competition = await requireCompetition(ctx.state.services.kv, parseId(ctx.params.id));
     return json(adminCompetitionRow(competition));
   },
   /** Saves the form fields; becoming COMPLETED awards the prizes. */
   async PUT(req, ctx) {
     const id = parseId(ctx.params.id);
     const input = await readJson(req, competitionInputSchema);
-    return json(adminCompetitionRow(await updateCompetition(services().kv, id, input)));
+    return json(adminCompetitionRow(await updateCompetition(ctx.state.services.kv, id, input)));
   },
   /** Deletes a competition without paid entries and everything hanging from it (409 otherwise). */
   async DELETE(_req, ctx) {
-    await deleteCompetition(services().kv, parseId(ctx.params.id));
+    await deleteCompetition(ctx.state.services.kv, parseId(ctx.params.id));
     return json({ message: "Competition deleted" });
   },
 };

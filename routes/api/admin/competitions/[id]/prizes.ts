@@ -1,15 +1,15 @@
 import type { Handlers } from "$fresh/server.ts";
-import { prizeStructureInputSchema } from "../../../../../lib/domain/schemas.ts";
+import { prizeStructureInputSchema } from "@/lib/domain/schemas/competitions.ts";
 import { requireCompetition } from "../../../../../lib/db/competitions.ts";
 import { listPrizes, setPrizeStructure } from "../../../../../lib/db/prizes.ts";
 import { json } from "../../../../../lib/http/errors.ts";
 import { parseId, readJson } from "../../../../../lib/http/validate.ts";
-import { services } from "../../../../../lib/services.ts";
+import type { State } from "@/lib/services.ts";
 
-export const handler: Handlers = {
+export const handler: Handlers<unknown, State> = {
   /** The prize structure, by position. */
   async GET(_req, ctx) {
-    const { kv } = services();
+    const { kv } = ctx.state.services;
     const competition = await requireCompetition(kv, parseId(ctx.params.id));
     return json(await listPrizes(kv, competition.id));
   },
@@ -18,7 +18,7 @@ export const handler: Handlers = {
     const id = parseId(ctx.params.id);
     const rows = await readJson(req, prizeStructureInputSchema);
     const prizes = await setPrizeStructure(
-      services().kv,
+      ctx.state.services.kv,
       id,
       rows.map(({ position, prize }) => ({ position, prize })),
     );

@@ -1,0 +1,112 @@
+/**
+ * The competition form's values (strings, as typed), its SPEC §9 defaults and the payload it
+ * sends. Validation is the shared `competitionInputSchema`, so messages match the server's.
+ */
+import { competitionInputSchema } from "@/lib/domain/schemas/competitions.ts";
+import type { Competition } from "@/lib/domain/types.ts";
+import { daysAheadParts, fromLocalParts, toLocalParts } from "@/lib/client/admin/datetime.ts";
+import { type FieldErrors, issuesToErrors } from "@/lib/client/form_errors.ts";
+
+export interface CompetitionFormValues {
+  name: string;
+  league: string;
+  matchId: string;
+  description: string;
+  entryFee: string;
+  prizePool: string;
+  currency: string;
+  prizeType: string;
+  customPrizeDescription: string;
+  deadlineDate: string;
+  deadlineTime: string;
+  status: string;
+  maxEntries: string;
+  imageUrl: string;
+  maxPlayersPerTeam: string;
+  maxForwards: string;
+  minDefenders: string;
+  salaryCap: string;
+}
+
+/** A new competition (SPEC §9): fee 10, pool 100, USD, CASH, UPCOMING, 100 entries, cap 5000, 7 days. */
+export function defaultCompetitionValues(now: Date = new Date()): CompetitionFormValues {
+  const deadline = daysAheadParts(7, now);
+  return {
+    name: "",
+    league: "PREMIER_LEAGUE",
+    matchId: "",
+    description: "",
+    entryFee: "10",
+    prizePool: "100",
+    currency: "USD",
+    prizeType: "CASH",
+    customPrizeDescription: "",
+    deadlineDate: deadline.date,
+    deadlineTime: deadline.time,
+    status: "UPCOMING",
+    maxEntries: "100",
+    imageUrl: "",
+    maxPlayersPerTeam: "3",
+    maxForwards: "2",
+    minDefenders: "1",
+    salaryCap: "5000",
+  };
+}
+
+const text = (
+  v: string | number | null | undefined,
+) => (v === null || v === undefined ? "" : String(v));
+
+/** The form values of an existing competition (deadline in the admin's time zone). */
+export function competitionToValues(c: Competition): CompetitionFormValues {
+  const deadline = toLocalParts(c.deadline);
+  return {
+    name: c.name,
+    league: c.league,
+    matchId: text(c.matchId),
+    description: text(c.description),
+    entryFee: text(c.entryFee),
+    prizePool: text(c.prizePool),
+    currency: c.currency,
+    prizeType: c.prizeType,
+    customPrizeDescription: text(c.customPrizeDescription),
+    deadlineDate: deadline.date,
+    deadlineTime: deadline.time,
+    status: c.status,
+    maxEntries: text(c.maxEntries),
+    imageUrl: text(c.imageUrl),
+    maxPlayersPerTeam: text(c.maxPlayersPerTeam),
+    maxForwards: text(c.maxForwards),
+    minDefenders: text(c.minDefenders),
+    salaryCap: text(c.salaryCap),
+  };
+}
+
+/** The API body: money as strings, the deadline as a UTC ISO date-time, blanks as null. */
+export function competitionPayload(v: CompetitionFormValues): Record<string, unknown> {
+  return {
+    name: v.name,
+    league: v.league,
+    matchId: v.matchId === "" ? null : Number(v.matchId),
+    description: v.description,
+    entryFee: v.entryFee,
+    prizePool: v.prizePool,
+    currency: v.currency,
+    prizeType: v.prizeType,
+    customPrizeDescription: v.prizeType === "NON_CASH" ? v.customPrizeDescription : null,
+    deadline: fromLocalParts({ date: v.deadlineDate, time: v.deadlineTime }),
+    status: v.status,
+    maxEntries: v.maxEntries.trim() === "" ? null : v.maxEntries,
+    imageUrl: v.imageUrl,
+    maxPlayersPerTeam: v.maxPlayersPerTeam,
+    maxForwards: v.maxForwards,
+    minDefenders: v.minDefenders,
+    salaryCap: v.salaryCap,
+  };
+}
+
+/** Field errors of the form (keyed by payload field; the deadline error is under "deadline"). */
+export function validateCompetition(v: CompetitionFormValues): FieldErrors | null {
+  const parsed = competitionInputSchema.safeParse(competitionPayload(v));
+  return parsed.success ? null : issuesToErrors(parsed.error.issues);
+}

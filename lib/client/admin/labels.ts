@@ -1,0 +1,45 @@
+/** Display labels and badge variants of the admin screens. */
+import type { BadgeVariant } from "@/components/ui/Badge.tsx";
+import type { CompetitionStatus, MatchResult, Position } from "@/lib/domain/types.ts";
+import { formatMoney } from "@/lib/domain/format.ts";
+
+/** Money on the admin side: always with $ (SPEC §9). */
+export function adminMoney(n: number | string | null | undefined): string {
+  return `$${formatMoney(n)}`;
+}
+
+const STATUS_VARIANTS: Record<CompetitionStatus, BadgeVariant> = {
+  UPCOMING: "secondary",
+  LIVE: "live",
+  COMPLETED: "success",
+};
+
+/** Badge variant of a competition status. */
+export function statusVariant(status: string): BadgeVariant {
+  return STATUS_VARIANTS[status as CompetitionStatus] ?? "outline";
+}
+
+const RESULT_LABELS: Record<MatchResult, string> = {
+  HOME_WIN: "Home Win",
+  AWAY_WIN: "Away Win",
+  DRAW: "Draw",
+  NOT_PLAYED: "Not Played",
+};
+
+/** Label of a match result (Home Win, Away Win, Draw, Not Played). */
+export function resultLabel(result: string | null | undefined): string {
+  return RESULT_LABELS[result as MatchResult] ?? "Not Played";
+}
+
+/** Badge variant of a match result: a win stands out, a draw is neutral, unplayed is quiet. */
+export function resultVariant(result: string | null | undefined): BadgeVariant {
+  if (result === "HOME_WIN" || result === "AWAY_WIN") return "default";
+  return result === "DRAW" ? "secondary" : "outline";
+}
+
+export const POSITION_GROUPS: { position: Position; title: string }[] = [
+  { position: "GK", title: "Goalkeepers" },
+  { position: "DEF", title: "Defenders" },
+  { position: "MID", title: "Midfielders" },
+  { position: "FWD", title: "Forwards" },
+];

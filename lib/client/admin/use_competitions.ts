@@ -1,0 +1,64 @@
+/** Dashboard data: the competitions list with its SPEC §8 error toasts, delete and copy link. */
+import { useEffect } from "react";
+import {
+  adminFetch,
+  errorText,
+  isUnauthorized,
+  UNEXPECTED_ERROR,
+} from "@/lib/client/admin/admin_api.ts";
+import { toast, toastError } from "@/lib/client/toast.ts";
+import type { CompetitionRow } from "@/lib/client/admin/types.ts";
+import { useAdminData } from "@/lib/client/admin/use_admin_data.ts";
+
+/** Loads the admin competitions list; failures toast 'Authentication failed' or 'Failed to fetch competitions'. */
+export function useCompetitions() {
+  const list = useAdminData<CompetitionRow[]>("/api/admin/competitions");
+
+  useEffect(() => {
+    if (!list.error) return;
+    toast({
+      title: isUnauthorized(list.error) ? "Authentication failed" : "Failed to fetch competitions",
+      variant: "destructive",
+    });
+  }, [list.error]);
+
+  return {
+    rows: list.data,
+    failed: Boolean(list.error),
+    loading: list.loading,
+    reload: list.reload,
+    setRows: list.setData,
+  };
+}
+
+/** Deletes a competition with the SPEC §8 toasts; resolves true when it was deleted. */
+export async function deleteCompetition(id: number): Promise<boolean> {
+  try {
+    await adminFetch(`/api/admin/competitions/${id}`, { method: "DELETE" });
+    toast({ title: "Competition Deleted", description: "The competition has been deleted." });
+    return true;
+  } catch (err) {
+    const message = errorText(err, "Failed to delete competition");
+    if (message === UNEXPECTED_ERROR) toastError(message);
+    else {toast({
+        title: "Error Deleting Competition",
+        description: message,
+        variant: "destructive",
+      });}
+    return false;
+  }
+}
+
+/** Copies the direct entry link of a competition (SPEC §8 'Entry Link Copied', 3 s). */
+export async function copyEntryLink(id: number): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(`${location.origin}/team-selection/${id}`);
+    toast({
+      title: "Entry Link Copied",
+      description: "Direct link to make picks copied to clipboard",
+      duration: 3000,
+    });
+  } catch {
+    toast({ title: "Failed to copy link to clipboard", variant: "destructive" });
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * The browser side of the live push (SPEC §7): while `enabled`, keeps a WebSocket to /ws joined to
+ * one competition, reconnecting with backoff (1 s doubling to 30 s). Reports whether it is up so
+ * the page can fall back to polling while it is down.
+ */
+import { useEffect, useRef, useState } from "react";
+import type { LiveEvent, LiveServerMessage } from "@/lib/domain/live.ts";
+
+export interface LiveSocketHandlers {
+  onEvents(events: LiveEvent[]): void;
+  onLeaderboard(): void;
+}
+
+const FIRST_RETRY_MS = 1000;
+const MAX_RETRY_MS = 30_000;
+/** The server pings every 25 s; this long without any message means the link is dead. */
+const SILENCE_MS = 60_000;
+
+function socketUrl(): string {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  return `${scheme}//${location.host}/ws`;
+}
+
+/** Follows `competitionId` over /ws while `enabled`; returns true while the socket is joined. */
+export function useLiveSocket(
+  competitionId: number,
+  enabled: boolean,
+  handlers: LiveSocketHandlers,
+): boolean {
+  const [connected, setConnected] = useState(false);
+  const handlersRef = useRef(handlers);
+  handlersRef.current = handlers;
+
+  useEffect(() => {
+    if (!enabled || typeof WebSocket === "undefined") return;
+    let socket: WebSocket | null = null;
+    let retryMs = FIRST_RETRY_MS;
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    let silenceTimer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+
+    const watchSilence = () => {
+      clearTimeout(silenceTimer);
+      silenceTimer = setTimeout(() => socket?.close(), SILENCE_MS);
+    };
+    const onMessage = (event: MessageEvent) => {
+      watchSilence();
+      let message: LiveServerMessage;
+      try {
+        message = JSON.parse(String(event.data));
+      } catch {
+        return;
+      }
+      if (message.type === "game_events_update" && message.competitionId === competitionId) {
+        handlersRef.current.onEvents(message.data);
+      } else if (message.type === "leaderboard_update" && message.competitionId === competitionId) {
+        handlersRef.current.onLeaderboard();
+      }
+    };
+    const connect = () => {
+      const ws = new WebSocket(socketUrl());
+      socket = ws;
+      ws.onopen = () => {
+        retryMs = FIRST_RETRY_MS;
+        ws.send(JSON.stringify({ type: "join", competitionId }));
+        setConnected(true);
+        watchSilence();
+        handlersRef.current.onLeaderboard();
+      };
+      ws.onmessage = onMessage;
+      ws.onclose = () => {
+        clearTimeout(silenceTimer);
+        setConnected(false);
+        if (stopped) return;
+        retryTimer = setTimeout(connect, retryMs);
+        retryMs = Math.min(MAX_RETRY_MS, retryMs * 2);
+      };
+    };
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(retryTimer);
+      clearTimeout(silenceTimer);
+      socket?.close();
+      setConnected(false);
+    };
+  }, [competitionId, enabled]);
+
+  return connected;
+}

@@ -1,0 +1,24 @@
+/** The checkout's picks: the stored selection resolved to players of the competition. */
+import { useEffect, useState } from "react";
+import { TEAM_SIZE } from "@/lib/domain/team_rules.ts";
+import { fetchPickPlayers, type PickPlayer } from "@/lib/client/players.ts";
+import { loadSelection } from "@/lib/client/selection.ts";
+
+/** null while loading; "invalid" unless exactly 5 known players are picked (SPEC §2). */
+export function usePicks(competitionId: number): PickPlayer[] | "invalid" | null {
+  const [picks, setPicks] = useState<PickPlayer[] | "invalid" | null>(null);
+
+  useEffect(() => {
+    const ids = loadSelection(competitionId);
+    if (ids.length !== TEAM_SIZE) return setPicks("invalid");
+    fetchPickPlayers(competitionId)
+      .then((list) => {
+        const byId = new Map(list.map((p) => [p.id, p]));
+        const found = ids.map((id) => byId.get(id)).filter((p) => p !== undefined);
+        setPicks(found.length === TEAM_SIZE ? found : "invalid");
+      })
+      .catch(() => setPicks("invalid"));
+  }, [competitionId]);
+
+  return picks;
+}

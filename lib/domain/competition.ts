@@ -1,0 +1,32 @@
+/** Rules about one competition that the server and the browser both apply. */
+import { roundMoney } from "@/lib/domain/format.ts";
+import type { Competition } from "@/lib/domain/types.ts";
+
+/** The fields that decide whether a competition takes entries. */
+export type EntryWindow = Pick<
+  Competition,
+  "status" | "deadline" | "maxEntries" | "currentEntries"
+>;
+
+/**
+ * Why `competition` takes no entry at `now` (not UPCOMING, deadline passed, or full), or null
+ * when it is open. Entries, payments and the team builder all ask this one function.
+ * @example closedReason({ status: "LIVE", … }, new Date()) // "This competition is closed for entries."
+ */
+export function closedReason(
+  competition: EntryWindow,
+  now: Date | number = new Date(),
+): string | null {
+  if (competition.status !== "UPCOMING") return "This competition is closed for entries.";
+  if (new Date(competition.deadline).getTime() <= new Date(now).getTime()) {
+    return "The entry deadline has passed.";
+  }
+  const { maxEntries, currentEntries } = competition;
+  if (maxEntries !== null && currentEntries >= maxEntries) return "This competition is full.";
+  return null;
+}
+
+/** Money taken by a competition's paid entries. */
+export function revenue(entries: number, entryFee: number): number {
+  return roundMoney(entries * entryFee);
+}

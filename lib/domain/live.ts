@@ -1,0 +1,64 @@
+/**
+ * Shapes shared by the leaderboard API, the live push and the leaderboard island, and the
+ * competition fields the leaderboard reads. Pure: safe to import from islands.
+ */
+import type { CompetitionStatus, Currency, EventType, PrizeType } from "@/lib/domain/types.ts";
+
+/** One leaderboard row as the API and the page show it (never an e-mail or payment id). */
+export interface LeaderboardRow {
+  id: number;
+  teamId: string;
+  teamName: string;
+  displayName: string;
+  points: number;
+  rank: number;
+  /** Money won, once the competition is COMPLETED (0 without a prize); null before. */
+  prize: number | null;
+  prizeType: PrizeType;
+  /** NON_CASH and COMPLETED: the description of the prize place won; otherwise null. */
+  customPrizeDescription: string | null;
+}
+
+/** A game event with what the events list shows of its player (SPEC §3 "Event fields read"). */
+export interface LiveEvent {
+  id: number;
+  competitionId: number;
+  playerId: number;
+  eventType: EventType | string;
+  description: string | null;
+  timestamp: string;
+  minute: number | null;
+  player: { id?: number; name: string; team: { shortName: string } | null } | null;
+}
+
+/** The competition fields the leaderboard page reads. */
+export interface LeaderboardCompetition {
+  id: number;
+  name: string;
+  status: CompetitionStatus;
+  prizePool: number;
+  prizeType: PrizeType;
+  customPrizeDescription: string | null;
+  currency: Currency;
+}
+
+/** Messages the server sends on /ws. */
+export type LiveServerMessage =
+  | { type: "game_events_update"; competitionId: number; data: LiveEvent[] }
+  | { type: "leaderboard_update"; competitionId: number }
+  | { type: "error"; message: string }
+  | { type: "ping" }
+  | { type: "pong" };
+
+/** The leaderboard fields of a competition record. */
+export function pickCompetition(c: LeaderboardCompetition): LeaderboardCompetition {
+  return {
+    id: c.id,
+    name: c.name,
+    status: c.status,
+    prizePool: c.prizePool,
+    prizeType: c.prizeType,
+    customPrizeDescription: c.customPrizeDescription,
+    currency: c.currency,
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * Input schemas of the admin's competition screens: a competition, its prizes and its players.
+ * Messages are SPEC §5's word for word; a required field that is missing, null or blank gets its
+ * SPEC message (never zod's "Required"/"Invalid input"). Written with `zod/mini`, whose
+ * functional API tree-shakes, so the islands that validate with these ship a small part of zod.
+ */
+import * as z from "zod/mini";
+import { COMPETITION_STATUSES, CURRENCIES, LEAGUES, PRIZE_TYPES } from "@/lib/domain/types.ts";
+import {
+  blankToUndefined,
+  MAX_ENTRY_FEE,
+  MAX_MONEY,
+  numberish,
+  optionalNullable,
+  optionalText,
+  optionalUrl,
+  positiveMoney,
+  preprocess,
+  requiredDate,
+  requiredId,
+  requiredText,
+  wholeCount,
+} from "@/lib/domain/schemas/fields.ts";
+
+const maxEntriesMessage = "Max entries must be a positive integer";
+/** Competition create/update body (SPEC §3, §5 "Competition form", §9 defaults). */
+export const competitionInputSchema = z.object({
+  name: requiredText("Name is required"),
+  description: optionalText(),
+  matchId: optionalNullable(
+    z.number({ error: "Match must be a positive integer" }).check(z.int(), z.positive()),
+  ),
+  league: z.enum(LEAGUES, { error: "League is required" }),
+  entryFee: positiveMoney("Entry fee must be positive", "Entry fee", MAX_ENTRY_FEE),
+  prizePool: positiveMoney("Prize pool must be positive", "Prize pool"),
+  currency: preprocess(
+    blankToUndefined,
+    z._default(z.enum(CURRENCIES, { error: "Currency must be USD or GBP" }), "USD"),
+  ),
+  prizeType: preprocess(
+    blankToUndefined,
+    z._default(z.enum(PRIZE_TYPES, { error: "Prize type must be CASH or NON_CASH" }), "CASH"),
+  ),
+  customPrizeDescription: optionalText(),
+  deadline: requiredDate("Deadline is required", "Deadline"),
+  status: preprocess(
+    blankToUndefined,
+    z._default(
+      z.enum(COMPETITION_STATUSES, { error: "Status must be UPCOMING, LIVE or COMPLETED" }),
+      "UPCOMING",
+    ),
+  ),
+  maxEntries: optionalNullable(
+    z.number({ error: maxEntriesMessage }).check(
+      z.int(maxEntriesMessage),
+      z.positive(maxEntriesMessage),
+    ),
+  ),
+  imageUrl: optionalUrl(),
+  maxPlayersPerTeam: wholeCount("Max players per team must be an integer from 1 to 5", 1, 5, 3),
+  maxForwards: wholeCount("Max forwards must be an integer from 1 to 5", 1, 5, 2),
+  minDefenders: wholeCount("Min defenders must be an integer from 0 to 5", 0, 5, 1),
+  salaryCap: positiveMoney("Salary cap must be positive", "Salary cap", MAX_MONEY, 50000),
+});
+
+/** POST /api/admin/competitions/{id}/prizes body: an array of prize rows. */
+export const prizeStructureInputSchema = z.array(
+  z.object({
+    position: requiredId("Position must be a positive integer"),
+    prize: positiveMoney("Prize amount must be positive", "Prize amount"),
+    competitionId: preprocess(numberish, z.optional(z.number().check(z.int(), z.positive()))),
+  }),
+  { error: "At least one prize position is required" },
+).check(
+  z.minLength(1, "At least one prize position is required"),
+  z.refine(
+    (rows) => new Set(rows.map((r) => r.position)).size === rows.length,
+    "Prize positions must be unique",
+  ),
+);
+export type PrizeStructureInput = z.infer<typeof prizeStructureInputSchema>;
+
+/** POST/DELETE /api/admin/competitions/{id}/players body. */
+export const playerIdsBodySchema = z.object({
+  playerIds: z.array(requiredId("Player ids must be positive integers"), {
+    error: "No Players Selected",
+  }).check(
+    z.minLength(1, "No Players Selected"),
+    z.maxLength(1000, "At most 1000 players at once"),
+  ),
+});
+export type PlayerIdsBody = z.infer<typeof playerIdsBodySchema>;

@@ -1,0 +1,149 @@
+/**
+ * Input schemas of the public site: the checkout form, entries, payments, the test e-mail, the
+ * admin login and the live socket's messages.
+ * Messages are SPEC §5's word for word; a required field that is missing, null or blank gets its
+ * SPEC message (never zod's "Required"/"Invalid input"). Written with `zod/mini`, whose
+ * functional API tree-shakes, so the islands that validate with these ship a small part of zod.
+ */
+import * as z from "zod/mini";
+import {
+  blankToUndefined,
+  email,
+  preprocess,
+  requiredId,
+  requiredText,
+  validEmail,
+} from "@/lib/domain/schemas/fields.ts";
+
+const displayNameMin = "Display name must be at least 2 characters";
+/** The payment (checkout) form: display name 2..30 and a confirmed e-mail. */
+export const paymentFormSchema = z.object({
+  email,
+  confirmEmail: email,
+  teamName: z.string({ error: displayNameMin }).check(
+    z.trim(),
+    z.minLength(2, displayNameMin),
+    z.maxLength(30, "Display name cannot exceed 30 characters"),
+  ),
+}).check(
+  z.refine((v) => v.email.toLowerCase() === v.confirmEmail.toLowerCase(), {
+    message: "Emails do not match",
+    path: ["confirmEmail"],
+  }),
+);
+export type PaymentFormValues = z.infer<typeof paymentFormSchema>;
+
+const teamNameMin = "Team name must be at least 3 characters";
+/** Server team name: 3..30 characters, trimmed. */
+const serverTeamName = z.string({ error: teamNameMin }).check(
+  z.trim(),
+  z.minLength(3, teamNameMin),
+  z.maxLength(30, "Team name must be at most 30 characters"),
+);
+
+/** The most picks a request may carry (a team has 5; the rules say so with a clear message). */
+const MAX_PICKS = 50;
+const playerIdList = z.array(requiredId("Player ids must be positive integers"), {
+  error: "You must select at least 2 players",
+}).check(z.maxLength(MAX_PICKS, `You can select at most ${MAX_PICKS} players`));
+
+/**
+ * A payment intent id as the providers issue them (`pi_…`: letters, digits, `_` and `-`), so a
+ * hostile id is refused here and never reaches the provider's URL or a store key.
+ */
+const paymentIdText = (message: string) =>
+  z.string({ error: message }).check(
+    z.trim(),
+    z.maxLength(200, "Invalid payment id"),
+    z.regex(/^[\w-]+$/, "Invalid payment id"),
+  );
+
+/** POST /api/entries body (SPEC §5 "Server entry schema"). */
+export const entryCreateSchema = z.object({
+  competitionId: requiredId("Competition is required"),
+  email,
+  teamName: serverTeamName,
+  playerIds: playerIdList.check(z.minLength(2, "You must select at least 2 players")),
+  stripePaymentId: preprocess(blankToUndefined, z.optional(paymentIdText("Invalid payment id"))),
+});
+export type EntryCreateInput = z.infer<typeof entryCreateSchema>;
+
+/**
+ * POST /api/create-payment-intent body. The optional checkout details use the SERVER entry
+ * rules (team name 3..30), so a name the entry would refuse is refused before anyone pays.
+ */
+export const paymentIntentSchema = z.object({
+  competitionId: requiredId("Competition is required"),
+  email: preprocess(blankToUndefined, z.optional(email)),
+  teamName: preprocess(blankToUndefined, z.optional(serverTeamName)),
+  playerIds: z.optional(playerIdList),
+});
+export type PaymentIntentInput = z.infer<typeof paymentIntentSchema>;
+
+/** POST /api/test-payments/confirm body (test mode only). */
+export const testPaymentConfirmSchema = z.object({
+  paymentIntentId: preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    paymentIdText("Payment intent is required"),
+  ),
+  cardNumber: requiredText("Card number is required", 40),
+});
+export type TestPaymentConfirmInput = z.infer<typeof testPaymentConfirmSchema>;
+
+/** Luhn check of a card number of 12 to 19 digits; spaces and dashes are ignored. */
+export function luhnValid(cardNumber: string): boolean {
+  const digits = cardNumber.replace(/[\s-]/g, "");
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** POST /api/admin/login body. */
+export const loginSchema = z.object({
+  username: requiredText("Username is required"),
+  password: z.string({ error: "Password is required" }).check(
+    z.minLength(1, "Password is required"),
+    z.maxLength(1000, "Password is too long"),
+  ),
+  /** The second factor, when the admin has one: a 6-digit code or a recovery code. */
+  code: z.optional(totpCode()),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+function totpCode() {
+  return z.string({ error: "Code is required" }).check(
+    z.trim(),
+    z.minLength(1, "Code is required"),
+    z.maxLength(40, "Code is too long"),
+  );
+}
+
+/** Bodies of the second-factor routes: a 6-digit code (or, to turn it off, a recovery code). */
+export const totpCodeSchema = z.object({ code: totpCode() });
+
+const emailRequired = "Please enter an email address to send the test email to.";
+/** POST /api/test-email body. */
+export const testEmailSchema = z.object({
+  email: preprocess(
+    (v) => (typeof v === "string" ? v.trim() : v),
+    z.pipe(
+      z.string({ error: emailRequired }).check(z.minLength(1, emailRequired)),
+      z.email({ error: validEmail }),
+    ),
+  ),
+});
+export type TestEmailInput = z.infer<typeof testEmailSchema>;
+
+const wsCompetitionId = requiredId("Competition is required");
+/** Messages a browser may send on /ws. */
+export const wsClientMessageSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("join"), competitionId: wsCompetitionId }),
+  z.object({ type: z.literal("leave"), competitionId: wsCompetitionId }),
+  z.object({ type: z.literal("ping") }),
+]);
+export type WsClientMessage = z.infer<typeof wsClientMessageSchema>;
