@@ -2,6 +2,7 @@
  * Pending checkouts keyed by payment intent id: the picks kept at payment-intent time so the
  * webhook can finalise an entry whose browser never came back. They expire after 7 days.
  */
+import { commitGrouped } from "./group_commit.ts";
 import { isKeyText, keys } from "./keys.ts";
 import { retryAtomic } from "./util.ts";
 
@@ -43,7 +44,11 @@ export async function savePendingCheckout(
     refundReason: null,
     updatedAt: new Date().toISOString(),
   };
-  await kv.set(keys.checkout(input.paymentIntentId), checkout, { expireIn: CHECKOUT_TTL_MS });
+  const key = keys.checkout(input.paymentIntentId);
+  await commitGrouped(kv, {
+    checks: [],
+    mutations: [{ type: "set", key, value: checkout, expireIn: CHECKOUT_TTL_MS }],
+  });
   return checkout;
 }
 
@@ -70,6 +75,16 @@ function updateCheckout(
     }).commit();
     return res.ok ? checkout : undefined;
   });
+}
+
+/** The checkout once turned into the entry `teamId`. */
+export function finalisedCheckout(checkout: PendingCheckout, teamId: string): PendingCheckout {
+  return { ...checkout, status: "FINALISED", teamId, updatedAt: new Date().toISOString() };
+}
+
+/** Adds the write of a checkout (with its expiry) to an atomic. */
+export function setCheckout(op: Deno.AtomicOperation, checkout: PendingCheckout): void {
+  op.set(keys.checkout(checkout.paymentIntentId), checkout, { expireIn: CHECKOUT_TTL_MS });
 }
 
 /** Marks a checkout as turned into the entry `teamId`; null when there is no such checkout. */

@@ -1,5 +1,6 @@
 /** Numeric ids from atomic counters `["ids", entity]`, allocated in the same atomic as the create. */
 import { type IdEntity, keys } from "./keys.ts";
+import { commitGrouped, type GroupedWrite } from "./group_commit.ts";
 import { retryAtomic } from "./util.ts";
 
 /** Ids reserved from a counter read; `claim` adds the counter check + update to an atomic. */
@@ -43,5 +44,38 @@ export function createWithId<T>(
     const record = build(reservation.ids[0], op);
     const res = await op.commit();
     return res.ok ? record : undefined;
+  });
+}
+
+let lastTimeId = 0;
+
+/**
+ * A numeric id that needs no shared counter (so writers never meet on one key): the time in ms
+ * × 1024 plus a random part, ascending within the process and ordered by time across processes.
+ * Not guaranteed unique across processes: write it with a `versionstamp: null` check.
+ */
+export function timeOrderedId(now = Date.now()): number {
+  lastTimeId = Math.max(now * 1024 + Math.floor(Math.random() * 1024), lastTimeId + 1);
+  return lastTimeId;
+}
+
+/**
+ * Creates one record under `key(id)` with a fresh timeOrderedId (see there), for records written
+ * often by everyone at once (the outbox): `build(id)` gives the record and its mutations, which
+ * are group-committed (group_commit.ts).
+ */
+export function createWithTimeId<T>(
+  key: (id: number) => Deno.KvKey,
+  kv: Deno.Kv,
+  build: (id: number) => { record: T; mutations: GroupedWrite["mutations"] },
+): Promise<T> {
+  return retryAtomic("create the record", async () => {
+    const id = timeOrderedId();
+    const { record, mutations } = build(id);
+    const ok = await commitGrouped(kv, {
+      checks: [{ key: key(id), versionstamp: null }],
+      mutations,
+    });
+    return ok ? record : undefined;
   });
 }

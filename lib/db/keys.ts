@@ -13,8 +13,7 @@ export type IdEntity =
   | "entries"
   | "performances"
   | "events"
-  | "prizes"
-  | "outbox";
+  | "prizes";
 
 export const keys = {
   /** Counter of the last id handed out for an entity. */

@@ -1,5 +1,5 @@
 /** The e-mail outbox used when no SMTP server is configured. */
-import { createWithId } from "./ids.ts";
+import { createWithTimeId } from "./ids.ts";
 import { keys } from "./keys.ts";
 
 export interface OutboxInput {
@@ -18,10 +18,10 @@ export interface OutboxMessage {
   createdAt: string;
 }
 
-/** Stores a message in the outbox. */
+/** Stores a message in the outbox (ids ordered by time, from no shared counter). */
 export function addOutboxMessage(kv: Deno.Kv, input: OutboxInput): Promise<OutboxMessage> {
   const createdAt = new Date().toISOString();
-  return createWithId(kv, "outbox", (id, op) => {
+  return createWithTimeId(keys.outboxMessage, kv, (id) => {
     const message: OutboxMessage = {
       id,
       to: input.to,
@@ -30,8 +30,10 @@ export function addOutboxMessage(kv: Deno.Kv, input: OutboxInput): Promise<Outbo
       html: input.html ?? null,
       createdAt,
     };
-    op.set(keys.outboxMessage(id), message);
-    return message;
+    return {
+      record: message,
+      mutations: [{ type: "set", key: keys.outboxMessage(id), value: message }],
+    };
   });
 }
 

@@ -4,6 +4,7 @@
  */
 import type { IntentStatus } from "../payments/provider.ts";
 import { NotFoundError } from "../domain/errors.ts";
+import { commitGrouped } from "./group_commit.ts";
 import { isKeyText } from "./keys.ts";
 import { retryAtomic } from "./util.ts";
 
@@ -25,8 +26,11 @@ const intentKey = (id: string): Deno.KvKey => ["test_payment_intents", id];
 /** Stores a new test intent; the id must be fresh. */
 export async function saveTestIntent(kv: Deno.Kv, intent: TestIntentRecord): Promise<void> {
   const key = intentKey(intent.id);
-  const res = await kv.atomic().check({ key, versionstamp: null }).set(key, intent).commit();
-  if (!res.ok) throw new Error(`Test payment intent ${intent.id} already exists`);
+  const ok = await commitGrouped(kv, {
+    checks: [{ key, versionstamp: null }],
+    mutations: [{ type: "set", key, value: intent }],
+  });
+  if (!ok) throw new Error(`Test payment intent ${intent.id} already exists`);
 }
 
 /** The test intent with this id, or null. */
@@ -50,7 +54,10 @@ export function updateTestIntent(
     if (!current.value) throw new NotFoundError("Payment not found");
     const next = change(current.value);
     if (next === current.value) return next;
-    const res = await kv.atomic().check(current).set(intentKey(id), next).commit();
-    return res.ok ? next : undefined;
+    const ok = await commitGrouped(kv, {
+      checks: [current],
+      mutations: [{ type: "set", key: intentKey(id), value: next }],
+    });
+    return ok ? next : undefined;
   });
 }

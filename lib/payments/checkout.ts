@@ -7,12 +7,7 @@
 import { getCompetition, requireCompetition } from "../db/competitions.ts";
 import { entryPlayers } from "../db/players.ts";
 import { closedReason } from "../domain/competition.ts";
-import {
-  getPendingCheckout,
-  markCheckoutFinalised,
-  markCheckoutRefunded,
-  savePendingCheckout,
-} from "../db/checkouts.ts";
+import { getPendingCheckout, markCheckoutRefunded, savePendingCheckout } from "../db/checkouts.ts";
 import {
   assertOpenForEntries,
   assertSameCompetition,
@@ -135,10 +130,8 @@ export async function finaliseEntry(
     if (!isClosedError(err)) throw err;
     return await refundIfClosed(deps, input, intent, err, now);
   }
-  if (result.created) {
-    await markCheckoutFinalised(kv, input.stripePaymentId, result.entry.teamId);
-    await confirmByEmail(deps, result, competition, origin);
-  }
+  // The entry's atomic also marked its pending checkout FINALISED.
+  if (result.created) await confirmByEmail(deps, result, competition, origin);
   return result;
 }
 
