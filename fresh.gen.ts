@@ -21,53 +21,55 @@ import * as $16 from "./routes/admin/matches/index.tsx";
 import * as $17 from "./routes/admin/matches/new.tsx";
 import * as $18 from "./routes/admin/oauth/callback.tsx";
 import * as $19 from "./routes/admin/oauth/signin.tsx";
-import * as $20 from "./routes/admin/player-performances.tsx";
-import * as $21 from "./routes/api/[...rest].ts";
-import * as $22 from "./routes/api/admin/2fa/confirm.ts";
-import * as $23 from "./routes/api/admin/2fa/disable.ts";
-import * as $24 from "./routes/api/admin/2fa/setup.ts";
-import * as $25 from "./routes/api/admin/_middleware.ts";
-import * as $26 from "./routes/api/admin/analytics.ts";
-import * as $27 from "./routes/api/admin/competitions/[id]/available-players.ts";
-import * as $28 from "./routes/api/admin/competitions/[id]/events/[eventId].ts";
-import * as $29 from "./routes/api/admin/competitions/[id]/events/index.ts";
-import * as $30 from "./routes/api/admin/competitions/[id]/index.ts";
-import * as $31 from "./routes/api/admin/competitions/[id]/performances.ts";
-import * as $32 from "./routes/api/admin/competitions/[id]/players.ts";
-import * as $33 from "./routes/api/admin/competitions/[id]/prizes.ts";
-import * as $34 from "./routes/api/admin/competitions/index.ts";
-import * as $35 from "./routes/api/admin/login.ts";
-import * as $36 from "./routes/api/admin/logout.ts";
-import * as $37 from "./routes/api/admin/matches/[id].ts";
-import * as $38 from "./routes/api/admin/matches/index.ts";
-import * as $39 from "./routes/api/admin/players/[id].ts";
-import * as $40 from "./routes/api/admin/players/index.ts";
-import * as $41 from "./routes/api/admin/session.ts";
-import * as $42 from "./routes/api/admin/teams/[id]/players.ts";
-import * as $43 from "./routes/api/admin/teams/index.ts";
-import * as $44 from "./routes/api/analytics.ts";
-import * as $45 from "./routes/api/competitions/[id]/events.ts";
-import * as $46 from "./routes/api/competitions/[id]/index.ts";
-import * as $47 from "./routes/api/competitions/[id]/leaderboard.ts";
-import * as $48 from "./routes/api/competitions/[id]/players.ts";
-import * as $49 from "./routes/api/competitions/[id]/prizes.ts";
-import * as $50 from "./routes/api/competitions/index.ts";
-import * as $51 from "./routes/api/create-payment-intent.ts";
-import * as $52 from "./routes/api/entries/[id]/details.ts";
-import * as $53 from "./routes/api/entries/[id]/index.ts";
-import * as $54 from "./routes/api/entries/[id]/players.ts";
-import * as $55 from "./routes/api/entries/index.ts";
-import * as $56 from "./routes/api/stripe/webhook.ts";
-import * as $57 from "./routes/api/test-email.ts";
-import * as $58 from "./routes/api/test-payments/confirm.ts";
-import * as $59 from "./routes/confirmation/[id].tsx";
-import * as $60 from "./routes/email-test.tsx";
-import * as $61 from "./routes/healthz.ts";
-import * as $62 from "./routes/index.tsx";
-import * as $63 from "./routes/leaderboard/[id].tsx";
-import * as $64 from "./routes/payment/[id].tsx";
-import * as $65 from "./routes/team-selection/[id].tsx";
-import * as $66 from "./routes/ws.ts";
+import * as $20 from "./routes/admin/payments.tsx";
+import * as $21 from "./routes/admin/player-performances.tsx";
+import * as $22 from "./routes/api/[...rest].ts";
+import * as $23 from "./routes/api/admin/2fa/confirm.ts";
+import * as $24 from "./routes/api/admin/2fa/disable.ts";
+import * as $25 from "./routes/api/admin/2fa/setup.ts";
+import * as $26 from "./routes/api/admin/_middleware.ts";
+import * as $27 from "./routes/api/admin/analytics.ts";
+import * as $28 from "./routes/api/admin/competitions/[id]/available-players.ts";
+import * as $29 from "./routes/api/admin/competitions/[id]/events/[eventId].ts";
+import * as $30 from "./routes/api/admin/competitions/[id]/events/index.ts";
+import * as $31 from "./routes/api/admin/competitions/[id]/index.ts";
+import * as $32 from "./routes/api/admin/competitions/[id]/performances.ts";
+import * as $33 from "./routes/api/admin/competitions/[id]/players.ts";
+import * as $34 from "./routes/api/admin/competitions/[id]/prizes.ts";
+import * as $35 from "./routes/api/admin/competitions/index.ts";
+import * as $36 from "./routes/api/admin/login.ts";
+import * as $37 from "./routes/api/admin/logout.ts";
+import * as $38 from "./routes/api/admin/matches/[id].ts";
+import * as $39 from "./routes/api/admin/matches/index.ts";
+import * as $40 from "./routes/api/admin/payments.ts";
+import * as $41 from "./routes/api/admin/players/[id].ts";
+import * as $42 from "./routes/api/admin/players/index.ts";
+import * as $43 from "./routes/api/admin/session.ts";
+import * as $44 from "./routes/api/admin/teams/[id]/players.ts";
+import * as $45 from "./routes/api/admin/teams/index.ts";
+import * as $46 from "./routes/api/analytics.ts";
+import * as $47 from "./routes/api/competitions/[id]/events.ts";
+import * as $48 from "./routes/api/competitions/[id]/index.ts";
+import * as $49 from "./routes/api/competitions/[id]/leaderboard.ts";
+import * as $50 from "./routes/api/competitions/[id]/players.ts";
+import * as $51 from "./routes/api/competitions/[id]/prizes.ts";
+import * as $52 from "./routes/api/competitions/index.ts";
+import * as $53 from "./routes/api/create-payment-intent.ts";
+import * as $54 from "./routes/api/entries/[id]/details.ts";
+import * as $55 from "./routes/api/entries/[id]/index.ts";
+import * as $56 from "./routes/api/entries/[id]/players.ts";
+import * as $57 from "./routes/api/entries/index.ts";
+import * as $58 from "./routes/api/stripe/webhook.ts";
+import * as $59 from "./routes/api/test-email.ts";
+import * as $60 from "./routes/api/test-payments/confirm.ts";
+import * as $61 from "./routes/confirmation/[id].tsx";
+import * as $62 from "./routes/email-test.tsx";
+import * as $63 from "./routes/healthz.ts";
+import * as $64 from "./routes/index.tsx";
+import * as $65 from "./routes/leaderboard/[id].tsx";
+import * as $66 from "./routes/payment/[id].tsx";
+import * as $67 from "./routes/team-selection/[id].tsx";
+import * as $68 from "./routes/ws.ts";
 import * as $$0 from "./islands/AdminCompetitionForm.tsx";
 import * as $$1 from "./islands/AdminDashboard.tsx";
 import * as $$2 from "./islands/AdminFlash.tsx";
@@ -112,53 +114,55 @@ const manifest = {
     "./routes/admin/matches/new.tsx": $17,
     "./routes/admin/oauth/callback.tsx": $18,
     "./routes/admin/oauth/signin.tsx": $19,
-    "./routes/admin/player-performances.tsx": $20,
-    "./routes/api/[...rest].ts": $21,
-    "./routes/api/admin/2fa/confirm.ts": $22,
-    "./routes/api/admin/2fa/disable.ts": $23,
-    "./routes/api/admin/2fa/setup.ts": $24,
-    "./routes/api/admin/_middleware.ts": $25,
-    "./routes/api/admin/analytics.ts": $26,
-    "./routes/api/admin/competitions/[id]/available-players.ts": $27,
-    "./routes/api/admin/competitions/[id]/events/[eventId].ts": $28,
-    "./routes/api/admin/competitions/[id]/events/index.ts": $29,
-    "./routes/api/admin/competitions/[id]/index.ts": $30,
-    "./routes/api/admin/competitions/[id]/performances.ts": $31,
-    "./routes/api/admin/competitions/[id]/players.ts": $32,
-    "./routes/api/admin/competitions/[id]/prizes.ts": $33,
-    "./routes/api/admin/competitions/index.ts": $34,
-    "./routes/api/admin/login.ts": $35,
-    "./routes/api/admin/logout.ts": $36,
-    "./routes/api/admin/matches/[id].ts": $37,
-    "./routes/api/admin/matches/index.ts": $38,
-    "./routes/api/admin/players/[id].ts": $39,
-    "./routes/api/admin/players/index.ts": $40,
-    "./routes/api/admin/session.ts": $41,
-    "./routes/api/admin/teams/[id]/players.ts": $42,
-    "./routes/api/admin/teams/index.ts": $43,
-    "./routes/api/analytics.ts": $44,
-    "./routes/api/competitions/[id]/events.ts": $45,
-    "./routes/api/competitions/[id]/index.ts": $46,
-    "./routes/api/competitions/[id]/leaderboard.ts": $47,
-    "./routes/api/competitions/[id]/players.ts": $48,
-    "./routes/api/competitions/[id]/prizes.ts": $49,
-    "./routes/api/competitions/index.ts": $50,
-    "./routes/api/create-payment-intent.ts": $51,
-    "./routes/api/entries/[id]/details.ts": $52,
-    "./routes/api/entries/[id]/index.ts": $53,
-    "./routes/api/entries/[id]/players.ts": $54,
-    "./routes/api/entries/index.ts": $55,
-    "./routes/api/stripe/webhook.ts": $56,
-    "./routes/api/test-email.ts": $57,
-    "./routes/api/test-payments/confirm.ts": $58,
-    "./routes/confirmation/[id].tsx": $59,
-    "./routes/email-test.tsx": $60,
-    "./routes/healthz.ts": $61,
-    "./routes/index.tsx": $62,
-    "./routes/leaderboard/[id].tsx": $63,
-    "./routes/payment/[id].tsx": $64,
-    "./routes/team-selection/[id].tsx": $65,
-    "./routes/ws.ts": $66,
+    "./routes/admin/payments.tsx": $20,
+    "./routes/admin/player-performances.tsx": $21,
+    "./routes/api/[...rest].ts": $22,
+    "./routes/api/admin/2fa/confirm.ts": $23,
+    "./routes/api/admin/2fa/disable.ts": $24,
+    "./routes/api/admin/2fa/setup.ts": $25,
+    "./routes/api/admin/_middleware.ts": $26,
+    "./routes/api/admin/analytics.ts": $27,
+    "./routes/api/admin/competitions/[id]/available-players.ts": $28,
+    "./routes/api/admin/competitions/[id]/events/[eventId].ts": $29,
+    "./routes/api/admin/competitions/[id]/events/index.ts": $30,
+    "./routes/api/admin/competitions/[id]/index.ts": $31,
+    "./routes/api/admin/competitions/[id]/performances.ts": $32,
+    "./routes/api/admin/competitions/[id]/players.ts": $33,
+    "./routes/api/admin/competitions/[id]/prizes.ts": $34,
+    "./routes/api/admin/competitions/index.ts": $35,
+    "./routes/api/admin/login.ts": $36,
+    "./routes/api/admin/logout.ts": $37,
+    "./routes/api/admin/matches/[id].ts": $38,
+    "./routes/api/admin/matches/index.ts": $39,
+    "./routes/api/admin/payments.ts": $40,
+    "./routes/api/admin/players/[id].ts": $41,
+    "./routes/api/admin/players/index.ts": $42,
+    "./routes/api/admin/session.ts": $43,
+    "./routes/api/admin/teams/[id]/players.ts": $44,
+    "./routes/api/admin/teams/index.ts": $45,
+    "./routes/api/analytics.ts": $46,
+    "./routes/api/competitions/[id]/events.ts": $47,
+    "./routes/api/competitions/[id]/index.ts": $48,
+    "./routes/api/competitions/[id]/leaderboard.ts": $49,
+    "./routes/api/competitions/[id]/players.ts": $50,
+    "./routes/api/competitions/[id]/prizes.ts": $51,
+    "./routes/api/competitions/index.ts": $52,
+    "./routes/api/create-payment-intent.ts": $53,
+    "./routes/api/entries/[id]/details.ts": $54,
+    "./routes/api/entries/[id]/index.ts": $55,
+    "./routes/api/entries/[id]/players.ts": $56,
+    "./routes/api/entries/index.ts": $57,
+    "./routes/api/stripe/webhook.ts": $58,
+    "./routes/api/test-email.ts": $59,
+    "./routes/api/test-payments/confirm.ts": $60,
+    "./routes/confirmation/[id].tsx": $61,
+    "./routes/email-test.tsx": $62,
+    "./routes/healthz.ts": $63,
+    "./routes/index.tsx": $64,
+    "./routes/leaderboard/[id].tsx": $65,
+    "./routes/payment/[id].tsx": $66,
+    "./routes/team-selection/[id].tsx": $67,
+    "./routes/ws.ts": $68,
   },
   islands: {
     "./islands/AdminCompetitionForm.tsx": $$0,

@@ -7,11 +7,18 @@
  */
 import { createHandler } from "$fresh/server.ts";
 import type { FreshConfig, Manifest } from "$fresh/server.ts";
-import { ConfigError, configWarnings, loadConfig, type ServerConfig } from "./config.ts";
+import {
+  ConfigError,
+  configWarnings,
+  linkOrigin,
+  loadConfig,
+  type ServerConfig,
+} from "./config.ts";
 import { createServices, type Services, servicesPlugin } from "./services.ts";
 import { seedDemoDataIfEmpty } from "./db/seed.ts";
 import { backfillRosters } from "./db/roster.ts";
 import { ensureAdmin } from "./auth/admins.ts";
+import { startPaymentSweeper } from "./payments/sweep.ts";
 
 const SHUTDOWN_TIMEOUT_MS = 5_000;
 
@@ -109,6 +116,8 @@ export async function createApp(manifest: Manifest, freshConfig: FreshConfig = {
     );
   }
   const services = createServices(config, kv);
+  const origin = linkOrigin(config, new URL(`http://localhost:${config.port}`));
+  const sweeper = startPaymentSweeper(services, origin);
   const handler = await createHandler(manifest, {
     ...freshConfig,
     plugins: [...(freshConfig.plugins ?? []), servicesPlugin(services)],
@@ -118,6 +127,7 @@ export async function createApp(manifest: Manifest, freshConfig: FreshConfig = {
   const shutdown = () =>
     closing ??= (async () => {
       await services.hub.close();
+      await sweeper.stop();
       kv.close();
     })();
   return { config, services, handler, shutdown };

@@ -1,10 +1,12 @@
 /**
- * Pending checkouts keyed by payment intent id: the picks kept at payment-intent time so the
- * webhook can finalise an entry whose browser never came back. They expire after 7 days.
+ * Checkouts keyed by payment intent id: the picks kept at payment-intent time so the webhook or
+ * the recovery sweep can finalise an entry whose browser never came back. A PENDING checkout
+ * expires after 7 days and is listed in `checkouts_pending`; once FINALISED (an entry) or
+ * REFUNDED it is kept for good, as the record of that payment (the admin Payments screen).
  */
 import { commitGrouped } from "./group_commit.ts";
 import { isKeyText, keys } from "./keys.ts";
-import { retryAtomic } from "./util.ts";
+import { listKeys, listValues, retryAtomic } from "./util.ts";
 
 export const CHECKOUT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -31,12 +33,9 @@ export interface PendingCheckout extends PendingCheckoutInput {
   updatedAt: string;
 }
 
-/** Saves (or replaces) the pending checkout of a payment intent. */
-export async function savePendingCheckout(
-  kv: Deno.Kv,
-  input: PendingCheckoutInput,
-): Promise<PendingCheckout> {
-  const checkout: PendingCheckout = {
+/** A PENDING checkout of `input`, not yet saved. */
+export function newCheckout(input: PendingCheckoutInput): PendingCheckout {
+  return {
     ...input,
     playerIds: [...input.playerIds],
     status: "PENDING",
@@ -44,11 +43,15 @@ export async function savePendingCheckout(
     refundReason: null,
     updatedAt: new Date().toISOString(),
   };
-  const key = keys.checkout(input.paymentIntentId);
-  await commitGrouped(kv, {
-    checks: [],
-    mutations: [{ type: "set", key, value: checkout, expireIn: CHECKOUT_TTL_MS }],
-  });
+}
+
+/** Saves (or replaces) the pending checkout of a payment intent. */
+export async function savePendingCheckout(
+  kv: Deno.Kv,
+  input: PendingCheckoutInput,
+): Promise<PendingCheckout> {
+  const checkout = newCheckout(input);
+  await commitGrouped(kv, { checks: [], mutations: checkoutMutations(checkout) });
   return checkout;
 }
 
@@ -70,9 +73,7 @@ function updateCheckout(
     const entry = await kv.get<PendingCheckout>(keys.checkout(paymentIntentId));
     if (!entry.value) return null;
     const checkout = { ...entry.value, ...patch, updatedAt: new Date().toISOString() };
-    const res = await kv.atomic().check(entry).set(entry.key, checkout, {
-      expireIn: CHECKOUT_TTL_MS,
-    }).commit();
+    const res = await kv.atomic().check(entry).mutate(...checkoutMutations(checkout)).commit();
     return res.ok ? checkout : undefined;
   });
 }
@@ -82,9 +83,32 @@ export function finalisedCheckout(checkout: PendingCheckout, teamId: string): Pe
   return { ...checkout, status: "FINALISED", teamId, updatedAt: new Date().toISOString() };
 }
 
-/** Adds the write of a checkout (with its expiry) to an atomic. */
+/** The writes of a checkout: a PENDING one expires and is indexed, a settled one is kept. */
+function checkoutMutations(checkout: PendingCheckout): Deno.KvMutation[] {
+  const key = keys.checkout(checkout.paymentIntentId);
+  const pendingKey = keys.checkoutPending(checkout.paymentIntentId);
+  if (checkout.status !== "PENDING") {
+    return [{ type: "set", key, value: checkout }, { type: "delete", key: pendingKey }];
+  }
+  return [
+    { type: "set", key, value: checkout, expireIn: CHECKOUT_TTL_MS },
+    { type: "set", key: pendingKey, value: checkout.createdAt, expireIn: CHECKOUT_TTL_MS },
+  ];
+}
+
+/** Adds the write of a checkout (and its pending index) to an atomic. */
 export function setCheckout(op: Deno.AtomicOperation, checkout: PendingCheckout): void {
-  op.set(keys.checkout(checkout.paymentIntentId), checkout, { expireIn: CHECKOUT_TTL_MS });
+  op.mutate(...checkoutMutations(checkout));
+}
+
+/** The payment intent ids of the checkouts still PENDING. */
+export async function listPendingCheckoutIds(kv: Deno.Kv): Promise<string[]> {
+  return (await listKeys(kv, keys.checkoutsPending())).map((key) => String(key[1]));
+}
+
+/** Every checkout kept (pending ones until they expire), in payment intent id order. */
+export function listCheckouts(kv: Deno.Kv): Promise<PendingCheckout[]> {
+  return listValues<PendingCheckout>(kv, keys.checkouts());
 }
 
 /** Marks a checkout as turned into the entry `teamId`; null when there is no such checkout. */

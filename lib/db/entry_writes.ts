@@ -23,7 +23,8 @@ import { rulesOf, validateTeam } from "../domain/team_rules.ts";
 import type { Competition, Entry, Player } from "../domain/types.ts";
 import { closedReason } from "../domain/competition.ts";
 import { ConflictError, InvalidInputError, NotFoundError } from "../domain/errors.ts";
-import { finalisedCheckout, type PendingCheckout, setCheckout } from "./checkouts.ts";
+import { toCents } from "../domain/format.ts";
+import { finalisedCheckout, newCheckout, type PendingCheckout, setCheckout } from "./checkouts.ts";
 import { keys } from "./keys.ts";
 import { bumpLive } from "./live.ts";
 import { appendToRoster } from "./roster.ts";
@@ -219,8 +220,8 @@ class EntryCommitQueue {
       const decided = this.#decide(w, reads, counts);
       if (decided === "settled") continue;
       const entry = newEntry(w, decided, nextId++);
-      const checkout = reads.value<PendingCheckout>(keys.checkout(w.input.stripePaymentId));
-      made.push({ waiting: w, entry, checkout: checkout?.status === "PENDING" ? checkout : null });
+      const stored = reads.value<PendingCheckout>(keys.checkout(w.input.stripePaymentId));
+      made.push({ waiting: w, entry, checkout: settledCheckout(stored, w, decided, entry) });
     }
     if (made.length === 0) return [];
 
@@ -286,6 +287,30 @@ class EntryCommitQueue {
     counts.set(cid, competition.currentEntries + 1);
     return competition;
   }
+}
+
+/**
+ * The checkout of a payment that made `entry`, FINALISED: the pending one, or a new record when
+ * the payment had none (so every paid entry has its payment record); null to leave it as it is.
+ */
+function settledCheckout(
+  stored: PendingCheckout | null,
+  { input, now }: Waiting,
+  competition: Competition,
+  entry: Entry,
+): PendingCheckout | null {
+  if (stored) return stored.status === "PENDING" ? finalisedCheckout(stored, entry.teamId) : null;
+  const checkout = newCheckout({
+    paymentIntentId: input.stripePaymentId,
+    competitionId: input.competitionId,
+    email: input.email,
+    teamName: input.teamName,
+    playerIds: input.playerIds,
+    amount: toCents(competition.entryFee),
+    currency: competition.currency.toLowerCase(),
+    createdAt: now.toISOString(),
+  });
+  return finalisedCheckout(checkout, entry.teamId);
 }
 
 function newEntry({ input, now }: Waiting, competition: Competition, id: number): Entry {

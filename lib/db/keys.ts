@@ -94,11 +94,21 @@ export const keys = {
   entryByTeamId: (teamId: string): Deno.KvKey => ["entry_by_team_id", teamId],
   entryByPayment: (paymentIntentId: string): Deno.KvKey => ["entry_by_payment", paymentIntentId],
   checkout: (paymentIntentId: string): Deno.KvKey => ["checkouts", paymentIntentId],
+  checkouts: (): Deno.KvKey => ["checkouts"],
+  /** Index of the checkouts still PENDING (the recovery sweep reads only these). */
+  checkoutPending: (paymentIntentId: string): Deno.KvKey => ["checkouts_pending", paymentIntentId],
+  checkoutsPending: (): Deno.KvKey => ["checkouts_pending"],
 
   /** The recent hits of one client against one rate limit (see rate_limits.ts). */
   rateLimit: (bucket: string, client: string): Deno.KvKey => ["rate_limits", bucket, client],
   /** The refund of a payment intent, once one was decided (see refunds.ts); never expires. */
   refund: (paymentIntentId: string): Deno.KvKey => ["refunds", paymentIntentId],
+  refunds: (): Deno.KvKey => ["refunds"],
+  /** Index of the refunds decided but not yet confirmed by the provider. */
+  refundPending: (paymentIntentId: string): Deno.KvKey => ["refunds_pending", paymentIntentId],
+  refundsPending: (): Deno.KvKey => ["refunds_pending"],
+  /** A lease held by one process for a while (see leases.ts). */
+  lease: (name: string): Deno.KvKey => ["leases", name],
 
   outboxMessage: (id: number): Deno.KvKey => ["outbox", id],
   outbox: (): Deno.KvKey => ["outbox"],

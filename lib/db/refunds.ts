@@ -7,7 +7,7 @@
 import type { Entry } from "../domain/types.ts";
 import { getEntry } from "./entries.ts";
 import { isKeyText, keys } from "./keys.ts";
-import { retryAtomic } from "./util.ts";
+import { listKeys, listValues, retryAtomic } from "./util.ts";
 
 /** PENDING: decided, the provider has not confirmed it yet; DONE: the money went back. */
 export type RefundStatus = "PENDING" | "DONE";
@@ -61,7 +61,8 @@ export function claimRefund(
       createdAt: now.toISOString(),
       completedAt: null,
     };
-    const res = await kv.atomic().check(byPayment).check(existing).set(refundKey, refund).commit();
+    const res = await kv.atomic().check(byPayment).check(existing).set(refundKey, refund)
+      .set(keys.refundPending(input.paymentIntentId), refund.createdAt).commit();
     return res.ok ? { refund } : undefined;
   });
 }
@@ -78,7 +79,18 @@ export function markRefundDone(
     if (!entry.value) throw new Error(`No refund was claimed for ${paymentIntentId}`);
     if (entry.value.status === "DONE") return entry.value;
     const refund: Refund = { ...entry.value, status: "DONE", completedAt: now.toISOString() };
-    const res = await kv.atomic().check(entry).set(key, refund).commit();
+    const res = await kv.atomic().check(entry).set(key, refund)
+      .delete(keys.refundPending(paymentIntentId)).commit();
     return res.ok ? refund : undefined;
   });
+}
+
+/** The payment intent ids whose refund is decided but not yet confirmed by the provider. */
+export async function listPendingRefundIds(kv: Deno.Kv): Promise<string[]> {
+  return (await listKeys(kv, keys.refundsPending())).map((key) => String(key[1]));
+}
+
+/** Every refund ever decided. */
+export function listRefunds(kv: Deno.Kv): Promise<Refund[]> {
+  return listValues<Refund>(kv, keys.refunds());
 }

@@ -251,16 +251,37 @@ async function completeRefund(
   input: EntryInput,
   now: Date,
 ): Promise<void> {
-  if (refund.status === "DONE") return;
-  try {
-    await deps.payments.refund(refund.paymentIntentId, refund.reason);
-  } catch (err) {
-    const why = err instanceof Error ? err.message : String(err);
-    console.error(`Refund of ${refund.paymentIntentId} failed (will retry): ${why}`);
-    throw new UpstreamError(REFUND_FAILED);
+  if (refund.status !== "DONE") {
+    try {
+      await deps.payments.refund(refund.paymentIntentId, refund.reason);
+    } catch (err) {
+      const why = err instanceof Error ? err.message : String(err);
+      console.error(`Refund of ${refund.paymentIntentId} failed (will retry): ${why}`);
+      throw new UpstreamError(REFUND_FAILED);
+    }
+    refund = await markRefundDone(deps.kv, refund.paymentIntentId, now);
   }
-  await markRefundDone(deps.kv, refund.paymentIntentId, now);
+  // Also after a crash between the two writes: the checkout ends REFUNDED too.
   await recordCheckoutRefund(deps.kv, input, refund, now);
+}
+
+/**
+ * Finishes a refund that was decided but not confirmed (the process died, or the provider was
+ * down): asks the provider again and records it done (BadGatewayError while it still fails).
+ */
+export async function finishPendingRefund(
+  deps: CheckoutDeps,
+  refund: Refund,
+  now = new Date(),
+): Promise<void> {
+  const checkout = await getPendingCheckout(deps.kv, refund.paymentIntentId);
+  await completeRefund(deps, refund, {
+    competitionId: refund.competitionId,
+    email: checkout?.email ?? "",
+    teamName: checkout?.teamName ?? "",
+    playerIds: checkout?.playerIds ?? [],
+    stripePaymentId: refund.paymentIntentId,
+  }, now);
 }
 
 /** Records a refund made outside the app (at the provider) so the payment is known refunded. */
@@ -283,7 +304,9 @@ async function recordCheckoutRefund(
   refund: Refund,
   now: Date,
 ): Promise<void> {
-  if (!await getPendingCheckout(kv, input.stripePaymentId)) {
+  const checkout = await getPendingCheckout(kv, input.stripePaymentId);
+  if (checkout?.status === "REFUNDED") return;
+  if (!checkout) {
     await savePendingCheckout(kv, {
       paymentIntentId: input.stripePaymentId,
       competitionId: input.competitionId,

@@ -8,7 +8,7 @@ import {
   listEntriesByCompetition,
 } from "../../../lib/db/entries.ts";
 import { updatePlayer } from "../../../lib/db/players.ts";
-import { ConflictError } from "../../../lib/http/errors.ts";
+import { ConflictError } from "../../../lib/domain/errors.ts";
 import { makeCompetition, makeSquad } from "./_fixtures.ts";
 
 function entryInput(cid: number, playerIds: number[], n: number | string): EntryInput {

@@ -1,0 +1,173 @@
+/**
+ * Recovery without the browser (issue #9): the sweep turns every paid checkout whose browser never
+ * came back into its entry, or its refund when it cannot be one, and finishes pending refunds; the
+ * admin sees each payment's state and a count per state (GET /api/admin/payments).
+ */
+import assert from "node:assert/strict";
+import { getPendingCheckout } from "../../lib/db/checkouts.ts";
+import { getEntryByPayment, listEntriesByCompetition } from "../../lib/db/entries.ts";
+import { takeLease } from "../../lib/db/leases.ts";
+import { getRefund } from "../../lib/db/refunds.ts";
+import { SWEEP_GRACE_MS, sweepPayments } from "../../lib/payments/sweep.ts";
+import { readJsonBody, TEST_ORIGIN, type TestApp } from "../helpers/app.ts";
+import {
+  entryBody,
+  makeAdminHeaders,
+  makeCompetition,
+  SUCCESS_CARD,
+  type TestCompetition,
+  validPicks,
+  withAdminApp,
+} from "../helpers/fixtures.ts";
+import { paidStripeCheckout, withStripeApp } from "../helpers/stripe.ts";
+
+/** A test-mode checkout with the picks kept, paid with the test card; `pay: false` leaves it unpaid. */
+async function paidTestCheckout(app: TestApp, c: TestCompetition, pay = true): Promise<string> {
+  const res = await app.request("/api/create-payment-intent", {
+    method: "POST",
+    json: {
+      competitionId: c.id,
+      email: "lost@example.com",
+      teamName: "Lost Browser",
+      playerIds: validPicks(c),
+    },
+  });
+  const { paymentIntentId } = await readJsonBody(res);
+  if (!pay) return paymentIntentId;
+  const confirm = await app.request("/api/test-payments/confirm", {
+    method: "POST",
+    json: { paymentIntentId, cardNumber: SUCCESS_CARD },
+  });
+  assert.equal(confirm.status, 200);
+  await confirm.body?.cancel();
+  return paymentIntentId;
+}
+
+const later = () => new Date(Date.now() + SWEEP_GRACE_MS + 1000);
+
+async function paymentsReport(app: TestApp, admin: Record<string, string>, query = "") {
+  const res = await app.request(`/api/admin/payments${query}`, { headers: admin });
+  assert.equal(res.status, 200);
+  return await readJsonBody(res);
+}
+
+Deno.test("[recovery] a paid checkout whose browser never came back becomes its entry", async () => {
+  await withAdminApp(async (app, admin) => {
+    const c = await makeCompetition(app.kv);
+    const paid = await paidTestCheckout(app, c);
+    const unpaid = await paidTestCheckout(app, c, false);
+    assert.equal((await paymentsReport(app, admin)).counts.pending, 1);
+
+    const young = await sweepPayments(app.services, TEST_ORIGIN);
+    assert.deepEqual(
+      young,
+      { finalised: 0, refunded: 0, failed: 0 },
+      "left to its browser at first",
+    );
+    const report = await sweepPayments(app.services, TEST_ORIGIN, later());
+    assert.deepEqual(report, { finalised: 1, refunded: 0, failed: 0 });
+
+    const entry = await getEntryByPayment(app.kv, paid);
+    assert.equal(entry?.teamName, "Lost Browser");
+    assert.equal((await getPendingCheckout(app.kv, paid))?.status, "FINALISED");
+    assert.equal(await getEntryByPayment(app.kv, unpaid), null);
+
+    const body = await paymentsReport(app, admin);
+    assert.deepEqual(body.counts, { entry: 1, refunded: 0, pending: 0, unpaid: 1 });
+    const entries = await paymentsReport(app, admin, "?status=entry");
+    assert.deepEqual(entries.payments.map((p: { teamId: string }) => p.teamId), [entry?.teamId]);
+    assert.equal(entries.payments[0].state, "entry");
+    assert.equal(JSON.stringify(entries).includes("lost@example.com"), false, "no e-mail shown");
+
+    // The browser coming back late gets the same entry, never a second one.
+    const late = await app.request("/api/entries", {
+      method: "POST",
+      json: { ...entryBody(c, paid), email: "lost@example.com", teamName: "Lost Browser" },
+    });
+    assert.equal(late.status, 200);
+    assert.equal((await readJsonBody(late)).teamId, entry?.teamId);
+    assert.equal((await listEntriesByCompetition(app.kv, c.id)).length, 1);
+  });
+});
+
+Deno.test("[recovery] a paid checkout for a full competition is refunded by the sweep", async () => {
+  await withAdminApp(async (app, admin) => {
+    const c = await makeCompetition(app.kv, { maxEntries: 1 });
+    const first = await paidTestCheckout(app, c);
+    const second = await paidTestCheckout(app, c);
+    const report = await sweepPayments(app.services, TEST_ORIGIN, later());
+    assert.deepEqual(report, { finalised: 1, refunded: 1, failed: 0 });
+    const refunded = (await getEntryByPayment(app.kv, first)) ? second : first;
+    assert.equal((await getRefund(app.kv, refunded))?.status, "DONE");
+    assert.equal((await getPendingCheckout(app.kv, refunded))?.status, "REFUNDED");
+    const body = await paymentsReport(app, admin);
+    assert.deepEqual(body.counts, { entry: 1, refunded: 1, pending: 0, unpaid: 0 });
+    const listed = await paymentsReport(app, admin, "?status=refunded");
+    assert.deepEqual(listed.payments.map((p: { paymentIntentId: string }) => p.paymentIntentId), [
+      refunded,
+    ]);
+    assert.equal(listed.payments[0].refundReason, "This competition is full.");
+    // A second sweep finds nothing left to do.
+    assert.deepEqual(await sweepPayments(app.services, TEST_ORIGIN, later()), {
+      finalised: 0,
+      refunded: 0,
+      failed: 0,
+    });
+  });
+});
+
+Deno.test("[recovery] Stripe without webhook: the sweep finishes a refund the provider refused", async () => {
+  await withStripeApp(async (app, fake) => {
+    const admin = await makeAdminHeaders(app.kv);
+    const c = await makeCompetition(app.kv, { maxEntries: 1 });
+    const first = await paidStripeCheckout(app, fake, c);
+    const second = await paidStripeCheckout(app, fake, c);
+    const res = await app.request("/api/entries", { method: "POST", json: entryBody(c, first.id) });
+    assert.equal(res.status, 201);
+    await res.body?.cancel();
+    fake.failRefunds = true;
+    const failing = await sweepPayments(app.services, TEST_ORIGIN, later());
+    assert.deepEqual(failing, { finalised: 0, refunded: 0, failed: 1 });
+    assert.equal((await getRefund(app.kv, second.id))?.status, "PENDING");
+    assert.equal((await paymentsReport(app, admin)).counts.pending, 1);
+
+    fake.failRefunds = false;
+    const report = await sweepPayments(app.services, TEST_ORIGIN, later());
+    assert.deepEqual(report, { finalised: 0, refunded: 1, failed: 0 });
+    assert.deepEqual(fake.refunds.map((r) => r.payment_intent), [second.id]);
+    assert.equal((await getPendingCheckout(app.kv, second.id))?.status, "REFUNDED");
+    assert.deepEqual((await paymentsReport(app, admin)).counts, {
+      entry: 1,
+      refunded: 1,
+      pending: 0,
+      unpaid: 0,
+    });
+  });
+});
+
+Deno.test("[recovery] GET /api/admin/payments: admin only, and a bad status is a 400", async () => {
+  await withAdminApp(async (app, admin) => {
+    const anonymous = await app.request("/api/admin/payments");
+    assert.equal(anonymous.status, 401);
+    await anonymous.body?.cancel();
+    const bad = await app.request("/api/admin/payments?status=lost", { headers: admin });
+    assert.equal(bad.status, 400);
+    const body = await readJsonBody(bad);
+    assert.deepEqual(body.issues[0].path, ["status"]);
+    assert.match(body.issues[0].message, /entry, refunded, pending, unpaid/);
+  });
+});
+
+Deno.test("[recovery] one sweep lease at a time; it lapses when its holder stops renewing", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    const now = Date.now();
+    assert.equal(await takeLease(kv, "sweep", "a", 1000, now), true);
+    assert.equal(await takeLease(kv, "sweep", "b", 1000, now + 10), false);
+    assert.equal(await takeLease(kv, "sweep", "a", 1000, now + 500), true, "renewed by its holder");
+    assert.equal(await takeLease(kv, "sweep", "b", 1000, now + 1400), false);
+    assert.equal(await takeLease(kv, "sweep", "b", 1000, now + 1600), true, "taken over");
+  } finally {
+    kv.close();
+  }
+});
