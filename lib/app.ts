@@ -19,6 +19,8 @@ import { seedDemoDataIfEmpty } from "./db/seed.ts";
 import { backfillRosters } from "./db/roster.ts";
 import { ensureAdmin } from "./auth/admins.ts";
 import { startPaymentSweeper } from "./payments/sweep.ts";
+import { releaseLease, takeLease } from "./db/leases.ts";
+import { retryWhileBusy, withBusyRetry } from "./db/busy_retry.ts";
 
 const SHUTDOWN_TIMEOUT_MS = 5_000;
 
@@ -49,9 +51,10 @@ function readConfig(): ServerConfig {
   }
 }
 
+/** The store, retried while another process holds the file's lock (see busy_retry.ts). */
 async function openKv(path: string): Promise<Deno.Kv> {
   try {
-    return await Deno.openKv(path === "" ? undefined : path);
+    return withBusyRetry(await retryWhileBusy(() => Deno.openKv(path === "" ? undefined : path)));
   } catch (err) {
     fail(`Error: cannot open the KV store at "${path}": ${firstLine(err)}`);
   }
@@ -87,6 +90,34 @@ function onShutdownSignal(onSignal: () => void): () => void {
   };
 }
 
+const STARTUP_LEASE = "startup";
+const STARTUP_LEASE_MS = 60_000;
+
+/**
+ * The one-time work of a start (demo seed, roster backfill, admin account), done under a KV
+ * lease: isolates and processes that start at once on one store take turns, so there is exactly
+ * one seed and one admin, and a generated admin password is printed once.
+ */
+async function startUpOnce(kv: Deno.Kv, config: ServerConfig): Promise<void> {
+  const owner = crypto.randomUUID();
+  while (!await takeLease(kv, STARTUP_LEASE, owner, STARTUP_LEASE_MS)) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  try {
+    if (config.demoData) await seedDemoDataIfEmpty(kv);
+    await backfillRosters(kv);
+    const admin = await ensureAdmin(kv, config.adminUsername, config.adminPassword);
+    if (admin.generatedPassword) {
+      console.log(
+        `Created admin "${admin.username}" with password: ${admin.generatedPassword} ` +
+          "(shown once; set ADMIN_USERNAME/ADMIN_PASSWORD to choose your own)",
+      );
+    }
+  } finally {
+    await releaseLease(kv, STARTUP_LEASE, owner);
+  }
+}
+
 /** One isolate's app: its handler and services, not yet listening. */
 export interface App {
   config: ServerConfig;
@@ -103,18 +134,12 @@ export interface App {
  */
 export async function createApp(manifest: Manifest, freshConfig: FreshConfig = {}): Promise<App> {
   const config = readConfig();
-  for (const warning of configWarnings(config)) console.warn(warning);
-  const kv = await openKv(config.kvPath);
-
-  if (config.demoData) await seedDemoDataIfEmpty(kv);
-  await backfillRosters(kv);
-  const admin = await ensureAdmin(kv, config.adminUsername, config.adminPassword);
-  if (admin.generatedPassword) {
-    console.log(
-      `Created admin "${admin.username}" with password: ${admin.generatedPassword} ` +
-        "(shown once; set ADMIN_USERNAME/ADMIN_PASSWORD to choose your own)",
-    );
+  // Under `deno serve --parallel` scripts/start.ts printed the warnings once for all isolates.
+  if (!Deno.env.get("SERVE_ISOLATES")) {
+    for (const warning of configWarnings(config)) console.warn(warning);
   }
+  const kv = await openKv(config.kvPath);
+  await startUpOnce(kv, config);
   const services = createServices(config, kv);
   const origin = linkOrigin(config, new URL(`http://localhost:${config.port}`));
   const sweeper = startPaymentSweeper(services, origin);
@@ -165,4 +190,32 @@ export async function startApp(
   });
 
   return { config, finished: server.finished, shutdown };
+}
+
+/**
+ * One isolate of `deno serve --parallel` (serve.ts; scripts/start.ts checks the configuration
+ * first): this isolate's app over the shared store, as `{ fetch }`. On SIGINT/SIGTERM it closes
+ * its live hub, sweeper and store and ends the process (an open `kv.watch` would otherwise keep
+ * `deno serve` from exiting).
+ */
+export async function serveIsolate(
+  manifest: Manifest,
+  freshConfig: FreshConfig = {},
+): Promise<Deno.ServeDefaultExport> {
+  const app = await createApp(manifest, freshConfig);
+  let stopping = false;
+  // Every isolate gets the signal (and the launcher may pass it on again): the first to finish
+  // closing ends the process.
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    const force = setTimeout(() => Deno.exit(1), SHUTDOWN_TIMEOUT_MS);
+    app.shutdown().then(() => {
+      clearTimeout(force);
+      Deno.exit(0);
+    }, (err) => fail(`Error during shutdown: ${firstLine(err)}`));
+  };
+  const signals: Deno.Signal[] = Deno.build.os === "windows" ? ["SIGINT"] : ["SIGINT", "SIGTERM"];
+  for (const signal of signals) Deno.addSignalListener(signal, stop);
+  return { fetch: (req, info) => app.handler(req, info) };
 }

@@ -84,10 +84,37 @@ function checkExistingFile(path: string): void {
   Deno.openSync(path, { read: true, write: true }).close();
 }
 
-/** The KV location: an explicit path, Deno Deploy's managed store ("") or the local default. */
+/**
+ * A KV Connect URL (a managed Deno KV, or a self-hosted denokv shared by several machines):
+ * https, or http on this machine only, with the access token Deno sends in DENO_KV_ACCESS_TOKEN.
+ */
+function parseKvConnectUrl(raw: string, env: Env): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`DENO_KV_PATH "${raw}" is not a valid KV Connect URL`);
+  }
+  const local = ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && local)) {
+    throw new ConfigError(
+      `DENO_KV_PATH "${raw}": a KV Connect URL must use https:// (http:// only for localhost)`,
+    );
+  }
+  if (read(env, "DENO_KV_ACCESS_TOKEN") === null) {
+    throw new ConfigError("DENO_KV_PATH is a KV Connect URL: set DENO_KV_ACCESS_TOKEN too");
+  }
+  return raw;
+}
+
+/**
+ * The KV location: an explicit path, a KV Connect URL, Deno Deploy's managed store ("") or the
+ * local default.
+ */
 function parseKvPath(env: Env): string {
   const raw = read(env, "DENO_KV_PATH");
   if (raw === ":memory:") return raw;
+  if (raw !== null && /^https?:\/\//i.test(raw)) return parseKvConnectUrl(raw, env);
   if (raw === null && read(env, "DENO_DEPLOYMENT_ID")) return "";
   const path = raw ?? DEFAULT_KV_PATH;
   prepareKvPath(path);
@@ -287,4 +314,21 @@ export function configWarnings(config: AppConfig): string[] {
 /** The origin for links sent outside the page (e-mails): PUBLIC_URL, else the request's. */
 export function linkOrigin(config: AppConfig, requestUrl: URL): string {
   return config.publicUrl ?? requestUrl.origin;
+}
+
+/**
+ * How many isolates `npm start` serves with (`deno serve --parallel`): DENO_JOBS, else
+ * WEB_CONCURRENCY, else one per core. One for a `:memory:` store, which isolates cannot share.
+ */
+export function loadServeJobs(env: Env, kvPath: string, cores = navigator.hardwareConcurrency) {
+  let jobs = Math.max(1, cores);
+  for (const name of ["WEB_CONCURRENCY", "DENO_JOBS"]) {
+    const raw = read(env, name);
+    if (raw === null) continue;
+    if (!/^\d+$/.test(raw) || Number(raw) < 1) {
+      throw new ConfigError(`${name} must be a whole number of isolates, 1 or more (got "${raw}")`);
+    }
+    jobs = Number(raw);
+  }
+  return kvPath === ":memory:" ? 1 : jobs;
 }

@@ -5,6 +5,7 @@
  * pending ones itself (the same sweep the app runs). Exits 1 while payments are pending.
  */
 import { ConfigError, linkOrigin, loadConfig } from "../lib/config.ts";
+import { retryWhileBusy, withBusyRetry } from "../lib/db/busy_retry.ts";
 import { createMailer } from "../lib/email/mod.ts";
 import { listPayments, PAYMENT_STATES } from "../lib/payments/ledger.ts";
 import { createPaymentProvider } from "../lib/payments/mod.ts";
@@ -18,7 +19,9 @@ try {
   console.error(`Configuration error: ${err.message}`);
   Deno.exit(1);
 }
-const kv = await Deno.openKv(config.kvPath === "" ? undefined : config.kvPath);
+const kv = withBusyRetry(
+  await retryWhileBusy(() => Deno.openKv(config.kvPath === "" ? undefined : config.kvPath)),
+);
 try {
   const deps = {
     kv,

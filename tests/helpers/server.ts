@@ -1,6 +1,7 @@
 /**
- * Starts the real app (`deno run -A main.ts`) in a child process on a free 127.0.0.1 port,
- * with an in-memory KV, demo data and a known admin, for browser and end-to-end tests.
+ * Starts the real app as `npm start` does (`deno run -A scripts/start.ts`, which runs
+ * `deno serve` over serve.ts) in a child process on a free 127.0.0.1 port, with an in-memory KV
+ * (one isolate), demo data and a known admin, for browser and end-to-end tests.
  */
 
 const ROOT = new URL("../../", import.meta.url);
@@ -14,6 +15,8 @@ export interface RunningServer {
   output(): string;
   /** Stops the server and waits for the process to exit. */
   stop(): Promise<void>;
+  /** Kills the server at once (SIGKILL, no shutdown) and waits for it to be gone. */
+  kill(): Promise<void>;
 }
 
 export interface StartServerOptions {
@@ -61,7 +64,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   const port = freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "main.ts"],
+    args: ["run", "-A", "scripts/start.ts"],
     cwd: ROOT,
     stdin: "null",
     stdout: "piped",
@@ -100,6 +103,21 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     await readers;
   };
 
+  /** SIGKILL to `deno serve` (its pid is printed by scripts/start.ts), then to the launcher. */
+  const kill = async () => {
+    const pid = Number(/deno serve, pid (\d+)/.exec(chunks.join(""))?.[1]);
+    if (pid) {
+      try {
+        Deno.kill(pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+    if (!exited) child.kill("SIGKILL");
+    await status;
+    await readers;
+  };
+
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;
   while (!(await isHealthy(url))) {
     if (exited || Date.now() > deadline) {
@@ -109,5 +127,5 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     }
     await delay(100);
   }
-  return { url, output: () => chunks.join(""), stop };
+  return { url, output: () => chunks.join(""), stop, kill };
 }

@@ -240,6 +240,27 @@ Deno.test("[config] DENO_KV_PATH", async (t) => {
       const message = errorOf({ DENO_KV_PATH: "/proc/app.kv" });
       assert.match(message, /^DENO_KV_PATH "\/proc\/app\.kv" is not writable \(/);
     });
+    await t.step("a KV Connect URL with its access token", () => {
+      const url = "https://api.deno.com/databases/8f0c3b1e-1234-4a5b-9c6d-0123456789ab/connect";
+      const env = { DENO_KV_PATH: url, DENO_KV_ACCESS_TOKEN: "ddp_secret" };
+      assert.equal(loadConfig(env).kvPath, url);
+      assert.equal(
+        loadConfig({ DENO_KV_PATH: "http://localhost:4512", DENO_KV_ACCESS_TOKEN: "t" }).kvPath,
+        "http://localhost:4512",
+      );
+      assert.equal(
+        errorOf({ DENO_KV_PATH: url }),
+        "DENO_KV_PATH is a KV Connect URL: set DENO_KV_ACCESS_TOKEN too",
+      );
+      assert.equal(
+        errorOf({ DENO_KV_PATH: "http://kv.example.com", DENO_KV_ACCESS_TOKEN: "t" }),
+        'DENO_KV_PATH "http://kv.example.com": a KV Connect URL must use https:// (http:// only for localhost)',
+      );
+      assert.equal(
+        errorOf({ DENO_KV_PATH: "https://exa mple.com", DENO_KV_ACCESS_TOKEN: "t" }),
+        'DENO_KV_PATH "https://exa mple.com" is not a valid KV Connect URL',
+      );
+    });
     await t.step("defaults to ./data/app.kv, or Deploy's managed KV", () => {
       const cwd = Deno.cwd();
       Deno.chdir(root);

@@ -1,0 +1,91 @@
+/**
+ * Several processes on one local KV file (ARCHITECTURE §6): SQLite lets one of them write at a
+ * time, and Deno KV answers an operation that met another process's write lock with the error
+ * "database is locked" instead of waiting. `withBusyRetry` wraps a store so that every read,
+ * list and commit that met the lock is tried again after a short pause (a commit that met it did
+ * not happen, so trying it again is safe). Other errors pass through unchanged.
+ */
+
+const MAX_WAIT_MS = 30_000;
+
+function isBusy(err: unknown): boolean {
+  return err instanceof Error &&
+    /database is locked|database is busy|SQLITE_BUSY/i.test(err.message);
+}
+
+/** Runs `op`, again after a growing random pause while the file is locked (at most ~30 s). */
+export async function retryWhileBusy<T>(op: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  for (let attempt = 0;; attempt++) {
+    try {
+      return await op();
+    } catch (err) {
+      if (!isBusy(err) || Date.now() - started > MAX_WAIT_MS) throw err;
+      const pause = Math.random() * Math.min(1 + attempt * 2, 50);
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
+}
+
+/** A list that resumes after its last entry when the file was locked mid-way. */
+function retryingList<T>(
+  kv: Deno.Kv,
+  selector: Deno.KvListSelector,
+  options: Deno.KvListOptions = {},
+): Deno.KvListIterator<T> {
+  let cursor = options.cursor;
+  async function* entries(): AsyncGenerator<Deno.KvEntry<T>> {
+    const started = Date.now();
+    for (let attempt = 0;; attempt++) {
+      const iter = kv.list<T>(selector, { ...options, cursor });
+      try {
+        for await (const entry of iter) {
+          yield entry;
+          cursor = iter.cursor;
+        }
+        return;
+      } catch (err) {
+        if (!isBusy(err) || Date.now() - started > MAX_WAIT_MS) throw err;
+        await new Promise((resolve) =>
+          setTimeout(resolve, Math.random() * Math.min(1 + attempt, 50))
+        );
+      }
+    }
+  }
+  const generator = entries();
+  Object.defineProperty(generator, "cursor", { get: () => cursor ?? "" });
+  return generator as unknown as Deno.KvListIterator<T>;
+}
+
+/** The operation `op` with `commit()` tried again while the file is locked. */
+function retryingAtomic(op: Deno.AtomicOperation): Deno.AtomicOperation {
+  const commit = op.commit.bind(op);
+  op.commit = () => retryWhileBusy(commit);
+  return op;
+}
+
+/** `kv` with every read, list and write tried again while another process holds the file. */
+export function withBusyRetry(kv: Deno.Kv): Deno.Kv {
+  return new Proxy(kv, {
+    get(target, prop) {
+      switch (prop) {
+        case "get":
+        case "getMany":
+        case "set":
+        case "delete":
+        case "enqueue": {
+          const method = Reflect.get(target, prop, target) as (...args: unknown[]) => unknown;
+          return (...args: unknown[]) =>
+            retryWhileBusy(() => method.apply(target, args) as Promise<unknown>);
+        }
+        case "list":
+          return (selector: Deno.KvListSelector, options?: Deno.KvListOptions) =>
+            retryingList(target, selector, options);
+        case "atomic":
+          return () => retryingAtomic(target.atomic());
+      }
+      const value = Reflect.get(target, prop, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}

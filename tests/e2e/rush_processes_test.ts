@@ -1,0 +1,184 @@
+/**
+ * The deadline rush across isolates and processes (issue #9), against real servers on one KV
+ * file: two app processes, and one `deno serve --parallel` server with two isolates, each take
+ * 100 concurrent paid entries into a competition of 40 places (exactly 40 entries and 60
+ * refunds); a kill -9 in the middle of paid-entry load, then a restart, leaves no payment
+ * unresolved within 60 s (the recovery sweep, no browser involved).
+ */
+import assert from "node:assert/strict";
+import { getEntryByPayment, listEntriesByCompetition } from "../../lib/db/entries.ts";
+import { getRefund } from "../../lib/db/refunds.ts";
+import { retryWhileBusy, withBusyRetry } from "../../lib/db/busy_retry.ts";
+import { getCompetition } from "../../lib/db/competitions.ts";
+import { getTestIntent } from "../../lib/db/test_payment_intents.ts";
+import { makeCompetition, SUCCESS_CARD, validPicks } from "../helpers/fixtures.ts";
+import { type RunningServer, startServer } from "../helpers/server.ts";
+
+const FULL = "This competition is full. Your payment has been refunded.";
+
+interface Answer {
+  status: number;
+  body: { message?: string; paymentIntentId?: string };
+}
+
+async function post(url: string, json: unknown): Promise<Answer> {
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(json),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+/** A KV file with one competition of `maxEntries` places; returns its path, id and picks. */
+async function rushStore(maxEntries: number) {
+  const dir = await Deno.makeTempDir({ prefix: "rush-e2e-" });
+  const path = `${dir}/rush.kv`;
+  const kv = await Deno.openKv(path);
+  try {
+    const c = await makeCompetition(kv, { name: "Rush Cup", maxEntries });
+    return { dir, path, cid: c.id, picks: validPicks(c) };
+  } finally {
+    kv.close();
+  }
+}
+
+function serverOn(path: string, jobs: number): Promise<RunningServer> {
+  return startServer({ env: { DENO_KV_PATH: path, DENO_JOBS: String(jobs), DEMO_DATA: "0" } });
+}
+
+/** A buyer's intent (with the picks kept) and test-card payment; returns the payment id. */
+async function pay(base: string, cid: number, picks: number[], n: number): Promise<string> {
+  const team = { email: `buyer${n}@example.com`, teamName: `Rush ${n}`, playerIds: picks };
+  const intent = await post(`${base}/api/create-payment-intent`, { competitionId: cid, ...team });
+  assert.equal(intent.status, 200, JSON.stringify(intent.body));
+  const paymentIntentId = intent.body.paymentIntentId!;
+  const paid = await post(`${base}/api/test-payments/confirm`, {
+    paymentIntentId,
+    cardNumber: SUCCESS_CARD,
+  });
+  assert.equal(paid.status, 200, JSON.stringify(paid.body));
+  return paymentIntentId;
+}
+
+async function enter(base: string, cid: number, picks: number[], n: number, id: string) {
+  return await post(`${base}/api/entries`, {
+    competitionId: cid,
+    email: `buyer${n}@example.com`,
+    teamName: `Rush ${n}`,
+    playerIds: picks,
+    stripePaymentId: id,
+  });
+}
+
+/** How each payment ended in the store: entry, refund (done, at the provider too) or neither. */
+async function outcomes(path: string, cid: number, paymentIds: string[]) {
+  const kv = withBusyRetry(await retryWhileBusy(() => Deno.openKv(path)));
+  try {
+    const counts = { entries: 0, refunds: 0, unresolved: 0, both: 0 };
+    for (const id of paymentIds) {
+      const entry = await getEntryByPayment(kv, id);
+      const refund = await getRefund(kv, id);
+      const refunded = refund?.status === "DONE" && (await getTestIntent(kv, id))?.refunded;
+      if (entry && refund) counts.both++;
+      else if (entry) counts.entries++;
+      else if (refunded) counts.refunds++;
+      else counts.unresolved++;
+    }
+    const listed = (await listEntriesByCompetition(kv, cid)).length;
+    const current = (await getCompetition(kv, cid))?.currentEntries;
+    return { ...counts, listed, current };
+  } finally {
+    kv.close();
+  }
+}
+
+/** 100 buyers at once, spread over `bases`: exactly 40 entries and 60 refunds. */
+async function rush100(bases: string[], store: Awaited<ReturnType<typeof rushStore>>) {
+  const { cid, picks } = store;
+  const answers = await Promise.all(Array.from({ length: 100 }, async (_, n) => {
+    const base = bases[n % bases.length];
+    const id = await pay(base, cid, picks, n);
+    return { id, ...(await enter(base, cid, picks, n, id)) };
+  }));
+  const statuses = answers.map((a) => a.status);
+  assert.equal(statuses.filter((s) => s === 201).length, 40, `statuses ${statuses}`);
+  const refused = answers.filter((a) => a.status === 409);
+  assert.equal(refused.length, 60, `statuses ${statuses}`);
+  for (const a of refused) assert.equal(a.body.message, FULL);
+  const ended = await outcomes(store.path, cid, answers.map((a) => a.id));
+  assert.deepEqual(ended, {
+    entries: 40,
+    refunds: 60,
+    unresolved: 0,
+    both: 0,
+    listed: 40,
+    current: 40,
+  });
+}
+
+Deno.test("[rush] two app processes on one KV file: 100 buyers for 40 places", async () => {
+  const store = await rushStore(40);
+  const a = await serverOn(store.path, 1);
+  const b = await serverOn(store.path, 1);
+  try {
+    await rush100([a.url, b.url], store);
+  } finally {
+    await Promise.all([a.stop(), b.stop()]);
+    await Deno.remove(store.dir, { recursive: true });
+  }
+});
+
+Deno.test("[rush] deno serve --parallel with 2 isolates: 100 buyers for 40 places", async () => {
+  const store = await rushStore(40);
+  const server = await serverOn(store.path, 2);
+  try {
+    assert.match(server.output(), /Serving with 2 isolates/);
+    await rush100([server.url], store);
+  } finally {
+    await server.stop();
+    await Deno.remove(store.dir, { recursive: true });
+  }
+  assert.doesNotMatch(server.output(), /Shutdown timed out|Error during shutdown/);
+});
+
+Deno.test("[rush] kill -9 under paid-entry load: every payment resolved within 60 s of the restart", async () => {
+  const store = await rushStore(40);
+  const { cid, picks } = store;
+  const first = await serverOn(store.path, 2);
+  let paid: string[] = [];
+  try {
+    paid = await Promise.all(Array.from({ length: 60 }, (_, n) => pay(first.url, cid, picks, n)));
+    let answered = 0;
+    const load = paid.map((id, n) =>
+      enter(first.url, cid, picks, n, id).then(() => answered++, () => {})
+    );
+    while (answered < 15) await new Promise((resolve) => setTimeout(resolve, 5));
+    await first.kill();
+    await Promise.all(load);
+  } catch (err) {
+    await first.kill();
+    throw err;
+  }
+  const before = await outcomes(store.path, cid, paid);
+  assert.ok(before.unresolved > 0, `some payments were left mid-way (${JSON.stringify(before)})`);
+
+  const restarted = await serverOn(store.path, 2);
+  const started = Date.now();
+  try {
+    let ended = before;
+    while (ended.unresolved > 0 && Date.now() - started < 60_000) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      ended = await outcomes(store.path, cid, paid);
+    }
+    assert.equal(ended.unresolved, 0, `unresolved after 60 s: ${JSON.stringify(ended)}`);
+    assert.equal(ended.both, 0);
+    assert.equal(ended.entries + ended.refunds, 60);
+    assert.equal(ended.entries, 40);
+    assert.equal(ended.listed, 40);
+    assert.equal(ended.current, 40);
+  } finally {
+    await restarted.stop();
+    await Deno.remove(store.dir, { recursive: true });
+  }
+});
