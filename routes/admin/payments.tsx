@@ -79,7 +79,7 @@ export default function PaymentsPage({ data }: PageProps<Data>) {
             )}
             {data.payments.map((p) => (
               <tr key={p.paymentIntentId} className="border-b border-border">
-                <Td class="font-mono text-xs">{p.paymentIntentId}</Td>
+                <Td className="font-mono text-xs">{p.paymentIntentId}</Td>
                 <Td>{p.competitionId}</Td>
                 <Td>{p.teamName}</Td>
                 <Td>{formatPrice(p.amount / 100, p.currency)}</Td>
