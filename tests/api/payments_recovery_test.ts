@@ -12,6 +12,7 @@ import { SWEEP_GRACE_MS, sweepPayments } from "../../lib/payments/sweep.ts";
 import { readJsonBody, TEST_ORIGIN, type TestApp } from "../helpers/app.ts";
 import {
   entryBody,
+  loginCookie,
   makeAdminHeaders,
   makeCompetition,
   SUCCESS_CARD,
@@ -170,4 +171,32 @@ Deno.test("[recovery] one sweep lease at a time; it lapses when its holder stops
   } finally {
     kv.close();
   }
+});
+
+Deno.test("[recovery] the admin Payments screen lists each payment with its state", async () => {
+  await withAdminApp(async (app) => {
+    const c = await makeCompetition(app.kv, { maxEntries: 1 });
+    await paidTestCheckout(app, c);
+    await paidTestCheckout(app, c);
+    await paidTestCheckout(app, c, false);
+    await sweepPayments(app.services, TEST_ORIGIN, later());
+    const cookie = await loginCookie(app);
+    const res = await app.request("/admin/payments", { headers: { cookie } });
+    assert.equal(res.status, 200);
+    const html = await res.text();
+    assert.match(html, /<h1[^>]*>Payments<\/h1>/);
+    for (const [state, count] of [["entry", 1], ["refunded", 1], ["pending", 0], ["unpaid", 1]]) {
+      assert.match(html, new RegExp(`data-count="${state}"[^>]*>${count}<`));
+    }
+    assert.match(html, /FFT-[A-Z2-9]{8}/, "the entry's team ID");
+    assert.match(html, /This competition is full\./, "why it was refunded");
+    const filtered = await (await app.request("/admin/payments?status=unpaid", {
+      headers: { cookie },
+    })).text();
+    assert.doesNotMatch(filtered, /FFT-[A-Z2-9]{8}/);
+    assert.match(filtered, /Unpaid/);
+    const anonymous = await app.request("/admin/payments");
+    assert.equal(anonymous.status, 303);
+    await anonymous.body?.cancel();
+  });
 });
