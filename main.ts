@@ -1,4 +1,4 @@
-/** Production entry: `deno task start` (the shell's `startApp` reads the environment). */
+/** Single-isolate entry (`deno task dev`, `deno task preview`); `npm start` serves serve.ts on every core. */
 import manifest from "./fresh.gen.ts";
 import config from "./fresh.config.ts";
 import { startApp } from "./lib/app.ts";
