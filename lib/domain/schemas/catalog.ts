@@ -1,8 +1,6 @@
 /**
  * Input schemas of the admin's catalogue: matches, teams and players.
- * Messages are SPEC §5's word for word; a required field that is missing, null or blank gets its
- * SPEC message (never zod's "Required"/"Invalid input"). Written with `zod/mini`, whose
- * functional API tree-shakes, so the islands that validate with these ship a small part of zod.
+ * Built from the field schemas of `fields.ts` (messages, zod/mini).
  */
 import * as z from "zod/mini";
 import { roundMoney } from "@/lib/domain/format.ts";

@@ -1,8 +1,6 @@
 /**
  * Input schemas of the admin's competition screens: a competition, its prizes and its players.
- * Messages are SPEC §5's word for word; a required field that is missing, null or blank gets its
- * SPEC message (never zod's "Required"/"Invalid input"). Written with `zod/mini`, whose
- * functional API tree-shakes, so the islands that validate with these ship a small part of zod.
+ * Built from the field schemas of `fields.ts` (messages, zod/mini).
  */
 import * as z from "zod/mini";
 import { COMPETITION_STATUSES, CURRENCIES, LEAGUES, PRIZE_TYPES } from "@/lib/domain/types.ts";

@@ -1,9 +1,7 @@
 /**
  * Input schemas of the public site: the checkout form, entries, payments, the test e-mail, the
  * admin login and the live socket's messages.
- * Messages are SPEC §5's word for word; a required field that is missing, null or blank gets its
- * SPEC message (never zod's "Required"/"Invalid input"). Written with `zod/mini`, whose
- * functional API tree-shakes, so the islands that validate with these ship a small part of zod.
+ * Built from the field schemas of `fields.ts` (messages, zod/mini).
  */
 import * as z from "zod/mini";
 import {
