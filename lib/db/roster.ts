@@ -318,11 +318,12 @@ async function rosterIds(kv: Deno.Kv, cid: number): Promise<Set<number>> {
  * the roster complete. Entries are scanned before the roster is read, so an entry committed in
  * between (with its tail record) is seen in the roster and not packed twice; each chunk write
  * checks the meta key, so a concurrent compaction or backfill makes this one start over.
+ * `repair` runs it on a complete roster too (an entry was written without its roster record).
  */
-export async function backfillRoster(kv: Deno.Kv, cid: number): Promise<void> {
+export async function backfillRoster(kv: Deno.Kv, cid: number, repair = false): Promise<void> {
   for (;;) {
     const meta = await kv.get<RosterMeta>(keys.rosterMeta(cid));
-    if (meta.value?.complete) return;
+    if (meta.value?.complete && !repair) return;
     const scanned: Uint8Array[] = [];
     for await (const entry of entriesAfter(kv, cid, 0, 0)) scanned.push(encodeRosterRecord(entry));
     const known = await rosterIds(kv, cid);

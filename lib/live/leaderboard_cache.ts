@@ -17,7 +17,13 @@ import { getEntryIdsByTeamIds } from "../db/leaderboard_reads.ts";
 import { getLiveVersion } from "../db/live.ts";
 import { getPerformancesMap } from "../db/performances.ts";
 import { listPrizes } from "../db/prizes.ts";
-import { COMPACT_AT, compactRoster, type RosterColumns, RosterReader } from "../db/roster.ts";
+import {
+  backfillRoster,
+  COMPACT_AT,
+  compactRoster,
+  type RosterColumns,
+  RosterReader,
+} from "../db/roster.ts";
 import type { LeaderboardRow } from "@/lib/domain/live.ts";
 
 export type { LeaderboardRow };
@@ -114,6 +120,8 @@ interface Slot {
   /** Tie order of the first `tiesFor` entries (recomputed only when entries were added). */
   ties: Uint32Array;
   compacting: boolean;
+  /** When this isolate last repaired the roster (ms since the epoch; 0: never). */
+  repairedAt: number;
   current: Standings | null;
   pending: { version: string | null; promise: Promise<Standings | null> } | null;
   /** Rebuilds run one after another, so the columns are appended to by one at a time. */
@@ -121,6 +129,7 @@ interface Slot {
 }
 
 const DEFAULT_MAX_COMPETITIONS = 100;
+const REPAIR_EVERY_MS = 10 * 60_000;
 
 /** Ranked standings per competition for one KV store, rebuilt only when the live key moves. */
 export class LeaderboardCache {
@@ -175,7 +184,14 @@ export class LeaderboardCache {
       if (this.#slots.get(cid) === slot) this.#slots.delete(cid);
       return null;
     }
-    const tail = await slot.roster.catchUp(this.#kv, cid);
+    let tail = await slot.roster.catchUp(this.#kv, cid);
+    if (slot.roster.columns.length < competition.currentEntries && this.#mayRepair(slot)) {
+      // Entries are counted in the atomic that writes them and their roster records, so fewer
+      // records than the count read before means one was written without its record.
+      console.warn(`leaderboard: the roster of competition ${cid} misses entries; repairing it`);
+      await backfillRoster(this.#kv, cid, true);
+      tail = await slot.roster.catchUp(this.#kv, cid);
+    }
     if (tail >= COMPACT_AT) this.#compact(cid, slot, tail);
     const cols = slot.roster.columns;
     const view = firstEntries(cols, cols.length);
@@ -186,6 +202,13 @@ export class LeaderboardCache {
     const signature = signatureOf(competition, prizes, ranked.points);
     slot.current = new Standings(version, competition, prizes, signature, cols, ranked);
     return slot.current;
+  }
+
+  /** At most one roster repair per competition and isolate every REPAIR_EVERY_MS. */
+  #mayRepair(slot: Slot): boolean {
+    if (Date.now() - slot.repairedAt < REPAIR_EVERY_MS) return false;
+    slot.repairedAt = Date.now();
+    return true;
   }
 
   /** Seals the roster's tail into chunks in the background (one run per competition at once). */
@@ -208,6 +231,7 @@ export class LeaderboardCache {
         roster: new RosterReader(),
         ties: new Uint32Array(0),
         compacting: false,
+        repairedAt: 0,
         current: null,
         pending: null,
         queue: Promise.resolve(),

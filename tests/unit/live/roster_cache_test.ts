@@ -41,3 +41,29 @@ Deno.test("[live] a long roster tail is sealed into chunks in the background; ra
   }
   kv.close();
 });
+
+Deno.test("[live] entries written without their roster records are found and added", async () => {
+  const kv = await Deno.openKv(":memory:");
+  const contest = await seedContest(kv, { entries: 40 });
+  const cid = contest.competition.id;
+  for (const id of contest.entryIds.slice(10, 15)) {
+    await kv.delete(keys.rosterTailEntry(cid, id));
+  }
+  const warn = console.warn;
+  const warnings: string[] = [];
+  console.warn = (message: string) => warnings.push(message);
+  try {
+    const standings = (await new LeaderboardCache(kv).standings(cid))!;
+    assert.equal(standings.total, 40);
+    assert.deepEqual(
+      standings.rows(0, 40).map((r) => r.id).sort((a, b) => a - b),
+      contest.entryIds,
+    );
+    assert.equal(warnings.length, 1);
+    assert.equal((await new LeaderboardCache(kv).standings(cid))!.total, 40, "repaired in KV");
+    assert.equal(warnings.length, 1, "a repaired roster needs no second repair");
+  } finally {
+    console.warn = warn;
+  }
+  kv.close();
+});
