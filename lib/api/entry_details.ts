@@ -1,20 +1,21 @@
 /**
- * The entry reads of the public API: an entry by numeric id or team id, its players with teams,
+ * The entry reads of the public API: an entry by its team id, its players with teams,
  * and the SPEC §3 entry-details shape with each player's points and breakdown.
  */
 import { getCompetition } from "../db/competitions.ts";
-import { getEntry, getEntryByTeamId } from "../db/entries.ts";
+import { getEntryByTeamId } from "../db/entries.ts";
 import { getPerformancesMap } from "../db/performances.ts";
 import { entryPlayers } from "../db/players.ts";
 import { emptyStats, pointsBreakdown, roundPoints, scorePerformance } from "../domain/scoring.ts";
 import type { Entry } from "../domain/types.ts";
 import { maskEmail, maskPaymentId } from "./views.ts";
 
-/** The entry named by a numeric entry id or a team id (`FFT-…`), or null. */
-export function findEntry(kv: Deno.Kv, idOrTeamId: string): Promise<Entry | null> {
-  return /^\d{1,15}$/.test(idOrTeamId)
-    ? getEntry(kv, Number(idOrTeamId))
-    : getEntryByTeamId(kv, idOrTeamId);
+/**
+ * The entry named by its public team id (`FFT-…`, random), or null. Public reads never take the
+ * numeric entry id: ids are sequential, so `/api/entries/1…n` would list every entry (#13).
+ */
+export function findEntry(kv: Deno.Kv, teamId: string): Promise<Entry | null> {
+  return getEntryByTeamId(kv, teamId);
 }
 
 /**
@@ -22,8 +23,8 @@ export function findEntry(kv: Deno.Kv, idOrTeamId: string): Promise<Entry | null
  * player carries points, the SPEC pointsBreakdown and `breakdown` lines (count × value = points)
  * that sum to its points; entry.points is the sum of the players' points. Null when missing.
  */
-export async function entryDetails(kv: Deno.Kv, idOrTeamId: string) {
-  const entry = await findEntry(kv, idOrTeamId);
+export async function entryDetails(kv: Deno.Kv, teamId: string) {
+  const entry = await findEntry(kv, teamId);
   if (!entry) return null;
   const [competition, players, performances] = await Promise.all([
     getCompetition(kv, entry.competitionId),

@@ -2,7 +2,7 @@
 import { createAdmin, getAdminByUsername, hasAdmins, updateAdminPassword } from "../db/admins.ts";
 import { UnauthorizedError } from "../domain/errors.ts";
 import { hashPassword, randomToken, verifyPassword } from "./passwords.ts";
-import { beginAttempt, clearFailures, throttleKeys } from "./throttle.ts";
+import { beginLogin, loginAttempt, loginSucceeded } from "./throttle.ts";
 
 export const DEFAULT_ADMIN_USERNAME = "admin";
 export const INVALID_CREDENTIALS = "Invalid credentials";
@@ -42,8 +42,8 @@ export async function ensureAdmin(
 let dummyHash: ReturnType<typeof hashPassword> | null = null;
 
 /**
- * Checks a username and password, throttled per username and address: 429 after 5 failures in
- * 15 minutes, 401 'Invalid credentials' on a mismatch (which counts as a failure).
+ * Checks a username and password, throttled (lib/auth/throttle.ts): 429 after 5 failures of a
+ * (username, address) in 15 minutes, 401 'Invalid credentials' on a mismatch (a failure).
  */
 export async function verifyAdminCredentials(
   kv: Deno.Kv,
@@ -51,14 +51,13 @@ export async function verifyAdminCredentials(
   password: string,
   ip: string | null,
 ): Promise<AdminIdentity> {
-  const keys = throttleKeys(username, ip);
-  await beginAttempt(kv, keys); // counted as a failure until the password is found right
+  const attempt = await beginLogin(kv, loginAttempt(username, ip)); // a failure until proven right
   const admin = await getAdminByUsername(kv, username.trim());
   // An unknown user costs the same hash as a known one, so timing does not reveal usernames.
   const ok = admin
     ? await verifyPassword(password, admin)
     : (await verifyPassword(password, await (dummyHash ??= hashPassword(randomToken()))), false);
   if (!admin || !ok) throw new UnauthorizedError(INVALID_CREDENTIALS);
-  await clearFailures(kv, keys);
+  await loginSucceeded(kv, attempt);
   return { id: admin.id, username: admin.username };
 }

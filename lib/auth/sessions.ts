@@ -1,4 +1,5 @@
 /** Admin sessions: a random token in an HttpOnly, SameSite=Strict cookie, kept in KV. */
+import { getAdmin } from "../db/admins.ts";
 import { createSession, deleteSession, getSession } from "../db/sessions.ts";
 import type { AdminIdentity } from "./admins.ts";
 import { randomToken } from "./passwords.ts";
@@ -15,7 +16,8 @@ export async function startSession(
 ): Promise<string> {
   const token = randomToken(32);
   const expiresAt = new Date(Date.now() + SESSION_MAX_AGE_S * 1000).toISOString();
-  const session = { token, adminId: admin.id, username: admin.username, expiresAt };
+  const passwordStamp = (await getAdmin(kv, admin.id))?.salt;
+  const session = { token, adminId: admin.id, username: admin.username, expiresAt, passwordStamp };
   await createSession(kv, admin.mustEnrolTotp ? { ...session, mustEnrolTotp: true } : session);
   return cookie(token, SESSION_MAX_AGE_S, secure);
 }
@@ -24,16 +26,29 @@ export async function startSession(
 export async function endSession(kv: Deno.Kv, req: Request): Promise<string> {
   const token = readSessionToken(req);
   if (token) await deleteSession(kv, token);
+  return clearSessionCookie(req);
+}
+
+/** The Set-Cookie that clears the session cookie. */
+export function clearSessionCookie(req: Request): string {
   return cookie("", 0, isHttps(req));
 }
 
-/** The admin of the request's session cookie, or null (no cookie, unknown or expired). */
+/**
+ * The admin of the request's session cookie, or null: no cookie, unknown or expired, or a
+ * session whose admin is gone or changed password since (that session is then deleted).
+ */
 export async function getSessionAdmin(kv: Deno.Kv, req: Request): Promise<AdminIdentity | null> {
   const token = readSessionToken(req);
   if (!token) return null;
   const session = await getSession(kv, token);
   if (!session) return null;
-  const admin = { id: session.adminId, username: session.username };
+  const stored = await getAdmin(kv, session.adminId);
+  if (!stored || stored.salt !== session.passwordStamp) {
+    await deleteSession(kv, token);
+    return null;
+  }
+  const admin = { id: stored.id, username: stored.username };
   return session.mustEnrolTotp ? { ...admin, mustEnrolTotp: true } : admin;
 }
 
@@ -54,7 +69,7 @@ export function readCookie(req: Request, cookieName: string): string | null {
 
 /** True when the request reached us over https (directly or through a proxy saying so). */
 export function isHttps(req: Request): boolean {
-  return new URL(req.url).protocol === "https:" ||
+  return req.url.startsWith("https:") ||
     req.headers.get("x-forwarded-proto") === "https";
 }
 

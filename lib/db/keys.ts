@@ -23,13 +23,8 @@ export const keys = {
   admins: (): Deno.KvKey => ["admins"],
   adminByUsername: (username: string): Deno.KvKey => ["admin_by_username", username],
   session: (token: string): Deno.KvKey => ["sessions", token],
-  loginFailure: (key: string, ts: number, nonce: string): Deno.KvKey => [
-    "login_failures",
-    key,
-    ts,
-    nonce,
-  ],
-  loginFailures: (key: string): Deno.KvKey => ["login_failures", key],
+  /** An address `user` logged in from recently (see login_trust.ts); expires. */
+  loginTrust: (user: string, address: string): Deno.KvKey => ["login_trust", user, address],
   /** A sign-in through the identity provider in progress (state, PKCE verifier, nonce). */
   oauthState: (id: string): Deno.KvKey => ["oauth_states", id],
   /** An admin's confirmed TOTP authenticator (second factor of password logins). */

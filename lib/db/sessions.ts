@@ -9,6 +9,8 @@ export interface Session {
   mustEnrolTotp?: boolean;
   /** ISO date-time. */
   expiresAt: string;
+  /** The admin's password salt when the session started: a new password ends the session. */
+  passwordStamp?: string;
 }
 
 /** Stores a session that KV drops after `expiresAt`. */

@@ -1,7 +1,7 @@
 /**
  * Security headers and the Content-Security-Policy sent with every response.
  * Stripe.js needs js.stripe.com (script + frames), hooks.stripe.com (3-D Secure frames)
- * and api.stripe.com (XHR); the live leaderboard needs a WebSocket to /ws on the same host.
+ * and api.stripe.com (XHR); the live leaderboard needs a WebSocket to /ws on this site.
  */
 
 const STRIPE_JS = "https://js.stripe.com";
@@ -9,16 +9,30 @@ const STRIPE_API = "https://api.stripe.com";
 const STRIPE_HOOKS = "https://hooks.stripe.com";
 const STRIPE_JS_SUBDOMAINS = "https://*.js.stripe.com";
 
-/** The CSP for a response served at `url` (the WebSocket source is this host's /ws). */
-export function contentSecurityPolicy(url: URL): string {
-  const wsScheme = url.protocol === "https:" ? "wss:" : "ws:";
+/**
+ * The addresses the browser may open the live socket on: PUBLIC_URL's host when set, else the
+ * loopback names of the port the server listens on. Never the request's Host header, which
+ * anyone can set (and a cache could then serve that policy to everyone).
+ */
+export function liveSocketSources(publicUrl: string | null, port: number): string[] {
+  if (publicUrl) {
+    const url = new URL(publicUrl);
+    return [`${url.protocol === "https:" ? "wss:" : "ws:"}//${url.host}`];
+  }
+  const suffix = port ? `:${port}` : "";
+  return [`ws://localhost${suffix}`, `ws://127.0.0.1${suffix}`];
+}
+
+/** The CSP; `wsSources` (see `liveSocketSources`) are where the leaderboard's /ws may be. */
+export function contentSecurityPolicy(wsSources: string[]): string {
+  const [first, ...more] = wsSources;
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": ["'self'", STRIPE_JS, STRIPE_JS_SUBDOMAINS],
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:", "https:"],
     "font-src": ["'self'", "data:"],
-    "connect-src": ["'self'", `${wsScheme}//${url.host}`, STRIPE_API, STRIPE_JS],
+    "connect-src": ["'self'", ...(first ? [first] : []), STRIPE_API, STRIPE_JS, ...more],
     "frame-src": [STRIPE_JS, STRIPE_HOOKS, STRIPE_JS_SUBDOMAINS],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
@@ -33,15 +47,12 @@ export function contentSecurityPolicy(url: URL): string {
 const HSTS = "max-age=63072000; includeSubDomains";
 
 /**
- * Every security header, keyed by name, for a response served at `url`; `https` (the request
- * came over TLS, maybe through a proxy) adds Strict-Transport-Security.
+ * Every security header, keyed by name; `https` (the request came over TLS, maybe through a
+ * proxy) adds Strict-Transport-Security.
  */
-export function securityHeaders(
-  url: URL,
-  https = url.protocol === "https:",
-): Record<string, string> {
+export function securityHeaders(https: boolean, wsSources: string[]): Record<string, string> {
   const headers: Record<string, string> = {
-    "content-security-policy": contentSecurityPolicy(url),
+    "content-security-policy": contentSecurityPolicy(wsSources),
     "x-content-type-options": "nosniff",
     "referrer-policy": "strict-origin-when-cross-origin",
     "x-frame-options": "DENY",
@@ -57,9 +68,9 @@ export function securityHeaders(
  * Returns `res` with the security headers set. Responses with immutable headers
  * (e.g. `Response.redirect`) are copied first; WebSocket upgrades pass through unchanged.
  */
-export function withSecurityHeaders(res: Response, url: URL, https?: boolean): Response {
+export function withSecurityHeaders(res: Response, https: boolean, wsSources: string[]): Response {
   if (res.status === 101) return res;
-  const headers = securityHeaders(url, https);
+  const headers = securityHeaders(https, wsSources);
   try {
     for (const [name, value] of Object.entries(headers)) res.headers.set(name, value);
     return res;

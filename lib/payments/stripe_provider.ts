@@ -13,6 +13,8 @@ export interface StripeProviderOptions {
   protocol?: "http" | "https";
 }
 
+/** How far (seconds) a webhook's signed timestamp may be from now, either way. */
+const WEBHOOK_TOLERANCE_S = 300;
 /** Stripe's answer when the thing asked for does not exist. */
 const RESOURCE_MISSING = "resource_missing";
 /** Stripe's answer when a payment was refunded already. */
@@ -87,16 +89,24 @@ export class StripePaymentProvider implements PaymentProvider {
     return this.webhookSecret !== null;
   }
 
-  /** Verifies a webhook signature and decodes the event; throws when the signature is wrong. */
-  verifyWebhook(body: string, signature: string): Promise<Stripe.Event> {
+  /**
+   * Verifies a webhook signature and decodes the event; throws when the signature is wrong or
+   * its timestamp is more than 5 minutes old (Stripe's check) or ahead of our clock.
+   */
+  async verifyWebhook(body: string, signature: string, now = Date.now()): Promise<Stripe.Event> {
     if (!this.webhookSecret) throw new Error("STRIPE_WEBHOOK_SECRET is not configured");
-    return this.stripe.webhooks.constructEventAsync(
+    const event = await this.stripe.webhooks.constructEventAsync(
       body,
       signature,
       this.webhookSecret,
-      undefined,
+      WEBHOOK_TOLERANCE_S,
       Stripe.createSubtleCryptoProvider(),
     );
+    const signedAt = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1]);
+    if (!(signedAt * 1000 <= now + WEBHOOK_TOLERANCE_S * 1000)) {
+      throw new Error("Webhook timestamp is in the future");
+    }
+    return event;
   }
 }
 

@@ -124,10 +124,10 @@ Deno.test("[entry details] the SPEC §3 shape with points per player", async (t)
       assert.equal(body.entry.points, 23.5);
       assert.equal(body.entry.totalPoints, 23.5);
     });
-    await t.step("the numeric entry id works too", async () => {
-      const byId = await readJsonBody(await app.request(`/api/entries/${entry.id}/details`));
-      assert.equal(byId.entry.teamId, entry.teamId);
-      assert.equal(byId.entry.points, 23.5);
+    await t.step("the numeric entry id is not a public key (#13: not enumerable)", async () => {
+      const res = await app.request(`/api/entries/${entry.id}/details`);
+      assert.equal(res.status, 404);
+      await res.body?.cancel();
     });
     await t.step("a player without a performance has 0 points and no lines", async () => {
       const again = await readJsonBody(await app.request(`/api/entries/${entry.teamId}/details`));

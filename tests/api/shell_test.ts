@@ -27,7 +27,8 @@ function assertSecurityHeaders(res: Response) {
   assert.match(csp, /default-src 'self'/);
   assert.match(csp, /script-src 'self' https:\/\/js\.stripe\.com/);
   assert.match(csp, /style-src 'self' 'unsafe-inline'/);
-  assert.match(csp, /connect-src 'self' ws:\/\/localhost https:\/\/api\.stripe\.com/);
+  // #13: the socket source is the listening port's loopback name, never the Host header.
+  assert.match(csp, /connect-src 'self' ws:\/\/localhost:8000 https:\/\/api\.stripe\.com/);
   assert.match(csp, /frame-src https:\/\/js\.stripe\.com https:\/\/hooks\.stripe\.com/);
   assert.match(csp, /frame-ancestors 'none'/);
   assert.equal(res.headers.get("x-content-type-options"), "nosniff");

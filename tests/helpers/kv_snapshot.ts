@@ -4,7 +4,7 @@
  */
 
 /** Key prefixes whose writes record an attempt on purpose (throttles, counters). */
-export const RECORDING_PREFIXES = ["login_failures", "analytics", "rate_limits"];
+export const RECORDING_PREFIXES = ["login_trust", "analytics", "rate_limits"];
 
 /** One key's place in a snapshot: its first key part and its versionstamp. */
 export interface KeyVersion {

@@ -82,7 +82,7 @@ async function fetchOnce(id: string): Promise<EntryDetails> {
   return parseEntryDetails(body);
 }
 
-/** The details of an entry (by numeric id or team id), retried once on failure. */
+/** The details of an entry by its team id, retried once on failure. */
 export async function fetchEntryDetails(id: string): Promise<EntryDetails> {
   try {
     return await fetchOnce(id);

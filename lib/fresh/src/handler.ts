@@ -171,6 +171,7 @@ function addPluginRoutes(table: RouteTable, config: FreshConfig): void {
 const LOCAL_ADDR: Deno.NetAddr = { transport: "tcp", hostname: "127.0.0.1", port: 0 };
 
 async function handle(app: App, req: Request, info?: ServeHandlerInfo): Promise<Response> {
+  if (!URL.canParse(req.url)) return badRequestUrl(app, req, info);
   const url = new URL(req.url);
   const redirect = trailingSlashRedirect(url, app.config);
   if (redirect) return redirect;
@@ -195,6 +196,23 @@ async function handle(app: App, req: Request, info?: ServeHandlerInfo): Promise<
   } catch (err) {
     return await compressResponse(req, await renderError(app, req, ctx, err));
   }
+}
+
+/**
+ * A request whose URL cannot be parsed (e.g. `Host: a b`): 400, answered through the root
+ * middlewares only (so it gets the app's headers), as if it asked for "/" on no known host.
+ */
+function badRequestUrl(app: App, req: Request, info?: ServeHandlerInfo): Promise<Response> {
+  const ctx = newContext(app, req, new URL("http://invalid.invalid/"), info);
+  const middlewares = middlewaresFor(app.table, "");
+  let i = 0;
+  ctx.next = () => {
+    const mw = middlewares[i++];
+    return mw
+      ? Promise.resolve(mw(req, ctx))
+      : Promise.resolve(new Response("Bad Request: invalid Host header", { status: 400 }));
+  };
+  return ctx.next().catch((err) => renderError(app, req, ctx, err));
 }
 
 interface Dispatch {

@@ -1,6 +1,7 @@
 import type { FreshContext } from "$fresh/server.ts";
 import { clientIp, requireAdmin } from "../../../lib/auth/guard.ts";
-import { ForbiddenError } from "../../../lib/http/errors.ts";
+import { clearSessionCookie } from "../../../lib/auth/sessions.ts";
+import { errorResponse, ForbiddenError } from "../../../lib/http/errors.ts";
 import { isCrossOriginRequest } from "../../../lib/http/security.ts";
 import type { AdminState } from "@/lib/services.ts";
 
@@ -12,6 +13,7 @@ const ENROLMENT_PATHS = new Set([
   "/api/admin/session",
   "/api/admin/logout",
 ]);
+const LOGOUT = "/api/admin/logout";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
@@ -21,7 +23,15 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * (thrown errors are answered by `apiErrorsPlugin`, whose answers are never cached either).
  */
 export async function handler(req: Request, ctx: FreshContext<AdminState>): Promise<Response> {
-  const res = await guarded(req, ctx);
+  let res: Response;
+  try {
+    res = await guarded(req, ctx);
+  } catch (err) {
+    if (ctx.url.pathname !== LOGOUT) throw err;
+    // A logout whose session is already gone still clears the browser's cookie.
+    res = errorResponse(err);
+    res.headers.set("set-cookie", clearSessionCookie(req));
+  }
   res.headers.set("cache-control", "no-store");
   return res;
 }

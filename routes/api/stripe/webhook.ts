@@ -23,11 +23,11 @@ export const handler: Handlers<unknown, State> = {
         throw new InvalidInputError("Invalid webhook signature");
       });
     if (event.type !== "payment_intent.succeeded") return json({ received: true });
-    const outcome = await handlePaymentSucceeded(
-      deps,
-      event.data.object.id,
-      linkOrigin(deps.config, ctx.url),
-    );
+    const intentId = (event.data as { object?: { id?: unknown } } | undefined)?.object?.id;
+    if (typeof intentId !== "string" || intentId === "") {
+      throw new InvalidInputError("The event has no payment intent (data.object.id)");
+    }
+    const outcome = await handlePaymentSucceeded(deps, intentId, linkOrigin(deps.config, ctx.url));
     return json({ received: true, outcome });
   },
 };

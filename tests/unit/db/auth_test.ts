@@ -6,11 +6,6 @@ import {
   hasAdmins,
   updateAdminPassword,
 } from "../../../lib/db/admins.ts";
-import {
-  clearLoginFailures,
-  countLoginFailures,
-  recordLoginFailure,
-} from "../../../lib/db/login_failures.ts";
 import { createSession, deleteSession, getSession } from "../../../lib/db/sessions.ts";
 import { ConflictError, NotFoundError } from "../../../lib/domain/errors.ts";
 
@@ -52,20 +47,5 @@ Deno.test("[sessions] live until they expire or are deleted", async () => {
   assert.equal(await getSession(kv, "nope"), null);
   await deleteSession(kv, "tok-1");
   assert.equal(await getSession(kv, "tok-1"), null);
-  kv.close();
-});
-
-Deno.test("[login_failures] counted within a window and cleared", async () => {
-  const kv = await Deno.openKv(":memory:");
-  const now = Date.now();
-  await recordLoginFailure(kv, "admin", now - 10 * 60_000);
-  await recordLoginFailure(kv, "admin", now - 60_000);
-  await recordLoginFailure(kv, "admin", now - 60_000);
-  await recordLoginFailure(kv, "other", now);
-  assert.equal(await countLoginFailures(kv, "admin", 5 * 60_000, now), 2);
-  assert.equal(await countLoginFailures(kv, "admin", 15 * 60_000, now), 3);
-  await clearLoginFailures(kv, "admin");
-  assert.equal(await countLoginFailures(kv, "admin", 15 * 60_000, now), 0);
-  assert.equal(await countLoginFailures(kv, "other", 15 * 60_000, now), 1);
   kv.close();
 });

@@ -1,5 +1,11 @@
 import assert from "node:assert/strict";
-import { hitRateLimit, type RateLimit } from "../../../lib/db/rate_limits.ts";
+import {
+  clearRateLimit,
+  hitRateLimit,
+  hitRateLimits,
+  type RateLimit,
+  undoHits,
+} from "../../../lib/db/rate_limits.ts";
 
 const LIMIT: Omit<RateLimit, "client"> = { bucket: "test_email", limit: 5, windowMs: 600_000 };
 const T0 = Date.UTC(2030, 0, 1, 12);
@@ -57,5 +63,35 @@ Deno.test("[rate limits] parallel hits never slip past the limit", async () => {
       Array.from({ length: 12 }, () => hitRateLimit(kv, { ...LIMIT, client: "203.0.113.9" }, T0)),
     );
     assert.equal(results.filter((r) => r.allowed).length, 5);
+  });
+});
+
+Deno.test("[rate limits] several limits are hit together or not at all, and hits can be taken back", async (t) => {
+  await withKv(async (kv) => {
+    const pair = { bucket: "pair", client: "a", limit: 2, windowMs: 600_000 };
+    const wide = { bucket: "wide", client: "all", limit: 3, windowMs: 600_000 };
+    await t.step("a full limit refuses and names itself; the others count nothing", async () => {
+      assert.equal((await hitRateLimits(kv, [pair, wide], T0)).allowed, true);
+      assert.equal((await hitRateLimits(kv, [pair, wide], T0 + 1)).allowed, true);
+      const refused = await hitRateLimits(kv, [pair, wide], T0 + 2);
+      assert.deepEqual(refused, { allowed: false, bucket: "pair", retryAfterSeconds: 600 });
+      const other = { ...pair, client: "b" };
+      assert.equal((await hitRateLimits(kv, [other, wide], T0 + 3)).allowed, true);
+      assert.deepEqual(await hitRateLimits(kv, [other, wide], T0 + 4), {
+        allowed: false,
+        bucket: "wide",
+        retryAfterSeconds: 600,
+      });
+    });
+    await t.step("undoHits takes back exactly the hits of one call", async () => {
+      const other = { ...pair, client: "b" };
+      await undoHits(kv, [other, wide], T0 + 3);
+      const again = await hitRateLimits(kv, [{ ...pair, client: "c" }, wide], T0 + 5);
+      assert.equal(again.allowed, true);
+    });
+    await t.step("clearRateLimit forgets one client's hits", async () => {
+      await clearRateLimit(kv, pair);
+      assert.equal((await hitRateLimit(kv, pair, T0 + 6)).allowed, true);
+    });
   });
 });

@@ -4,7 +4,7 @@ import { json } from "../../../../lib/http/errors.ts";
 import type { State } from "@/lib/services.ts";
 
 export const handler: Handlers<unknown, State> = {
-  /** {entry, competition, players} of SPEC §3; the id may be a numeric entry id or a team id. */
+  /** {entry, competition, players} of SPEC §3 by team id (SPEC "{id}": never the numeric id). */
   async GET(_req, ctx) {
     const details = await entryDetails(ctx.state.services.kv, ctx.params.id);
     if (!details) {

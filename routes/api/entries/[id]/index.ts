@@ -6,7 +6,7 @@ import { json } from "../../../../lib/http/errors.ts";
 import type { State } from "@/lib/services.ts";
 
 export const handler: Handlers<unknown, State> = {
-  /** The public view of an entry, by team id (or numeric id). */
+  /** The public view of an entry, by team id only. */
   async GET(_req, ctx) {
     const entry = await findEntry(ctx.state.services.kv, ctx.params.id);
     if (!entry) throw new NotFoundError("Entry not found");
