@@ -7,6 +7,8 @@ import type { State } from "@/lib/services.ts";
 export async function handler(req: Request, ctx: FreshContext<State>): Promise<Response> {
   const https = isHttps(req); // read first: after a WebSocket upgrade the request is closed
   const res = await ctx.next();
+  // A body cut off for taking too long (408): the connection is not worth keeping.
+  if (res.status === 408) res.headers.set("connection", "close");
   const { publicUrl, port } = ctx.state.services.config;
   return withSecurityHeaders(res, https, liveSocketSources(publicUrl, port));
 }

@@ -2,7 +2,7 @@
 import type * as z from "zod/mini";
 import { zodIssues } from "@/lib/domain/schemas/fields.ts";
 import { InvalidInputError } from "../domain/errors.ts";
-import { PayloadTooLargeError, UnsupportedMediaTypeError } from "./errors.ts";
+import { HttpError, PayloadTooLargeError, UnsupportedMediaTypeError } from "./errors.ts";
 
 const DEFAULT_MAX_BYTES = 64 * 1024;
 
@@ -59,23 +59,41 @@ export function parseId(value: string | undefined, name = "id"): number {
   throw new InvalidInputError("Invalid id", [{ path: [name], message: "Invalid id" }]);
 }
 
-/** The request body as text; 413 when it is larger than `maxBytes`. */
-export async function readText(req: Request, maxBytes = DEFAULT_MAX_BYTES): Promise<string> {
+/** How long a client may take to send a whole request body (a slow drip ties up the server). */
+export const BODY_TIMEOUT_MS = 10_000;
+
+/**
+ * The request body as text; 413 when it is larger than `maxBytes`, 408 when it has not fully
+ * arrived `timeoutMs` after the read started (the connection is then dropped).
+ */
+export async function readText(
+  req: Request,
+  maxBytes = DEFAULT_MAX_BYTES,
+  timeoutMs = BODY_TIMEOUT_MS,
+): Promise<string> {
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > maxBytes) throw new PayloadTooLargeError();
   if (!req.body) return "";
   const reader = req.body.getReader();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new HttpError(408, "Request body took too long")), timeoutMs);
+  });
   const chunks: Uint8Array[] = [];
   let size = 0;
-  while (true) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw new PayloadTooLargeError();
+  try {
+    while (true) {
+      const { done, value } = await Promise.race([reader.read(), timedOut]);
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) throw new PayloadTooLargeError();
+      chunks.push(value);
     }
-    chunks.push(value);
+  } catch (err) {
+    reader.cancel().catch(() => undefined);
+    throw err;
+  } finally {
+    clearTimeout(timer);
   }
   const bytes = new Uint8Array(size);
   let offset = 0;

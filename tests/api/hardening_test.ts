@@ -9,6 +9,7 @@ import { getAdminByUsername, updateAdminPassword } from "../../lib/db/admins.ts"
 import { keys } from "../../lib/db/keys.ts";
 import { INTENT_LIMIT } from "../../lib/payments/intent_limit.ts";
 import { MAX_SOCKETS_PER_ADDRESS } from "../../lib/live/admission.ts";
+import { BODY_TIMEOUT_MS } from "../../lib/http/validate.ts";
 import {
   makeTestApp,
   readJsonBody,
@@ -317,4 +318,40 @@ Deno.test("[hardening 10] the CSP's socket source never comes from the Host head
       else assert.match(csp, /connect-src 'self' ws:\/\/localhost /);
     }, { config: { publicUrl } });
   }
+});
+
+// Point 9 ------------------------------------------------------------------------------------
+
+Deno.test("[hardening 9] a body that drips gets 408 when its time is up", async () => {
+  await withTestApp(async (app) => {
+    const server = Deno.serve(
+      { hostname: "127.0.0.1", port: 0, onListen() {} },
+      (req, info) => app.handler(req, info),
+    );
+    const conn = await Deno.connect({ hostname: "127.0.0.1", port: server.addr.port });
+    try {
+      const started = Date.now();
+      await conn.write(new TextEncoder().encode(
+        "POST /api/test-email HTTP/1.1\r\nHost: localhost\r\n" +
+          "Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{",
+      ));
+      const decoder = new TextDecoder();
+      let answer = "";
+      const buf = new Uint8Array(4096);
+      while (!answer.includes("Request body took too long")) {
+        const n = await conn.read(buf);
+        if (n === null) break;
+        answer += decoder.decode(buf.subarray(0, n));
+      }
+      const seconds = (Date.now() - started) / 1000;
+      assert.match(answer, /^HTTP\/1\.1 408/);
+      assert.match(answer, /connection: close/i);
+      assert.match(answer, /x-content-type-options: nosniff/i);
+      assert.ok(seconds >= BODY_TIMEOUT_MS / 1000 - 1, `answered after ${seconds} s`);
+      assert.ok(seconds < BODY_TIMEOUT_MS / 1000 + 10, `answered after ${seconds} s`);
+    } finally {
+      conn.close();
+      await server.shutdown();
+    }
+  });
 });
