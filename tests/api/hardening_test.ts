@@ -24,16 +24,7 @@ import { TEST_WEBHOOK_SECRET } from "../helpers/app.ts";
 
 /** Sends a request to the app as if it came from `address`. */
 function from(app: TestApp, address: string, path: string, init: TestRequestInit = {}) {
-  const { json, ...rest } = init;
-  const headers = new Headers(rest.headers);
-  let body = rest.body;
-  if (json !== undefined) {
-    headers.set("content-type", "application/json");
-    body = JSON.stringify(json);
-  }
-  const req = new Request(new URL(path, "http://localhost"), { ...rest, headers, body });
-  const remoteAddr: Deno.NetAddr = { transport: "tcp", hostname: address, port: 40000 };
-  return app.handler(req, { remoteAddr, completed: Promise.resolve() });
+  return app.request(path, { ...init, from: address });
 }
 
 function login(app: TestApp, address: string, password: string) {

@@ -36,6 +36,8 @@ export interface TestApp {
 export interface TestRequestInit extends Omit<RequestInit, "body"> {
   json?: unknown;
   body?: BodyInit;
+  /** The client's address, passed as the connection info (as Deno.serve does). */
+  from?: string;
 }
 
 export const TEST_STRIPE_SECRET_KEY = "sk_test_fake_key";
@@ -111,14 +113,18 @@ export async function makeTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
     kv,
     services,
     request(path, init = {}) {
-      const { json, ...rest } = init;
+      const { json, from, ...rest } = init;
       const headers = new Headers(rest.headers);
       let body = rest.body;
       if (json !== undefined) {
         headers.set("content-type", "application/json");
         body = JSON.stringify(json);
       }
-      return handle(new Request(new URL(path, TEST_ORIGIN), { ...rest, headers, body }));
+      const info = from === undefined ? undefined : {
+        remoteAddr: { transport: "tcp" as const, hostname: from, port: 40000 },
+        completed: Promise.resolve(),
+      };
+      return handle(new Request(new URL(path, TEST_ORIGIN), { ...rest, headers, body }), info);
     },
     async close() {
       await services.hub.close();

@@ -1,0 +1,97 @@
+/**
+ * #13 point 1: server RSS while one address sends `WS_FLOOD_SOCKETS` (default 16) concurrent
+ * WebSocket messages of `WS_FLOOD_MB` (default 60) MB each, through raw frames (the client holds
+ * 1 MB). Deno reads each message whole before the app sees it (README "Abuse limits"), so what
+ * the app bounds is how many sockets one address gets (8; the others get 429 before any byte of
+ * their message is read). Run: `deno task bench ws_memory`; writes .bench-out/ws_memory.json.
+ */
+const SOCKETS = Number(Deno.env.get("WS_FLOOD_SOCKETS") ?? 16);
+const MB = Number(Deno.env.get("WS_FLOOD_MB") ?? 60);
+const OUT = new URL("../.bench-out/ws_memory.json", import.meta.url);
+
+const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+const port = (listener.addr as Deno.NetAddr).port;
+listener.close();
+const server = new Deno.Command(Deno.execPath(), {
+  args: ["run", "-A", "main.ts"],
+  cwd: new URL("../", import.meta.url),
+  stdin: "null",
+  stdout: "null",
+  stderr: "inherit",
+  env: { PORT: String(port), HOST: "127.0.0.1", DENO_KV_PATH: ":memory:", DEMO_DATA: "1" },
+}).spawn();
+
+function rssMb(): number {
+  const status = Deno.readTextFileSync(`/proc/${server.pid}/status`);
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** One raw client: handshake, then one masked text frame of `MB` MB sent in 1 MB writes. */
+async function flood(): Promise<"sent" | number> {
+  const conn = await Deno.connect({ hostname: "127.0.0.1", port });
+  const buf = new Uint8Array(4096);
+  try {
+    await conn.write(new TextEncoder().encode(
+      `GET /ws HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: websocket\r\n` +
+        "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n" +
+        "Sec-WebSocket-Version: 13\r\n\r\n",
+    ));
+    const n = await conn.read(buf);
+    const status = Number(
+      /^HTTP\/1\.1 (\d{3})/.exec(new TextDecoder().decode(buf.subarray(0, n ?? 0)))?.[1],
+    );
+    if (status !== 101) return status;
+    const size = MB * 1_000_000;
+    const header = new Uint8Array(14); // FIN + text, 64-bit length, mask key 0
+    header[0] = 0x81;
+    header[1] = 0x80 | 127;
+    new DataView(header.buffer).setBigUint64(2, BigInt(size));
+    await conn.write(header);
+    const chunk = new Uint8Array(1 << 20).fill(97);
+    for (let sent = 0; sent < size;) {
+      sent += await conn.write(chunk.subarray(0, Math.min(chunk.length, size - sent)));
+    }
+    await Promise.race([conn.read(buf).catch(() => null), new Promise((r) => setTimeout(r, 3000))]);
+    return "sent";
+  } catch {
+    return "sent";
+  } finally {
+    try {
+      conn.close();
+    } catch {
+      // closed by the server
+    }
+  }
+}
+
+try {
+  for (let i = 0; i < 600; i++) {
+    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (r) => (r.body?.cancel(), r.ok),
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  await new Promise((r) => setTimeout(r, 1000));
+  const start = rssMb();
+  let peak = start;
+  const sampler = setInterval(() => peak = Math.max(peak, rssMb()), 20);
+  const outcomes = await Promise.all(Array.from({ length: SOCKETS }, flood));
+  await new Promise((r) => setTimeout(r, 2000));
+  clearInterval(sampler);
+  const result = {
+    sockets: SOCKETS,
+    messageMb: MB,
+    upgraded: outcomes.filter((o) => o === "sent").length,
+    refused429: outcomes.filter((o) => o === 429).length,
+    rssMb: { start: +start.toFixed(1), peak: +peak.toFixed(1), end: +rssMb().toFixed(1) },
+    growthMb: { peak: +(peak - start).toFixed(1), end: +(rssMb() - start).toFixed(1) },
+  };
+  console.log(JSON.stringify(result, null, 2));
+  await Deno.mkdir(new URL("./", OUT), { recursive: true });
+  await Deno.writeTextFile(OUT, JSON.stringify(result, null, 2) + "\n");
+} finally {
+  server.kill("SIGTERM");
+  await server.status;
+}
