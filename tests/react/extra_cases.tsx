@@ -1,0 +1,311 @@
+/**
+ * Components no page renders on the server with props (admin screens load their data in the
+ * browser; dialogs, forms and checkout steps appear after a click), rendered by render_all.tsx
+ * with typical props: the seeded app's own API answers (`SeedData`, read by the test).
+ */
+import type { ReactElement } from "react";
+import { ContestCardSkeleton } from "@/components/ContestCard.tsx";
+import { Avatar } from "@/components/admin/Avatar.tsx";
+import { CompetitionActions } from "@/components/admin/CompetitionActions.tsx";
+import { CompetitionFields } from "@/components/admin/CompetitionFields.tsx";
+import { CompetitionNotFound } from "@/components/admin/CompetitionNotFound.tsx";
+import { CompetitionsTable } from "@/components/admin/CompetitionsTable.tsx";
+import { EventForm } from "@/components/admin/EventForm.tsx";
+import { EventList } from "@/components/admin/EventList.tsx";
+import { Field } from "@/components/admin/Field.tsx";
+import { MatchFields } from "@/components/admin/MatchFields.tsx";
+import { MatchesTable } from "@/components/admin/MatchesTable.tsx";
+import { PerformanceRow } from "@/components/admin/PerformanceRow.tsx";
+import { PerformanceTable } from "@/components/admin/PerformanceTable.tsx";
+import { PlayerForm } from "@/components/admin/PlayerForm.tsx";
+import { PlayerRowsTable } from "@/components/admin/PlayerRowsTable.tsx";
+import { PlayersTab } from "@/components/admin/PlayersTab.tsx";
+import { PrizeRows } from "@/components/admin/PrizeRows.tsx";
+import { SalaryInput } from "@/components/admin/SalaryInput.tsx";
+import { SignInNotice } from "@/components/admin/SignInNotice.tsx";
+import { ErrorState, NotFoundState } from "@/components/admin/States.tsx";
+import { Table, Td, Th, THead, Tr } from "@/components/admin/Table.tsx";
+import { TeamName } from "@/components/admin/TeamName.tsx";
+import { TeamPlayersCard } from "@/components/admin/TeamPlayersCard.tsx";
+import { TeamPlayersDialog } from "@/components/admin/TeamPlayersDialog.tsx";
+import { InfoForm } from "@/components/checkout/InfoForm.tsx";
+import { InvalidCheckout } from "@/components/checkout/InvalidCheckout.tsx";
+import { PaymentStep } from "@/components/checkout/PaymentStep.tsx";
+import { PicksSummary } from "@/components/checkout/PicksSummary.tsx";
+import { StepIndicator } from "@/components/checkout/StepIndicator.tsx";
+import { StripePaymentForm } from "@/components/checkout/StripePaymentForm.tsx";
+import { TestCardForm } from "@/components/checkout/TestCardForm.tsx";
+import { Input } from "@/components/ui/Input.tsx";
+import { Card, CardFooter } from "@/components/ui/Card.tsx";
+import { Spinner } from "@/components/ui/Spinner.tsx";
+import { Tabs } from "@/components/ui/Tabs.tsx";
+import AdminLogin from "@/islands/AdminLogin.tsx";
+import type { Competition, Team } from "@/lib/domain/types.ts";
+import { competitionToValues } from "@/lib/client/admin/competition_form.ts";
+import { matchToValues } from "@/lib/client/admin/match_form.ts";
+import { draftOf } from "@/lib/client/admin/performance_draft.ts";
+import { playerToValues } from "@/lib/client/admin/player_form.ts";
+import { usePlayerTable } from "@/lib/client/admin/player_table.ts";
+import type {
+  CompetitionRow,
+  EventWithPlayer,
+  MatchWithTeams,
+  PerformanceRecord,
+  PlayerWithTeam,
+} from "@/lib/client/admin/types.ts";
+import type { PaymentIntentAnswer } from "@/lib/client/checkout.ts";
+import { type PickPlayer, toPickPlayer } from "@/lib/client/players.ts";
+
+/** Answers of the seeded app's API (admin views of its LIVE competition). */
+export interface SeedData {
+  competitions: CompetitionRow[];
+  matches: MatchWithTeams[];
+  teams: Team[];
+  live: Competition;
+  players: PlayerWithTeam[];
+  events: EventWithPlayer[];
+  performances: PerformanceRecord[];
+  intent: PaymentIntentAnswer;
+}
+
+const noop = () => {};
+const yes = () => Promise.resolve(true);
+
+/** Component id → the element to render. */
+export function extraCases(data: SeedData): Record<string, () => ReactElement> {
+  const { competitions, matches, teams, live, players, events, performances, intent } = data;
+  const player = players[0];
+  const picks: PickPlayer[] = players.slice(0, 5).map(toPickPlayer);
+  const records = performances.filter((r) => r.player.position === "FWD");
+  const drafts = Object.fromEntries(records.map((r) => [r.player.id, draftOf(r)]));
+  const match = matches.find((m) => m.id === live.matchId) ?? matches[0];
+
+  function PlayersTabCase({ kind }: { kind: "current" | "available" }) {
+    const table = usePlayerTable(players);
+    return (
+      <PlayersTab
+        kind={kind}
+        table={table}
+        total={players.length}
+        busy={false}
+        onAction={noop}
+        onSalaryCommit={kind === "current" ? yes : undefined}
+      />
+    );
+  }
+  function PlayerRowsCase() {
+    const table = usePlayerTable(players);
+    return <PlayerRowsTable table={table} caption="Players" onSalaryCommit={yes} />;
+  }
+
+  return {
+    "components/ContestCard.tsx#ContestCardSkeleton": () => <ContestCardSkeleton />,
+    "components/admin/Avatar.tsx#Avatar": () => <Avatar name={player.name} src={player.imageUrl} />,
+    "components/admin/CompetitionActions.tsx#CompetitionActions": () => (
+      <CompetitionActions competition={live} onCopyLink={noop} onDelete={noop} className="flex" />
+    ),
+    "components/admin/CompetitionFields.tsx#CompetitionFields": () => (
+      <CompetitionFields
+        values={competitionToValues(live)}
+        errors={{ name: "Required" }}
+        matches={matches}
+        timeZone="UTC"
+        onChange={noop}
+      />
+    ),
+    "components/admin/CompetitionNotFound.tsx#CompetitionNotFound": () => <CompetitionNotFound />,
+    "components/admin/CompetitionsTable.tsx#CompetitionsTable": () => (
+      <CompetitionsTable rows={competitions} onCopyLink={noop} onDelete={noop} />
+    ),
+    "components/admin/EventForm.tsx#EventForm": () => (
+      <EventForm competitionId={live.id} players={players} live onCreated={noop} />
+    ),
+    "components/admin/EventList.tsx#EventList": () => <EventList events={events} onDelete={noop} />,
+    "components/admin/Field.tsx#Field": () => (
+      <Field id="name" label="Name" hint="Shown on the card" error="Required">
+        <Input id="name" value="" onChange={noop} />
+      </Field>
+    ),
+    "components/admin/MatchFields.tsx#MatchFields": () => (
+      <MatchFields
+        values={matchToValues(match)}
+        errors={{}}
+        teams={teams}
+        editing
+        timeZone="UTC"
+        onChange={noop}
+      />
+    ),
+    "components/admin/MatchesTable.tsx#MatchesTable": () => (
+      <MatchesTable matches={matches} onDelete={noop} />
+    ),
+    "components/admin/PerformanceRow.tsx#PerformanceRow": () => (
+      <Table>
+        <tbody>
+          <PerformanceRow
+            player={records[0].player}
+            draft={drafts[records[0].player.id]}
+            errors={{ goals: "Too many" }}
+            columns={8}
+            onChange={noop}
+          />
+        </tbody>
+      </Table>
+    ),
+    "components/admin/PerformanceTable.tsx#PerformanceTable": () => (
+      <PerformanceTable
+        title="Forwards"
+        position="FWD"
+        records={records}
+        drafts={drafts}
+        errors={{}}
+        onChange={noop}
+      />
+    ),
+    "components/admin/PlayerForm.tsx#PlayerForm": () => (
+      <PlayerForm initial={playerToValues(player)} editing onSubmit={yes} onCancel={noop} />
+    ),
+    "components/admin/PlayerRowsTable.tsx#PlayerRowsTable": () => <PlayerRowsCase />,
+    "components/admin/PlayersTab.tsx#PlayersTab": () => (
+      <>
+        <PlayersTabCase kind="current" />
+        <PlayersTabCase kind="available" />
+      </>
+    ),
+    "components/admin/PrizeRows.tsx#PrizeRows": () => (
+      <PrizeRows
+        drafts={[{ key: 1, position: "1", prize: "200" }, { key: 2, position: "2", prize: "" }]}
+        pool={300}
+        onUpdate={noop}
+        onRemove={noop}
+      />
+    ),
+    "components/admin/SalaryInput.tsx#SalaryInput": () => (
+      <SalaryInput player={player} onCommit={yes} />
+    ),
+    "components/admin/SignInNotice.tsx#SignInNotice": () => (
+      <SignInNotice
+        title="Signed in"
+        message="Welcome back."
+        next={{ href: "/admin/dashboard", label: "Continue" }}
+        redirect
+      />
+    ),
+    "components/admin/States.tsx#ErrorState": () => <ErrorState message="Could not load" />,
+    "components/admin/States.tsx#NotFoundState": () => (
+      <NotFoundState title="Not found" description="Gone" href="/admin" label="Back" />
+    ),
+    "components/admin/Table.tsx#Table": () => (
+      <Table caption="Players">
+        <THead>
+          <tr>
+            <Th>Name</Th>
+          </tr>
+        </THead>
+        <tbody>
+          <Tr>
+            <Td>{player.name}</Td>
+          </Tr>
+        </tbody>
+      </Table>
+    ),
+    "components/admin/Table.tsx#THead": () => (
+      <table>
+        <THead className="sticky">
+          <tr>
+            <Th>Name</Th>
+          </tr>
+        </THead>
+      </table>
+    ),
+    "components/admin/Table.tsx#Th": () => (
+      <table>
+        <thead>
+          <tr>
+            <Th className="w-10">Name</Th>
+          </tr>
+        </thead>
+      </table>
+    ),
+    "components/admin/Table.tsx#Tr": () => (
+      <table>
+        <tbody>
+          <Tr data-player-id={player.id}>
+            <td>{player.name}</td>
+          </Tr>
+        </tbody>
+      </table>
+    ),
+    "components/admin/Table.tsx#Td": () => (
+      <table>
+        <tbody>
+          <tr>
+            <Td data-label="Name">{player.name}</Td>
+          </tr>
+        </tbody>
+      </table>
+    ),
+    "components/admin/TeamName.tsx#TeamName": () => (
+      <TeamName team={player.team} fallback="No team" />
+    ),
+    "components/admin/TeamPlayersCard.tsx#TeamPlayersCard": () => (
+      <TeamPlayersCard home={teams[0]} away={teams[1]} onOpen={noop} />
+    ),
+    "components/admin/TeamPlayersDialog.tsx#TeamPlayersDialog": () => (
+      <TeamPlayersDialog team={teams[0]} onClose={noop} />
+    ),
+    "components/checkout/InfoForm.tsx#InfoForm": () => (
+      <InfoForm
+        values={{ teamName: "Rovers", email: "a@example.com", confirmEmail: "b@example.com" }}
+        errors={{ confirmEmail: "Emails do not match" }}
+        busy={false}
+        submitLabel="Proceed to Payment: $10"
+        onChange={noop}
+        onSubmit={noop}
+      />
+    ),
+    "components/checkout/InvalidCheckout.tsx#InvalidCheckout": () => <InvalidCheckout />,
+    "components/checkout/PaymentStep.tsx#PaymentStep": () => (
+      <PaymentStep intent={intent} payLabel="Pay and Submit Entry: $10" onPaid={noop}>
+        <button type="button">Back to Information</button>
+      </PaymentStep>
+    ),
+    "components/checkout/PicksSummary.tsx#PicksSummary": () => <PicksSummary picks={picks} />,
+    "components/checkout/StepIndicator.tsx#StepIndicator": () => 
+    <StepIndicator current="payment" />,
+    "components/checkout/StripePaymentForm.tsx#StripePaymentForm": () => (
+      <StripePaymentForm
+        clientSecret="pi_1_secret_2"
+        publishableKey="pk_test_1"
+        paymentIntentId="pi_1"
+        payLabel="Pay and Submit Entry: $10"
+        onPaid={noop}
+      />
+    ),
+    "components/checkout/TestCardForm.tsx#TestCardForm": () => (
+      <TestCardForm
+        paymentIntentId={intent.paymentIntentId}
+        payLabel="Pay and Submit Entry: $10"
+        onPaid={noop}
+      />
+    ),
+    "components/ui/Card.tsx#CardFooter": () => (
+      <Card>
+        <CardFooter className="justify-end">Footer</CardFooter>
+      </Card>
+    ),
+    "components/ui/Spinner.tsx#Spinner": () => <Spinner />,
+    "components/ui/Tabs.tsx#Tabs": () => (
+      <Tabs
+        label="Players"
+        defaultValue="available"
+        items={[
+          { value: "current", label: "Current", content: <p>Current players</p> },
+          { value: "available", label: "Available", content: <p>Available players</p> },
+          { value: "none", label: "Disabled", content: null, disabled: true },
+        ]}
+      />
+    ),
+    "islands/AdminLogin.tsx#default": () => <AdminLogin />,
+  };
+}
