@@ -41,6 +41,15 @@ function parsePort(raw: string | null): number {
   return port;
 }
 
+/** Payment intents per client address in 10 minutes; 0 turns the limit off (load benches). */
+function parseIntentLimit(raw: string | null): { intentsPer10Min?: number } {
+  if (raw === null) return {};
+  if (!/^\d{1,9}$/.test(raw)) {
+    throw new ConfigError(`PAYMENT_INTENTS_PER_10_MIN must be a whole number (got "${raw}")`);
+  }
+  return { intentsPer10Min: Number(raw) };
+}
+
 function parseDemoData(raw: string | null): boolean {
   if (raw === null || raw === "1") return true;
   if (raw === "0") return false;
@@ -298,6 +307,7 @@ export function loadConfig(env: Env): ServerConfig {
     publicUrl: parsePublicUrl(read(env, "PUBLIC_URL")),
     oidc: parseOidc(env),
     adminRequire2fa: parseRequire2fa(read(env, "ADMIN_REQUIRE_2FA")),
+    ...parseIntentLimit(read(env, "PAYMENT_INTENTS_PER_10_MIN")),
     kvPath: parseKvPath(env),
   };
 }

@@ -34,6 +34,8 @@ export interface AppConfig {
   oidc?: OidcConfig | null;
   /** Password logins need a TOTP code (admins without one are sent to set it up). */
   adminRequire2fa?: boolean;
+  /** Payment intents per client address in 10 minutes (default 30; 0: no limit). */
+  intentsPer10Min?: number;
 }
 
 export interface Services {

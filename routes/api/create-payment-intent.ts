@@ -14,7 +14,8 @@ export const handler: Handlers<unknown, State> = {
    */
   async POST(req, ctx) {
     const input = await readJson(req, paymentIntentSchema);
-    await limitPaymentIntents(ctx.state.services.kv, clientIp(ctx));
+    const { kv, config } = ctx.state.services;
+    await limitPaymentIntents(kv, clientIp(ctx), config.intentsPer10Min);
     return json(await openPayment(ctx.state.services, input));
   },
 };

@@ -340,3 +340,13 @@ Deno.test("[config] OIDC sign-in and ADMIN_REQUIRE_2FA", async (t) => {
     );
   });
 });
+
+Deno.test("[config] PAYMENT_INTENTS_PER_10_MIN: a whole number, 0 turns the limit off", () => {
+  const base = { DENO_KV_PATH: ":memory:" };
+  assert.equal(loadConfig(base).intentsPer10Min, undefined);
+  assert.equal(loadConfig({ ...base, PAYMENT_INTENTS_PER_10_MIN: "0" }).intentsPer10Min, 0);
+  assert.throws(
+    () => loadConfig({ ...base, PAYMENT_INTENTS_PER_10_MIN: "many" }),
+    /PAYMENT_INTENTS_PER_10_MIN must be a whole number/,
+  );
+});
