@@ -3,6 +3,7 @@ import { Head } from "$fresh/runtime.ts";
 import ContestList from "../islands/ContestList.tsx";
 import type { ContestCardData } from "../components/ContestCard.tsx";
 import { listCompetitions } from "../lib/db/competitions.ts";
+import { cachedAnswer, COMPETITION_LIST } from "@/lib/render_cache.ts";
 import type { State } from "@/lib/services.ts";
 import { sortByDeadline } from "@/lib/client/contests.ts";
 
@@ -12,9 +13,12 @@ interface HomeData {
 }
 
 export const handler: Handlers<HomeData, State> = {
-  async GET(_req, ctx) {
-    const competitions = sortByDeadline(await listCompetitions(ctx.state.services.kv));
-    return ctx.render({ competitions, renderedAt: new Date().toISOString() });
+  GET(req, ctx) {
+    const { kv } = ctx.state.services;
+    return cachedAnswer(req, kv, COMPETITION_LIST, async (now) => {
+      const competitions = sortByDeadline(await listCompetitions(kv));
+      return ctx.render({ competitions, renderedAt: now.toISOString() });
+    });
   },
 };
 

@@ -78,6 +78,8 @@ export const keys = {
   /** One entry's packed picks, written with the entry, until compaction moves it into a chunk. */
   rosterTailEntry: (cid: number, entryId: number): Deno.KvKey => ["roster_tail", cid, entryId],
   rosterTail: (cid: number): Deno.KvKey => ["roster_tail", cid],
+  /** Change marker of players, teams and matches (every competition page shows some). */
+  catalog: (): Deno.KvKey => ["catalog"],
 
   entry: (id: number): Deno.KvKey => ["entries", id],
   entryByCompetition: (cid: number, entryId: number): Deno.KvKey => [

@@ -6,6 +6,7 @@ import { createWithId } from "./ids.ts";
 import { keys } from "./keys.ts";
 import { getTeamsByIds } from "./teams.ts";
 import { getManyValues, listValues, retryAtomic } from "./util.ts";
+import { bumpCatalog } from "./catalog.ts";
 
 export interface MatchInput {
   homeTeamId: number;
@@ -99,7 +100,7 @@ export async function updateMatch(
     const entry = await kv.get<Match>(keys.match(id));
     if (!entry.value) throw new NotFoundError("Match not found");
     const match = toMatch({ ...entry.value, ...input }, id, entry.value.createdAt);
-    const res = await kv.atomic().check(entry).set(keys.match(id), match).commit();
+    const res = await bumpCatalog(kv.atomic().check(entry).set(keys.match(id), match)).commit();
     return res.ok ? match : undefined;
   });
 }

@@ -5,6 +5,7 @@ import { createWithId } from "./ids.ts";
 import { keys } from "./keys.ts";
 import { getTeam, getTeamsByIds } from "./teams.ts";
 import { getManyValues, listValues, retryAtomic } from "./util.ts";
+import { bumpCatalog } from "./catalog.ts";
 
 /** What a create needs: name, position and team; the rest takes the SPEC §3 defaults. */
 export type PlayerInput =
@@ -72,7 +73,7 @@ export async function updatePlayer(
     const current = await kv.get<Player>(keys.player(id));
     if (!current.value) throw new NotFoundError("Player not found");
     const player: Player = { ...current.value, ...patch, id };
-    const op = kv.atomic().check(current).set(keys.player(id), player);
+    const op = bumpCatalog(kv.atomic().check(current).set(keys.player(id), player));
     if (player.teamId !== current.value.teamId) {
       op.delete(keys.playerByTeam(current.value.teamId, id))
         .set(keys.playerByTeam(player.teamId, id), id);

@@ -4,6 +4,7 @@ import { NotFoundError } from "../domain/errors.ts";
 import { createWithId } from "./ids.ts";
 import { keys } from "./keys.ts";
 import { getManyValues, listValues, retryAtomic } from "./util.ts";
+import { bumpCatalog } from "./catalog.ts";
 
 export type TeamInput = Omit<Team, "id">;
 
@@ -37,7 +38,7 @@ export function updateTeam(
     const current = await kv.get<Team>(keys.team(id));
     if (!current.value) throw new NotFoundError("Team not found");
     const team: Team = { ...current.value, ...patch, id };
-    const res = await kv.atomic().check(current).set(keys.team(id), team).commit();
+    const res = await bumpCatalog(kv.atomic().check(current).set(keys.team(id), team)).commit();
     return res.ok ? team : undefined;
   });
 }

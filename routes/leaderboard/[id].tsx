@@ -5,6 +5,7 @@ import LeaderboardLive, { type LeaderboardLiveProps } from "../../islands/Leader
 import { listGameEvents } from "../../lib/db/events.ts";
 import { pickCompetition } from "@/lib/domain/live.ts";
 import { getLeaderboardCache } from "../../lib/live/leaderboard_cache.ts";
+import { cachedAnswer, competitionDependencies } from "@/lib/render_cache.ts";
 import type { State } from "@/lib/services.ts";
 import { pageId } from "@/lib/http/route_params.ts";
 
@@ -13,20 +14,22 @@ const FIRST_PAGE = 100;
 const EVENT_LIMIT = 50;
 
 export const handler: Handlers<LeaderboardLiveProps | null, State> = {
-  async GET(_req, ctx) {
+  GET(req, ctx) {
     const id = pageId(ctx.params.id);
     const { kv } = ctx.state.services;
-    const standings = id === null ? null : await getLeaderboardCache(kv).standings(id);
-    if (!standings) return ctx.render(null, { status: 404 });
-    const { status } = standings.competition;
-    const events = status === "LIVE" || status === "COMPLETED"
-      ? await listGameEvents(kv, standings.competition.id, { limit: EVENT_LIMIT })
-      : null;
-    return ctx.render({
-      competition: pickCompetition(standings.competition),
-      rows: standings.rows(0, FIRST_PAGE),
-      total: standings.total,
-      events,
+    return cachedAnswer(req, kv, competitionDependencies(id), async () => {
+      const standings = id === null ? null : await getLeaderboardCache(kv).standings(id);
+      if (!standings) return ctx.render(null, { status: 404 });
+      const { status } = standings.competition;
+      const events = status === "LIVE" || status === "COMPLETED"
+        ? await listGameEvents(kv, standings.competition.id, { limit: EVENT_LIMIT })
+        : null;
+      return ctx.render({
+        competition: pickCompetition(standings.competition),
+        rows: standings.rows(0, FIRST_PAGE),
+        total: standings.total,
+        events,
+      });
     });
   },
 };

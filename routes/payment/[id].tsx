@@ -4,6 +4,7 @@ import Checkout, { type CheckoutCompetition } from "../../islands/Checkout.tsx";
 import { InvalidCheckout } from "../../components/checkout/InvalidCheckout.tsx";
 import { getCompetition } from "../../lib/db/competitions.ts";
 import { listPrizes } from "../../lib/db/prizes.ts";
+import { cachedAnswer, competitionDependencies } from "@/lib/render_cache.ts";
 import type { State } from "@/lib/services.ts";
 import { pageId } from "@/lib/http/route_params.ts";
 
@@ -12,23 +13,28 @@ type Data =
   | null;
 
 export const handler: Handlers<Data, State> = {
-  async GET(_req, ctx) {
+  GET(req, ctx) {
     const id = pageId(ctx.params.id);
     const { kv } = ctx.state.services;
-    const c = id === null ? null : await getCompetition(kv, id);
-    if (!c) return ctx.render(null, { status: 404 });
-    const prizes = (await listPrizes(kv, c.id)).map(({ position, prize }) => ({ position, prize }));
-    const { name, entryFee, currency, prizePool, prizeType, customPrizeDescription } = c;
-    const competition = {
-      id: c.id,
-      name,
-      entryFee,
-      currency,
-      prizePool,
-      prizeType,
-      customPrizeDescription,
-    };
-    return ctx.render({ competition, prizes });
+    return cachedAnswer(req, kv, competitionDependencies(id), async () => {
+      const c = id === null ? null : await getCompetition(kv, id);
+      if (!c) return ctx.render(null, { status: 404 });
+      const prizes = (await listPrizes(kv, c.id)).map(({ position, prize }) => ({
+        position,
+        prize,
+      }));
+      const { name, entryFee, currency, prizePool, prizeType, customPrizeDescription } = c;
+      const competition = {
+        id: c.id,
+        name,
+        entryFee,
+        currency,
+        prizePool,
+        prizeType,
+        customPrizeDescription,
+      };
+      return ctx.render({ competition, prizes });
+    });
   },
 };
 

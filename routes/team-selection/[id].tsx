@@ -6,6 +6,7 @@ import { StatusCard } from "../../components/StatusCard.tsx";
 import { Button } from "../../components/ui/Button.tsx";
 import { getCompetition } from "../../lib/db/competitions.ts";
 import { listCompetitionPlayers } from "../../lib/db/competition_players.ts";
+import { cachedAnswer, competitionDependencies } from "@/lib/render_cache.ts";
 import type { State } from "@/lib/services.ts";
 import { type PickPlayer, toPickPlayer } from "@/lib/client/players.ts";
 import { pageId } from "@/lib/http/route_params.ts";
@@ -15,17 +16,19 @@ type Data =
   | { found: false };
 
 export const handler: Handlers<Data, State> = {
-  async GET(_req, ctx) {
+  GET(req, ctx) {
     const id = pageId(ctx.params.id);
     const { kv } = ctx.state.services;
-    const competition = id === null ? null : await getCompetition(kv, id);
-    if (!competition) return ctx.render({ found: false }, { status: 404 });
-    const players = (await listCompetitionPlayers(kv, competition.id)).map(toPickPlayer);
-    return ctx.render({
-      found: true,
-      competition: builderFields(competition),
-      players,
-      renderedAt: new Date().toISOString(),
+    return cachedAnswer(req, kv, competitionDependencies(id), async (now) => {
+      const competition = id === null ? null : await getCompetition(kv, id);
+      if (!competition) return ctx.render({ found: false }, { status: 404 });
+      const players = (await listCompetitionPlayers(kv, competition.id)).map(toPickPlayer);
+      return ctx.render({
+        found: true,
+        competition: builderFields(competition),
+        players,
+        renderedAt: now.toISOString(),
+      });
     });
   },
 };

@@ -3,13 +3,17 @@ import { listCompetitionPlayers } from "../../../../lib/db/competition_players.t
 import { requireCompetition } from "../../../../lib/db/competitions.ts";
 import { json } from "../../../../lib/http/errors.ts";
 import { parseId } from "../../../../lib/http/validate.ts";
+import { cachedAnswer, competitionDependencies } from "@/lib/render_cache.ts";
 import type { State } from "@/lib/services.ts";
 
 export const handler: Handlers<unknown, State> = {
   /** The players of a competition, each with its team, by salary descending. */
-  async GET(_req, ctx) {
+  GET(req, ctx) {
     const { kv } = ctx.state.services;
-    const competition = await requireCompetition(kv, parseId(ctx.params.id));
-    return json(await listCompetitionPlayers(kv, competition.id));
+    const id = parseId(ctx.params.id);
+    return cachedAnswer(req, kv, competitionDependencies(id), async () => {
+      const competition = await requireCompetition(kv, id);
+      return json(await listCompetitionPlayers(kv, competition.id));
+    });
   },
 };

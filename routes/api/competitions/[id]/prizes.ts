@@ -3,20 +3,24 @@ import { requireCompetition } from "../../../../lib/db/competitions.ts";
 import { listPrizes } from "../../../../lib/db/prizes.ts";
 import { json } from "../../../../lib/http/errors.ts";
 import { parseId } from "../../../../lib/http/validate.ts";
+import { cachedAnswer, competitionDependencies } from "@/lib/render_cache.ts";
 import type { State } from "@/lib/services.ts";
 
 export const handler: Handlers<unknown, State> = {
   /** The prize structure of a competition, by position. */
-  async GET(_req, ctx) {
+  GET(req, ctx) {
     const { kv } = ctx.state.services;
-    const competition = await requireCompetition(kv, parseId(ctx.params.id));
-    const prizes = await listPrizes(kv, competition.id);
-    return json(prizes.map(({ id, position, prize, prizeType, customPrizeDescription }) => ({
-      id,
-      position,
-      prize,
-      prizeType,
-      customPrizeDescription,
-    })));
+    const cid = parseId(ctx.params.id);
+    return cachedAnswer(req, kv, competitionDependencies(cid), async () => {
+      const competition = await requireCompetition(kv, cid);
+      const prizes = await listPrizes(kv, competition.id);
+      return json(prizes.map(({ id, position, prize, prizeType, customPrizeDescription }) => ({
+        id,
+        position,
+        prize,
+        prizeType,
+        customPrizeDescription,
+      })));
+    });
   },
 };
