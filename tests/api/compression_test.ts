@@ -48,6 +48,18 @@ Deno.test("[api] pages and JSON come compressed per Accept-Encoding", async (t) 
       });
     }
 
+    await t.step("bundle scripts carry nosniff, not the document-only headers", async () => {
+      const script = plainHome.match(/<script type="module" src="([^"]+)"><\/script>/)![1];
+      const res = await app.request(script, { headers: { "accept-encoding": "br" } });
+      assert.equal(res.status, 200);
+      assert.equal(res.headers.get("content-encoding"), "br");
+      assert.equal(res.headers.get("x-content-type-options"), "nosniff");
+      for (const name of ["content-security-policy", "x-frame-options", "permissions-policy"]) {
+        assert.equal(res.headers.get(name), null, name);
+      }
+      await res.body?.cancel();
+    });
+
     await t.step("a tiny JSON answer is sent as it is", async () => {
       const res = await app.request("/healthz", { headers: { "accept-encoding": "gzip, br" } });
       assert.equal(res.headers.get("content-encoding"), null);

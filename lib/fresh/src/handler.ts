@@ -430,7 +430,7 @@ function chunk(app: App, name: string): Promise<EncodedFile | null> {
   let file = app.chunks.get(name);
   if (!file) {
     file = app.build.read(name).then((bytes) =>
-      bytes && encodeFile(bytes, JS_TYPE, `"${app.build.buildId}-${name}"`)
+      bytes && encodeFile(bytes, JS_TYPE, `"${name.replace(/\.js$/, "")}"`) // names hold a content hash
     );
     app.chunks.set(name, file);
   }
