@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from "react";
 import { formatPrice } from "../lib/domain/format.ts";
-import { paymentFormSchema } from "@/lib/domain/schemas/public.ts";
 import type { Competition } from "../lib/domain/types.ts";
 import { PicksSummary } from "../components/checkout/PicksSummary.tsx";
 import { type InfoErrors, InfoForm, type InfoValues } from "../components/checkout/InfoForm.tsx";
@@ -28,6 +27,10 @@ import { clearSelection } from "@/lib/client/selection.ts";
 import { toast, toastError } from "@/lib/client/toast.ts";
 import { usePicks } from "@/lib/client/use_picks.ts";
 import { addUserEntry } from "@/lib/client/user_entries.ts";
+
+/** The form's schema (and zod) loads once the visitor starts typing, not with the page. */
+let schemas: Promise<typeof import("@/lib/domain/schemas/public.ts")> | null = null;
+const loadSchemas = () => schemas ??= import("@/lib/domain/schemas/public.ts");
 
 export type CheckoutCompetition = Pick<
   Competition,
@@ -97,11 +100,13 @@ function CheckoutFlow(
   }, []);
 
   const onChange = (field: keyof InfoValues, value: string) => {
+    loadSchemas();
     setValues((v) => ({ ...v, [field]: value }));
     if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
   };
 
   const proceed = async () => {
+    const { paymentFormSchema } = await loadSchemas();
     const parsed = paymentFormSchema.safeParse(values);
     if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues, FIELDS));
     setErrors({});

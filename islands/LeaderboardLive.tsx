@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { EventList } from "../components/EventList.tsx";
 import { LeaderboardHeader } from "../components/LeaderboardHeader.tsx";
 import { LeaderboardTable } from "../components/LeaderboardTable.tsx";
 import { Podium } from "../components/Podium.tsx";
-import { TeamDialog, type TeamDialogTarget } from "../components/TeamDialog.tsx";
+import type { TeamDialogTarget } from "../components/TeamDialog.tsx";
 import { Button } from "../components/ui/Button.tsx";
 import { fetchCompetition, fetchEvents, fetchLeaderboard } from "@/lib/client/live/client.ts";
 import type { LeaderboardCompetition, LeaderboardRow, LiveEvent } from "@/lib/domain/live.ts";
@@ -11,6 +11,11 @@ import { useLiveSocket } from "@/lib/client/live/use_live_socket.ts";
 import { formatWhole } from "../lib/domain/format.ts";
 import { useMounted } from "@/lib/client/use_mounted.ts";
 import { getUserEntries } from "@/lib/client/user_entries.ts";
+
+/** The team dialog (and the validation of its answer) loads on the first 'View Team'. */
+const TeamDialog = lazy(() =>
+  import("../components/TeamDialog.tsx").then((m) => ({ default: m.TeamDialog }))
+);
 
 /** SPEC §9: leaderboard and events poll every 10 seconds (here only while the push is down). */
 const POLL_MS = 10_000;
@@ -59,6 +64,8 @@ export default function LeaderboardLive(props: LeaderboardLiveProps) {
   const [limit, setLimit] = useState(Math.max(PAGE_SIZE, props.rows.length));
   const hydrated = useMounted();
   const [target, setTarget] = useState<TeamDialogTarget | null>(null);
+  const dialogUsed = useRef(false);
+  if (target) dialogUsed.current = true;
   const [detailsKey, setDetailsKey] = useState(0);
   const status = competition.status;
 
@@ -193,7 +200,11 @@ export default function LeaderboardLive(props: LeaderboardLiveProps) {
         </div>
         {showEvents && <EventList events={events ?? []} localTimes={hydrated} />}
       </div>
-      <TeamDialog target={target} refreshKey={detailsKey} onClose={() => setTarget(null)} />
+      {dialogUsed.current && (
+        <Suspense fallback={null}>
+          <TeamDialog target={target} refreshKey={detailsKey} onClose={() => setTarget(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }
