@@ -10,7 +10,7 @@
  * - Lighthouse (npm `lighthouse`, pinned in bench/lighthouse/package.json, installed there on
  *   first use) against /usr/bin/chromium headless, default mobile settings (simulated
  *   throttling): performance score, LCP and TBT of `/`, `/team-selection/{id}`, `/payment/{id}`
- *   and `/leaderboard/{id}`. `WIRE_LIGHTHOUSE=0` skips it.
+ *   and `/leaderboard/{id}`. `WIRE_LIGHTHOUSE=0` skips it, `WIRE_LOAD=0` skips the load test.
  *
  * Run: `deno task bench wire`. Writes .bench-out/wire.json. The server binds 127.0.0.1 on a free
  * port and is stopped by process group.
@@ -427,7 +427,7 @@ async function run(): Promise<WireResult> {
       );
     }
 
-    if (await hasWrk()) {
+    if (Deno.env.get("WIRE_LOAD") !== "0" && await hasWrk()) {
       const home = new TextDecoder().decode(
         (await rawGet(`${app.url}/team-selection/${pages.teamSelection.split("/").pop()}`)).body,
       );
@@ -461,7 +461,7 @@ async function run(): Promise<WireResult> {
       }
       result.rps = rps;
     } else {
-      console.log("wire: wrk not found: requests/s skipped (apt-get install wrk)");
+      console.log("wire: requests/s skipped (WIRE_LOAD=0, or no wrk: apt-get install wrk)");
     }
 
     const cli = Deno.env.get("WIRE_LIGHTHOUSE") === "0" ? null : await lighthouseCli();
