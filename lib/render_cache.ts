@@ -14,14 +14,10 @@
  */
 import { keys } from "./db/keys.ts";
 import {
-  compressOnce,
   type EncodedFile,
   isCompressible,
   MIN_COMPRESS_BYTES,
-  negotiate,
-  PREFER_SMALLEST,
   serveEncoded,
-  varyOnEncoding,
 } from "./fresh/src/compress.ts";
 
 /** How long a rendered answer may be reused; it is rendered for the end of its slot. */
@@ -144,7 +140,13 @@ async function toCached(res: Response, key: string): Promise<CachedAnswer | null
   const skip = new Set(["content-length", "content-encoding", "etag", "vary"]);
   const headers = [...res.headers].filter(([name]) => !skip.has(name));
   const etag = `"${await digest(`${key}\n${identity.length}`)}"`;
-  return { file: { etag, identity, encoded: {} }, status: res.status, headers, bytes: 0 };
+  const compressible = identity.length >= MIN_COMPRESS_BYTES;
+  return {
+    file: { etag, identity, compressible, encoded: {} },
+    status: res.status,
+    headers,
+    bytes: 0,
+  };
 }
 
 function remember(cached: CachedAnswer): void {
@@ -160,19 +162,16 @@ function remember(cached: CachedAnswer): void {
 }
 
 function serveCached(req: Request, cached: CachedAnswer): Response {
-  const { file } = cached;
-  const headers = new Headers(cached.headers);
-  if (file.identity.length >= MIN_COMPRESS_BYTES) {
-    varyOnEncoding(headers);
-    const encoding = negotiate(req.headers.get("accept-encoding"), PREFER_SMALLEST);
-    if (encoding && !file.encoded[encoding]) {
-      const body = compressOnce(file.identity, encoding);
-      file.encoded[encoding] = body;
-      cached.bytes += body.length;
-      cachedBytes += body.length;
-    }
-  }
-  return serveEncoded(req, file, headers);
+  const before = encodedBytes(cached.file);
+  const res = serveEncoded(req, cached.file, new Headers(cached.headers));
+  const added = encodedBytes(cached.file) - before; // a coding made on first use
+  cached.bytes += added;
+  cachedBytes += added;
+  return res;
+}
+
+function encodedBytes(file: EncodedFile): number {
+  return Object.values(file.encoded).reduce((sum, bytes) => sum + bytes.length, 0);
 }
 
 async function digest(text: string): Promise<string> {

@@ -3,7 +3,6 @@
  * fast level, and keeps build-time/start-time compressed variants of fixed files (island chunks,
  * static text files) so they are compressed once, not per request.
  */
-import { promisify } from "node:util";
 import zlib from "node:zlib";
 
 /** A content coding the server produces. */
@@ -61,9 +60,6 @@ export function isCompressible(contentType: string | null): boolean {
     type.endsWith("+xml") || type === "font/ttf" || type === "application/wasm";
 }
 
-const brotliAsync = promisify(zlib.brotliCompress);
-const gzipAsync = promisify(zlib.gzip);
-
 function brotliOptions(quality: number, size: number): zlib.BrotliOptions {
   return {
     params: {
@@ -90,12 +86,44 @@ export function compressOnce(bytes: Uint8Array, encoding: Encoding): Uint8Array 
     : zlib.gzipSync(bytes, { level: 9 });
 }
 
-/** Compresses with the best level (slow, off the main thread): for files compressed once. */
-export async function compressBest(bytes: Uint8Array, encoding: Encoding): Promise<Uint8Array> {
-  const out = encoding === "br"
-    ? await brotliAsync(bytes, brotliOptions(11, bytes.length))
-    : await gzipAsync(bytes, { level: 9 });
-  return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
+/**
+ * Compresses with the best level (brotli 11, gzip 9) in a worker: seconds of CPU on a bundle, which
+ * would block the event loop here. The worker stops once it has nothing left to do.
+ */
+export function compressBest(bytes: Uint8Array, encoding: Encoding): Promise<Uint8Array> {
+  const id = ++lastJob;
+  return new Promise((resolve, reject) => {
+    jobs.set(id, { resolve, reject });
+    worker ??= startWorker();
+    worker.postMessage({ id, bytes, encoding });
+  });
+}
+
+type Pending = { resolve(bytes: Uint8Array): void; reject(err: unknown): void };
+const jobs = new Map<number, Pending>();
+let lastJob = 0;
+let worker: Worker | null = null;
+
+function startWorker(): Worker {
+  const w = new Worker(new URL("./compress_worker.ts", import.meta.url), { type: "module" });
+  const stop = (err?: unknown) => {
+    if (err) { for (const job of jobs.values()) job.reject(err); }
+    if (err) jobs.clear();
+    if (jobs.size === 0 && worker === w) {
+      worker = null;
+      w.terminate();
+    }
+  };
+  w.onmessage = (event: MessageEvent<{ id: number; bytes: Uint8Array }>) => {
+    jobs.get(event.data.id)?.resolve(event.data.bytes);
+    jobs.delete(event.data.id);
+    stop();
+  };
+  w.onerror = (event) => {
+    event.preventDefault();
+    stop(new Error(`compression worker failed: ${event.message}`));
+  };
+  return w;
 }
 
 /** The ETag of an encoded variant: a strong tag gets the coding appended, a weak one is kept. */
@@ -125,24 +153,26 @@ export function ifNoneMatch(header: string | null, etag: string): boolean {
 export interface EncodedFile {
   etag: string;
   identity: Uint8Array;
-  /** Encoded variants; absent when not worth it (small or incompressible). */
+  /** Whether variants are worth making (a compressible type, not tiny). */
+  compressible: boolean;
+  /** The variants made so far (a middle level at first use, the best level once ready). */
   encoded: Partial<Record<Encoding, Uint8Array>>;
 }
 
 /**
- * Makes the variants of a fixed body: brotli and gzip at their best levels when the type is
- * compressible, the body large enough and the variant actually smaller.
+ * A fixed body (island chunk, static file) whose brotli and gzip variants are made once: at the
+ * best level in the compression worker, starting now; until that is done, `serveEncoded` makes a
+ * middle-level variant on first use, so no request waits for the worker.
  */
-export async function encodeFile(
-  bytes: Uint8Array,
-  contentType: string,
-  etag: string,
-): Promise<EncodedFile> {
-  const file: EncodedFile = { etag, identity: bytes, encoded: {} };
-  if (!isCompressible(contentType) || bytes.length < MIN_COMPRESS_BYTES) return file;
-  const [br, gzip] = await Promise.all([compressBest(bytes, "br"), compressBest(bytes, "gzip")]);
-  if (br.length < bytes.length) file.encoded.br = br;
-  if (gzip.length < bytes.length) file.encoded.gzip = gzip;
+export function encodeFile(bytes: Uint8Array, contentType: string, etag: string): EncodedFile {
+  const compressible = isCompressible(contentType) && bytes.length >= MIN_COMPRESS_BYTES;
+  const file: EncodedFile = { etag, identity: bytes, compressible, encoded: {} };
+  if (!compressible) return file;
+  for (const encoding of PREFER_SMALLEST) {
+    compressBest(bytes, encoding).then((best) => {
+      if (best.length < (file.encoded[encoding]?.length ?? Infinity)) file.encoded[encoding] = best;
+    }, () => {}); // the middle-level variant stays
+  }
   return file;
 }
 
@@ -152,9 +182,15 @@ export async function encodeFile(
  * (content type, cache control).
  */
 export function serveEncoded(req: Request, file: EncodedFile, headers: Headers): Response {
-  const available = PREFER_SMALLEST.filter((e) => file.encoded[e]);
-  if (available.length > 0) varyOnEncoding(headers);
-  const encoding = negotiate(req.headers.get("accept-encoding"), available);
+  let encoding: Encoding | null = null;
+  if (file.compressible) {
+    varyOnEncoding(headers);
+    encoding = negotiate(req.headers.get("accept-encoding"), PREFER_SMALLEST);
+    if (encoding && !file.encoded[encoding]) {
+      file.encoded[encoding] = compressOnce(file.identity, encoding);
+    }
+    if (encoding && file.encoded[encoding]!.length >= file.identity.length) encoding = null;
+  }
   const etag = encodedEtag(file.etag, encoding);
   headers.set("etag", etag);
   if (ifNoneMatch(req.headers.get("if-none-match"), etag)) {

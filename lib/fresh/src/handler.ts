@@ -430,7 +430,8 @@ function chunk(app: App, name: string): Promise<EncodedFile | null> {
   let file = app.chunks.get(name);
   if (!file) {
     file = app.build.read(name).then((bytes) =>
-      bytes && encodeFile(bytes, JS_TYPE, `"${name.replace(/\.js$/, "")}"`) // names hold a content hash
+      // The names hold a content hash: they make the ETag.
+      bytes && encodeFile(bytes, JS_TYPE, `"${name.replace(/\.js$/, "")}"`)
     );
     app.chunks.set(name, file);
   }
