@@ -39,10 +39,37 @@ const variables = {
   "--ring": "142 72% 29%",
 };
 
+/**
+ * Component classes: one short class in the HTML for the class lists repeated on every row of the
+ * 300-player team builder (twind expands each into its utilities, in the page's inline CSS).
+ */
+const components: [string, string][] = [
+  [
+    "player-row",
+    "flex w-full items-center gap-2.5 rounded-lg border px-2 py-2 text-left transition-colors " +
+    "sm:gap-3 sm:px-3 scroll-mb-24 scroll-mt-20 focus-visible:outline-none focus-visible:ring-2 " +
+    "focus-visible:ring-ring",
+  ],
+  ["player-name", "block truncate text-sm font-semibold sm:text-base"],
+  ["player-meta", "flex items-center gap-1.5 text-xs text-muted-foreground"],
+  ["player-salary", "shrink-0 text-right text-sm font-semibold tabular-nums sm:w-16"],
+  [
+    "pick-mark",
+    "flex h-7 w-7 shrink-0 items-center justify-center rounded-full border text-sm font-bold",
+  ],
+  ["avatar", "inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full"],
+  ["avatar-img", "h-full w-full object-contain p-0.5"],
+  [
+    "position-badge",
+    "inline-flex w-10 shrink-0 justify-center rounded px-1.5 py-0.5 text-[11px] font-bold no-underline",
+  ],
+];
+
 export default {
   ...defineConfig({
     presets: [presetTailwind()],
     hash: false,
+    rules: components,
     theme: {
       extend: {
         colors: {

@@ -16,7 +16,7 @@ const SIZES = { sm: "h-8 w-8 text-xs", md: "h-10 w-10 text-sm", lg: "h-12 w-12 t
 export function PlayerAvatar({ name, src, size = "md", className }: PlayerAvatarProps) {
   const [broken, setBroken] = useState(false);
   const box = cn(
-    "inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full",
+    "avatar",
     SIZES[size],
     className,
   );
@@ -28,7 +28,7 @@ export function PlayerAvatar({ name, src, size = "md", className }: PlayerAvatar
           alt=""
           loading="lazy"
           decoding="async"
-          className="h-full w-full object-contain p-0.5"
+          className="avatar-img"
           onError={() => setBroken(true)}
         />
       </span>

@@ -26,8 +26,7 @@ const RowButton = memo(function RowButton({ player, selected, onToggle }: RowBut
       aria-pressed={selected}
       onClick={() => onToggle(player)}
       className={cn(
-        "flex w-full items-center gap-2.5 rounded-lg border px-2 py-2 text-left transition-colors sm:gap-3 sm:px-3",
-        "scroll-mb-24 scroll-mt-20 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+        "player-row",
         selected
           ? "border-primary bg-primary/5"
           : "border-transparent hover:border-border hover:bg-muted/60",
@@ -35,10 +34,10 @@ const RowButton = memo(function RowButton({ player, selected, onToggle }: RowBut
     >
       <PlayerAvatar name={player.name} src={player.crest} />
       <span className="min-w-0 flex-1">
-        <span className="block truncate text-sm font-semibold sm:text-base" title={player.name}>
+        <span className="player-name" title={player.name}>
           {player.name}
         </span>
-        <span className="flex items-center gap-1.5 text-xs text-muted-foreground">
+        <span className="player-meta">
           <span className="sm:hidden">
             <PositionBadge position={player.position} />
           </span>
@@ -48,13 +47,13 @@ const RowButton = memo(function RowButton({ player, selected, onToggle }: RowBut
       <span className="hidden sm:block">
         <PositionBadge position={player.position} />
       </span>
-      <span className="shrink-0 text-right text-sm font-semibold tabular-nums sm:w-16">
+      <span className="player-salary">
         {formatSalary(player.salary)}
       </span>
       <span
         aria-hidden="true"
         className={cn(
-          "flex h-7 w-7 shrink-0 items-center justify-center rounded-full border text-sm font-bold",
+          "pick-mark",
           selected
             ? "border-primary bg-primary text-primary-foreground"
             : "border-border text-muted-foreground",

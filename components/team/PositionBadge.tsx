@@ -17,7 +17,7 @@ export function PositionBadge(
     <abbr
       title={POSITION_NAMES[position]}
       className={cn(
-        "inline-flex w-10 shrink-0 justify-center rounded px-1.5 py-0.5 text-[11px] font-bold no-underline",
+        "position-badge",
         COLORS[position],
         className,
       )}
