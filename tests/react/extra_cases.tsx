@@ -28,6 +28,7 @@ import { Table, Td, Th, THead, Tr } from "@/components/admin/Table.tsx";
 import { TeamName } from "@/components/admin/TeamName.tsx";
 import { TeamPlayersCard } from "@/components/admin/TeamPlayersCard.tsx";
 import { TeamPlayersDialog } from "@/components/admin/TeamPlayersDialog.tsx";
+import { TeamDialog } from "@/components/TeamDialog.tsx";
 import { InfoForm } from "@/components/checkout/InfoForm.tsx";
 import { InvalidCheckout } from "@/components/checkout/InvalidCheckout.tsx";
 import { PaymentStep } from "@/components/checkout/PaymentStep.tsx";
@@ -250,6 +251,14 @@ export function extraCases(data: SeedData): Record<string, () => ReactElement> {
     ),
     "components/admin/TeamPlayersCard.tsx#TeamPlayersCard": () => (
       <TeamPlayersCard home={teams[0]} away={teams[1]} onOpen={noop} />
+    ),
+    // The leaderboard loads it on the first 'View Team' (React.lazy), so no page renders it.
+    "components/TeamDialog.tsx#TeamDialog": () => (
+      <TeamDialog
+        target={{ id: "FFT-TEST", displayName: "Rovers" }}
+        refreshKey={0}
+        onClose={noop}
+      />
     ),
     "components/admin/TeamPlayersDialog.tsx#TeamPlayersDialog": () => (
       <TeamPlayersDialog team={teams[0]} onClose={noop} />
