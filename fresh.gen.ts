@@ -30,46 +30,52 @@ import * as $25 from "./routes/api/admin/2fa/setup.ts";
 import * as $26 from "./routes/api/admin/_middleware.ts";
 import * as $27 from "./routes/api/admin/analytics.ts";
 import * as $28 from "./routes/api/admin/competitions/[id]/available-players.ts";
-import * as $29 from "./routes/api/admin/competitions/[id]/events/[eventId].ts";
-import * as $30 from "./routes/api/admin/competitions/[id]/events/index.ts";
-import * as $31 from "./routes/api/admin/competitions/[id]/index.ts";
-import * as $32 from "./routes/api/admin/competitions/[id]/performances.ts";
-import * as $33 from "./routes/api/admin/competitions/[id]/players.ts";
-import * as $34 from "./routes/api/admin/competitions/[id]/prizes.ts";
-import * as $35 from "./routes/api/admin/competitions/index.ts";
-import * as $36 from "./routes/api/admin/login.ts";
-import * as $37 from "./routes/api/admin/logout.ts";
-import * as $38 from "./routes/api/admin/matches/[id].ts";
-import * as $39 from "./routes/api/admin/matches/index.ts";
-import * as $40 from "./routes/api/admin/payments.ts";
-import * as $41 from "./routes/api/admin/players/[id].ts";
-import * as $42 from "./routes/api/admin/players/index.ts";
-import * as $43 from "./routes/api/admin/session.ts";
-import * as $44 from "./routes/api/admin/teams/[id]/players.ts";
-import * as $45 from "./routes/api/admin/teams/index.ts";
-import * as $46 from "./routes/api/analytics.ts";
-import * as $47 from "./routes/api/competitions/[id]/events.ts";
-import * as $48 from "./routes/api/competitions/[id]/index.ts";
-import * as $49 from "./routes/api/competitions/[id]/leaderboard.ts";
-import * as $50 from "./routes/api/competitions/[id]/players.ts";
-import * as $51 from "./routes/api/competitions/[id]/prizes.ts";
-import * as $52 from "./routes/api/competitions/index.ts";
-import * as $53 from "./routes/api/create-payment-intent.ts";
-import * as $54 from "./routes/api/entries/[id]/details.ts";
-import * as $55 from "./routes/api/entries/[id]/index.ts";
-import * as $56 from "./routes/api/entries/[id]/players.ts";
-import * as $57 from "./routes/api/entries/index.ts";
-import * as $58 from "./routes/api/stripe/webhook.ts";
-import * as $59 from "./routes/api/test-email.ts";
-import * as $60 from "./routes/api/test-payments/confirm.ts";
-import * as $61 from "./routes/confirmation/[id].tsx";
-import * as $62 from "./routes/email-test.tsx";
-import * as $63 from "./routes/healthz.ts";
-import * as $64 from "./routes/index.tsx";
-import * as $65 from "./routes/leaderboard/[id].tsx";
-import * as $66 from "./routes/payment/[id].tsx";
-import * as $67 from "./routes/team-selection/[id].tsx";
-import * as $68 from "./routes/ws.ts";
+import * as $29 from "./routes/api/admin/competitions/[id]/cancel.ts";
+import * as $30 from "./routes/api/admin/competitions/[id]/events/[eventId].ts";
+import * as $31 from "./routes/api/admin/competitions/[id]/events/index.ts";
+import * as $32 from "./routes/api/admin/competitions/[id]/index.ts";
+import * as $33 from "./routes/api/admin/competitions/[id]/performances.ts";
+import * as $34 from "./routes/api/admin/competitions/[id]/players.ts";
+import * as $35 from "./routes/api/admin/competitions/[id]/players/[playerId].ts";
+import * as $36 from "./routes/api/admin/competitions/[id]/prizes.ts";
+import * as $37 from "./routes/api/admin/competitions/index.ts";
+import * as $38 from "./routes/api/admin/login.ts";
+import * as $39 from "./routes/api/admin/logout.ts";
+import * as $40 from "./routes/api/admin/matches/[id].ts";
+import * as $41 from "./routes/api/admin/matches/index.ts";
+import * as $42 from "./routes/api/admin/payments.ts";
+import * as $43 from "./routes/api/admin/players/[id].ts";
+import * as $44 from "./routes/api/admin/players/index.ts";
+import * as $45 from "./routes/api/admin/session.ts";
+import * as $46 from "./routes/api/admin/teams/[id]/index.ts";
+import * as $47 from "./routes/api/admin/teams/[id]/players.ts";
+import * as $48 from "./routes/api/admin/teams/index.ts";
+import * as $49 from "./routes/api/analytics.ts";
+import * as $50 from "./routes/api/competitions/[id]/events.ts";
+import * as $51 from "./routes/api/competitions/[id]/index.ts";
+import * as $52 from "./routes/api/competitions/[id]/leaderboard.ts";
+import * as $53 from "./routes/api/competitions/[id]/players.ts";
+import * as $54 from "./routes/api/competitions/[id]/prizes.ts";
+import * as $55 from "./routes/api/competitions/index.ts";
+import * as $56 from "./routes/api/create-payment-intent.ts";
+import * as $57 from "./routes/api/entries/[id]/details.ts";
+import * as $58 from "./routes/api/entries/[id]/index.ts";
+import * as $59 from "./routes/api/entries/[id]/players.ts";
+import * as $60 from "./routes/api/entries/index.ts";
+import * as $61 from "./routes/api/my-entries/email.ts";
+import * as $62 from "./routes/api/my-entries/index.ts";
+import * as $63 from "./routes/api/stripe/webhook.ts";
+import * as $64 from "./routes/api/test-email.ts";
+import * as $65 from "./routes/api/test-payments/confirm.ts";
+import * as $66 from "./routes/confirmation/[id].tsx";
+import * as $67 from "./routes/email-test.tsx";
+import * as $68 from "./routes/healthz.ts";
+import * as $69 from "./routes/index.tsx";
+import * as $70 from "./routes/leaderboard/[id].tsx";
+import * as $71 from "./routes/my-entries.tsx";
+import * as $72 from "./routes/payment/[id].tsx";
+import * as $73 from "./routes/team-selection/[id].tsx";
+import * as $74 from "./routes/ws.ts";
 import * as $$0 from "./islands/AdminCompetitionForm.tsx";
 import * as $$1 from "./islands/AdminDashboard.tsx";
 import * as $$2 from "./islands/AdminFlash.tsx";
@@ -84,11 +90,12 @@ import * as $$10 from "./islands/Checkout.tsx";
 import * as $$11 from "./islands/ContestList.tsx";
 import * as $$12 from "./islands/EmailTestForm.tsx";
 import * as $$13 from "./islands/LeaderboardLive.tsx";
-import * as $$14 from "./islands/PageView.tsx";
-import * as $$15 from "./islands/RulesButton.tsx";
-import * as $$16 from "./islands/TeamBuilder.tsx";
-import * as $$17 from "./islands/Toaster.tsx";
-import * as $$18 from "./islands/TwoFactorSetup.tsx";
+import * as $$14 from "./islands/MyEntries.tsx";
+import * as $$15 from "./islands/PageView.tsx";
+import * as $$16 from "./islands/RulesButton.tsx";
+import * as $$17 from "./islands/TeamBuilder.tsx";
+import * as $$18 from "./islands/Toaster.tsx";
+import * as $$19 from "./islands/TwoFactorSetup.tsx";
 
 import type { Manifest } from "$fresh/server.ts";
 
@@ -123,46 +130,52 @@ const manifest = {
     "./routes/api/admin/_middleware.ts": $26,
     "./routes/api/admin/analytics.ts": $27,
     "./routes/api/admin/competitions/[id]/available-players.ts": $28,
-    "./routes/api/admin/competitions/[id]/events/[eventId].ts": $29,
-    "./routes/api/admin/competitions/[id]/events/index.ts": $30,
-    "./routes/api/admin/competitions/[id]/index.ts": $31,
-    "./routes/api/admin/competitions/[id]/performances.ts": $32,
-    "./routes/api/admin/competitions/[id]/players.ts": $33,
-    "./routes/api/admin/competitions/[id]/prizes.ts": $34,
-    "./routes/api/admin/competitions/index.ts": $35,
-    "./routes/api/admin/login.ts": $36,
-    "./routes/api/admin/logout.ts": $37,
-    "./routes/api/admin/matches/[id].ts": $38,
-    "./routes/api/admin/matches/index.ts": $39,
-    "./routes/api/admin/payments.ts": $40,
-    "./routes/api/admin/players/[id].ts": $41,
-    "./routes/api/admin/players/index.ts": $42,
-    "./routes/api/admin/session.ts": $43,
-    "./routes/api/admin/teams/[id]/players.ts": $44,
-    "./routes/api/admin/teams/index.ts": $45,
-    "./routes/api/analytics.ts": $46,
-    "./routes/api/competitions/[id]/events.ts": $47,
-    "./routes/api/competitions/[id]/index.ts": $48,
-    "./routes/api/competitions/[id]/leaderboard.ts": $49,
-    "./routes/api/competitions/[id]/players.ts": $50,
-    "./routes/api/competitions/[id]/prizes.ts": $51,
-    "./routes/api/competitions/index.ts": $52,
-    "./routes/api/create-payment-intent.ts": $53,
-    "./routes/api/entries/[id]/details.ts": $54,
-    "./routes/api/entries/[id]/index.ts": $55,
-    "./routes/api/entries/[id]/players.ts": $56,
-    "./routes/api/entries/index.ts": $57,
-    "./routes/api/stripe/webhook.ts": $58,
-    "./routes/api/test-email.ts": $59,
-    "./routes/api/test-payments/confirm.ts": $60,
-    "./routes/confirmation/[id].tsx": $61,
-    "./routes/email-test.tsx": $62,
-    "./routes/healthz.ts": $63,
-    "./routes/index.tsx": $64,
-    "./routes/leaderboard/[id].tsx": $65,
-    "./routes/payment/[id].tsx": $66,
-    "./routes/team-selection/[id].tsx": $67,
-    "./routes/ws.ts": $68,
+    "./routes/api/admin/competitions/[id]/cancel.ts": $29,
+    "./routes/api/admin/competitions/[id]/events/[eventId].ts": $30,
+    "./routes/api/admin/competitions/[id]/events/index.ts": $31,
+    "./routes/api/admin/competitions/[id]/index.ts": $32,
+    "./routes/api/admin/competitions/[id]/performances.ts": $33,
+    "./routes/api/admin/competitions/[id]/players.ts": $34,
+    "./routes/api/admin/competitions/[id]/players/[playerId].ts": $35,
+    "./routes/api/admin/competitions/[id]/prizes.ts": $36,
+    "./routes/api/admin/competitions/index.ts": $37,
+    "./routes/api/admin/login.ts": $38,
+    "./routes/api/admin/logout.ts": $39,
+    "./routes/api/admin/matches/[id].ts": $40,
+    "./routes/api/admin/matches/index.ts": $41,
+    "./routes/api/admin/payments.ts": $42,
+    "./routes/api/admin/players/[id].ts": $43,
+    "./routes/api/admin/players/index.ts": $44,
+    "./routes/api/admin/session.ts": $45,
+    "./routes/api/admin/teams/[id]/index.ts": $46,
+    "./routes/api/admin/teams/[id]/players.ts": $47,
+    "./routes/api/admin/teams/index.ts": $48,
+    "./routes/api/analytics.ts": $49,
+    "./routes/api/competitions/[id]/events.ts": $50,
+    "./routes/api/competitions/[id]/index.ts": $51,
+    "./routes/api/competitions/[id]/leaderboard.ts": $52,
+    "./routes/api/competitions/[id]/players.ts": $53,
+    "./routes/api/competitions/[id]/prizes.ts": $54,
+    "./routes/api/competitions/index.ts": $55,
+    "./routes/api/create-payment-intent.ts": $56,
+    "./routes/api/entries/[id]/details.ts": $57,
+    "./routes/api/entries/[id]/index.ts": $58,
+    "./routes/api/entries/[id]/players.ts": $59,
+    "./routes/api/entries/index.ts": $60,
+    "./routes/api/my-entries/email.ts": $61,
+    "./routes/api/my-entries/index.ts": $62,
+    "./routes/api/stripe/webhook.ts": $63,
+    "./routes/api/test-email.ts": $64,
+    "./routes/api/test-payments/confirm.ts": $65,
+    "./routes/confirmation/[id].tsx": $66,
+    "./routes/email-test.tsx": $67,
+    "./routes/healthz.ts": $68,
+    "./routes/index.tsx": $69,
+    "./routes/leaderboard/[id].tsx": $70,
+    "./routes/my-entries.tsx": $71,
+    "./routes/payment/[id].tsx": $72,
+    "./routes/team-selection/[id].tsx": $73,
+    "./routes/ws.ts": $74,
   },
   islands: {
     "./islands/AdminCompetitionForm.tsx": $$0,
@@ -179,11 +192,12 @@ const manifest = {
     "./islands/ContestList.tsx": $$11,
     "./islands/EmailTestForm.tsx": $$12,
     "./islands/LeaderboardLive.tsx": $$13,
-    "./islands/PageView.tsx": $$14,
-    "./islands/RulesButton.tsx": $$15,
-    "./islands/TeamBuilder.tsx": $$16,
-    "./islands/Toaster.tsx": $$17,
-    "./islands/TwoFactorSetup.tsx": $$18,
+    "./islands/MyEntries.tsx": $$14,
+    "./islands/PageView.tsx": $$15,
+    "./islands/RulesButton.tsx": $$16,
+    "./islands/TeamBuilder.tsx": $$17,
+    "./islands/Toaster.tsx": $$18,
+    "./islands/TwoFactorSetup.tsx": $$19,
   },
   baseUrl: import.meta.url,
 } satisfies Manifest;

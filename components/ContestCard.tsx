@@ -1,5 +1,6 @@
 import type { Competition } from "../lib/domain/types.ts";
 import { closesIn, formatPrice, leagueLabel, prizeText } from "../lib/domain/format.ts";
+import { closedForEntries } from "@/lib/client/contests.ts";
 import { Badge } from "./ui/Badge.tsx";
 import { Button } from "./ui/Button.tsx";
 import { Card } from "./ui/Card.tsx";
@@ -20,6 +21,7 @@ export type ContestCardData = Pick<
   | "status"
   | "maxEntries"
   | "currentEntries"
+  | "cancelReason"
 >;
 
 export interface ContestCardProps {
@@ -65,6 +67,7 @@ function ClockIcon() {
  */
 export function ContestCard({ competition: c, now, onSelect }: ContestCardProps) {
   const live = c.status === "LIVE";
+  const closed = live ? null : closedForEntries(c, now.getTime());
   const picksHref = `/team-selection/${c.id}`;
   const leaderboardHref = `/leaderboard/${c.id}`;
   const select = () => onSelect?.(c.id);
@@ -80,8 +83,8 @@ export function ContestCard({ competition: c, now, onSelect }: ContestCardProps)
             <p className="text-xs font-medium text-muted-foreground">{leagueLabel(c.league)}</p>
             <h2 className="mt-1 text-lg font-semibold leading-tight tracking-tight">
               <a
-                href={live ? leaderboardHref : picksHref}
-                onClick={live ? undefined : select}
+                href={live || closed ? leaderboardHref : picksHref}
+                onClick={live || closed ? undefined : select}
                 className="after:absolute after:inset-0 after:rounded-xl after:content-[''] focus:outline-none focus-visible:after:ring-2 focus-visible:after:ring-inset focus-visible:after:ring-ring"
               >
                 {c.name}
@@ -90,6 +93,7 @@ export function ContestCard({ competition: c, now, onSelect }: ContestCardProps)
           </div>
           {live && <Badge variant="live">LIVE</Badge>}
           {c.status === "COMPLETED" && <Badge variant="secondary">Completed</Badge>}
+          {c.status === "CANCELLED" && <Badge variant="destructive">Cancelled</Badge>}
         </div>
         {c.description && (
           <p className="text-sm text-muted-foreground">
@@ -115,10 +119,10 @@ export function ContestCard({ competition: c, now, onSelect }: ContestCardProps)
           data-closing=""
         >
           <ClockIcon />
-          {live ? "In progress" : closesIn(c.deadline, now)}
+          {live ? "In progress" : closed ?? closesIn(c.deadline, now)}
         </p>
         <div className="relative z-10 mt-auto flex flex-wrap gap-2">
-          {!live && (
+          {!live && !closed && (
             <Button href={picksHref} onClick={select} className="flex-1">
               Make Picks
             </Button>

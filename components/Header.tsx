@@ -15,7 +15,15 @@ export function Header() {
             Fantasy <span className="text-primary">Contests</span>
           </span>
         </a>
-        <RulesButton />
+        <nav aria-label="Site" className="flex items-center gap-2">
+          <a
+            href="/my-entries"
+            className="rounded-md px-2 py-1.5 text-sm font-medium hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            My entries
+          </a>
+          <RulesButton />
+        </nav>
       </div>
     </header>
   );

@@ -2,13 +2,38 @@ import { Badge } from "./ui/Badge.tsx";
 import { formatWhole, prizeText } from "../lib/domain/format.ts";
 import { cn } from "@/lib/client/cn.ts";
 import type { CompetitionStatus } from "../lib/domain/types.ts";
-import type { LeaderboardCompetition } from "@/lib/domain/live.ts";
+import type { Fixture, LeaderboardCompetition } from "@/lib/domain/live.ts";
+import { closedForEntries } from "@/lib/client/contests.ts";
 
-/** The status text of SPEC §2: LIVE, COMPLETED or Upcoming. */
+/** The status text of SPEC §2: LIVE, COMPLETED or Upcoming (and CANCELLED). */
 function statusText(status: CompetitionStatus): string {
   if (status === "LIVE") return "LIVE";
   if (status === "COMPLETED") return "COMPLETED";
+  if (status === "CANCELLED") return "CANCELLED";
   return "Upcoming";
+}
+
+/** The match: "Home 2 – 1 Away" once a score is known, else "Home v Away". */
+function FixtureLine({ fixture }: { fixture: Fixture }) {
+  const scored = fixture.homeScore !== null && fixture.awayScore !== null;
+  return (
+    <p
+      className="flex flex-wrap items-center gap-x-2 gap-y-1 text-base font-semibold sm:text-lg"
+      data-testid="fixture"
+    >
+      <span>{fixture.homeTeam.name}</span>
+      <span
+        className="rounded-md bg-foreground px-2 py-0.5 font-mono text-background tabular-nums"
+        data-testid="score"
+      >
+        {scored ? `${fixture.homeScore} – ${fixture.awayScore}` : "v"}
+      </span>
+      <span>{fixture.awayTeam.name}</span>
+      {fixture.status === "LIVE" && (
+        <span className="text-xs font-medium uppercase text-destructive">In play</span>
+      )}
+    </p>
+  );
 }
 
 export interface LeaderboardHeaderProps {
@@ -55,6 +80,16 @@ export function LeaderboardHeader({ competition, total, pushConnected }: Leaderb
           </span>
         )}
       </div>
+      {competition.fixture && <FixtureLine fixture={competition.fixture} />}
+      {competition.status === "CANCELLED" && (
+        <p
+          role="status"
+          className="rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm"
+          data-testid="cancelled"
+        >
+          {closedForEntries({ ...competition, deadline: null }, 0)}
+        </p>
+      )}
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3">
         <Stat label="Status" value={statusText(competition.status)} testId="status" />
         <Stat label="Entries" value={formatWhole(total)} testId="total" />

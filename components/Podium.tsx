@@ -19,39 +19,66 @@ const MEDALS = [
 /** On wide screens 2nd | 1st | 3rd, the winner in the middle and raised. */
 const ORDER = ["order-2 pb-6 sm:pb-8", "order-1", "order-3"];
 
-/** The top 3 entries with more than 0 points (SPEC §2, §9), with their prizes once COMPLETED. */
+/**
+ * The podium (SPEC §2, §9): the places 1st to 3rd among entries with more than 0 points. Tied
+ * entries share a step (ranks 1, 2, 3, 3 put both 3rd places on the third step).
+ */
 export function Podium({ rows, currency, showPrizes, ownTeamIds }: PodiumProps) {
-  const top = rows.filter((row) => row.points > 0).slice(0, 3);
-  if (top.length === 0) return null;
+  const steps: LeaderboardRow[][] = [];
+  for (const row of rows) {
+    if (row.points <= 0 || row.rank > 3) continue;
+    const last = steps[steps.length - 1];
+    if (last && last[0].rank === row.rank) last.push(row);
+    else steps.push([row]);
+  }
+  if (steps.length === 0) return null;
   return (
     <section aria-label="Podium" className="grid grid-cols-3 items-end gap-2 pt-4 sm:gap-3">
-      {top.map((row, i) => {
-        const prize = showPrizes ? rowPrizeText(row, currency) : null;
+      {steps.map((step, i) => {
+        const place = step[0].rank;
         return (
           <div
-            key={row.id}
-            data-testid="podium-entry"
+            key={place}
+            data-testid="podium-step"
+            data-place={place}
             className={cn(
               "flex min-w-0 flex-col items-center gap-1 rounded-xl border-2 p-2 text-center shadow-sm sm:p-4",
-              MEDALS[i],
+              MEDALS[Math.min(place, 3) - 1],
               ORDER[i],
-              ownTeamIds.has(row.teamId) && "ring-2 ring-primary",
             )}
           >
             <span className="text-sm font-bold text-muted-foreground sm:text-base">
-              {ordinal(row.rank)}
-            </span>
-            <span className="max-w-full break-words text-sm font-semibold leading-tight sm:text-lg">
-              {row.displayName}
+              {ordinal(place)}
+              {step.length > 1 && <span className="ml-1 text-xs font-medium">(tied)</span>}
             </span>
             <span className="text-xl font-extrabold tabular-nums sm:text-2xl">
-              {formatPoints(row.points)} <span className="text-xs font-medium sm:text-sm">pts</span>
+              {formatPoints(step[0].points)}{" "}
+              <span className="text-xs font-medium sm:text-sm">pts</span>
             </span>
-            {prize && (
-              <span className="max-w-full break-words text-xs font-semibold text-success sm:text-sm">
-                {prize}
-              </span>
-            )}
+            <ul className="grid w-full gap-1">
+              {step.map((row) => {
+                const prize = showPrizes ? rowPrizeText(row, currency) : null;
+                return (
+                  <li
+                    key={row.id}
+                    data-testid="podium-entry"
+                    className={cn(
+                      "grid gap-0.5 rounded-md",
+                      ownTeamIds.has(row.teamId) && "ring-2 ring-primary",
+                    )}
+                  >
+                    <span className="max-w-full break-words text-sm font-semibold leading-tight sm:text-lg">
+                      {row.displayName}
+                    </span>
+                    {prize && (
+                      <span className="max-w-full break-words text-xs font-semibold text-success sm:text-sm">
+                        {prize}
+                      </span>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
           </div>
         );
       })}

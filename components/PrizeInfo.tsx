@@ -7,10 +7,13 @@ export interface PrizeInfoProps {
   prizes: { position: number; prize: number }[];
 }
 
-/** The prize of a competition and its payout by place (1st, 2nd, …). */
+/** The prize of a competition and its payout by place (1st, 2nd, …; NON_CASH: the prize). */
 export function PrizeInfo({ competition, prizes }: PrizeInfoProps) {
   const places = [...prizes].sort((a, b) => a.position - b.position);
   const prize = prizeText(competition);
+  // A non-cash prize is its description at every place, never an amount.
+  const nonCash = competition.prizeType === "NON_CASH" &&
+    !!competition.customPrizeDescription?.trim();
   return (
     <section aria-labelledby="prize-info-title" className="grid gap-3">
       <h2 id="prize-info-title" className="text-base font-semibold">Prize information</h2>
@@ -33,8 +36,8 @@ export function PrizeInfo({ competition, prizes }: PrizeInfoProps) {
               className="flex justify-between rounded-md px-2 py-1 odd:bg-muted/60"
             >
               <span>{ordinal(p.position)}</span>
-              <span className="font-semibold tabular-nums">
-                {formatPrice(p.prize, competition.currency)}
+              <span className="text-right font-semibold tabular-nums">
+                {nonCash ? prize : formatPrice(p.prize, competition.currency)}
               </span>
             </li>
           ))}

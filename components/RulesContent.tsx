@@ -10,6 +10,8 @@ export interface RulesContentProps {
   maxForwards?: number | null;
   /** The competition's cap; the default $50,000 when unset, hidden when null (no cap). */
   salaryCap?: number | null;
+  /** The competition's currency (the cap is shown in it); USD when unset. */
+  currency?: string;
 }
 
 const POSITIONS: Position[] = ["GK", "DEF", "MID", "FWD"];
@@ -132,7 +134,10 @@ export function RulesContent(props: RulesContentProps) {
       {cap !== null && (
         <p className="text-sm text-muted-foreground" data-salary-cap="">
           Your 5 players' salaries must add up to no more than the{" "}
-          <strong className="font-semibold text-foreground">{formatSalary(cap)}</strong> salary cap.
+          <strong className="font-semibold text-foreground">
+            {formatSalary(cap, props.currency)}
+          </strong>{" "}
+          salary cap.
         </p>
       )}
       <ScoringTable />

@@ -6,11 +6,13 @@ import { PageHeader } from "../components/admin/PageHeader.tsx";
 import { LogoutButton } from "../components/admin/LogoutButton.tsx";
 import { Icon } from "../components/admin/Icons.tsx";
 import { CompetitionsTable, rowStats } from "../components/admin/CompetitionsTable.tsx";
+import { CancelDialog } from "../components/admin/CancelDialog.tsx";
 import { ConfirmDialog } from "../components/admin/ConfirmDialog.tsx";
 import { AnalyticsPanel } from "../components/admin/AnalyticsPanel.tsx";
 import { HelpCards } from "../components/admin/HelpCards.tsx";
 import { EmptyState, ErrorState, TableSkeleton } from "../components/admin/States.tsx";
 import {
+  cancelCompetition,
   copyEntryLink,
   deleteCompetition,
   useCompetitions,
@@ -49,6 +51,17 @@ export default function AdminDashboard() {
   const analytics = useAdminData<AnalyticsSummary>("/api/admin/analytics");
   const [toDelete, setToDelete] = useState<CompetitionRow | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const [toCancel, setToCancel] = useState<CompetitionRow | null>(null);
+  const [cancelling, setCancelling] = useState(false);
+
+  const confirmCancel = async (reason: string) => {
+    if (!toCancel) return;
+    setCancelling(true);
+    const saved = await cancelCompetition(toCancel.id, reason);
+    setCancelling(false);
+    if (saved && rows) setRows(rows.map((r) => (r.id === saved.id ? { ...r, ...saved } : r)));
+    setToCancel(null);
+  };
 
   const confirmDelete = async () => {
     if (!toDelete) return;
@@ -112,6 +125,7 @@ export default function AdminDashboard() {
             rows={rows}
             onCopyLink={(c) => void copyEntryLink(c.id)}
             onDelete={setToDelete}
+            onCancel={setToCancel}
           />
         )}
       </section>
@@ -121,6 +135,12 @@ export default function AdminDashboard() {
         failed={Boolean(analytics.error)}
       />
       <HelpCards />
+      <CancelDialog
+        competition={toCancel}
+        busy={cancelling}
+        onConfirm={(reason) => void confirmCancel(reason)}
+        onClose={() => setToCancel(null)}
+      />
       <ConfirmDialog
         open={toDelete !== null}
         title="Delete competition"

@@ -50,7 +50,7 @@ export default function AdminManagePlayers({ id }: { id: number }) {
   };
 
   const saveSalary = async (player: PlayerWithTeam, salary: number) => {
-    const ok = await updateSalary(player, salary);
+    const ok = await updateSalary(id, player, salary);
     if (ok && current.data) {
       current.setData(current.data.map((p) => (p.id === player.id ? { ...p, salary } : p)));
     }

@@ -7,6 +7,7 @@ import { InvalidCheckout } from "../components/checkout/InvalidCheckout.tsx";
 import { type CheckoutStep, StepIndicator } from "../components/checkout/StepIndicator.tsx";
 import { PaymentStep } from "../components/checkout/PaymentStep.tsx";
 import { PrizeInfo } from "../components/PrizeInfo.tsx";
+import { StatusCard } from "../components/StatusCard.tsx";
 import { Button } from "../components/ui/Button.tsx";
 import { Skeleton } from "../components/ui/Skeleton.tsx";
 import { Spinner } from "../components/ui/Spinner.tsx";
@@ -40,6 +41,8 @@ export type CheckoutCompetition = Pick<
 export interface CheckoutProps {
   competition: CheckoutCompetition;
   prizes: { position: number; prize: number }[];
+  /** Why the competition takes no entry (checked when the page was served); null while open. */
+  closed?: string | null;
 }
 
 const FIELDS = ["teamName", "email", "confirmEmail"] as const;
@@ -48,10 +51,21 @@ const FALLBACK_FEE = 5;
 const UNEXPECTED = "An unexpected error occurred. Please try again.";
 
 /** Checkout and payment (SPEC §2, ARCHITECTURE §5): info → payment → processing → confirmation. */
-export default function Checkout({ competition, prizes }: CheckoutProps) {
+export default function Checkout({ competition, prizes, closed }: CheckoutProps) {
   const picks = usePicks(competition.id);
   useEffect(() => track("view_payment_page", { competitionId: competition.id }), []);
 
+  if (closed) {
+    return (
+      <StatusCard
+        title="This competition is closed for entries."
+        description={closed}
+        data-closed-checkout=""
+      >
+        <Button href={`/leaderboard/${competition.id}`}>View Leaderboard</Button>
+      </StatusCard>
+    );
+  }
   if (picks === "invalid") return <InvalidCheckout />;
   return (
     <div className="grid grid-cols-1 gap-6">
@@ -61,7 +75,9 @@ export default function Checkout({ competition, prizes }: CheckoutProps) {
       </div>
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_26rem]">
         <div className="grid grid-cols-1 gap-6 rounded-xl border border-border bg-card p-4 shadow-sm sm:p-5">
-          {picks === null ? <PicksSkeleton /> : <PicksSummary picks={picks} />}
+          {picks === null
+            ? <PicksSkeleton />
+            : <PicksSummary picks={picks} currency={competition.currency} />}
           <PrizeInfo competition={competition} prizes={prizes} />
         </div>
         <div className="rounded-xl border border-border bg-card p-4 shadow-sm sm:p-5">

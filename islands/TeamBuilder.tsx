@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { checkTeamComplete, rulesOf, teamSalary } from "../lib/domain/team_rules.ts";
-import { closedReason } from "@/lib/domain/competition.ts";
 import { type BuilderCompetition, BuilderHeader } from "../components/team/BuilderHeader.tsx";
 import { PlayerBrowser } from "../components/team/PlayerBrowser.tsx";
 import { SubmitBar } from "../components/team/SubmitBar.tsx";
@@ -10,27 +9,32 @@ import type { PickPlayer } from "@/lib/client/players.ts";
 import { saveSelection } from "@/lib/client/selection.ts";
 import { toast } from "@/lib/client/toast.ts";
 import { useTeam } from "@/lib/client/use_team.ts";
+import { closedForEntries } from "@/lib/client/contests.ts";
 
 export interface TeamBuilderProps {
   /** The competition and its players, as the page rendered them. */
   competition: BuilderCompetition;
   players: PickPlayer[];
   renderedAt: string;
+  /** Why no valid team can be built from the competition's players yet; null when one can. */
+  missing?: string | null;
 }
 
 /** Team selection (SPEC §2): pick 5 players under the rules, then go to payment. */
-export default function TeamBuilder({ competition, players, renderedAt }: TeamBuilderProps) {
+export default function TeamBuilder(
+  { competition, players, renderedAt, missing = null }: TeamBuilderProps,
+) {
   const rules = useMemo(() => rulesOf(competition), [competition]);
   const team = useTeam(competition.id, players, rules);
-  const [closed, setClosed] = useState(() => closedReason(competition, new Date(renderedAt)));
-  const open = closed === null;
-  const onExpire = useCallback(
-    () => setClosed(closedReason(competition, new Date(competition.deadline))),
-    [competition],
+  const [closed, setClosed] = useState(() =>
+    closedForEntries(competition, new Date(renderedAt).getTime())
   );
+  const onExpire = useCallback(() => setClosed(closedForEntries(competition, Date.now())), [
+    competition,
+  ]);
 
   useEffect(() => {
-    setClosed(closedReason(competition));
+    setClosed(closedForEntries(competition, Date.now()));
     track("view_competition", { competitionId: competition.id });
   }, [competition.id]);
 
@@ -55,14 +59,15 @@ export default function TeamBuilder({ competition, players, renderedAt }: TeamBu
         renderedAt={renderedAt}
         onExpire={onExpire}
       />
-      {!open && (
+      {closed && (
         <div
           role="alert"
           className="rounded-xl border border-destructive/40 bg-destructive/10 p-4 text-sm"
+          data-closed=""
         >
           <p className="font-semibold text-destructive">This competition is closed for entries.</p>
           <p className="mt-1 text-muted-foreground">
-            {competition.status === "UPCOMING" ? closed : "Picks can no longer be submitted."}{" "}
+            {closed}{" "}
             <a
               href={`/leaderboard/${competition.id}`}
               className="font-medium text-foreground underline"
@@ -72,20 +77,42 @@ export default function TeamBuilder({ competition, players, renderedAt }: TeamBu
           </p>
         </div>
       )}
-      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="lg:sticky lg:top-20 lg:order-2">
-          <TeamPanel selected={team.selected} salaryCap={rules.salaryCap} onRemove={team.remove} />
+      {!closed && missing && players && players.length > 0 && (
+        <div role="status" className="rounded-xl border border-border bg-muted/60 p-4 text-sm">
+          <p className="font-semibold">Entries open once the team can be completed.</p>
+          <p className="mt-1 text-muted-foreground" data-missing="">{missing}</p>
         </div>
-        <div className="min-w-0 lg:order-1">
-          <PlayerBrowser players={players} selectedIds={team.selectedIds} onToggle={team.toggle} />
-        </div>
-      </div>
-      <SubmitBar
-        count={team.selected.length}
-        remaining={remaining}
-        closed={!open}
-        onSubmit={submit}
-      />
+      )}
+      {!closed && (
+        <>
+          <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+            <div className="lg:sticky lg:top-20 lg:order-2">
+              <TeamPanel
+                selected={team.selected}
+                salaryCap={rules.salaryCap}
+                currency={competition.currency}
+                onRemove={team.remove}
+              />
+            </div>
+            <div className="min-w-0 lg:order-1">
+              <PlayerBrowser
+                players={players}
+                selectedIds={team.selectedIds}
+                currency={competition.currency}
+                missing={missing}
+                onToggle={team.toggle}
+              />
+            </div>
+          </div>
+          <SubmitBar
+            count={team.selected.length}
+            remaining={remaining}
+            currency={competition.currency}
+            closed={missing !== null}
+            onSubmit={submit}
+          />
+        </>
+      )}
     </div>
   );
 }

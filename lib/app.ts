@@ -17,6 +17,8 @@ import {
 import { createServices, type Services, servicesPlugin } from "./services.ts";
 import { seedDemoDataIfEmpty } from "./db/seed.ts";
 import { backfillRosters } from "./db/roster.ts";
+import { migrateCompetitionPlayerSalaries } from "./db/competition_players.ts";
+import { migrateEntriesByEmail } from "./db/entries_by_email.ts";
 import { ensureAdmin } from "./auth/admins.ts";
 import { startPaymentSweeper } from "./payments/sweep.ts";
 import { releaseLease, takeLease } from "./db/leases.ts";
@@ -104,6 +106,8 @@ async function startUpOnce(kv: Deno.Kv, config: ServerConfig): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   try {
+    await migrateCompetitionPlayerSalaries(kv);
+    await migrateEntriesByEmail(kv);
     if (config.demoData) await seedDemoDataIfEmpty(kv);
     await backfillRosters(kv);
     const admin = await ensureAdmin(kv, config.adminUsername, config.adminPassword);

@@ -54,6 +54,20 @@ export function competitionDependencies(cid: number | null): Dependencies {
 export const COMPETITION_LIST: Dependencies = { prefixes: [keys.competitions()] };
 
 /**
+ * What the public competition list shows: the records, and whether each one's players make a
+ * valid team (its players move its live key; player records move the catalog key).
+ */
+export const PUBLIC_COMPETITION_LIST: Dependencies = {
+  prefixes: [keys.competitions(), ["live"]],
+  keys: [keys.catalog()],
+};
+
+/** A competition with its fixture: competitionDependencies plus the match records (the score). */
+export function competitionWithFixture(cid: number | null): Dependencies {
+  return { ...competitionDependencies(cid), prefixes: [keys.matches()] };
+}
+
+/**
  * Answers `req` from the cache when the data in `deps` has not changed in this time slot, else
  * calls `answer(slotEnd)` and keeps its result when it is a 200 without cookies. Cached
  * answers are compressed per `Accept-Encoding` once per coding, with an ETag and 304s.

@@ -2,8 +2,8 @@ import type { Handlers, PageProps } from "$fresh/server.ts";
 import { Head } from "$fresh/runtime.ts";
 import ContestList from "../islands/ContestList.tsx";
 import type { ContestCardData } from "../components/ContestCard.tsx";
-import { listCompetitions } from "../lib/db/competitions.ts";
-import { cachedAnswer, COMPETITION_LIST } from "@/lib/render_cache.ts";
+import { listPublicCompetitions } from "../lib/db/competitions.ts";
+import { cachedAnswer, PUBLIC_COMPETITION_LIST } from "@/lib/render_cache.ts";
 import type { State } from "@/lib/services.ts";
 import { sortByDeadline } from "@/lib/client/contests.ts";
 
@@ -15,8 +15,8 @@ interface HomeData {
 export const handler: Handlers<HomeData, State> = {
   GET(req, ctx) {
     const { kv } = ctx.state.services;
-    return cachedAnswer(req, kv, COMPETITION_LIST, async (now) => {
-      const competitions = sortByDeadline(await listCompetitions(kv));
+    return cachedAnswer(req, kv, PUBLIC_COMPETITION_LIST, async (now) => {
+      const competitions = sortByDeadline(await listPublicCompetitions(kv));
       return ctx.render({ competitions, renderedAt: now.toISOString() });
     });
   },

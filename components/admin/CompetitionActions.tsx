@@ -8,6 +8,7 @@ export interface CompetitionActionsProps {
   className?: string;
   onCopyLink: (competition: CompetitionRow) => void;
   onDelete: (competition: CompetitionRow) => void;
+  onCancel: (competition: CompetitionRow) => void;
 }
 
 const ICON_BUTTON = buttonClass({ variant: "ghost", size: "icon-sm" });
@@ -25,7 +26,7 @@ function ActionLink(props: { href: string; label: string; icon: IconName }) {
  * competition; in the wide table other rows keep its slot empty so the icons line up.
  */
 export function CompetitionActions(
-  { competition, onCopyLink, onDelete, className }: CompetitionActionsProps,
+  { competition, onCopyLink, onDelete, onCancel, className }: CompetitionActionsProps,
 ) {
   const id = competition.id;
   const name = competition.name;
@@ -66,6 +67,19 @@ export function CompetitionActions(
       >
         <Icon name="link" />
       </button>
+      {competition.status === "UPCOMING" || competition.status === "LIVE"
+        ? (
+          <button
+            type="button"
+            className={`${ICON_BUTTON} text-destructive hover:text-destructive`}
+            aria-label={`Cancel ${name} and refund everyone`}
+            title="Cancel and refund everyone"
+            onClick={() => onCancel(competition)}
+          >
+            <Icon name="ban" />
+          </button>
+        )
+        : <span className="hidden h-8 w-8 shrink-0 md:block" aria-hidden="true" />}
       <button
         type="button"
         className={`${ICON_BUTTON} text-destructive hover:text-destructive`}

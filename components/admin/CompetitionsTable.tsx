@@ -29,6 +29,16 @@ function EntriesLine({ row }: { row: CompetitionRow }) {
   );
 }
 
+/** Why visitors cannot see the competition yet, when they cannot. */
+function HiddenReason({ row }: { row: CompetitionRow }) {
+  if (!row.hiddenReason) return null;
+  return (
+    <p className="mt-1 text-xs font-medium text-destructive" data-hidden-reason="">
+      Hidden from visitors: {row.hiddenReason}
+    </p>
+  );
+}
+
 /** Phones: one card per competition with the same facts and actions as a table row. */
 function CompetitionCards({ rows, ...actions }: CompetitionsTableProps) {
   return (
@@ -45,6 +55,7 @@ function CompetitionCards({ rows, ...actions }: CompetitionsTableProps) {
               <p className="text-xs text-muted-foreground">
                 #{row.id} · {leagueLabel(row.league)}
               </p>
+              <HiddenReason row={row} />
             </div>
             <Badge variant={statusVariant(row.status)}>{row.status}</Badge>
           </div>
@@ -101,6 +112,7 @@ function WideTable({ rows, ...actions }: CompetitionsTableProps) {
               <div className="text-xs text-muted-foreground">
                 <EntriesLine row={row} />
               </div>
+              <HiddenReason row={row} />
             </Td>
             <Td className="whitespace-nowrap">{leagueLabel(row.league)}</Td>
             <Td>

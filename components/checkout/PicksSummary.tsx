@@ -4,7 +4,7 @@ import { PlayerAvatar } from "../PlayerAvatar.tsx";
 import { PositionBadge } from "../team/PositionBadge.tsx";
 
 /** The five picks of the checkout: crest (or initial), last name, position and salary. */
-export function PicksSummary({ picks }: { picks: PickPlayer[] }) {
+export function PicksSummary({ picks, currency }: { picks: PickPlayer[]; currency: string }) {
   return (
     <section aria-labelledby="picks-title" className="grid gap-3">
       <h2 id="picks-title" className="text-base font-semibold">Your picks</h2>
@@ -21,7 +21,7 @@ export function PicksSummary({ picks }: { picks: PickPlayer[] }) {
             </span>
             <PositionBadge position={p.position} />
             <span className="text-[11px] text-muted-foreground tabular-nums">
-              {formatSalary(p.salary)}
+              {formatSalary(p.salary, currency)}
             </span>
           </li>
         ))}

@@ -27,6 +27,9 @@ export type BuilderCompetition = Pick<
   | "maxForwards"
   | "minDefenders"
   | "salaryCap"
+  | "maxEntries"
+  | "currentEntries"
+  | "cancelReason"
 >;
 
 export interface BuilderHeaderProps {
@@ -67,7 +70,9 @@ function RuleBadges({ rules, maxForwardsSet }: { rules: TeamRules; maxForwardsSe
       )}
       {rules.salaryCap !== null && (
         <li>
-          <Badge variant="secondary">Salary cap {formatSalary(rules.salaryCap)}</Badge>
+          <Badge variant="secondary">
+            Salary cap {formatSalary(rules.salaryCap, rules.currency)}
+          </Badge>
         </li>
       )}
     </ul>
@@ -118,6 +123,7 @@ export function BuilderHeader({ competition: c, rules, renderedAt, onExpire }: B
         minDefenders={rules.minDefenders}
         maxForwards={maxForwardsSet ? rules.maxForwards : null}
         salaryCap={rules.salaryCap}
+        currency={c.currency}
       />
     </section>
   );

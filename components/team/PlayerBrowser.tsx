@@ -21,6 +21,10 @@ export interface PlayerBrowserProps {
   /** Sorted by salary descending; null while loading. */
   players: PickPlayer[] | null;
   selectedIds: ReadonlySet<number>;
+  /** The competition's currency: salaries are shown in it. */
+  currency: string;
+  /** Why no team can be built yet (the competition lacks players), shown when the list is empty. */
+  missing?: string | null;
   onToggle: (player: PickPlayer) => void;
 }
 
@@ -30,7 +34,9 @@ interface Indexed {
 }
 
 /** Position, team and text filters over the player list (SPEC §2). */
-export function PlayerBrowser({ players, selectedIds, onToggle }: PlayerBrowserProps) {
+export function PlayerBrowser(
+  { players, selectedIds, currency, missing, onToggle }: PlayerBrowserProps,
+) {
   const [position, setPosition] = useState<PositionFilter>("ALL");
   const [team, setTeam] = useState("ALL");
   const [query, setQuery] = useState("");
@@ -117,6 +123,7 @@ export function PlayerBrowser({ players, selectedIds, onToggle }: PlayerBrowserP
                   player={player}
                   selected={selectedIds.has(player.id)}
                   hidden={!visible.has(player.id)}
+                  currency={currency}
                   onToggle={onToggle}
                 />
               ))}
@@ -126,10 +133,23 @@ export function PlayerBrowser({ players, selectedIds, onToggle }: PlayerBrowserP
                 className="mt-4 rounded-lg border border-dashed border-border p-8 text-center"
                 role="status"
               >
-                <p className="font-semibold">No players found</p>
-                <p className="mt-1 text-sm text-muted-foreground">
-                  Try adjusting your search or filters
-                </p>
+                {players.length === 0
+                  ? (
+                    <>
+                      <p className="font-semibold">No players in this contest yet</p>
+                      <p className="mt-1 text-sm text-muted-foreground" data-missing="">
+                        {missing ?? "No players have been added yet."}
+                      </p>
+                    </>
+                  )
+                  : (
+                    <>
+                      <p className="font-semibold">No players found</p>
+                      <p className="mt-1 text-sm text-muted-foreground">
+                        Try adjusting your search or filters
+                      </p>
+                    </>
+                  )}
               </div>
             )}
           </>

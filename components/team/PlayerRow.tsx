@@ -10,6 +10,8 @@ export interface PlayerRowProps {
   selected: boolean;
   /** Filtered out: kept in the DOM, hidden, so filtering only flips attributes. */
   hidden: boolean;
+  /** The competition's currency: the salary is shown in it. */
+  currency: string;
   onToggle: (player: PickPlayer) => void;
 }
 
@@ -19,7 +21,9 @@ const ROW_STYLE = { contentVisibility: "auto", containIntrinsicSize: "auto 58px"
 type RowButtonProps = Omit<PlayerRowProps, "hidden">;
 
 /** The row's content; memoised apart from the <li> so filtering never re-renders it. */
-const RowButton = memo(function RowButton({ player, selected, onToggle }: RowButtonProps) {
+const RowButton = memo(function RowButton(
+  { player, selected, currency, onToggle }: RowButtonProps,
+) {
   return (
     <button
       type="button"
@@ -48,7 +52,7 @@ const RowButton = memo(function RowButton({ player, selected, onToggle }: RowBut
         <PositionBadge position={player.position} />
       </span>
       <span className="player-salary">
-        {formatSalary(player.salary)}
+        {formatSalary(player.salary, currency)}
       </span>
       <span
         aria-hidden="true"

@@ -7,6 +7,8 @@ export interface SubmitBarProps {
   count: number;
   /** Cap minus team salary, or null without a cap. */
   remaining: number | null;
+  /** The competition's currency: the budget is shown in it. */
+  currency: string;
   closed: boolean;
   onSubmit: () => void;
 }
@@ -31,7 +33,7 @@ function useToastOffset() {
 }
 
 /** The fixed bottom bar: remaining budget and 'Submit Team (n/5)', enabled only at 5 picks. */
-export function SubmitBar({ count, remaining, closed, onSubmit }: SubmitBarProps) {
+export function SubmitBar({ count, remaining, currency, closed, onSubmit }: SubmitBarProps) {
   const over = remaining !== null && remaining < 0;
   const bar = useToastOffset();
   return (
@@ -45,7 +47,7 @@ export function SubmitBar({ count, remaining, closed, onSubmit }: SubmitBarProps
             Remaining budget
           </p>
           <p className={over ? "font-bold text-destructive" : "font-bold"} data-remaining="">
-            {remaining === null ? "No salary cap" : formatSalary(remaining)}
+            {remaining === null ? "No salary cap" : formatSalary(remaining, currency)}
           </p>
         </div>
         <Button

@@ -8,11 +8,13 @@ import { PositionBadge } from "./PositionBadge.tsx";
 export interface TeamPanelProps {
   selected: PickPlayer[];
   salaryCap: number | null;
+  /** The competition's currency: salaries and the cap are shown in it. */
+  currency: string;
   onRemove: (player: PickPlayer) => void;
 }
 
 /** Team salary against the cap; the bar turns destructive over the cap (SPEC §2). */
-function SalaryBar({ total, cap }: { total: number; cap: number }) {
+function SalaryBar({ total, cap, currency }: { total: number; cap: number; currency: string }) {
   const over = total > cap;
   const percent = Math.min(100, Math.round((total / cap) * 100));
   return (
@@ -20,7 +22,7 @@ function SalaryBar({ total, cap }: { total: number; cap: number }) {
       <div className="flex items-baseline justify-between text-sm">
         <span className="font-medium">Salary</span>
         <span className={over ? "font-semibold text-destructive" : "text-muted-foreground"}>
-          {formatSalary(total)} / {formatSalary(cap)}
+          {formatSalary(total, currency)} / {formatSalary(cap, currency)}
         </span>
       </div>
       <div
@@ -44,7 +46,11 @@ function SalaryBar({ total, cap }: { total: number; cap: number }) {
 }
 
 function FilledSlot(
-  { player, onRemove }: { player: PickPlayer; onRemove: TeamPanelProps["onRemove"] },
+  { player, currency, onRemove }: {
+    player: PickPlayer;
+    currency: string;
+    onRemove: TeamPanelProps["onRemove"];
+  },
 ) {
   return (
     <button
@@ -59,7 +65,7 @@ function FilledSlot(
           <span className="sr-only">Remove</span> {player.name}
         </span>
         <span className="block truncate text-xs text-muted-foreground">
-          {player.teamShortName} · {formatSalary(player.salary)}
+          {player.teamShortName} · {formatSalary(player.salary, currency)}
         </span>
       </span>
       <PositionBadge position={player.position} />
@@ -91,7 +97,7 @@ function EmptySlot({ index }: { index: number }) {
 }
 
 /** 'Your Team (n/5)': five slots (a click removes the player) and the salary bar. */
-export function TeamPanel({ selected, salaryCap, onRemove }: TeamPanelProps) {
+export function TeamPanel({ selected, salaryCap, currency, onRemove }: TeamPanelProps) {
   const slots = Array.from({ length: TEAM_SIZE }, (_, i) => selected[i] ?? null);
   return (
     <section
@@ -109,11 +115,15 @@ export function TeamPanel({ selected, salaryCap, onRemove }: TeamPanelProps) {
       <ol className="grid grid-cols-1 gap-2">
         {slots.map((player, i) => (
           <li key={player ? player.id : `empty-${i}`}>
-            {player ? <FilledSlot player={player} onRemove={onRemove} /> : <EmptySlot index={i} />}
+            {player
+              ? <FilledSlot player={player} currency={currency} onRemove={onRemove} />
+              : <EmptySlot index={i} />}
           </li>
         ))}
       </ol>
-      {salaryCap !== null && <SalaryBar total={teamSalary(selected)} cap={salaryCap} />}
+      {salaryCap !== null && (
+        <SalaryBar total={teamSalary(selected)} cap={salaryCap} currency={currency} />
+      )}
     </section>
   );
 }

@@ -3,7 +3,9 @@
  * views (no full e-mail, no payment id) and admin competition rows with their entry statistics.
  */
 import { revenue } from "../domain/competition.ts";
-import type { Competition, Entry } from "../domain/types.ts";
+import type { Competition, Entry, Team } from "../domain/types.ts";
+import type { MatchWithTeams } from "../db/matches.ts";
+import type { Fixture } from "../domain/live.ts";
 
 /** An e-mail with the local part hidden: `jane@example.com` → `j***@example.com`. */
 export function maskEmail(email: string): string {
@@ -44,5 +46,25 @@ export function adminCompetitionRow(competition: Competition) {
     ...competition,
     entries: competition.currentEntries,
     revenue: revenue(competition.currentEntries, competition.entryFee),
+  };
+}
+
+function clubView(team: Team | null) {
+  return {
+    name: team?.name ?? "Unknown club",
+    shortName: team?.shortName ?? "?",
+    logoUrl: team?.logoUrl ?? null,
+  };
+}
+
+/** A competition's match as the public pages show it: the two clubs and the score. */
+export function fixtureView(match: MatchWithTeams): Fixture {
+  return {
+    homeTeam: clubView(match.homeTeam),
+    awayTeam: clubView(match.awayTeam),
+    kickoffTime: match.kickoffTime,
+    status: match.status,
+    homeScore: match.homeScore,
+    awayScore: match.awayScore,
   };
 }

@@ -21,6 +21,25 @@ export interface AnalyticsProps {
   [key: string]: string | number | boolean | undefined;
 }
 
+const SESSION_KEY = "analytics_session";
+
+/**
+ * This tab's visitor session id (kept in session storage), so the funnel counts each step once
+ * per visitor; undefined when storage is unavailable.
+ */
+function visitorSession(): string | undefined {
+  try {
+    let id = sessionStorage.getItem(SESSION_KEY);
+    if (!id) {
+      id = crypto.randomUUID();
+      sessionStorage.setItem(SESSION_KEY, id);
+    }
+    return id;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Records an event; survives a navigation that follows at once (sendBeacon, else keepalive).
  * @example track("add_player", { competitionId: 3, playerId: 12 })
@@ -28,7 +47,13 @@ export interface AnalyticsProps {
 export function track(name: AnalyticsEventName, props: AnalyticsProps = {}): void {
   if (typeof window === "undefined") return;
   const { competitionId, ...rest } = props;
-  const body = JSON.stringify({ name, path: location.pathname, competitionId, props: rest });
+  const body = JSON.stringify({
+    name,
+    path: location.pathname,
+    competitionId,
+    session: visitorSession(),
+    props: rest,
+  });
   try {
     const blob = new Blob([body], { type: "application/json" });
     if (navigator.sendBeacon?.("/api/analytics", blob)) return;

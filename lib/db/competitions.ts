@@ -1,13 +1,14 @@
 /** Competitions (contests), with the `["competitions_by_match", matchId, cid]` index. */
 import type { Competition, Match } from "../domain/types.ts";
 import { ConflictError, fieldError, NotFoundError } from "../domain/errors.ts";
+import { whyNoValidTeam } from "./competition_players.ts";
 import { countPaidEntries } from "./entries.ts";
 import { reserveIds } from "./ids.ts";
 import { keys } from "./keys.ts";
 import { bumpLive } from "./live.ts";
 import { startRoster } from "./roster.ts";
 import { awardPrizes } from "./standings.ts";
-import { deleteKeys, listKeys, listValues, retryAtomic } from "./util.ts";
+import { deleteKeys, getManyValues, listKeys, listValues, retryAtomic } from "./util.ts";
 
 type Editable = Omit<Competition, "id" | "currentEntries" | "createdAt">;
 type Required = "name" | "league" | "entryFee" | "prizePool" | "deadline";
@@ -107,10 +108,32 @@ export async function requireCompetition(kv: Deno.Kv, id: number): Promise<Compe
   return competition;
 }
 
+/** The competitions with these ids, by id (unknown ids left out). */
+export async function getCompetitionsByIds(
+  kv: Deno.Kv,
+  ids: Iterable<number>,
+): Promise<Map<number, Competition>> {
+  const unique = [...new Set(ids)];
+  const found = await getManyValues<Competition>(kv, unique.map(keys.competition));
+  return new Map(found.map((c) => [c.id, c]));
+}
+
 /** Every competition, sorted by deadline ascending (then id). */
 export async function listCompetitions(kv: Deno.Kv): Promise<Competition[]> {
   const all = await listValues<Competition>(kv, keys.competitions());
   return all.sort((a, b) => a.deadline.localeCompare(b.deadline) || a.id - b.id);
+}
+
+/**
+ * The competitions visitors see, by deadline: an UPCOMING one is left out until its players make
+ * at least one valid team under its rules (see whyNoValidTeam).
+ */
+export async function listPublicCompetitions(kv: Deno.Kv): Promise<Competition[]> {
+  const all = await listCompetitions(kv);
+  const hidden = await Promise.all(
+    all.map(async (c) => c.status === "UPCOMING" && (await whyNoValidTeam(kv, c)) !== null),
+  );
+  return all.filter((_, i) => !hidden[i]);
 }
 
 /**
@@ -129,6 +152,9 @@ export async function updateCompetition(
     const entry = await kv.get<Competition>(keys.competition(id));
     if (!entry.value) throw new NotFoundError("Competition not found");
     const before = entry.value;
+    if (before.status === "CANCELLED" && (patch.status ?? "CANCELLED") !== "CANCELLED") {
+      throw new ConflictError(CANCELLED_IS_FINAL);
+    }
     wasCompleted = before.status === "COMPLETED";
     const competition: Competition = { ...before, ...patch, id };
     const op = kv.atomic().check(entry).set(keys.competition(id), competition);
@@ -142,6 +168,40 @@ export async function updateCompetition(
   });
   if (saved.status === "COMPLETED" && !wasCompleted) await awardPrizes(kv, id);
   return saved;
+}
+
+/** Why a cancelled competition cannot be edited back into play. */
+export const CANCELLED_IS_FINAL = "This competition was cancelled and every entry refunded; " +
+  "it cannot be reopened.";
+
+/**
+ * Marks a competition CANCELLED (final) with the reason, and bumps its live key. An entry being
+ * created at the same time either commits first (and is then refunded) or is refused. Cancelling
+ * again returns the competition unchanged; a COMPLETED competition cannot be cancelled.
+ */
+export function markCompetitionCancelled(
+  kv: Deno.Kv,
+  id: number,
+  reason: string,
+  now = new Date(),
+): Promise<Competition> {
+  return retryAtomic("cancel the competition", async () => {
+    const entry = await kv.get<Competition>(keys.competition(id));
+    if (!entry.value) throw new NotFoundError("Competition not found");
+    if (entry.value.status === "CANCELLED") return entry.value;
+    if (entry.value.status === "COMPLETED") {
+      throw new ConflictError("A completed competition cannot be cancelled.");
+    }
+    const competition: Competition = {
+      ...entry.value,
+      status: "CANCELLED",
+      cancelledAt: now.toISOString(),
+      cancelReason: reason,
+    };
+    const op = kv.atomic().check(entry).set(keys.competition(id), competition);
+    const res = await bumpLive(op, id).commit();
+    return res.ok ? competition : undefined;
+  });
 }
 
 /** Every key that hangs from a competition (players, performances, events, prizes, live). */
@@ -172,7 +232,7 @@ export async function deleteCompetition(kv: Deno.Kv, id: number): Promise<void> 
       throw new ConflictError(
         `Cannot delete competition "${entry.value.name}": it has ${paid} paid ${
           paid === 1 ? "entry" : "entries"
-        }.`,
+        }. Cancel it instead: every entrant is refunded and told by e-mail.`,
       );
     }
     const op = kv.atomic().check(entry).delete(keys.competition(id));

@@ -30,7 +30,8 @@ export const OTHER_COMPETITION_PAYMENT = "This payment was made for a different 
 
 /**
  * Checks picks before any payment: every player exists, is in the competition and the team keeps
- * its rules (InvalidPicksError otherwise). createEntry checks them again.
+ * its rules at the competition's salaries (InvalidPicksError otherwise). createEntry checks them
+ * again.
  */
 export async function assertValidPicks(
   kv: Deno.Kv,
@@ -42,9 +43,14 @@ export async function assertValidPicks(
     kv,
     playerIds.map((id) => keys.competitionPlayer(competition.id, id)),
   );
+  const price = (link: unknown) => (link as { salary?: unknown } | null)?.salary;
   assertPicksOf(
     competition,
-    playerIds.map((id) => players.get(id) ?? null),
+    playerIds.map((id, i) => {
+      const player = players.get(id) ?? null;
+      const salary = price(links[i].value);
+      return player && typeof salary === "number" ? { ...player, salary } : player;
+    }),
     links.map((link) => link.value !== null),
   );
 }

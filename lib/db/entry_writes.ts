@@ -78,6 +78,23 @@ export function assertValidPicks(
   );
 }
 
+/**
+ * The picks as players at the competition's salaries (the link carries the price; a link from
+ * before per-competition salaries keeps the player's default); null for a missing player.
+ */
+function pricedPicks(
+  reads: { value<T>(key: Deno.KvKey): T | null },
+  cid: number,
+  playerIds: number[],
+): (Player | null)[] {
+  return playerIds.map((id) => {
+    const player = reads.value<Player>(keys.player(id));
+    const link = reads.value<{ salary?: unknown }>(keys.competitionPlayer(cid, id));
+    if (!player) return null;
+    return typeof link?.salary === "number" ? { ...player, salary: link.salary } : player;
+  });
+}
+
 const TEAM_ID_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
 /** A random public team id like `FFT-7K2QD9XM` (32 symbols, no 0/O/1/I). */
@@ -234,11 +251,14 @@ class EntryCommitQueue {
     };
     for (const { waiting: { input }, entry, checkout } of made) {
       for (const key of keysOf({ input } as Waiting)) check(key);
+      entry.pickSalaries = pricedPicks(reads, entry.competitionId, entry.playerIds)
+        .map((p) => p?.salary ?? 0);
       op.check({ key: keys.entryByTeamId(entry.teamId), versionstamp: null })
         .set(keys.entry(entry.id), entry)
         .set(keys.entryByCompetition(entry.competitionId, entry.id), entry.id)
         .set(keys.entryByTeamId(entry.teamId), entry.id)
-        .set(keys.entryByPayment(entry.stripePaymentId), entry.id);
+        .set(keys.entryByPayment(entry.stripePaymentId), entry.id)
+        .set(keys.entryByEmail(entry.email, entry.id), entry.id);
       appendToRoster(op, entry);
       if (checkout) setCheckout(op, finalisedCheckout(checkout, entry.teamId));
     }
@@ -277,7 +297,7 @@ class EntryCommitQueue {
       assertOpenForEntries(competition, w.now);
       assertValidPicks(
         competition,
-        input.playerIds.map((id) => reads.value<Player>(keys.player(id))),
+        pricedPicks(reads, cid, input.playerIds),
         input.playerIds.map((id) => reads.value(keys.competitionPlayer(cid, id)) !== null),
       );
     } catch (err) {

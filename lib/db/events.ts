@@ -17,7 +17,8 @@ import { bumpLive } from "./live.ts";
 import { scoredPerformance, statsOf } from "./performances.ts";
 import { getPlayer, getPlayersByIds } from "./players.ts";
 import { getTeamsByIds } from "./teams.ts";
-import { retryAtomic } from "./util.ts";
+import { getMatch, setLiveScore } from "./matches.ts";
+import { listValues, retryAtomic } from "./util.ts";
 
 export const NOT_LIVE_MESSAGE =
   "Competition is not LIVE. Events should only be created for live competitions.";
@@ -101,6 +102,9 @@ export async function createGameEvent(
     await changePerformance(kv, op, cid, player, event.eventType, 1);
     const res = await bumpLive(op, cid).commit();
     return res.ok ? event : undefined;
+  }).then(async (event) => {
+    await followGoals(kv, cid);
+    return event;
   });
 }
 
@@ -115,6 +119,36 @@ export async function deleteGameEvent(kv: Deno.Kv, cid: number, eventId: number)
     const res = await bumpLive(op, cid).commit();
     return res.ok ? true : undefined;
   });
+  await followGoals(kv, cid);
+}
+
+/**
+ * Sets the score of the competition's match from its GOAL and OWN_GOAL events (an own goal
+ * counts for the other side; players of neither club are ignored). See setLiveScore.
+ */
+async function followGoals(kv: Deno.Kv, cid: number): Promise<void> {
+  const competition = (await kv.get<Competition>(keys.competition(cid))).value;
+  if (competition?.matchId == null) return;
+  const match = await getMatch(kv, competition.matchId);
+  if (!match || match.status === "COMPLETED") return;
+  const goals = (await listValues<GameEvent>(kv, keys.events(cid)))
+    .filter((e) => e.eventType === "GOAL" || e.eventType === "OWN_GOAL");
+  const teamOf = new Map(
+    (await getPlayersByIds(kv, new Set(goals.map((e) => e.playerId)))).map((p) => [p.id, p.teamId]),
+  );
+  let home = 0;
+  let away = 0;
+  for (const goal of goals) {
+    const team = teamOf.get(goal.playerId);
+    const forHome = team === match.homeTeamId
+      ? goal.eventType === "GOAL"
+      : team === match.awayTeamId
+      ? goal.eventType === "OWN_GOAL"
+      : null;
+    if (forHome === true) home++;
+    if (forHome === false) away++;
+  }
+  await setLiveScore(kv, match.id, home, away);
 }
 
 /** The events of a competition, newest first, each with its player and the player's team. */

@@ -90,6 +90,13 @@ export const keys = {
   entriesByCompetition: (cid: number): Deno.KvKey => ["entries_by_competition", cid],
   entryByTeamId: (teamId: string): Deno.KvKey => ["entry_by_team_id", teamId],
   entryByPayment: (paymentIntentId: string): Deno.KvKey => ["entry_by_payment", paymentIntentId],
+  /** The entries of one e-mail address (lower case), for "find my entries". */
+  entryByEmail: (email: string, entryId: number): Deno.KvKey => [
+    "entries_by_email",
+    email.toLowerCase(),
+    entryId,
+  ],
+  entriesByEmail: (email: string): Deno.KvKey => ["entries_by_email", email.toLowerCase()],
   checkout: (paymentIntentId: string): Deno.KvKey => ["checkouts", paymentIntentId],
   checkouts: (): Deno.KvKey => ["checkouts"],
   /** Index of the checkouts still PENDING (the recovery sweep reads only these). */

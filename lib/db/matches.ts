@@ -1,7 +1,7 @@
 /** Matches between two teams; result and status are computed from the scores on every save. */
-import { matchOutcome } from "../domain/match_result.ts";
+import { matchOutcome, matchProblems } from "../domain/match_result.ts";
 import type { Competition, League, Match, Team } from "../domain/types.ts";
-import { ConflictError, fieldError, NotFoundError } from "../domain/errors.ts";
+import { ConflictError, fieldError, InvalidInputError, NotFoundError } from "../domain/errors.ts";
 import { createWithId } from "./ids.ts";
 import { keys } from "./keys.ts";
 import { getTeamsByIds } from "./teams.ts";
@@ -20,7 +20,12 @@ export interface MatchInput {
 
 export type MatchWithTeams = Match & { homeTeam: Team | null; awayTeam: Team | null };
 
-async function assertTeams(kv: Deno.Kv, homeTeamId: number, awayTeamId: number): Promise<void> {
+/**
+ * Checks a match before it is saved: two different existing teams of the match's league (any
+ * league for cup competitions), and no score before kick-off. A 400 naming the field otherwise.
+ */
+async function assertValidMatch(kv: Deno.Kv, input: MatchInput, now: Date): Promise<void> {
+  const { homeTeamId, awayTeamId } = input;
   if (homeTeamId === awayTeamId) {
     throw fieldError("awayTeamId", "Home team and away team cannot be the same");
   }
@@ -28,6 +33,12 @@ async function assertTeams(kv: Deno.Kv, homeTeamId: number, awayTeamId: number):
   for (const [field, id] of [["homeTeamId", homeTeamId], ["awayTeamId", awayTeamId]] as const) {
     if (!teams.has(id)) throw fieldError(field, `Team ${id} does not exist.`);
   }
+  const problems = matchProblems(input, teams.get(homeTeamId)!, teams.get(awayTeamId)!, now);
+  if (problems.length === 0) return;
+  throw new InvalidInputError(
+    problems[0].message,
+    problems.map((p) => ({ path: [p.field], message: p.message })),
+  );
 }
 
 function toMatch(input: MatchInput, id: number, createdAt: string): Match {
@@ -47,9 +58,13 @@ function toMatch(input: MatchInput, id: number, createdAt: string): Match {
   };
 }
 
-/** Creates a match between two existing, different teams; result/status follow the scores. */
-export async function createMatch(kv: Deno.Kv, input: MatchInput): Promise<Match> {
-  await assertTeams(kv, input.homeTeamId, input.awayTeamId);
+/** Creates a valid match (see assertValidMatch); result and status follow the scores. */
+export async function createMatch(
+  kv: Deno.Kv,
+  input: MatchInput,
+  now = new Date(),
+): Promise<Match> {
+  await assertValidMatch(kv, input, now);
   const createdAt = new Date().toISOString();
   return createWithId(kv, "matches", (id, op) => {
     const match = toMatch(input, id, createdAt);
@@ -91,16 +106,37 @@ export async function updateMatch(
   kv: Deno.Kv,
   id: number,
   input: Partial<MatchInput>,
+  now = new Date(),
 ): Promise<Match> {
   const current = await getMatch(kv, id);
   if (!current) throw new NotFoundError("Match not found");
-  const merged: MatchInput = { ...current, ...input };
-  await assertTeams(kv, merged.homeTeamId, merged.awayTeamId);
+  await assertValidMatch(kv, { ...current, ...input }, now);
   return retryAtomic("update the match", async () => {
     const entry = await kv.get<Match>(keys.match(id));
     if (!entry.value) throw new NotFoundError("Match not found");
     const match = toMatch({ ...entry.value, ...input }, id, entry.value.createdAt);
     const res = await bumpCatalog(kv.atomic().check(entry).set(keys.match(id), match)).commit();
+    return res.ok ? match : undefined;
+  });
+}
+
+/**
+ * While a match is not COMPLETED, its score follows the goals recorded as game events: the
+ * match becomes LIVE with that score (and the result it would give). A COMPLETED match keeps
+ * the result the admin saved. Returns the match as saved, or null when left alone.
+ */
+export function setLiveScore(
+  kv: Deno.Kv,
+  matchId: number,
+  homeScore: number,
+  awayScore: number,
+): Promise<Match | null> {
+  return retryAtomic("update the live score", async () => {
+    const entry = await kv.get<Match>(keys.match(matchId));
+    if (!entry.value || entry.value.status === "COMPLETED") return null;
+    const { result } = matchOutcome(homeScore, awayScore);
+    const match: Match = { ...entry.value, homeScore, awayScore, result, status: "LIVE" };
+    const res = await kv.atomic().check(entry).set(entry.key, match).commit();
     return res.ok ? match : undefined;
   });
 }

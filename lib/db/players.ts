@@ -1,10 +1,10 @@
 /** Real players, each belonging to one team (index `["players_by_team", teamId, playerId]`). */
-import type { Entry, Player, Team } from "../domain/types.ts";
-import { fieldError, NotFoundError } from "../domain/errors.ts";
+import type { Competition, Entry, Player, Team } from "../domain/types.ts";
+import { ConflictError, fieldError, NotFoundError } from "../domain/errors.ts";
 import { createWithId } from "./ids.ts";
 import { keys } from "./keys.ts";
 import { getTeam, getTeamsByIds } from "./teams.ts";
-import { getManyValues, listValues, retryAtomic } from "./util.ts";
+import { deleteKeys, getManyValues, listValues, retryAtomic } from "./util.ts";
 import { bumpCatalog } from "./catalog.ts";
 
 /** What a create needs: name, position and team; the rest takes the SPEC §3 defaults. */
@@ -94,7 +94,65 @@ export async function withTeam(kv: Deno.Kv, players: Player[]): Promise<PlayerWi
   return players.map((p) => ({ ...p, team: teams.get(p.teamId) ?? null }));
 }
 
-/** The entry's players in pick order, each with its team. */
+/**
+ * The entry's players in pick order, each with its team and the salary it was paid at (for
+ * entries made before prices were kept: the competition's salary, else the default).
+ */
 export async function entryPlayers(kv: Deno.Kv, entry: Entry): Promise<PlayerWithTeam[]> {
-  return withTeam(kv, await getPlayersByIds(kv, entry.playerIds));
+  const players = await getPlayersByIds(kv, entry.playerIds);
+  const links = await getManyValues<{ playerId: number; salary?: unknown } | number>(
+    kv,
+    players.map((p) => keys.competitionPlayer(entry.competitionId, p.id)),
+  );
+  const linked = new Map<number, number>();
+  for (const link of links) {
+    if (typeof link === "object" && typeof link.salary === "number") {
+      linked.set(link.playerId, link.salary);
+    }
+  }
+  const paid = (p: Player) => entry.pickSalaries?.[entry.playerIds.indexOf(p.id)];
+  return withTeam(
+    kv,
+    players.map((p) => ({ ...p, salary: paid(p) ?? linked.get(p.id) ?? p.salary })),
+  );
+}
+
+/** How many entries picked this player (stops at `stopAt`: any count above 0 refuses a delete). */
+async function countEntriesWithPlayer(kv: Deno.Kv, id: number, stopAt = 1000): Promise<number> {
+  let count = 0;
+  for await (const { value } of kv.list<Entry>({ prefix: ["entries"] })) {
+    if (value.playerIds.includes(id) && ++count >= stopAt) break;
+  }
+  return count;
+}
+
+/**
+ * Deletes a player that no entry picked, with the player's links to competitions and their
+ * performances; ConflictError with the reason when an entry picked them (a paid team must keep
+ * its players).
+ */
+export async function deletePlayer(kv: Deno.Kv, id: number): Promise<void> {
+  const player = await getPlayer(kv, id);
+  if (!player) throw new NotFoundError("Player not found");
+  const entries = await countEntriesWithPlayer(kv, id);
+  if (entries > 0) {
+    throw new ConflictError(
+      `${player.name} is in ${entries} ${entries === 1 ? "entry" : "entries"}, ` +
+        "so they cannot be deleted. Remove them from competitions instead.",
+    );
+  }
+  await retryAtomic("delete the player", async () => {
+    const current = await kv.get<Player>(keys.player(id));
+    if (!current.value) return true;
+    const res = await kv.atomic().check(current)
+      .delete(keys.player(id))
+      .delete(keys.playerByTeam(current.value.teamId, id))
+      .commit();
+    return res.ok ? true : undefined;
+  });
+  const cids = (await listValues<Competition>(kv, keys.competitions())).map((c) => c.id);
+  await deleteKeys(
+    kv,
+    cids.flatMap((cid) => [keys.competitionPlayer(cid, id), keys.performance(cid, id)]),
+  );
 }

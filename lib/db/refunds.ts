@@ -7,7 +7,7 @@
 import type { Entry } from "../domain/types.ts";
 import { getEntry } from "./entries.ts";
 import { isKeyText, keys } from "./keys.ts";
-import { listKeys, listValues, retryAtomic } from "./util.ts";
+import { getManyValues, listKeys, listValues, retryAtomic } from "./util.ts";
 
 /** PENDING: decided, the provider has not confirmed it yet; DONE: the money went back. */
 export type RefundStatus = "PENDING" | "DONE";
@@ -27,6 +27,10 @@ export interface Refund extends RefundInput {
   status: RefundStatus;
   createdAt: string;
   completedAt: string | null;
+  /** The entry refunded because its competition was cancelled (absent for other refunds). */
+  entryTeamId?: string;
+  /** When the entrant was told (cancellations); null or absent before. */
+  notifiedAt?: string | null;
 }
 
 /** The refund of a payment, or null when none was ever decided. */
@@ -93,4 +97,69 @@ export async function listPendingRefundIds(kv: Deno.Kv): Promise<string[]> {
 /** Every refund ever decided. */
 export function listRefunds(kv: Deno.Kv): Promise<Refund[]> {
   return listValues<Refund>(kv, keys.refunds());
+}
+
+/**
+ * Decides to refund the payment of an entry whose competition was cancelled: the entry stays
+ * (shown as refunded) and its payment is refunded once. A refund decided before is returned as
+ * it is, so a retried cancellation never refunds twice.
+ */
+export function claimEntryRefund(
+  kv: Deno.Kv,
+  input: RefundInput & { entryTeamId: string },
+  now = new Date(),
+): Promise<Refund> {
+  const key = keys.refund(input.paymentIntentId);
+  return retryAtomic("record the refund", async () => {
+    const existing = await kv.get<Refund>(key);
+    if (existing.value) return existing.value;
+    const refund: Refund = {
+      ...input,
+      status: "PENDING",
+      createdAt: now.toISOString(),
+      completedAt: null,
+      notifiedAt: null,
+    };
+    const res = await kv.atomic().check(existing).set(key, refund)
+      .set(keys.refundPending(input.paymentIntentId), refund.createdAt).commit();
+    return res.ok ? refund : undefined;
+  });
+}
+
+/**
+ * Claims telling the entrant about a refund: true for exactly one caller while no one has
+ * (so concurrent retries never send the e-mail twice); `releaseNotice` undoes a failed send.
+ */
+export async function claimNotice(
+  kv: Deno.Kv,
+  paymentIntentId: string,
+  now = new Date(),
+): Promise<boolean> {
+  const key = keys.refund(paymentIntentId);
+  const entry = await kv.get<Refund>(key);
+  if (!entry.value || entry.value.notifiedAt) return false;
+  const refund: Refund = { ...entry.value, notifiedAt: now.toISOString() };
+  return (await kv.atomic().check(entry).set(key, refund).commit()).ok;
+}
+
+/** Gives back a notice claim whose e-mail could not be sent, so a retry sends it. */
+export function releaseNotice(kv: Deno.Kv, paymentIntentId: string): Promise<Refund> {
+  const key = keys.refund(paymentIntentId);
+  return retryAtomic("record the refund", async () => {
+    const entry = await kv.get<Refund>(key);
+    if (!entry.value) throw new Error(`No refund was claimed for ${paymentIntentId}`);
+    const refund: Refund = { ...entry.value, notifiedAt: null };
+    const res = await kv.atomic().check(entry).set(key, refund).commit();
+    return res.ok ? refund : undefined;
+  });
+}
+
+/** The refunds of these payments that were decided, by payment id. */
+export async function getRefunds(
+  kv: Deno.Kv,
+  paymentIntentIds: string[],
+): Promise<Map<string, Refund>> {
+  const ids = paymentIntentIds.filter(isKeyText);
+  const refunds = await getManyValues<Refund>(kv, ids.map(keys.refund));
+  return new Map(refunds.map((r) => [r.paymentIntentId, r]));
 }

@@ -1,9 +1,9 @@
 /** Real-world clubs ("teams" of SPEC §3). */
-import type { Team } from "../domain/types.ts";
-import { NotFoundError } from "../domain/errors.ts";
+import type { Match, Team } from "../domain/types.ts";
+import { ConflictError, NotFoundError } from "../domain/errors.ts";
 import { createWithId } from "./ids.ts";
 import { keys } from "./keys.ts";
-import { getManyValues, listValues, retryAtomic } from "./util.ts";
+import { getManyValues, listKeys, listValues, retryAtomic } from "./util.ts";
 import { bumpCatalog } from "./catalog.ts";
 
 export type TeamInput = Omit<Team, "id">;
@@ -51,4 +51,34 @@ export async function getTeamsByIds(
   const unique = [...new Set(ids)];
   const teams = await getManyValues<Team>(kv, unique.map(keys.team));
   return new Map(teams.map((t) => [t.id, t]));
+}
+
+/**
+ * Deletes a club nobody uses; ConflictError saying what still uses it (its players, or matches).
+ * The record's versionstamp is checked, so a concurrent edit makes this retry and look again.
+ */
+export function deleteTeam(kv: Deno.Kv, id: number): Promise<void> {
+  return retryAtomic("delete the team", async () => {
+    const current = await kv.get<Team>(keys.team(id));
+    if (!current.value) throw new NotFoundError("Team not found");
+    const players = await listKeys(kv, keys.playersByTeam(id));
+    if (players.length > 0) {
+      throw new ConflictError(
+        `${current.value.name} still has ${players.length} player${
+          players.length === 1 ? "" : "s"
+        }: delete or move them first.`,
+      );
+    }
+    const matches = (await listValues<Match>(kv, keys.matches()))
+      .filter((m) => m.homeTeamId === id || m.awayTeamId === id);
+    if (matches.length > 0) {
+      throw new ConflictError(
+        `${current.value.name} plays in ${matches.length} match${
+          matches.length === 1 ? "" : "es"
+        }: delete those matches first.`,
+      );
+    }
+    const res = await kv.atomic().check(current).delete(keys.team(id)).commit();
+    return res.ok ? true : undefined;
+  }).then(() => undefined);
 }

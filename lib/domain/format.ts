@@ -46,10 +46,41 @@ export function formatWhole(n: number | string | null | undefined): string {
   return sign + groupThousands(String(Math.abs(rounded)));
 }
 
-/** A salary or budget in whole dollars, sign first: 9000 → "$9,000", -500 → "-$500". */
-export function formatSalary(n: number | string | null | undefined): string {
-  const value = toNumber(n);
-  return `${value < 0 ? "-" : ""}$${formatWhole(Math.abs(value))}`;
+/** The public side's currency of a competition: USD, or GBP for anything else (SPEC §9). */
+function publicCurrency(currency: string | null | undefined): "USD" | "GBP" {
+  return currencySymbol(currency) === "$" ? "USD" : "GBP";
+}
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/** An amount in the contest's currency by Intl.NumberFormat: "$1,234.50", "£40,000". */
+function formatCurrency(amount: number, currency: string | null | undefined, decimals: 0 | 2) {
+  const code = publicCurrency(currency);
+  const id = `${code}:${decimals}`;
+  let format = moneyFormats.get(id);
+  if (!format) {
+    format = new Intl.NumberFormat(code === "USD" ? "en-US" : "en-GB", {
+      style: "currency",
+      currency: code,
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    });
+    moneyFormats.set(id, format);
+  }
+  // Whole amounts round like formatWhole (half up), cents like toCents; never "-$0".
+  const value = decimals === 0 ? Math.round(amount) : toCents(amount) / 100;
+  return format.format(value === 0 ? 0 : value);
+}
+
+/**
+ * A salary, cap or budget in whole units of the contest's currency, sign first: 9000 → "$9,000",
+ * (9000, "GBP") → "£9,000", -500 → "-$500".
+ */
+export function formatSalary(
+  n: number | string | null | undefined,
+  currency: string | null | undefined = "USD",
+): string {
+  return formatCurrency(toNumber(n), currency, 0);
 }
 
 /**
@@ -66,7 +97,7 @@ export function formatPrice(
   amount: number | string | null | undefined,
   currency: string | null | undefined,
 ): string {
-  return currencySymbol(currency) + formatMoney(amount);
+  return formatCurrency(toNumber(amount), currency, 2);
 }
 
 /** English ordinal of a place: 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, 101st, 111th. */
@@ -92,12 +123,19 @@ export function closesIn(deadline: string | null | undefined, now: Date): string
   return `Closes in ${Math.floor(ms / HOUR_MS)}h`;
 }
 
-/** Countdown as HH:MM:SS, floored to the second; "00:00:00" once passed; hours may exceed 99. */
+/**
+ * Countdown as HH:MM:SS, floored to the second, "00:00:00" once passed; with more than 24 hours
+ * left the whole days come first ("6d 23:56:52"), as the contest card's 'Closes in 6d' counts them.
+ */
 export function formatCountdown(msRemaining: number): string {
   if (!(msRemaining > 0)) return "00:00:00";
-  const total = Math.floor(msRemaining / 1000);
+  const days = msRemaining > DAY_MS ? Math.floor(msRemaining / DAY_MS) : 0;
+  const total = Math.floor((msRemaining - days * DAY_MS) / 1000);
   const pad = (n: number) => String(n).padStart(2, "0");
-  return `${pad(Math.floor(total / 3600))}:${pad(Math.floor(total / 60) % 60)}:${pad(total % 60)}`;
+  const clock = `${pad(Math.floor(total / 3600))}:${pad(Math.floor(total / 60) % 60)}:${
+    pad(total % 60)
+  }`;
+  return days > 0 ? `${days}d ${clock}` : clock;
 }
 
 /**

@@ -2,7 +2,13 @@
  * Shapes shared by the leaderboard API, the live push and the leaderboard island, and the
  * competition fields the leaderboard reads. Pure: safe to import from islands.
  */
-import type { CompetitionStatus, Currency, EventType, PrizeType } from "@/lib/domain/types.ts";
+import type {
+  CompetitionStatus,
+  Currency,
+  EventType,
+  MatchStatus,
+  PrizeType,
+} from "@/lib/domain/types.ts";
 
 /** One leaderboard row as the API and the page show it (never an e-mail or payment id). */
 export interface LeaderboardRow {
@@ -31,6 +37,16 @@ export interface LiveEvent {
   player: { id?: number; name: string; team: { shortName: string } | null } | null;
 }
 
+/** The match of a competition as the leaderboard header shows it: the clubs and the score. */
+export interface Fixture {
+  homeTeam: { name: string; shortName: string; logoUrl: string | null };
+  awayTeam: { name: string; shortName: string; logoUrl: string | null };
+  kickoffTime: string;
+  status: MatchStatus;
+  homeScore: number | null;
+  awayScore: number | null;
+}
+
 /** The competition fields the leaderboard page reads. */
 export interface LeaderboardCompetition {
   id: number;
@@ -40,6 +56,10 @@ export interface LeaderboardCompetition {
   prizeType: PrizeType;
   customPrizeDescription: string | null;
   currency: Currency;
+  /** The competition's match, when it has one (absent in older answers). */
+  fixture?: Fixture | null;
+  /** Why it was cancelled (CANCELLED only). */
+  cancelReason?: string | null;
 }
 
 /** Messages the server sends on /ws. */
@@ -60,5 +80,31 @@ export function pickCompetition(c: LeaderboardCompetition): LeaderboardCompetiti
     prizeType: c.prizeType,
     customPrizeDescription: c.customPrizeDescription,
     currency: c.currency,
+    fixture: c.fixture ?? null,
+    cancelReason: c.cancelReason ?? null,
   };
+}
+
+/** One of the visitor's entries as My entries shows it. */
+export interface EntrySummary {
+  teamId: string;
+  displayName: string;
+  createdAt: string;
+  competition: {
+    id: number;
+    name: string;
+    status: CompetitionStatus;
+    currency: Currency;
+    prizeType: PrizeType;
+    deadline: string;
+  };
+  /** Points and rank once the competition is LIVE or COMPLETED; null before. */
+  points: number | null;
+  rank: number | null;
+  /** Money won once COMPLETED; null before. */
+  prize: number | null;
+  /** NON_CASH: the description of the prize won. */
+  prizeDescription: string | null;
+  /** True once the entry fee went back (a cancelled competition). */
+  refunded: boolean;
 }

@@ -1,9 +1,10 @@
 /**
  * Team composition rules (SPEC §5, §9), shared by the team builder island and the server.
- * Messages are the SPEC texts word for word; amounts in them use formatWhole ("$50,000").
+ * Messages are the SPEC texts word for word; amounts in them are in the competition's currency
+ * ("$50,000", "£40,000"), the overage included.
  */
 import type { Competition, Position } from "./types.ts";
-import { formatWhole, toCents } from "./format.ts";
+import { formatSalary, toCents } from "./format.ts";
 
 export const TEAM_SIZE = 5;
 export const MIN_GOALKEEPERS = 1;
@@ -21,6 +22,8 @@ export interface TeamRules {
   minDefenders: number;
   /** null: no cap. */
   salaryCap: number | null;
+  /** The competition's currency (default USD): salaries and the cap are shown in it. */
+  currency?: string;
 }
 
 export interface RulePlayer {
@@ -37,7 +40,7 @@ export interface RuleViolation {
 
 type RuleFields = Pick<
   Competition,
-  "maxPlayersPerTeam" | "maxForwards" | "minDefenders" | "salaryCap"
+  "maxPlayersPerTeam" | "maxForwards" | "minDefenders" | "salaryCap" | "currency"
 >;
 
 function finite(v: unknown): number | null {
@@ -70,6 +73,7 @@ export function rulesOf(c: Partial<Record<keyof RuleFields, unknown>>): TeamRule
       : cap !== null && cap > 0
       ? cap
       : null,
+    ...(typeof c.currency === "string" && c.currency ? { currency: c.currency } : {}),
   };
 }
 
@@ -91,9 +95,9 @@ const exactSizeMessage = `Please select exactly ${TEAM_SIZE} players.`;
 const goalkeeperMessage = "You must select at least 1 goalkeeper.";
 const defendersMessage = (n: number) =>
   n === 1 ? "You must select at least 1 defender." : `You must select at least ${n} defenders.`;
-const salaryOverMessage = (total: number, cap: number) =>
-  `Your team salary ($${formatWhole(total)}) exceeds the salary cap ($${
-    formatWhole(cap)
+const salaryOverMessage = (total: number, rules: TeamRules) =>
+  `Your team salary (${formatSalary(total, rules.currency)}) exceeds the salary cap (${
+    formatSalary(rules.salaryCap, rules.currency)
   }). Please adjust your team.`;
 
 /** Whether some real team has more than `max` players in the list. */
@@ -105,8 +109,7 @@ function overfullTeam(players: RulePlayer[], max: number): boolean {
 
 /**
  * Why `candidate` cannot join `selected`, in the SPEC §5 table order, or null when it can.
- * The salary message is "…cannot exceed $50,000. This would put you 1,200 over the cap." (the SPEC
- * puts "$" before the cap only). Duplicates are not checked here: the builder toggles instead.
+ * The salary message is "…cannot exceed $50,000. This would put you $1,200 over the cap.". Duplicates are not checked here: the builder toggles instead.
  */
 export function checkAddPlayer(
   selected: RulePlayer[],
@@ -129,9 +132,9 @@ export function checkAddPlayer(
   if (toCents(total) <= toCents(rules.salaryCap)) return null;
   return {
     title: "Salary Cap Exceeded",
-    message: `Your team salary cannot exceed $${formatWhole(rules.salaryCap)}. This would put you ${
-      formatWhole(total - rules.salaryCap)
-    } over the cap.`,
+    message: `Your team salary cannot exceed ${
+      formatSalary(rules.salaryCap, rules.currency)
+    }. This would put you ${formatSalary(total - rules.salaryCap, rules.currency)} over the cap.`,
   };
 }
 
@@ -156,7 +159,7 @@ export function checkTeamComplete(selected: RulePlayer[], rules: TeamRules): Rul
   }
   const total = teamSalary(selected);
   if (rules.salaryCap !== null && toCents(total) > toCents(rules.salaryCap)) {
-    return { title: "Salary Cap Exceeded", message: salaryOverMessage(total, rules.salaryCap) };
+    return { title: "Salary Cap Exceeded", message: salaryOverMessage(total, rules) };
   }
   return null;
 }
@@ -185,7 +188,85 @@ export function validateTeam(players: RulePlayer[], rules: TeamRules): string[] 
   }
   const total = teamSalary(players);
   if (rules.salaryCap !== null && toCents(total) > toCents(rules.salaryCap)) {
-    problems.push(salaryOverMessage(total, rules.salaryCap));
+    problems.push(salaryOverMessage(total, rules));
   }
   return problems;
+}
+
+/** How many branches `missingForTeam` explores before it stops looking (and assumes a team). */
+const SEARCH_LIMIT = 200_000;
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/**
+ * What stops anyone from building a valid team out of `players` under `rules`, in words for the
+ * admin and the visitor ("Add 2 more defenders."), or null when at least one valid team exists.
+ * @example missingForTeam([], DEFAULT_RULES) // "No players have been added yet."
+ */
+export function missingForTeam(players: RulePlayer[], rules: TeamRules): string | null {
+  if (players.length === 0) return "No players have been added yet.";
+  if (players.length < TEAM_SIZE) {
+    return `Only ${plural(players.length, "player")}: a team needs ${TEAM_SIZE}.`;
+  }
+  const count = (position: string) => countWhere(players, (p) => p.position === position);
+  if (count("GK") < MIN_GOALKEEPERS) return "No goalkeeper: a team needs at least 1.";
+  if (count("DEF") < rules.minDefenders) {
+    return `Only ${plural(count("DEF"), "defender")}: a team needs at least ${rules.minDefenders}.`;
+  }
+  const clubs = new Map<number, number>();
+  for (const p of players) clubs.set(p.teamId, (clubs.get(p.teamId) ?? 0) + 1);
+  const usable = [...clubs.values()].reduce((n, c) => n + Math.min(c, rules.maxPlayersPerTeam), 0);
+  if (usable < TEAM_SIZE) {
+    return `Too few clubs: at most ${rules.maxPlayersPerTeam} players may come from one club.`;
+  }
+  if (players.length - count("FWD") + Math.min(count("FWD"), rules.maxForwards) < TEAM_SIZE) {
+    return `Too many forwards: a team may have at most ${rules.maxForwards}.`;
+  }
+  return findTeam(players, rules)
+    ? null
+    : rules.salaryCap !== null
+    ? `No 5 players fit the rules under the salary cap of ${
+      formatSalary(rules.salaryCap, rules.currency)
+    }.`
+    : "No 5 players fit the rules.";
+}
+
+/** Depth-first search, cheapest first, for one valid team; true also when the search gives up. */
+function findTeam(players: RulePlayer[], rules: TeamRules): boolean {
+  const sorted = [...players].sort((a, b) => a.salary - b.salary);
+  const cap = rules.salaryCap === null ? Infinity : toCents(rules.salaryCap);
+  const cents = sorted.map((p) => toCents(p.salary));
+  const picked: RulePlayer[] = [];
+  let budget = SEARCH_LIMIT;
+  const search = (from: number, total: number): boolean => {
+    if (--budget <= 0) return true;
+    if (picked.length === TEAM_SIZE) return validateTeam(picked, rules).length === 0;
+    const slots = TEAM_SIZE - picked.length;
+    const need = (q: RulePlayer[]) =>
+      Math.max(0, MIN_GOALKEEPERS - countWhere(q, (x) => x.position === "GK")) +
+      Math.max(0, rules.minDefenders - countWhere(q, (x) => x.position === "DEF"));
+    if (need(picked) > slots) return false;
+    for (let i = from; i + slots <= sorted.length; i++) {
+      let cheapest = total;
+      for (let k = i; k < i + slots; k++) cheapest += cents[k];
+      if (cheapest > cap) return false;
+      const p = sorted[i];
+      if (countWhere(picked, (q) => q.teamId === p.teamId) >= rules.maxPlayersPerTeam) continue;
+      if (
+        p.position === "FWD" && countWhere(picked, (q) => q.position === "FWD") >= rules.maxForwards
+      ) {
+        continue;
+      }
+      picked.push(p);
+      if (need(picked) > slots - 1) {
+        picked.pop();
+        continue;
+      }
+      const found = search(i + 1, total + cents[i]);
+      picked.pop();
+      if (found) return true;
+    }
+    return false;
+  };
+  return search(0, 0);
 }

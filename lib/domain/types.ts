@@ -6,8 +6,10 @@
 export const POSITIONS = ["GK", "DEF", "MID", "FWD"] as const;
 export type Position = typeof POSITIONS[number];
 
+/** The statuses an admin picks in the competition form. */
 export const COMPETITION_STATUSES = ["UPCOMING", "LIVE", "COMPLETED"] as const;
-export type CompetitionStatus = typeof COMPETITION_STATUSES[number];
+/** CANCELLED is reached only by cancelling (every entry refunded) and is final. */
+export type CompetitionStatus = typeof COMPETITION_STATUSES[number] | "CANCELLED";
 
 export const LEAGUES = [
   "PREMIER_LEAGUE",
@@ -112,6 +114,9 @@ export interface Competition {
   minDefenders: number;
   salaryCap: number;
   createdAt: string;
+  /** When and why the competition was cancelled (absent or null unless CANCELLED). */
+  cancelledAt?: string | null;
+  cancelReason?: string | null;
 }
 
 /** An entry holds its five player ids (the entry_players rows of SPEC §3). */
@@ -123,6 +128,8 @@ export interface Entry {
   teamName: string;
   stripePaymentId: string;
   playerIds: number[];
+  /** What each pick cost in the competition when paid (absent on entries made before). */
+  pickSalaries?: number[];
   /** Points as last awarded (the leaderboard computes live points from performances). */
   points: number;
   rank: number | null;

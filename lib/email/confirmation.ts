@@ -1,5 +1,6 @@
 /** The entry confirmation e-mail: team ID, the five players and the leaderboard link. */
 import type { Competition, Entry, Player, Team } from "../domain/types.ts";
+import { esc } from "./html.ts";
 import type { Mailer, MailMessage } from "./mailer.ts";
 
 export interface ConfirmationInput {
@@ -53,8 +54,4 @@ export async function sendEntryConfirmation(
   input: ConfirmationInput,
 ): Promise<void> {
   await mailer.send(buildEntryConfirmation(input));
-}
-
-function esc(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

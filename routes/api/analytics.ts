@@ -9,6 +9,7 @@ const eventSchema = z.object({
   name: z.enum(ANALYTICS_EVENTS),
   path: z.optional(z.string().check(z.maxLength(500))),
   competitionId: z.optional(z.number().check(z.int(), z.positive())),
+  session: z.optional(z.string().check(z.regex(/^[\w-]{8,64}$/, "Invalid session"))),
   props: z.optional(
     z.record(z.string(), z.union([z.string().check(z.maxLength(200)), z.number(), z.boolean()])),
   ),

@@ -10,9 +10,15 @@ import { getEntryByTeamId } from "../../lib/db/entries.ts";
 import type { Competition } from "../../lib/domain/types.ts";
 import type { State } from "@/lib/services.ts";
 import { type PickPlayer, toPickPlayer } from "@/lib/client/players.ts";
+import { maskEmail } from "../../lib/api/views.ts";
+import { formatPrice } from "../../lib/domain/format.ts";
 
 type Data = {
   teamId: string;
+  /** The address the confirmation went to, masked (j***@example.com). */
+  email: string;
+  /** The entry fee paid, formatted in the competition's currency. */
+  paid: string;
   competition: Pick<Competition, "id" | "name" | "description">;
   players: PickPlayer[];
 } | null;
@@ -27,6 +33,8 @@ export const handler: Handlers<Data, State> = {
     const { id, name, description } = competition;
     return ctx.render({
       teamId: entry.teamId,
+      email: maskEmail(entry.email),
+      paid: formatPrice(competition.entryFee, competition.currency),
       competition: { id, name, description },
       players: players.map(toPickPlayer),
     });
@@ -72,7 +80,7 @@ export default function ConfirmationPage({ data }: PageProps<Data>) {
   );
 }
 
-function Confirmation({ teamId, competition, players }: NonNullable<Data>) {
+function Confirmation({ teamId, email, paid, competition, players }: NonNullable<Data>) {
   return (
     <div className="grid gap-6 rounded-xl border border-border bg-card p-6 shadow-sm sm:p-8">
       <div className="grid gap-3 text-center">
@@ -80,6 +88,22 @@ function Confirmation({ teamId, competition, players }: NonNullable<Data>) {
         <h1 className="text-3xl font-extrabold tracking-tight">You're All Set!</h1>
         <p className="text-muted-foreground">Your team is entered. Good luck!</p>
       </div>
+      <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-2" data-receipt="">
+        <div className="rounded-lg border border-border px-4 py-3">
+          <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
+            Amount paid
+          </dt>
+          <dd className="mt-0.5 text-lg font-bold tabular-nums" data-amount-paid="">{paid}</dd>
+        </div>
+        <div className="rounded-lg border border-border px-4 py-3">
+          <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
+            Confirmation e-mail
+          </dt>
+          <dd className="mt-0.5 break-words" data-email-sent="">
+            Sent to <strong>{email}</strong> with your team and links.
+          </dd>
+        </div>
+      </dl>
       <div className="rounded-lg bg-muted/60 p-4 text-center">
         <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Team ID</p>
         <p className="mt-1 select-all font-mono text-xl font-bold" data-team-id="">{teamId}</p>

@@ -2,10 +2,12 @@ import type { Handlers, PageProps } from "$fresh/server.ts";
 import { Head } from "$fresh/runtime.ts";
 import { Button } from "../../components/ui/Button.tsx";
 import LeaderboardLive, { type LeaderboardLiveProps } from "../../islands/LeaderboardLive.tsx";
+import { fixtureView } from "../../lib/api/views.ts";
 import { listGameEvents } from "../../lib/db/events.ts";
+import { getMatchWithTeams } from "../../lib/db/matches.ts";
 import { pickCompetition } from "@/lib/domain/live.ts";
 import { getLeaderboardCache } from "../../lib/live/leaderboard_cache.ts";
-import { cachedAnswer, competitionDependencies } from "@/lib/render_cache.ts";
+import { cachedAnswer, competitionWithFixture } from "@/lib/render_cache.ts";
 import type { State } from "@/lib/services.ts";
 import { pageId } from "@/lib/http/route_params.ts";
 
@@ -17,15 +19,19 @@ export const handler: Handlers<LeaderboardLiveProps | null, State> = {
   GET(req, ctx) {
     const id = pageId(ctx.params.id);
     const { kv } = ctx.state.services;
-    return cachedAnswer(req, kv, competitionDependencies(id), async () => {
+    return cachedAnswer(req, kv, competitionWithFixture(id), async () => {
       const standings = id === null ? null : await getLeaderboardCache(kv).standings(id);
       if (!standings) return ctx.render(null, { status: 404 });
-      const { status } = standings.competition;
+      const { status, matchId } = standings.competition;
       const events = status === "LIVE" || status === "COMPLETED"
         ? await listGameEvents(kv, standings.competition.id, { limit: EVENT_LIMIT })
         : null;
+      const match = matchId === null ? null : await getMatchWithTeams(kv, matchId);
       return ctx.render({
-        competition: pickCompetition(standings.competition),
+        competition: pickCompetition({
+          ...standings.competition,
+          fixture: match && fixtureView(match),
+        }),
         rows: standings.rows(0, FIRST_PAGE),
         total: standings.total,
         events,

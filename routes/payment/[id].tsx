@@ -6,10 +6,15 @@ import { getCompetition } from "../../lib/db/competitions.ts";
 import { listPrizes } from "../../lib/db/prizes.ts";
 import { cachedAnswer, competitionDependencies } from "@/lib/render_cache.ts";
 import type { State } from "@/lib/services.ts";
+import { closedForEntries } from "@/lib/client/contests.ts";
 import { pageId } from "@/lib/http/route_params.ts";
 
 type Data =
-  | { competition: CheckoutCompetition; prizes: { position: number; prize: number }[] }
+  | {
+    competition: CheckoutCompetition;
+    prizes: { position: number; prize: number }[];
+    closed: string | null;
+  }
   | null;
 
 export const handler: Handlers<Data, State> = {
@@ -33,7 +38,7 @@ export const handler: Handlers<Data, State> = {
         prizeType,
         customPrizeDescription,
       };
-      return ctx.render({ competition, prizes });
+      return ctx.render({ competition, prizes, closed: closedForEntries(c, Date.now()) });
     });
   },
 };
@@ -46,7 +51,7 @@ export default function PaymentPage({ data }: PageProps<Data>) {
         <title>Complete Your Entry · Fantasy Contests</title>
       </Head>
       {data
-        ? <Checkout competition={data.competition} prizes={data.prizes} />
+        ? <Checkout competition={data.competition} prizes={data.prizes} closed={data.closed} />
         : <InvalidCheckout />}
     </main>
   );

@@ -7,12 +7,19 @@ import { Button } from "../../components/ui/Button.tsx";
 import { getCompetition } from "../../lib/db/competitions.ts";
 import { listCompetitionPlayers } from "../../lib/db/competition_players.ts";
 import { cachedAnswer, competitionDependencies } from "@/lib/render_cache.ts";
+import { missingForTeam, rulesOf } from "../../lib/domain/team_rules.ts";
 import type { State } from "@/lib/services.ts";
 import { type PickPlayer, toPickPlayer } from "@/lib/client/players.ts";
 import { pageId } from "@/lib/http/route_params.ts";
 
 type Data =
-  | { found: true; competition: BuilderCompetition; players: PickPlayer[]; renderedAt: string }
+  | {
+    found: true;
+    competition: BuilderCompetition;
+    players: PickPlayer[];
+    renderedAt: string;
+    missing: string | null;
+  }
   | { found: false };
 
 export const handler: Handlers<Data, State> = {
@@ -27,6 +34,7 @@ export const handler: Handlers<Data, State> = {
         found: true,
         competition: builderFields(competition),
         players,
+        missing: missingForTeam(players, rulesOf(competition)),
         renderedAt: now.toISOString(),
       });
     });
@@ -36,8 +44,8 @@ export const handler: Handlers<Data, State> = {
 /** Only what the builder shows and checks, to keep the page's island props small. */
 function builderFields(c: BuilderCompetition): BuilderCompetition {
   const { id, name, description, entryFee, prizePool, prizeType, customPrizeDescription } = c;
-  const { currency, deadline, status, maxEntries, currentEntries } = c;
-  const { maxPlayersPerTeam, maxForwards, minDefenders, salaryCap } = c;
+  const { currency, deadline, status, maxPlayersPerTeam, maxForwards, minDefenders, salaryCap } = c;
+  const { maxEntries, currentEntries, cancelReason } = c;
   return {
     id,
     name,
@@ -55,6 +63,7 @@ function builderFields(c: BuilderCompetition): BuilderCompetition {
     maxForwards,
     minDefenders,
     salaryCap,
+    cancelReason: cancelReason ?? null,
   };
 }
 
@@ -83,6 +92,7 @@ export default function TeamSelectionPage({ data }: PageProps<Data>) {
       <TeamBuilder
         competition={data.competition}
         players={data.players}
+        missing={data.missing}
         renderedAt={data.renderedAt}
       />
     </main>

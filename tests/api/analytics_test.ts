@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { listDailyAnalytics } from "../../lib/db/analytics.ts";
 import { makeTestApp, readJsonBody } from "../helpers/app.ts";
+import { makeAdminHeaders } from "../helpers/fixtures.ts";
 
 Deno.test("[api] POST /api/analytics counts known events and refuses others", async (t) => {
   const app = await makeTestApp();
@@ -33,6 +34,46 @@ Deno.test("[api] POST /api/analytics counts known events and refuses others", as
       assert.equal(res.status, 400);
       assert.equal((await readJsonBody(res)).message, "Invalid JSON body");
     });
+  } finally {
+    await app.close();
+  }
+});
+
+Deno.test("[api] the admin funnel counts visitor sessions, each step a subset of the one before", async () => {
+  const app = await makeTestApp();
+  try {
+    const send = async (session: string, name: string) => {
+      const res = await app.request("/api/analytics", {
+        method: "POST",
+        json: { name, path: "/", session },
+      });
+      assert.equal(res.status, 204);
+    };
+    const journeys: Record<string, string[]> = {
+      "visitor-a": ["page_view", "page_view", "page_view"],
+      "visitor-b": ["page_view", "complete_team_selection", "view_payment_page", "purchase"],
+      // Reloads of the payment page and a payment page reached straight from a shared link:
+      "visitor-c": ["view_payment_page", "view_payment_page", "view_payment_page", "page_view"],
+      "visitor-d": ["page_view", "complete_team_selection", "complete_team_selection"],
+    };
+    await Promise.all(
+      Object.entries(journeys).map(async ([session, names]) => {
+        for (const name of names) await send(session, name);
+      }),
+    );
+    const headers = await makeAdminHeaders(app.kv);
+    const { days } = await readJsonBody(await app.request("/api/admin/analytics", { headers }));
+    const today = days[days.length - 1];
+    assert.deepEqual(
+      [today.views, today.teamCompleted, today.paymentPage, today.purchases],
+      [4, 3, 2, 1],
+    );
+    const bad = await app.request("/api/analytics", {
+      method: "POST",
+      json: { name: "page_view", session: "<script>" },
+    });
+    assert.equal(bad.status, 400);
+    await bad.body?.cancel();
   } finally {
     await app.close();
   }

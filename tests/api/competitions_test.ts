@@ -32,11 +32,11 @@ Deno.test("[competitions] public list is sorted by deadline ascending", async ()
     const later = await makeCompetition(app.kv, {
       name: "Later",
       deadline: new Date(Date.now() + 5 * DAY).toISOString(),
-    }, { players: false });
+    });
     const sooner = await makeCompetition(app.kv, {
       name: "Sooner",
       deadline: new Date(Date.now() + DAY).toISOString(),
-    }, { players: false });
+    });
     const res = await app.request("/api/competitions");
     assert.equal(res.status, 200);
     const list = await readJsonBody(res);
@@ -241,5 +241,32 @@ Deno.test("[admin competitions] deleting one without entries removes everything 
     });
     assert.equal(again.status, 404);
     await again.body?.cancel();
+  });
+});
+
+Deno.test("[competitions] a competition nobody can enter is hidden, and the admin list says why", async (t) => {
+  await withAdminApp(async (app, admin) => {
+    const empty = await makeCompetition(app.kv, { name: "Empty" }, { players: false });
+    const tight = await makeCompetition(app.kv, { name: "Tight", salaryCap: 4000 });
+    const open = await makeCompetition(app.kv, { name: "Open" });
+    const live = await makeCompetition(app.kv, { name: "Live", status: "LIVE" }, {
+      players: false,
+    });
+    await t.step("visitors see only the playable ones (and the live one)", async () => {
+      const list = await readJsonBody(await app.request("/api/competitions"));
+      assert.deepEqual(list.map((c: { id: number }) => c.id).sort(), [open.id, live.id].sort());
+      const home = await (await app.request("/")).text();
+      assert.ok(home.includes("Open") && !home.includes("Tight"));
+    });
+    await t.step("the admin list gives the reason", async () => {
+      const rows = await readJsonBody(
+        await app.request("/api/admin/competitions", { headers: admin }),
+      );
+      const reason = (id: number) => rows.find((r: { id: number }) => r.id === id).hiddenReason;
+      assert.equal(reason(empty.id), "No players have been added yet.");
+      assert.equal(reason(tight.id), "No 5 players fit the rules under the salary cap of $4,000.");
+      assert.equal(reason(open.id), null);
+      assert.equal(reason(live.id), null);
+    });
   });
 });

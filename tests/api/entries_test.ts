@@ -134,8 +134,8 @@ Deno.test("[entries] body validation messages of the server entry schema", async
   await withCompetition(async (app, c) => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ email: "not-an-email" }, "Please provide a valid email", "email"],
-      [{ teamName: "Jo" }, "Team name must be at least 3 characters", "teamName"],
-      [{ teamName: "x".repeat(31) }, "Team name must be at most 30 characters", "teamName"],
+      [{ teamName: "J" }, "Display name must be at least 2 characters", "teamName"],
+      [{ teamName: "x".repeat(31) }, "Display name cannot exceed 30 characters", "teamName"],
       [{ playerIds: [1] }, "You must select at least 2 players", "playerIds"],
       [{ playerIds: "1,2" }, "You must select at least 2 players", "playerIds"],
       [{ competitionId: "abc" }, "Competition is required", "competitionId"],

@@ -12,7 +12,7 @@ Deno.test("[admin matches] result and status are computed on save", async (t) =>
       homeTeamId: home.id,
       awayTeamId: away.id,
       league: "PREMIER_LEAGUE",
-      kickoffTime: "2030-05-01T15:00:00.000Z",
+      kickoffTime: "2025-05-01T15:00:00.000Z",
       stadium: "The Ground",
       homeScore: null,
       awayScore: null,

@@ -136,10 +136,10 @@ Deno.test("[payments] picks given with the intent are checked and kept as a pend
         "Some selected players are not part of this competition.",
       );
     });
-    await t.step("the server team-name rule applies", async () => {
-      const res = await createIntent(app, { competitionId: c.id, teamName: "Jo" });
+    await t.step("the display-name rule applies", async () => {
+      const res = await createIntent(app, { competitionId: c.id, teamName: "J" });
       assert.equal(res.status, 400);
-      assert.equal((await readJsonBody(res)).message, "Team name must be at least 3 characters");
+      assert.equal((await readJsonBody(res)).message, "Display name must be at least 2 characters");
     });
   } finally {
     await app.close();

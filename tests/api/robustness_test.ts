@@ -66,6 +66,8 @@ const BODYLESS = new Set([
   "DELETE /api/admin/competitions/:id",
   "DELETE /api/admin/competitions/:id/events/:eventId",
   "DELETE /api/admin/matches/:id",
+  "DELETE /api/admin/players/:id",
+  "DELETE /api/admin/teams/:id",
   "POST /api/admin/logout",
   "POST /api/admin/2fa/setup",
 ]);
@@ -207,7 +209,7 @@ async function buildWorld(app: TestApp, pay: Pay = payTestIntent): Promise<World
     homeTeamId: home.id,
     awayTeamId: away.id,
     league: "PREMIER_LEAGUE",
-    kickoffTime: future,
+    kickoffTime: new Date(Date.now() - 3 * 3_600_000).toISOString(),
     stadium: "Old Trafford",
     homeScore: 2,
     awayScore: 1,
@@ -218,6 +220,8 @@ async function buildWorld(app: TestApp, pay: Pay = payTestIntent): Promise<World
     "PUT /api/admin/competitions/:id": competitionBody,
     "POST /api/admin/competitions/:id/players": { playerIds: [spare.id] },
     "DELETE /api/admin/competitions/:id/players": { playerIds: [unpicked.id] },
+    "PATCH /api/admin/competitions/:id/players/:playerId": { salary: 2000 },
+    "POST /api/admin/competitions/:id/cancel": { reason: "The match was postponed." },
     "POST /api/admin/competitions/:id/prizes": [
       { position: 1, prize: 70, competitionId: c.id },
       { position: 2, prize: 30, competitionId: c.id },
@@ -264,6 +268,7 @@ async function buildWorld(app: TestApp, pay: Pay = payTestIntent): Promise<World
       cleanSheets: 0,
     },
     "PATCH /api/admin/players/:id": { name: "Renamed", salary: 1500 },
+    "PUT /api/admin/teams/:id": { name: "Renamed FC", shortName: "RNF", league: "PREMIER_LEAGUE" },
     "POST /api/analytics": { name: "page_view", path: "/", competitionId: c.id, props: { a: "b" } },
     "POST /api/create-payment-intent": {
       competitionId: c.id,
@@ -273,6 +278,7 @@ async function buildWorld(app: TestApp, pay: Pay = payTestIntent): Promise<World
     },
     "POST /api/entries": entryBody(c, paid),
     "POST /api/test-email": { email: "fan@example.com" },
+    "POST /api/my-entries/email": { email: "fan@example.com" },
     "POST /api/test-payments/confirm": { paymentIntentId: unpaid, cardNumber: SUCCESS_CARD },
   };
   const ids = {
@@ -282,6 +288,7 @@ async function buildWorld(app: TestApp, pay: Pay = payTestIntent): Promise<World
     teams: String(home.id),
     entries: entry.teamId,
     events: String(event.id),
+    competitionPlayer: String(picks[0]),
   };
   return {
     app,
@@ -305,6 +312,7 @@ function fillPath(
     if (!part.startsWith(":")) return part;
     if (override?.param === part.slice(1)) return override.value;
     const owner = parts[i - 1];
+    if (part === ":playerId") return world.ids.competitionPlayer;
     if (owner === "competitions" && pattern.includes("/events")) return world.liveCompetitionId;
     return world.ids[owner] ?? "1";
   }).join("/");

@@ -52,9 +52,9 @@ Deno.test("[pages] the visitor pages are complete without JavaScript", async (t)
       assert.match(body, /Sooner Cup/);
       assert.match(body, /Your Team \(0\/5\)/);
       assert.match(body, /Submit Team \(0\/5\)/);
-      assert.match(body, /Max 3 per team.*Min 1 GK.*Min 1 DEF.*Max 2 FWD.*Salary cap \$50,000/);
+      assert.match(body, /Max 3 per team.*Min 1 GK.*Min 1 DEF.*Max 2 FWD.*Salary cap £50,000/);
       for (const p of sooner.players) assert.ok(body.includes(p.name), `${p.name} is listed`);
-      assert.match(body, /\$50,000/);
+      assert.match(body, /£50,000/, "a GBP contest shows its cap in pounds");
     });
 
     await t.step("unknown or malformed ids show the not-found states with 404", async () => {

@@ -86,7 +86,7 @@ Deno.test("[e2e] leaderboard states: completed, upcoming, empty, not found", asy
       assert.equal(await page.getByTestId("status").innerText(), "COMPLETED");
       assert.equal(await page.getByText("LIVE", { exact: true }).count(), 0);
       await page.getByRole("heading", { name: "Recent Events" }).waitFor();
-      const podium = page.getByTestId("podium-entry");
+      const podium = page.getByTestId("podium-step");
       assert.equal(await podium.count(), 3);
       assert.match(await podium.first().innerText(), /1st/);
       const first = prizes.find((p) => p.position === 1)!;

@@ -105,14 +105,14 @@ Deno.test("[e2e] visitor journey: home → team → declined then paid → confi
       await assertNoSeriousAxeViolations(page);
     });
 
-    await t.step("a 2-letter name passes the form but shows the server's rule", async () => {
+    await t.step("one display-name rule: the form says what the server would", async () => {
       await page.getByLabel("Confirm Email").fill("fan@example.com");
-      await page.getByLabel("Display Name").fill("Jo");
+      await page.getByLabel("Display Name").fill("J");
       await page.getByRole("button", { name: `Proceed to Payment: ${fee}` }).click();
       await page.locator('[data-field-error="teamName"]').waitFor();
       assert.equal(
         await page.locator("[data-field-error]").innerText(),
-        "Team name must be at least 3 characters",
+        "Display name must be at least 2 characters",
       );
       await page.getByLabel("Display Name").fill("Journey FC");
     });

@@ -4,6 +4,7 @@
  * with typical props: the seeded app's own API answers (`SeedData`, read by the test).
  */
 import type { ReactElement } from "react";
+import MyEntries from "@/islands/MyEntries.tsx";
 import { ContestCardSkeleton } from "@/components/ContestCard.tsx";
 import { Avatar } from "@/components/admin/Avatar.tsx";
 import { CompetitionActions } from "@/components/admin/CompetitionActions.tsx";
@@ -103,7 +104,13 @@ export function extraCases(data: SeedData): Record<string, () => ReactElement> {
     "components/ContestCard.tsx#ContestCardSkeleton": () => <ContestCardSkeleton />,
     "components/admin/Avatar.tsx#Avatar": () => <Avatar name={player.name} src={player.imageUrl} />,
     "components/admin/CompetitionActions.tsx#CompetitionActions": () => (
-      <CompetitionActions competition={live} onCopyLink={noop} onDelete={noop} className="flex" />
+      <CompetitionActions
+        competition={live}
+        onCopyLink={noop}
+        onDelete={noop}
+        onCancel={noop}
+        className="flex"
+      />
     ),
     "components/admin/CompetitionFields.tsx#CompetitionFields": () => (
       <CompetitionFields
@@ -116,7 +123,7 @@ export function extraCases(data: SeedData): Record<string, () => ReactElement> {
     ),
     "components/admin/CompetitionNotFound.tsx#CompetitionNotFound": () => <CompetitionNotFound />,
     "components/admin/CompetitionsTable.tsx#CompetitionsTable": () => (
-      <CompetitionsTable rows={competitions} onCopyLink={noop} onDelete={noop} />
+      <CompetitionsTable rows={competitions} onCopyLink={noop} onDelete={noop} onCancel={noop} />
     ),
     "components/admin/EventForm.tsx#EventForm": () => (
       <EventForm competitionId={live.id} players={players} live onCreated={noop} />
@@ -279,7 +286,9 @@ export function extraCases(data: SeedData): Record<string, () => ReactElement> {
         <button type="button">Back to Information</button>
       </PaymentStep>
     ),
-    "components/checkout/PicksSummary.tsx#PicksSummary": () => <PicksSummary picks={picks} />,
+    "components/checkout/PicksSummary.tsx#PicksSummary": () => (
+      <PicksSummary picks={picks} currency="USD" />
+    ),
     "components/checkout/StepIndicator.tsx#StepIndicator": () => 
     <StepIndicator current="payment" />,
     "components/checkout/StripePaymentForm.tsx#StripePaymentForm": () => (
@@ -316,5 +325,6 @@ export function extraCases(data: SeedData): Record<string, () => ReactElement> {
       />
     ),
     "islands/AdminLogin.tsx#default": () => <AdminLogin />,
+    "islands/MyEntries.tsx#default": () => <MyEntries />,
   };
 }

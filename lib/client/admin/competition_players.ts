@@ -1,5 +1,5 @@
 /** Adds, removes and re-prices the players of a competition, with the SPEC §8 toasts. */
-import { playerPatchSchema } from "@/lib/domain/schemas/catalog.ts";
+import { competitionSalarySchema } from "@/lib/domain/schemas/catalog.ts";
 import { toast, toastError } from "@/lib/client/toast.ts";
 import { adminFetch, errorText } from "@/lib/client/admin/admin_api.ts";
 import { adminMoney } from "@/lib/client/admin/labels.ts";
@@ -47,15 +47,25 @@ export async function changeCompetitionPlayers(
   }
 }
 
-/** Saves a player's salary (PATCH salary alone); resolves true on success. */
-export async function updateSalary(player: PlayerWithTeam, salary: number): Promise<boolean> {
-  const parsed = playerPatchSchema.safeParse({ salary });
+/**
+ * Saves what a player costs in this competition only (other competitions keep their price);
+ * resolves true on success.
+ */
+export async function updateSalary(
+  competitionId: number,
+  player: PlayerWithTeam,
+  salary: number,
+): Promise<boolean> {
+  const parsed = competitionSalarySchema.safeParse({ salary });
   if (!parsed.success) {
     toastError(parsed.error.issues[0].message);
     return false;
   }
   try {
-    await adminFetch(`/api/admin/players/${player.id}`, { method: "PATCH", body: { salary } });
+    await adminFetch(`/api/admin/competitions/${competitionId}/players/${player.id}`, {
+      method: "PATCH",
+      body: { salary },
+    });
     toast({
       title: "Salary Updated",
       description: `${player.name} now costs ${adminMoney(salary)}`,

@@ -12,6 +12,7 @@ const STATUS_VARIANTS: Record<CompetitionStatus, BadgeVariant> = {
   UPCOMING: "secondary",
   LIVE: "live",
   COMPLETED: "success",
+  CANCELLED: "destructive",
 };
 
 /** Badge variant of a competition status. */

@@ -10,7 +10,12 @@ import type {
 } from "@/lib/domain/types.ts";
 
 /** A dashboard row: the competition plus its paid entries and revenue. */
-export type CompetitionRow = Competition & { entries?: number; revenue?: number };
+export type CompetitionRow = Competition & {
+  entries?: number;
+  revenue?: number;
+  /** Why visitors do not see it yet (no valid team can be built); null when listed. */
+  hiddenReason?: string | null;
+};
 
 export type MatchWithTeams = Match & { homeTeam: Team | null; awayTeam: Team | null };
 

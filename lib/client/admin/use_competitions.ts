@@ -62,3 +62,28 @@ export async function copyEntryLink(id: number): Promise<void> {
     toast({ title: "Failed to copy link to clipboard", variant: "destructive" });
   }
 }
+
+/**
+ * Cancels a competition (every paid entry refunded, each entrant e-mailed); a repeat finishes
+ * refunds or e-mails that did not go through. Resolves to the saved row, or null on failure.
+ */
+export async function cancelCompetition(
+  id: number,
+  reason: string,
+): Promise<CompetitionRow | null> {
+  try {
+    const answer = await adminFetch<{ message: string; competition: CompetitionRow }>(
+      `/api/admin/competitions/${id}/cancel`,
+      { method: "POST", body: { reason } },
+    );
+    toast({ title: "Competition Cancelled", description: answer.message });
+    return answer.competition;
+  } catch (err) {
+    toast({
+      title: "Error Cancelling Competition",
+      description: errorText(err, "Failed to cancel competition"),
+      variant: "destructive",
+    });
+    return null;
+  }
+}

@@ -88,6 +88,9 @@ export const playerInputSchema = z.object({
 });
 export type PlayerInput = z.infer<typeof playerInputSchema>;
 
+/** PATCH /api/admin/competitions/{id}/players/{playerId} body: the salary in that competition. */
+export const competitionSalarySchema = z.object({ salary: salary() });
+
 /** PATCH /api/admin/players/{id} body: any subset of the player fields (no defaults applied). */
 export const playerPatchSchema = z.partial(z.object(playerFields)).check(
   z.refine((p) => Object.values(p).some((v) => v !== undefined), "No fields to update"),

@@ -61,6 +61,12 @@ export const competitionInputSchema = z.object({
   salaryCap: positiveMoney("Salary cap must be positive", "Salary cap", MAX_MONEY, 50000),
 });
 
+/** POST /api/admin/competitions/{id}/cancel body: why, told to every entrant. */
+export const cancelCompetitionSchema = z.object({
+  reason: requiredText("Please say why the competition is cancelled", 300),
+});
+export type CancelCompetitionInput = z.infer<typeof cancelCompetitionSchema>;
+
 /** POST /api/admin/competitions/{id}/prizes body: an array of prize rows. */
 export const prizeStructureInputSchema = z.array(
   z.object({

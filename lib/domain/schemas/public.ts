@@ -14,15 +14,21 @@ import {
 } from "@/lib/domain/schemas/fields.ts";
 
 const displayNameMin = "Display name must be at least 2 characters";
+/**
+ * The display name (the entry's teamName): 2..30 characters once trimmed. One rule with one
+ * wording, checked by the payment form and by the server alike.
+ */
+const displayName = z.string({ error: displayNameMin }).check(
+  z.trim(),
+  z.minLength(2, displayNameMin),
+  z.maxLength(30, "Display name cannot exceed 30 characters"),
+);
+
 /** The payment (checkout) form: display name 2..30 and a confirmed e-mail. */
 export const paymentFormSchema = z.object({
   email,
   confirmEmail: email,
-  teamName: z.string({ error: displayNameMin }).check(
-    z.trim(),
-    z.minLength(2, displayNameMin),
-    z.maxLength(30, "Display name cannot exceed 30 characters"),
-  ),
+  teamName: displayName,
 }).check(
   z.refine((v) => v.email.toLowerCase() === v.confirmEmail.toLowerCase(), {
     message: "Emails do not match",
@@ -30,14 +36,6 @@ export const paymentFormSchema = z.object({
   }),
 );
 export type PaymentFormValues = z.infer<typeof paymentFormSchema>;
-
-const teamNameMin = "Team name must be at least 3 characters";
-/** Server team name: 3..30 characters, trimmed. */
-const serverTeamName = z.string({ error: teamNameMin }).check(
-  z.trim(),
-  z.minLength(3, teamNameMin),
-  z.maxLength(30, "Team name must be at most 30 characters"),
-);
 
 /** The most picks a request may carry (a team has 5; the rules say so with a clear message). */
 const MAX_PICKS = 50;
@@ -60,7 +58,7 @@ const paymentIdText = (message: string) =>
 export const entryCreateSchema = z.object({
   competitionId: requiredId("Competition is required"),
   email,
-  teamName: serverTeamName,
+  teamName: displayName,
   playerIds: playerIdList.check(z.minLength(2, "You must select at least 2 players")),
   stripePaymentId: preprocess(blankToUndefined, z.optional(paymentIdText("Invalid payment id"))),
 });
@@ -73,7 +71,7 @@ export type EntryCreateInput = z.infer<typeof entryCreateSchema>;
 export const paymentIntentSchema = z.object({
   competitionId: requiredId("Competition is required"),
   email: preprocess(blankToUndefined, z.optional(email)),
-  teamName: preprocess(blankToUndefined, z.optional(serverTeamName)),
+  teamName: preprocess(blankToUndefined, z.optional(displayName)),
   playerIds: z.optional(playerIdList),
 });
 export type PaymentIntentInput = z.infer<typeof paymentIntentSchema>;
@@ -100,6 +98,15 @@ export function luhnValid(cardNumber: string): boolean {
   }
   return sum % 10 === 0;
 }
+
+/** POST /api/my-entries/email body: the address whose entries are e-mailed to it. */
+export const findEntriesSchema = z.object({ email });
+export type FindEntriesInput = z.infer<typeof findEntriesSchema>;
+
+/** GET /api/my-entries `teamIds` query: up to 100 comma-separated team ids. */
+export const teamIdListSchema = z.array(
+  z.string().check(z.trim(), z.regex(/^[\w-]{1,40}$/, "Invalid team id")),
+).check(z.maxLength(100, "At most 100 team ids at once"));
 
 /** POST /api/admin/login body. */
 export const loginSchema = z.object({

@@ -1,5 +1,8 @@
 import assert from "node:assert/strict";
-import { removeCompetitionPlayers } from "../../../lib/db/competition_players.ts";
+import {
+  removeCompetitionPlayers,
+  setCompetitionPlayerSalary,
+} from "../../../lib/db/competition_players.ts";
 import { getCompetition } from "../../../lib/db/competitions.ts";
 import {
   createEntry,
@@ -7,7 +10,6 @@ import {
   InvalidPicksError,
   listEntriesByCompetition,
 } from "../../../lib/db/entries.ts";
-import { updatePlayer } from "../../../lib/db/players.ts";
 import { ConflictError } from "../../../lib/domain/errors.ts";
 import { makeCompetition, makeSquad } from "./_fixtures.ts";
 
@@ -77,7 +79,8 @@ Deno.test("[entries] a salary raised over the cap before the commit makes no ent
     const { validPick } = await makeSquad(kv, competition.id);
     const racing = changeBeforeFirstCommit(
       kv,
-      () => updatePlayer(kv, validPick[1], { salary: 9000 }),
+      // Salaries are per competition (#12 point 13): the price that races is the competition's.
+      () => setCompetitionPlayerSalary(kv, competition.id, validPick[1], 9000),
     );
     await assert.rejects(
       () => createEntry(racing, entryInput(competition.id, validPick, 2)),

@@ -11,6 +11,7 @@ import {
   updateMatch,
 } from "../../../lib/db/matches.ts";
 import { ConflictError, InvalidInputError, NotFoundError } from "../../../lib/domain/errors.ts";
+import { createTeam } from "../../../lib/db/teams.ts";
 import { makeCompetition, makeTeam } from "./_fixtures.ts";
 
 async function twoTeams(kv: Deno.Kv) {
@@ -30,7 +31,7 @@ function matchInput(homeTeamId: number, awayTeamId: number, kickoff = "2030-05-0
 Deno.test("[matches] result and status are computed on save", async (t) => {
   const kv = await Deno.openKv(":memory:");
   const [home, away] = await twoTeams(kv);
-  const match = await createMatch(kv, matchInput(home.id, away.id));
+  const match = await createMatch(kv, matchInput(home.id, away.id, "2025-05-01T15:00:00.000Z"));
   assert.equal(match.result, "NOT_PLAYED");
   assert.equal(match.status, "UPCOMING");
   assert.equal(match.homeScore, null);
@@ -119,5 +120,48 @@ Deno.test("[matches] delete refuses a match used by a competition", async (t) =>
 Deno.test("[matches] a competition cannot link a missing match", async () => {
   const kv = await Deno.openKv(":memory:");
   await assert.rejects(makeCompetition(kv, { matchId: 7 }), InvalidInputError);
+  kv.close();
+});
+
+Deno.test("[matches] refuse a result before kick-off and clubs of another league", async (t) => {
+  const kv = await Deno.openKv(":memory:");
+  const [home, away] = await twoTeams(kv);
+  const spanish = await createTeam(kv, {
+    name: "Real Montaña",
+    shortName: "RMO",
+    league: "LA_LIGA",
+    logoUrl: null,
+  });
+  const now = new Date("2026-11-23T12:00:00Z");
+  await t.step("a score for a future match is refused", async () => {
+    const future = matchInput(home.id, away.id, "2026-11-30T15:00:00.000Z");
+    await assert.rejects(
+      createMatch(kv, { ...future, homeScore: 2, awayScore: 2 }, now),
+      (err) =>
+        err instanceof InvalidInputError &&
+        err.message === "A result can only be saved once the match has kicked off." &&
+        err.issues?.[0].path[0] === "homeScore",
+    );
+    const saved = await createMatch(kv, future, now);
+    await assert.rejects(updateMatch(kv, saved.id, { homeScore: 1, awayScore: 0 }, now));
+    const later = new Date("2026-11-30T17:00:00Z");
+    assert.equal(
+      (await updateMatch(kv, saved.id, { homeScore: 1, awayScore: 0 }, later)).result,
+      "HOME_WIN",
+    );
+  });
+  await t.step("a La Liga club in a Premier League match is refused", async () => {
+    await assert.rejects(
+      createMatch(kv, matchInput(home.id, spanish.id), now),
+      (err) =>
+        err instanceof InvalidInputError &&
+        err.message === "Real Montaña plays in La Liga, not Premier League." &&
+        err.issues?.[0].path[0] === "awayTeamId",
+    );
+  });
+  await t.step("a cup match takes clubs of any league", async () => {
+    const cup = { ...matchInput(home.id, spanish.id), league: "CHAMPIONS_LEAGUE" as const };
+    assert.equal((await createMatch(kv, cup, now)).awayTeamId, spanish.id);
+  });
   kv.close();
 });

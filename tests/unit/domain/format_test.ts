@@ -112,6 +112,12 @@ Deno.test("[format] currency symbol is $ for USD and £ for anything else", asyn
     assert.equal(formatPrice("1234.5", "GBP"), "£1,234.50");
     assert.equal(formatPrice(null, "USD"), "$0.00");
   });
+  await t.step("formatSalary in the contest's currency, whole units", () => {
+    assert.equal(formatSalary(40000, "GBP"), "£40,000");
+    assert.equal(formatSalary(9000.4, "USD"), "$9,000");
+    assert.equal(formatSalary(-500, "GBP"), "-£500");
+    assert.equal(formatSalary(0.2), "$0");
+  });
 });
 
 Deno.test("[format] ordinal 1..113 and beyond", async (t) => {
@@ -192,7 +198,7 @@ Deno.test("[format] closesIn shows days above 24 h, hours otherwise", async (t) 
   });
 });
 
-Deno.test("[format] formatCountdown is HH:MM:SS", async (t) => {
+Deno.test("[format] formatCountdown is HH:MM:SS, days first past 24 hours", async (t) => {
   await t.step("passed or zero → 00:00:00", () => {
     assert.equal(formatCountdown(0), "00:00:00");
     assert.equal(formatCountdown(-5000), "00:00:00");
@@ -206,10 +212,12 @@ Deno.test("[format] formatCountdown is HH:MM:SS", async (t) => {
     assert.equal(formatCountdown(HOUR + 2 * 60_000 + 3000), "01:02:03");
     assert.equal(formatCountdown(DAY - 1000), "23:59:59");
   });
-  await t.step("hours beyond a day and beyond 99", () => {
+  await t.step("past 24 hours the days come first, as on the contest card", () => {
     assert.equal(formatCountdown(DAY), "24:00:00");
-    assert.equal(formatCountdown(100 * HOUR + 5000), "100:00:05");
-    assert.equal(formatCountdown(7 * DAY), "168:00:00");
+    assert.equal(formatCountdown(DAY + 1000), "1d 00:00:01");
+    assert.equal(formatCountdown(100 * HOUR + 5000), "4d 04:00:05");
+    assert.equal(formatCountdown(7 * DAY - 3 * 60_000 - 8000), "6d 23:56:52");
+    assert.equal(formatCountdown(3 * DAY - 10 * 60_000 - 1000), "2d 23:49:59");
   });
 });
 

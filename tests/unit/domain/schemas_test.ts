@@ -129,18 +129,19 @@ Deno.test("[schemas] entryCreateSchema (SPEC §5 server entry schema)", async (t
     assert.deepEqual(issues(entryCreateSchema, {}), [
       ["competitionId", "Competition is required"],
       ["email", "Please provide a valid email"],
-      ["teamName", "Team name must be at least 3 characters"],
+      ["teamName", "Display name must be at least 2 characters"],
       ["playerIds", "You must select at least 2 players"],
     ]);
   });
-  await t.step("team name 3..30", () => {
+  await t.step("display name 2..30, the same rule as the payment form", () => {
     assert.equal(
-      messageAt(entryCreateSchema, { ...valid, teamName: "Jo" }, "teamName"),
-      "Team name must be at least 3 characters",
+      messageAt(entryCreateSchema, { ...valid, teamName: "J" }, "teamName"),
+      "Display name must be at least 2 characters",
     );
+    assert.equal(ok(entryCreateSchema, { ...valid, teamName: "AB" }).teamName, "AB");
     assert.equal(
       messageAt(entryCreateSchema, { ...valid, teamName: "x".repeat(31) }, "teamName"),
-      "Team name must be at most 30 characters",
+      "Display name cannot exceed 30 characters",
     );
   });
   await t.step("at least 2 players", () => {
@@ -189,8 +190,8 @@ Deno.test("[schemas] paymentIntentSchema", async (t) => {
       playerIds: [1, 2, 3, 4, 5],
     });
     assert.equal(
-      messageAt(paymentIntentSchema, { competitionId: 1, teamName: "Jo" }, "teamName"),
-      "Team name must be at least 3 characters",
+      messageAt(paymentIntentSchema, { competitionId: 1, teamName: "J" }, "teamName"),
+      "Display name must be at least 2 characters",
     );
     assert.equal(
       messageAt(paymentIntentSchema, { competitionId: 1, email: "x" }, "email"),

@@ -133,7 +133,7 @@ Deno.test("[team_rules] checkAddPlayer follows the SPEC §5 table", async (t) =>
     const selected = [p("GK", 1, 12000), p("DEF", 2, 12000), p("MID", 3, 12000)];
     assert.deepEqual(checkAddPlayer(selected, p("FWD", 4, 15200), rules), {
       title: "Salary Cap Exceeded",
-      message: "Your team salary cannot exceed $50,000. This would put you 1,200 over the cap.",
+      message: "Your team salary cannot exceed $50,000. This would put you $1,200 over the cap.",
     });
   });
   await t.step("reaching the cap exactly is allowed", () => {
@@ -152,7 +152,7 @@ Deno.test("[team_rules] checkAddPlayer follows the SPEC §5 table", async (t) =>
     const v = checkAddPlayer([p("GK", 1, 4000)], p("DEF", 2, 2500), { ...rules, salaryCap: 5000 });
     assert.equal(
       v?.message,
-      "Your team salary cannot exceed $5,000. This would put you 1,500 over the cap.",
+      "Your team salary cannot exceed $5,000. This would put you $1,500 over the cap.",
     );
   });
   await t.step("no cap → never Salary Cap Exceeded", () => {

@@ -2,15 +2,25 @@ import type { Handlers } from "$fresh/server.ts";
 import { adminCompetitionRow } from "../../../../lib/api/views.ts";
 import { competitionInputSchema } from "@/lib/domain/schemas/competitions.ts";
 import { createCompetition, listCompetitions } from "../../../../lib/db/competitions.ts";
+import { whyNoValidTeam } from "../../../../lib/db/competition_players.ts";
 import { json } from "../../../../lib/http/errors.ts";
 import { readJson } from "../../../../lib/http/validate.ts";
 import type { State } from "@/lib/services.ts";
 
 export const handler: Handlers<unknown, State> = {
-  /** Every competition with its entry count and revenue, by deadline. */
+  /**
+   * Every competition with its entry count, revenue and, while visitors cannot see it, why
+   * (`hiddenReason`), by deadline.
+   */
   async GET(_req, ctx) {
-    const competitions = await listCompetitions(ctx.state.services.kv);
-    return json(competitions.map(adminCompetitionRow));
+    const { kv } = ctx.state.services;
+    const competitions = await listCompetitions(kv);
+    return json(
+      await Promise.all(competitions.map(async (c) => ({
+        ...adminCompetitionRow(c),
+        hiddenReason: c.status === "UPCOMING" ? await whyNoValidTeam(kv, c) : null,
+      }))),
+    );
   },
   /** Creates a competition from the form fields (SPEC §5 "Competition form"). */
   async POST(req, ctx) {

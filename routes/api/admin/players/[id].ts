@@ -1,6 +1,6 @@
 import type { Handlers } from "$fresh/server.ts";
 import { playerPatchSchema } from "@/lib/domain/schemas/catalog.ts";
-import { updatePlayer, withTeam } from "../../../../lib/db/players.ts";
+import { deletePlayer, updatePlayer, withTeam } from "../../../../lib/db/players.ts";
 import { json } from "../../../../lib/http/errors.ts";
 import { parseId, readJson } from "../../../../lib/http/validate.ts";
 import type { State } from "@/lib/services.ts";
@@ -13,5 +13,10 @@ export const handler: Handlers<unknown, State> = {
     const patch = await readJson(req, playerPatchSchema);
     const [player] = await withTeam(kv, [await updatePlayer(kv, id, patch)]);
     return json(player);
+  },
+  /** Deletes a player no entry picked (409 with the reason otherwise). */
+  async DELETE(_req, ctx) {
+    await deletePlayer(ctx.state.services.kv, parseId(ctx.params.id));
+    return json({ message: "Player deleted" });
   },
 };

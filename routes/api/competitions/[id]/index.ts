@@ -1,20 +1,23 @@
 import type { Handlers } from "$fresh/server.ts";
+import { fixtureView } from "../../../../lib/api/views.ts";
 import { requireCompetition } from "../../../../lib/db/competitions.ts";
+import { getMatchWithTeams } from "../../../../lib/db/matches.ts";
 import { json } from "../../../../lib/http/errors.ts";
 import { parseId } from "../../../../lib/http/validate.ts";
-import { cachedAnswer, competitionDependencies } from "@/lib/render_cache.ts";
+import { cachedAnswer, competitionWithFixture } from "@/lib/render_cache.ts";
 import type { State } from "@/lib/services.ts";
 
 export const handler: Handlers<unknown, State> = {
-  /** One competition; 404 when it does not exist. */
+  /** One competition with its fixture (the match's clubs and score, or null); 404 if unknown. */
   GET(req, ctx) {
     const { kv } = ctx.state.services;
     const id = parseId(ctx.params.id);
-    return cachedAnswer(
-      req,
-      kv,
-      competitionDependencies(id),
-      async () => json(await requireCompetition(kv, id)),
-    );
+    return cachedAnswer(req, kv, competitionWithFixture(id), async () => {
+      const competition = await requireCompetition(kv, id);
+      const match = competition.matchId === null
+        ? null
+        : await getMatchWithTeams(kv, competition.matchId);
+      return json({ ...competition, fixture: match && fixtureView(match) });
+    });
   },
 };

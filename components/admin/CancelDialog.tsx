@@ -1,0 +1,58 @@
+import { useState } from "react";
+import { Button } from "../ui/Button.tsx";
+import { Dialog } from "../ui/Dialog.tsx";
+import type { CompetitionRow } from "@/lib/client/admin/types.ts";
+
+export interface CancelDialogProps {
+  competition: CompetitionRow | null;
+  busy: boolean;
+  onConfirm: (reason: string) => void;
+  onClose: () => void;
+}
+
+/**
+ * Asks why a competition is cancelled before cancelling it: every paid entry is refunded and
+ * each entrant is e-mailed the reason.
+ */
+export function CancelDialog({ competition, busy, onConfirm, onClose }: CancelDialogProps) {
+  const [reason, setReason] = useState("");
+  const entries = competition?.entries ?? competition?.currentEntries ?? 0;
+  const submit = () => {
+    if (reason.trim()) onConfirm(reason.trim());
+  };
+  return (
+    <Dialog
+      open={competition !== null}
+      onClose={onClose}
+      title="Cancel competition"
+      description={competition
+        ? `Cancel "${competition.name}"? Its ${entries} paid ${
+          entries === 1 ? "entry is" : "entries are"
+        } refunded in full and every entrant is e-mailed the reason. This cannot be undone.`
+        : ""}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>Keep it</Button>
+          <Button variant="destructive" disabled={busy || !reason.trim()} onClick={submit}>
+            {busy ? "Cancelling..." : "Cancel and refund everyone"}
+          </Button>
+        </>
+      }
+    >
+      <div className="grid gap-2">
+        <label htmlFor="cancel-reason" className="text-sm font-medium">
+          Reason (sent to every entrant)
+        </label>
+        <textarea
+          id="cancel-reason"
+          rows={3}
+          maxLength={300}
+          value={reason}
+          placeholder="The match was postponed."
+          onChange={(e) => setReason((e.target as HTMLTextAreaElement).value)}
+          className="w-full rounded-md border border-border bg-background px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        />
+      </div>
+    </Dialog>
+  );
+}

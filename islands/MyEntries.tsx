@@ -1,0 +1,184 @@
+import { useEffect, useState } from "react";
+import type { EntrySummary } from "@/lib/domain/live.ts";
+import { formatPrice, ordinal } from "../lib/domain/format.ts";
+import { ApiError } from "@/lib/client/api.ts";
+import { loadMyEntries, requestEntriesEmail } from "@/lib/client/my_entries.ts";
+
+const STATUS_STYLE: Record<string, string> = {
+  UPCOMING: "bg-secondary text-secondary-foreground",
+  LIVE: "bg-destructive text-destructive-foreground",
+  COMPLETED: "bg-success text-white",
+  CANCELLED: "bg-muted text-muted-foreground",
+};
+
+function statusText(s: EntrySummary): string {
+  const { status } = s.competition;
+  if (status === "CANCELLED") return s.refunded ? "Cancelled · refunded" : "Cancelled";
+  if (status === "LIVE") return "Live";
+  if (status === "COMPLETED") return "Completed";
+  return "Upcoming";
+}
+
+function prizeWon(s: EntrySummary): string {
+  if (s.competition.status !== "COMPLETED") return "—";
+  if (s.prizeDescription) return s.prizeDescription;
+  return s.prize ? formatPrice(s.prize, s.competition.currency) : "—";
+}
+
+function EntryCard({ entry }: { entry: EntrySummary }) {
+  const stats = [
+    ["Points", entry.points === null ? "—" : String(entry.points)],
+    ["Rank", entry.rank === null ? "—" : ordinal(entry.rank)],
+    ["Prize", prizeWon(entry)],
+  ];
+  return (
+    <li
+      className="rounded-xl border border-border bg-card p-4 shadow-sm sm:p-5"
+      data-my-entry={entry.teamId}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="text-xs font-medium text-muted-foreground">{entry.competition.name}</p>
+          <h2 className="mt-0.5 break-words text-lg font-semibold leading-tight">
+            <a
+              href={`/confirmation/${encodeURIComponent(entry.teamId)}`}
+              className="hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              {entry.displayName}
+            </a>
+          </h2>
+          <p className="font-mono text-xs text-muted-foreground">{entry.teamId}</p>
+        </div>
+        <span
+          className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+            STATUS_STYLE[entry.competition.status] ?? ""
+          }`}
+          data-entry-status=""
+        >
+          {statusText(entry)}
+        </span>
+      </div>
+      <dl className="mt-3 grid grid-cols-3 gap-2 rounded-lg bg-muted/60 p-3 text-sm">
+        {stats.map(([label, value]) => (
+          <div key={label} className="min-w-0">
+            <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
+              {label}
+            </dt>
+            <dd className="truncate font-semibold tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="mt-3 flex flex-wrap gap-2 text-sm">
+        <a
+          href={`/confirmation/${encodeURIComponent(entry.teamId)}`}
+          className="rounded-md border border-border px-3 py-1.5 font-medium hover:bg-accent"
+        >
+          View team
+        </a>
+        <a
+          href={`/leaderboard/${entry.competition.id}`}
+          className="rounded-md border border-border px-3 py-1.5 font-medium hover:bg-accent"
+        >
+          Leaderboard
+        </a>
+      </div>
+    </li>
+  );
+}
+
+function FindByEmail() {
+  const [email, setEmail] = useState("");
+  const [answer, setAnswer] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      setAnswer(await requestEntriesEmail(email));
+    } catch (err) {
+      setAnswer(null);
+      setError(
+        err instanceof ApiError
+          ? err.serverMessage ?? "Please try again."
+          : "An unexpected error occurred.",
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section
+      aria-labelledby="find-entries"
+      className="rounded-xl border border-border bg-card p-4 shadow-sm sm:p-5"
+    >
+      <h2 id="find-entries" className="text-lg font-semibold">Find my entries by e-mail</h2>
+      <p className="mt-1 text-sm text-muted-foreground">
+        Entered on another device? We will e-mail the address you paid with a list of its entries,
+        with a link to each team.
+      </p>
+      <form className="mt-3 flex flex-col gap-2 sm:flex-row" onSubmit={submit} noValidate>
+        <label htmlFor="find-email" className="sr-only">Email Address</label>
+        <input
+          id="find-email"
+          type="email"
+          required
+          autoComplete="email"
+          placeholder="you@example.com"
+          value={email}
+          onChange={(e) => setEmail((e.target as HTMLInputElement).value)}
+          aria-invalid={error ? "true" : undefined}
+          className="flex h-10 w-full rounded-md border border-border bg-background px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-[invalid=true]:border-destructive"
+        />
+        <button
+          type="submit"
+          disabled={busy}
+          className="inline-flex h-10 shrink-0 items-center justify-center rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground shadow-sm hover:bg-primary/90 disabled:opacity-50"
+        >
+          E-mail my entries
+        </button>
+      </form>
+      {answer && <p className="mt-2 text-sm text-success" role="status">{answer}</p>}
+      {error && <p className="mt-2 text-sm text-destructive" role="alert">{error}</p>}
+    </section>
+  );
+}
+
+/** My entries: every entry this browser made, each opening its team, and find-by-e-mail. */
+export default function MyEntries() {
+  const [entries, setEntries] = useState<EntrySummary[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    loadMyEntries(location.search).then(setEntries, () => setFailed(true));
+  }, []);
+  return (
+    <div className="grid gap-6">
+      {failed && (
+        <p className="text-sm text-destructive" role="alert">
+          Your entries could not be loaded. Please refresh the page.
+        </p>
+      )}
+      {!failed && entries === null && (
+        <p className="text-sm text-muted-foreground" data-loading="">Loading your entries...</p>
+      )}
+      {entries && entries.length === 0 && (
+        <div className="rounded-xl border border-dashed border-border p-8 text-center">
+          <p className="font-semibold" data-empty-state="">No entries in this browser yet.</p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Teams you enter from this browser appear here.{" "}
+            <a href="/" className="underline">
+              Find a contest
+            </a>
+          </p>
+        </div>
+      )}
+      {entries && entries.length > 0 && (
+        <ul className="grid gap-4 sm:grid-cols-2" aria-label="Your entries">
+          {entries.map((entry) => <EntryCard key={entry.teamId} entry={entry} />)}
+        </ul>
+      )}
+      <FindByEmail />
+    </div>
+  );
+}

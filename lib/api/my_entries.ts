@@ -1,0 +1,91 @@
+/**
+ * "My entries": what a visitor sees of their own entries (the team, its contest, status, points,
+ * rank and prize), and the e-mail that lists an address's entries with links.
+ */
+import { getCompetitionsByIds } from "../db/competitions.ts";
+import { getRefunds } from "../db/refunds.ts";
+import { displayName, formatPrice } from "../domain/format.ts";
+import type { Competition, Entry } from "../domain/types.ts";
+import { esc } from "../email/html.ts";
+import type { MailMessage } from "../email/mailer.ts";
+import { getLeaderboardCache } from "../live/leaderboard_cache.ts";
+import type { EntrySummary } from "../domain/live.ts";
+
+/** The summaries of these entries, newest first (entries of deleted competitions left out). */
+export async function entrySummaries(kv: Deno.Kv, entries: Entry[]): Promise<EntrySummary[]> {
+  const competitions = await getCompetitionsByIds(kv, entries.map((e) => e.competitionId));
+  const refunds = await getRefunds(kv, entries.map((e) => e.stripePaymentId));
+  const cache = getLeaderboardCache(kv);
+  const out: EntrySummary[] = [];
+  for (const entry of entries) {
+    const competition = competitions.get(entry.competitionId);
+    if (!competition) continue;
+    const standings = await cache.standings(competition.id);
+    const [row] = standings?.rowsForEntries([entry.id]) ?? [];
+    const started = competition.status === "LIVE" || competition.status === "COMPLETED";
+    out.push({
+      teamId: entry.teamId,
+      displayName: displayName(entry.teamName, entry.teamId),
+      createdAt: entry.createdAt,
+      competition: summaryCompetition(competition),
+      points: started && row ? row.points : null,
+      rank: started && row ? row.rank : null,
+      prize: competition.status === "COMPLETED" && row ? row.prize : null,
+      prizeDescription: row?.customPrizeDescription ?? null,
+      refunded: refunds.get(entry.stripePaymentId)?.status === "DONE",
+    });
+  }
+  return out.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+function summaryCompetition(c: Competition): EntrySummary["competition"] {
+  const { id, name, status, currency, prizeType, deadline } = c;
+  return { id, name, status, currency, prizeType, deadline };
+}
+
+/** Status words of an entry, as My entries and the e-mail show them. */
+export function entryStatusText(summary: EntrySummary): string {
+  const { status } = summary.competition;
+  if (status === "CANCELLED") return summary.refunded ? "Cancelled, refunded" : "Cancelled";
+  if (status === "LIVE") return "Live";
+  if (status === "COMPLETED") return "Completed";
+  return "Upcoming";
+}
+
+/**
+ * The e-mail listing an address's entries: contest, team, status and a link to each team, plus
+ * one link that brings them all back into My entries in any browser.
+ */
+export function buildEntriesEmail(
+  email: string,
+  summaries: EntrySummary[],
+  origin: string,
+): MailMessage {
+  const teamUrl = (s: EntrySummary) => `${origin}/confirmation/${encodeURIComponent(s.teamId)}`;
+  const allUrl = `${origin}/my-entries?add=${summaries.map((s) => s.teamId).join(",")}`;
+  const line = (s: EntrySummary) => {
+    const prize = s.prize ? `, won ${formatPrice(s.prize, s.competition.currency)}` : "";
+    const rank = s.rank ? `, rank ${s.rank}` : "";
+    return `${s.competition.name}: ${s.displayName} (${s.teamId}), ${
+      entryStatusText(s)
+    }${rank}${prize}`;
+  };
+  const text = [
+    "Here are the entries made with this e-mail address:",
+    "",
+    ...summaries.flatMap((s) => [`- ${line(s)}`, `  ${teamUrl(s)}`]),
+    "",
+    `See them all in My entries: ${allUrl}`,
+  ].join("\n");
+  const html = `<p>Here are the entries made with this e-mail address:</p>
+<ul>${
+    summaries.map((s) => `<li><a href="${esc(teamUrl(s))}">${esc(line(s))}</a></li>`).join("")
+  }</ul>
+<p><a href="${esc(allUrl)}">See them all in My entries</a></p>`;
+  return {
+    to: email,
+    subject: `Your fantasy entries (${summaries.length})`,
+    text,
+    html,
+  };
+}

@@ -1,0 +1,99 @@
+import assert from "node:assert/strict";
+import { readJsonBody } from "../helpers/app.ts";
+import { makeCompetition, makeEntry, withAdminApp } from "../helpers/fixtures.ts";
+import { listOutbox } from "../../lib/db/outbox.ts";
+import { keys } from "../../lib/db/keys.ts";
+import { migrateEntriesByEmail } from "../../lib/db/entries_by_email.ts";
+import { updateCompetition } from "../../lib/db/competitions.ts";
+import { FIND_ENTRIES_SENT } from "../../routes/api/my-entries/email.ts";
+
+Deno.test("[my entries] summaries of the browser's own team ids", async (t) => {
+  await withAdminApp(async (app) => {
+    const upcoming = await makeCompetition(app.kv, { name: "Upcoming Cup" });
+    const live = await makeCompetition(app.kv, { name: "Live Cup" });
+    const a = await makeEntry(app.kv, upcoming, { teamName: "Alpha" });
+    const b = await makeEntry(app.kv, live, { teamName: "Bravo" });
+    await updateCompetition(app.kv, live.id, { status: "LIVE" });
+    await t.step("known ids answer, newest first; unknown ones are left out", async () => {
+      const res = await app.request(`/api/my-entries?teamIds=${a.teamId},FFT-NOPE,${b.teamId}`);
+      assert.equal(res.status, 200);
+      const list = await readJsonBody(res);
+      assert.deepEqual(list.map((s: { teamId: string }) => s.teamId), [b.teamId, a.teamId]);
+      assert.equal(list[0].competition.name, "Live Cup");
+      assert.equal(list[0].rank, 1);
+      assert.equal(list[0].points, 0);
+      assert.equal(list[1].rank, null);
+      assert.equal(JSON.stringify(list).includes("fan@example.com"), false);
+    });
+    await t.step("a hostile id list is a 400", async () => {
+      const res = await app.request("/api/my-entries?teamIds=%3Cscript%3E");
+      assert.equal(res.status, 400);
+      await res.body?.cancel();
+    });
+  });
+});
+
+Deno.test("[my entries] find by e-mail: same answer either way, a list only to that address", async (t) => {
+  await withAdminApp(async (app) => {
+    const c = await makeCompetition(app.kv, { name: "Mail Cup" });
+    const mine = await makeEntry(app.kv, c, { email: "Jane@Example.com", teamName: "Jane" });
+    await makeEntry(app.kv, c, { email: "other@example.com" });
+    const ask = (email: string, ip = "10.0.0.1") =>
+      app.handler(
+        new Request("http://localhost/api/my-entries/email", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ email }),
+        }),
+        { remoteAddr: { transport: "tcp", hostname: ip, port: 1 } } as Deno.ServeHandlerInfo,
+      );
+    await t.step("an address with entries gets them, with links", async () => {
+      const res = await ask("jane@example.com");
+      assert.equal(res.status, 202);
+      assert.deepEqual(await readJsonBody(res), { message: FIND_ENTRIES_SENT });
+      const [mail] = await listOutbox(app.kv);
+      assert.equal(mail.to, "jane@example.com");
+      assert.match(mail.text, new RegExp(`Mail Cup: Jane \\(${mine.teamId}\\)`));
+      assert.match(mail.text, new RegExp(`/confirmation/${mine.teamId}`));
+      assert.match(mail.text, new RegExp(`/my-entries\\?add=${mine.teamId}`));
+      assert.equal(mail.text.includes("other@example.com"), false);
+    });
+    await t.step("an address without entries gets the same answer and no mail", async () => {
+      const res = await ask("nobody@example.com", "10.0.0.2");
+      assert.equal(res.status, 202);
+      assert.deepEqual(await readJsonBody(res), { message: FIND_ENTRIES_SENT });
+      assert.equal((await listOutbox(app.kv)).length, 1);
+    });
+    await t.step("rate limited per address and per client", async () => {
+      for (let i = 0; i < 2; i++) {
+        await (await ask("jane@example.com", `10.1.0.${i}`)).body?.cancel();
+      }
+      const perAddress = await ask("jane@example.com", "10.1.0.9");
+      assert.equal(perAddress.status, 429);
+      await perAddress.body?.cancel();
+      for (let i = 0; i < 5; i++) await (await ask(`x${i}@example.com`, "10.2.0.1")).body?.cancel();
+      const perClient = await ask("y@example.com", "10.2.0.1");
+      assert.equal(perClient.status, 429);
+      assert.match((await readJsonBody(perClient)).message, /Too many requests/);
+    });
+    await t.step("a bad address is a 400 naming the field", async () => {
+      const res = await ask("not-an-email", "10.3.0.1");
+      assert.equal(res.status, 400);
+      assert.deepEqual((await readJsonBody(res)).issues[0].path, ["email"]);
+    });
+  });
+});
+
+Deno.test("[my entries] the e-mail index is back-filled once for older entries", async () => {
+  await withAdminApp(async (app) => {
+    const c = await makeCompetition(app.kv);
+    const entry = await makeEntry(app.kv, c, { email: "old@example.com" });
+    await app.kv.delete(keys.entryByEmail(entry.email, entry.id));
+    assert.equal(await migrateEntriesByEmail(app.kv), 1);
+    assert.equal(
+      (await app.kv.get(keys.entryByEmail("OLD@example.com", entry.id))).value,
+      entry.id,
+    );
+    assert.equal(await migrateEntriesByEmail(app.kv), 0);
+  });
+});
