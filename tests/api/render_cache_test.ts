@@ -35,22 +35,30 @@ Deno.test("[render cache] public answers are rendered once per data version", as
     ];
 
     await t.step("an unchanged answer keeps its ETag and revalidates to 304", async () => {
+      const slot = () => Math.floor(Date.now() / CACHE_BUCKET_MS);
       for (const path of pages) {
-        const first = await get(app, path);
-        assert.equal(first.status, 200, path);
-        assert.match(
-          first.etag ?? "",
-          first.text.length >= 1024 ? /^"[0-9a-f]+-br"$/ : /^"[0-9a-f]+"$/,
-          path,
-        );
-        const again = await get(app, path);
-        // Same slot (or the next one): the same bytes, unless the clock crossed a slot.
-        if (again.etag === first.etag) assert.equal(again.text, first.text, path);
-        const revalidated = await app.request(path, {
-          headers: { "accept-encoding": "br", "if-none-match": again.etag! },
-        });
-        assert.equal(revalidated.status, 304, path);
-        assert.equal(revalidated.body, null);
+        // Answers are kept for one time slot: start again if the clock crosses into the next.
+        for (let attempt = 1;; attempt++) {
+          const started = slot();
+          const first = await get(app, path);
+          const again = await get(app, path);
+          const revalidated = await app.request(path, {
+            headers: { "accept-encoding": "br", "if-none-match": first.etag! },
+          });
+          await revalidated.body?.cancel();
+          if (slot() !== started && attempt < 3) continue;
+          assert.equal(first.status, 200, path);
+          assert.match(
+            first.etag ?? "",
+            first.text.length >= 1024 ? /^"[0-9a-f]+-br"$/ : /^"[0-9a-f]+"$/,
+            path,
+          );
+          assert.equal(again.etag, first.etag, path);
+          assert.equal(again.text, first.text, path);
+          assert.equal(revalidated.status, 304, path);
+          assert.equal(revalidated.body, null);
+          break;
+        }
       }
     });
 
