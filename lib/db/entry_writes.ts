@@ -233,14 +233,27 @@ class EntryCommitQueue {
     let nextId = (counter.value ?? 0) + 1;
     const counts = new Map<number, number>();
     const made: { waiting: Waiting; entry: Entry; checkout: PendingCheckout | null }[] = [];
+    // Refusals are decided against this batch's own count, so they are final only once the batch
+    // has committed: after a failed commit they are decided again with the others.
+    const refused: { waiting: Waiting; err: unknown }[] = [];
     for (const w of batch) {
       const decided = this.#decide(w, reads, counts);
       if (decided === "settled") continue;
+      if ("refusal" in decided) {
+        refused.push({ waiting: w, err: decided.refusal });
+        continue;
+      }
       const entry = newEntry(w, decided, nextId++);
       const stored = reads.value<PendingCheckout>(keys.checkout(w.input.stripePaymentId));
       made.push({ waiting: w, entry, checkout: settledCheckout(stored, w, decided, entry) });
     }
-    if (made.length === 0) return [];
+    const refuse = () => {
+      for (const { waiting, err } of refused) waiting.reject(err);
+    };
+    if (made.length === 0) {
+      refuse();
+      return [];
+    }
 
     const op = this.kv.atomic().check(counter).set(counterKey, nextId - 1);
     const checked = new Set<string>([keyText(counterKey)]);
@@ -268,16 +281,25 @@ class EntryCommitQueue {
       bumpLive(op, cid);
     }
     const res = await op.commit();
-    if (!res.ok) return made.map((m) => m.waiting);
+    if (!res.ok) {
+      const again = new Set([...made, ...refused].map((m) => m.waiting));
+      return batch.filter((w) => again.has(w));
+    }
     for (const { waiting, entry } of made) waiting.resolve(entry);
+    refuse();
     return [];
   }
 
   /**
    * Whether `w` can make an entry now: its competition (with the entries counted so far in this
-   * batch), or "settled" when it was answered (refused, or sent back to re-check its payment).
+   * batch); `{ refusal }` when it cannot (final only once the batch commits); or "settled" when it
+   * was answered (not found, or sent back to re-check its payment).
    */
-  #decide(w: Waiting, reads: BatchReads, counts: Map<number, number>): Competition | "settled" {
+  #decide(
+    w: Waiting,
+    reads: BatchReads,
+    counts: Map<number, number>,
+  ): Competition | { refusal: unknown } | "settled" {
     const { input } = w;
     const cid = input.competitionId;
     if (
@@ -301,8 +323,7 @@ class EntryCommitQueue {
         input.playerIds.map((id) => reads.value(keys.competitionPlayer(cid, id)) !== null),
       );
     } catch (err) {
-      w.reject(err);
-      return "settled";
+      return { refusal: err };
     }
     counts.set(cid, competition.currentEntries + 1);
     return competition;

@@ -23,12 +23,8 @@ function entryInput(cid: number, playerIds: number[], n: number | string): Entry
   };
 }
 
-/**
- * The store, where `change` runs (on the real store) just before the first atomic commit made
- * through this handle: what happens between an entry's validation and its commit.
- */
-function changeBeforeFirstCommit(kv: Deno.Kv, change: () => Promise<unknown>): Deno.Kv {
-  let armed = true;
+/** The store, where `hook` runs (and is awaited) before each atomic commit made through this handle. */
+function beforeEachCommit(kv: Deno.Kv, hook: () => Promise<unknown>): Deno.Kv {
   return new Proxy(kv, {
     get(target, prop) {
       if (prop === "atomic") {
@@ -36,10 +32,7 @@ function changeBeforeFirstCommit(kv: Deno.Kv, change: () => Promise<unknown>): D
           const op = target.atomic();
           const commit = op.commit.bind(op);
           op.commit = async () => {
-            if (armed) {
-              armed = false;
-              await change();
-            }
+            await hook();
             return commit();
           };
           return op;
@@ -48,6 +41,20 @@ function changeBeforeFirstCommit(kv: Deno.Kv, change: () => Promise<unknown>): D
       const value = Reflect.get(target, prop, target);
       return typeof value === "function" ? value.bind(target) : value;
     },
+  });
+}
+
+/**
+ * The store, where `change` runs (on the real store) just before the first atomic commit made
+ * through this handle: what happens between an entry's validation and its commit.
+ */
+function changeBeforeFirstCommit(kv: Deno.Kv, change: () => Promise<unknown>): Deno.Kv {
+  let armed = true;
+  return beforeEachCommit(kv, async () => {
+    if (armed) {
+      armed = false;
+      await change();
+    }
   });
 }
 
@@ -153,6 +160,31 @@ Deno.test("[entries] the same payment in one batch makes one entry", async () =>
     assert.deepEqual(results.map((r) => r.created).sort(), [false, false, false, true]);
     assert.equal(new Set(results.map((r) => r.entry.teamId)).size, 1);
     assert.equal((await listEntriesByCompetition(kv, competition.id)).length, 1);
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("[entries] a buyer refused as full finds the competition full in the store", async () => {
+  // The refund of a refused payment re-reads the competition: a refusal must not reach the buyer
+  // before the entries that filled the competition are committed.
+  const kv = await Deno.openKv(":memory:");
+  try {
+    const competition = await makeCompetition(kv, { maxEntries: 3 });
+    const { validPick } = await makeSquad(kv, competition.id);
+    const slow = beforeEachCommit(kv, () => new Promise((done) => setTimeout(done, 50)));
+    const seenWhenRefused: (number | undefined)[] = [];
+    await Promise.all(
+      Array.from(
+        { length: 10 },
+        (_, n) =>
+          createEntry(slow, entryInput(competition.id, validPick, n)).catch(async (err) => {
+            assert.ok(err instanceof ConflictError);
+            seenWhenRefused.push((await getCompetition(kv, competition.id))?.currentEntries);
+          }),
+      ),
+    );
+    assert.deepEqual(seenWhenRefused, Array(7).fill(3));
   } finally {
     kv.close();
   }
