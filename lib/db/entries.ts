@@ -99,11 +99,13 @@ export async function createEntry(
   if (!isKeyText(input.stripePaymentId)) {
     throw fieldError("stripePaymentId", "Invalid payment id");
   }
+  // The batch checks everything the entry depends on; only when it finds the payment already
+  // settled (an entry or a refund) is it looked at on its own.
   for (;;) {
-    const existing = await paidEntryOrAssertOpen(kv, input, now);
-    if (existing) return { entry: existing, created: false };
     const entry = await commitEntry(kv, input, now);
     if (entry) return { entry, created: true };
+    const existing = await paidEntryOrAssertOpen(kv, input, now);
+    if (existing) return { entry: existing, created: false };
   }
 }
 

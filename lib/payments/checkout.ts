@@ -15,12 +15,12 @@ import {
   type CreatedEntry,
   createEntry,
   type EntryInput,
-  getEntryByPayment,
   InvalidPicksError,
   OTHER_COMPETITION_PAYMENT,
   PAYMENT_REFUNDED,
 } from "../db/entries.ts";
-import { claimRefund, getRefund, markRefundDone, type Refund } from "../db/refunds.ts";
+import { type PaymentRecords, readPaymentRecords } from "../db/payment_records.ts";
+import { claimRefund, markRefundDone, type Refund } from "../db/refunds.ts";
 import { toCents } from "../domain/format.ts";
 import type { PaymentIntentInput } from "@/lib/domain/schemas/public.ts";
 import type { Competition, OpenedPayment } from "../domain/types.ts";
@@ -109,13 +109,13 @@ export async function finaliseEntry(
   now = new Date(),
 ): Promise<CreatedEntry> {
   const { kv } = deps;
-  const existing = await getEntryByPayment(kv, input.stripePaymentId);
-  if (existing) {
-    return { entry: assertSameCompetition(existing, input.competitionId), created: false };
+  const records = await readPaymentRecords(kv, input.stripePaymentId, input.competitionId);
+  if (records.entry) {
+    return { entry: assertSameCompetition(records.entry, input.competitionId), created: false };
   }
-  await assertNotRefunded(deps, input, now);
+  await assertNotRefunded(deps, records, input, now);
   const intent = await paidIntent(deps, input, now);
-  const competition = await getCompetition(kv, input.competitionId);
+  const { competition } = records;
   if (!competition) return await refundPayment(deps, input, intent, COMPETITION_GONE, now);
   if (!priceMatches(intent, competition)) {
     return await refundPayment(deps, input, intent, FEE_CHANGED, now);
@@ -142,13 +142,16 @@ function isClosedError(err: unknown): err is ConflictError | NotFoundError {
 }
 
 /** 409 when the payment was refunded before (finishing that refund first if it is pending). */
-async function assertNotRefunded(deps: CheckoutDeps, input: EntryInput, now: Date): Promise<void> {
-  const refund = await getRefund(deps.kv, input.stripePaymentId);
+async function assertNotRefunded(
+  deps: CheckoutDeps,
+  { refund, checkout }: PaymentRecords,
+  input: EntryInput,
+  now: Date,
+): Promise<void> {
   if (refund) {
     await completeRefund(deps, refund, input, now);
     throw new ConflictError(PAYMENT_REFUNDED);
   }
-  const checkout = await getPendingCheckout(deps.kv, input.stripePaymentId);
   if (checkout?.status === "REFUNDED") throw new ConflictError(PAYMENT_REFUNDED);
 }
 

@@ -3,7 +3,7 @@
  * confirmed with a test card number through POST /api/test-payments/confirm (ARCHITECTURE §5).
  */
 import { luhnValid } from "@/lib/domain/schemas/public.ts";
-import { fieldError, NotFoundError, PaymentNotCompletedError } from "../domain/errors.ts";
+import { fieldError, PaymentNotCompletedError } from "../domain/errors.ts";
 import {
   getTestIntent,
   saveTestIntent,
@@ -70,11 +70,11 @@ export class TestPaymentProvider implements PaymentProvider {
     if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) {
       throw fieldError("cardNumber", "Your card number is invalid.");
     }
-    const intent = await getTestIntent(this.kv, id);
-    if (!intent) throw new NotFoundError("Payment not found");
-    if (intent.status === "succeeded") return "succeeded";
-    if (digits === DECLINED_CARD) throw new PaymentNotCompletedError("Your card was declined.");
-    await updateTestIntent(this.kv, id, (current) => ({ ...current, status: "succeeded" }));
+    await updateTestIntent(this.kv, id, (current) => {
+      if (current.status === "succeeded") return current;
+      if (digits === DECLINED_CARD) throw new PaymentNotCompletedError("Your card was declined.");
+      return { ...current, status: "succeeded" };
+    });
     return "succeeded";
   }
 }

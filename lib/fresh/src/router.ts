@@ -21,6 +21,12 @@ export interface Route {
   /** URLPattern pathname, e.g. `/blog/:id`. */
   pattern: string;
   urlPattern: URLPattern;
+  /**
+   * Literal start of every pathname the pattern matches ("" when it has none), and the whole
+   * pathname when the pattern is literal: most routes are ruled out without running URLPattern.
+   */
+  prefix: string;
+  literal: boolean;
   /** Folder inside routes/ (with group folders), "" at the top. */
   dir: string;
   component?: AnyComponent;
@@ -89,10 +95,27 @@ export function makeRoute(pattern: string, dir: string, mod: RouteModule): Route
   return {
     pattern,
     urlPattern: new URLPattern({ pathname: pattern }),
+    ...literalStart(pattern),
     dir,
     component: mod.default,
     handler,
     config: mod.config ?? {},
+  };
+}
+
+/** Pattern syntax beyond a literal path (`:name`, groups, wildcards, modifiers, escapes). */
+const PATTERN_SYNTAX = /[:*(){}?+\\]/;
+
+/**
+ * `/api/entries/:id` → prefix "/api/entries" (the segment before a parameter may be optional, as
+ * in `/api/:rest*`, which also matches "/api"); `/api/entries` → literal.
+ */
+function literalStart(pattern: string): { prefix: string; literal: boolean } {
+  const special = pattern.search(PATTERN_SYNTAX);
+  if (special === -1) return { prefix: pattern, literal: true };
+  return {
+    prefix: pattern.slice(0, Math.max(0, pattern.lastIndexOf("/", special))),
+    literal: false,
   };
 }
 
@@ -147,8 +170,14 @@ export function matchRoute(
   routes: Route[],
   url: URL,
 ): { route: Route; params: Record<string, string> } | null {
+  const { pathname } = url;
   for (const route of routes) {
-    const match = route.urlPattern.exec({ pathname: url.pathname });
+    if (route.literal) {
+      if (pathname === route.prefix) return { route, params: {} };
+      continue;
+    }
+    if (!pathname.startsWith(route.prefix)) continue;
+    const match = route.urlPattern.exec({ pathname });
     if (!match) continue;
     const params: Record<string, string> = {};
     for (const [key, value] of Object.entries(match.pathname.groups)) {

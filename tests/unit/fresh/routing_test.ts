@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { buildRouteTable, pathToPattern } from "../../../lib/fresh/src/router.ts";
+import { buildRouteTable, matchRoute, pathToPattern } from "../../../lib/fresh/src/router.ts";
 import { fetchText, fixtureHandler, send } from "./helpers.ts";
 
 const pageText = (html: string) => html.match(/<p id="page">(.*?)<\/p>/)?.[1];
@@ -186,4 +186,37 @@ Deno.test("[fresh] file paths become URLPatterns", async (t) => {
     });
     assert.equal(table.routes[0].pattern, "/old/:slug");
   });
+});
+
+Deno.test("[fresh] the literal-prefix shortcut finds the same route as URLPattern alone", async () => {
+  const manifest = (await import("../../../fresh.gen.ts")).default;
+  const { routes } = buildRouteTable(manifest.routes);
+  const byPatternOnly = (pathname: string) =>
+    routes.find((route) => route.urlPattern.test({ pathname }))?.pattern ?? null;
+  const paths = [
+    "/",
+    "/api",
+    "/api/",
+    "/api/entries",
+    "/api/entries/",
+    "/api/entries/12/details",
+    "/api/competitions/1/players",
+    "/api/nope/deeper",
+    "/admin",
+    "/admin/players",
+    "/leaderboard/4",
+    "/leaderboard/4/",
+    "/team-selection/1",
+    "/team-selection",
+    "/payment/%E2%82%AC",
+    "/ws",
+    "/healthz",
+    "/unknown/page",
+    "/API/entries",
+  ];
+  for (const path of paths) {
+    const found = matchRoute(routes, new URL(path, "http://localhost"));
+    assert.equal(found?.route.pattern ?? null, byPatternOnly(path), path);
+  }
+  assert.ok(routes.some((route) => route.literal), "some routes are literal");
 });
