@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import {
+  deleteUnpaidCheckout,
   getPendingCheckout,
+  listPendingCheckoutIds,
   markCheckoutFinalised,
   markCheckoutRefunded,
   savePendingCheckout,
@@ -35,6 +37,35 @@ Deno.test("[checkouts] pending, finalised and refunded", async () => {
   assert.equal(await markCheckoutFinalised(kv, "pi_missing", "FFT-X"), null);
   assert.equal(await getPendingCheckout(kv, "pi_missing"), null);
   kv.close();
+});
+
+Deno.test("[checkouts] only a PENDING checkout is removed when its payment expires", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    const input = (paymentIntentId: string) => ({
+      paymentIntentId,
+      competitionId: 1,
+      email: "fan@example.com",
+      teamName: "Fans",
+      playerIds: [1, 2, 3, 4, 5],
+      amount: 1000,
+      currency: "usd",
+      createdAt: new Date().toISOString(),
+    });
+    await savePendingCheckout(kv, input("pi_unpaid"));
+    await savePendingCheckout(kv, input("pi_paid"));
+    await markCheckoutFinalised(kv, "pi_paid", "FFT-ABCDEFGH");
+    assert.deepEqual(await listPendingCheckoutIds(kv), ["pi_unpaid"]);
+
+    assert.equal(await deleteUnpaidCheckout(kv, "pi_paid"), false, "a settled one is kept");
+    assert.equal((await getPendingCheckout(kv, "pi_paid"))?.status, "FINALISED");
+    assert.equal(await deleteUnpaidCheckout(kv, "pi_unpaid"), true);
+    assert.equal(await getPendingCheckout(kv, "pi_unpaid"), null);
+    assert.deepEqual(await listPendingCheckoutIds(kv), []);
+    assert.equal(await deleteUnpaidCheckout(kv, "pi_unpaid"), false, "gone already");
+  } finally {
+    kv.close();
+  }
 });
 
 Deno.test("[outbox] messages listed newest first", async () => {
