@@ -8,94 +8,96 @@ import * as $3 from "./routes/_middleware.ts";
 import * as $4 from "./routes/admin/2fa.tsx";
 import * as $5 from "./routes/admin/_layout.tsx";
 import * as $6 from "./routes/admin/_middleware.ts";
-import * as $7 from "./routes/admin/competitions/[id]/events.tsx";
-import * as $8 from "./routes/admin/competitions/[id]/players.tsx";
-import * as $9 from "./routes/admin/competitions/[id]/prizes.tsx";
-import * as $10 from "./routes/admin/competitions/edit/[id].tsx";
-import * as $11 from "./routes/admin/competitions/new.tsx";
-import * as $12 from "./routes/admin/dashboard.tsx";
-import * as $13 from "./routes/admin/index.tsx";
-import * as $14 from "./routes/admin/login.tsx";
-import * as $15 from "./routes/admin/matches/[id].tsx";
-import * as $16 from "./routes/admin/matches/index.tsx";
-import * as $17 from "./routes/admin/matches/new.tsx";
-import * as $18 from "./routes/admin/oauth/callback.tsx";
-import * as $19 from "./routes/admin/oauth/signin.tsx";
-import * as $20 from "./routes/admin/payments.tsx";
-import * as $21 from "./routes/admin/player-performances.tsx";
-import * as $22 from "./routes/api/[...rest].ts";
-import * as $23 from "./routes/api/admin/2fa/confirm.ts";
-import * as $24 from "./routes/api/admin/2fa/disable.ts";
-import * as $25 from "./routes/api/admin/2fa/setup.ts";
-import * as $26 from "./routes/api/admin/_middleware.ts";
-import * as $27 from "./routes/api/admin/analytics.ts";
-import * as $28 from "./routes/api/admin/competitions/[id]/available-players.ts";
-import * as $29 from "./routes/api/admin/competitions/[id]/cancel.ts";
-import * as $30 from "./routes/api/admin/competitions/[id]/events/[eventId].ts";
-import * as $31 from "./routes/api/admin/competitions/[id]/events/index.ts";
-import * as $32 from "./routes/api/admin/competitions/[id]/index.ts";
-import * as $33 from "./routes/api/admin/competitions/[id]/performances.ts";
-import * as $34 from "./routes/api/admin/competitions/[id]/players.ts";
-import * as $35 from "./routes/api/admin/competitions/[id]/players/[playerId].ts";
-import * as $36 from "./routes/api/admin/competitions/[id]/prizes.ts";
-import * as $37 from "./routes/api/admin/competitions/index.ts";
-import * as $38 from "./routes/api/admin/login.ts";
-import * as $39 from "./routes/api/admin/logout.ts";
-import * as $40 from "./routes/api/admin/matches/[id].ts";
-import * as $41 from "./routes/api/admin/matches/index.ts";
-import * as $42 from "./routes/api/admin/payments.ts";
-import * as $43 from "./routes/api/admin/players/[id].ts";
-import * as $44 from "./routes/api/admin/players/index.ts";
-import * as $45 from "./routes/api/admin/session.ts";
-import * as $46 from "./routes/api/admin/teams/[id]/index.ts";
-import * as $47 from "./routes/api/admin/teams/[id]/players.ts";
-import * as $48 from "./routes/api/admin/teams/index.ts";
-import * as $49 from "./routes/api/analytics.ts";
-import * as $50 from "./routes/api/competitions/[id]/events.ts";
-import * as $51 from "./routes/api/competitions/[id]/index.ts";
-import * as $52 from "./routes/api/competitions/[id]/leaderboard.ts";
-import * as $53 from "./routes/api/competitions/[id]/players.ts";
-import * as $54 from "./routes/api/competitions/[id]/prizes.ts";
-import * as $55 from "./routes/api/competitions/index.ts";
-import * as $56 from "./routes/api/create-payment-intent.ts";
-import * as $57 from "./routes/api/entries/[id]/details.ts";
-import * as $58 from "./routes/api/entries/[id]/index.ts";
-import * as $59 from "./routes/api/entries/[id]/players.ts";
-import * as $60 from "./routes/api/entries/index.ts";
-import * as $61 from "./routes/api/my-entries/email.ts";
-import * as $62 from "./routes/api/my-entries/index.ts";
-import * as $63 from "./routes/api/stripe/webhook.ts";
-import * as $64 from "./routes/api/test-email.ts";
-import * as $65 from "./routes/api/test-payments/confirm.ts";
-import * as $66 from "./routes/confirmation/[id].tsx";
-import * as $67 from "./routes/email-test.tsx";
-import * as $68 from "./routes/healthz.ts";
-import * as $69 from "./routes/index.tsx";
-import * as $70 from "./routes/leaderboard/[id].tsx";
-import * as $71 from "./routes/my-entries.tsx";
-import * as $72 from "./routes/payment/[id].tsx";
-import * as $73 from "./routes/team-selection/[id].tsx";
-import * as $74 from "./routes/ws.ts";
-import * as $$0 from "./islands/AdminCompetitionForm.tsx";
-import * as $$1 from "./islands/AdminDashboard.tsx";
-import * as $$2 from "./islands/AdminFlash.tsx";
-import * as $$3 from "./islands/AdminGameEvents.tsx";
-import * as $$4 from "./islands/AdminLogin.tsx";
-import * as $$5 from "./islands/AdminManagePlayers.tsx";
-import * as $$6 from "./islands/AdminMatchForm.tsx";
-import * as $$7 from "./islands/AdminMatchList.tsx";
-import * as $$8 from "./islands/AdminPerformanceEditor.tsx";
-import * as $$9 from "./islands/AdminPrizeEditor.tsx";
-import * as $$10 from "./islands/Checkout.tsx";
-import * as $$11 from "./islands/ContestList.tsx";
-import * as $$12 from "./islands/EmailTestForm.tsx";
-import * as $$13 from "./islands/LeaderboardLive.tsx";
-import * as $$14 from "./islands/MyEntries.tsx";
-import * as $$15 from "./islands/PageView.tsx";
-import * as $$16 from "./islands/RulesButton.tsx";
-import * as $$17 from "./islands/TeamBuilder.tsx";
-import * as $$18 from "./islands/Toaster.tsx";
-import * as $$19 from "./islands/TwoFactorSetup.tsx";
+import * as $7 from "./routes/admin/clubs.tsx";
+import * as $8 from "./routes/admin/competitions/[id]/events.tsx";
+import * as $9 from "./routes/admin/competitions/[id]/players.tsx";
+import * as $10 from "./routes/admin/competitions/[id]/prizes.tsx";
+import * as $11 from "./routes/admin/competitions/edit/[id].tsx";
+import * as $12 from "./routes/admin/competitions/new.tsx";
+import * as $13 from "./routes/admin/dashboard.tsx";
+import * as $14 from "./routes/admin/index.tsx";
+import * as $15 from "./routes/admin/login.tsx";
+import * as $16 from "./routes/admin/matches/[id].tsx";
+import * as $17 from "./routes/admin/matches/index.tsx";
+import * as $18 from "./routes/admin/matches/new.tsx";
+import * as $19 from "./routes/admin/oauth/callback.tsx";
+import * as $20 from "./routes/admin/oauth/signin.tsx";
+import * as $21 from "./routes/admin/payments.tsx";
+import * as $22 from "./routes/admin/player-performances.tsx";
+import * as $23 from "./routes/api/[...rest].ts";
+import * as $24 from "./routes/api/admin/2fa/confirm.ts";
+import * as $25 from "./routes/api/admin/2fa/disable.ts";
+import * as $26 from "./routes/api/admin/2fa/setup.ts";
+import * as $27 from "./routes/api/admin/_middleware.ts";
+import * as $28 from "./routes/api/admin/analytics.ts";
+import * as $29 from "./routes/api/admin/competitions/[id]/available-players.ts";
+import * as $30 from "./routes/api/admin/competitions/[id]/cancel.ts";
+import * as $31 from "./routes/api/admin/competitions/[id]/events/[eventId].ts";
+import * as $32 from "./routes/api/admin/competitions/[id]/events/index.ts";
+import * as $33 from "./routes/api/admin/competitions/[id]/index.ts";
+import * as $34 from "./routes/api/admin/competitions/[id]/performances.ts";
+import * as $35 from "./routes/api/admin/competitions/[id]/players.ts";
+import * as $36 from "./routes/api/admin/competitions/[id]/players/[playerId].ts";
+import * as $37 from "./routes/api/admin/competitions/[id]/prizes.ts";
+import * as $38 from "./routes/api/admin/competitions/index.ts";
+import * as $39 from "./routes/api/admin/login.ts";
+import * as $40 from "./routes/api/admin/logout.ts";
+import * as $41 from "./routes/api/admin/matches/[id].ts";
+import * as $42 from "./routes/api/admin/matches/index.ts";
+import * as $43 from "./routes/api/admin/payments.ts";
+import * as $44 from "./routes/api/admin/players/[id].ts";
+import * as $45 from "./routes/api/admin/players/index.ts";
+import * as $46 from "./routes/api/admin/session.ts";
+import * as $47 from "./routes/api/admin/teams/[id]/index.ts";
+import * as $48 from "./routes/api/admin/teams/[id]/players.ts";
+import * as $49 from "./routes/api/admin/teams/index.ts";
+import * as $50 from "./routes/api/analytics.ts";
+import * as $51 from "./routes/api/competitions/[id]/events.ts";
+import * as $52 from "./routes/api/competitions/[id]/index.ts";
+import * as $53 from "./routes/api/competitions/[id]/leaderboard.ts";
+import * as $54 from "./routes/api/competitions/[id]/players.ts";
+import * as $55 from "./routes/api/competitions/[id]/prizes.ts";
+import * as $56 from "./routes/api/competitions/index.ts";
+import * as $57 from "./routes/api/create-payment-intent.ts";
+import * as $58 from "./routes/api/entries/[id]/details.ts";
+import * as $59 from "./routes/api/entries/[id]/index.ts";
+import * as $60 from "./routes/api/entries/[id]/players.ts";
+import * as $61 from "./routes/api/entries/index.ts";
+import * as $62 from "./routes/api/my-entries/email.ts";
+import * as $63 from "./routes/api/my-entries/index.ts";
+import * as $64 from "./routes/api/stripe/webhook.ts";
+import * as $65 from "./routes/api/test-email.ts";
+import * as $66 from "./routes/api/test-payments/confirm.ts";
+import * as $67 from "./routes/confirmation/[id].tsx";
+import * as $68 from "./routes/email-test.tsx";
+import * as $69 from "./routes/healthz.ts";
+import * as $70 from "./routes/index.tsx";
+import * as $71 from "./routes/leaderboard/[id].tsx";
+import * as $72 from "./routes/my-entries.tsx";
+import * as $73 from "./routes/payment/[id].tsx";
+import * as $74 from "./routes/team-selection/[id].tsx";
+import * as $75 from "./routes/ws.ts";
+import * as $$0 from "./islands/AdminClubs.tsx";
+import * as $$1 from "./islands/AdminCompetitionForm.tsx";
+import * as $$2 from "./islands/AdminDashboard.tsx";
+import * as $$3 from "./islands/AdminFlash.tsx";
+import * as $$4 from "./islands/AdminGameEvents.tsx";
+import * as $$5 from "./islands/AdminLogin.tsx";
+import * as $$6 from "./islands/AdminManagePlayers.tsx";
+import * as $$7 from "./islands/AdminMatchForm.tsx";
+import * as $$8 from "./islands/AdminMatchList.tsx";
+import * as $$9 from "./islands/AdminPerformanceEditor.tsx";
+import * as $$10 from "./islands/AdminPrizeEditor.tsx";
+import * as $$11 from "./islands/Checkout.tsx";
+import * as $$12 from "./islands/ContestList.tsx";
+import * as $$13 from "./islands/EmailTestForm.tsx";
+import * as $$14 from "./islands/LeaderboardLive.tsx";
+import * as $$15 from "./islands/MyEntries.tsx";
+import * as $$16 from "./islands/PageView.tsx";
+import * as $$17 from "./islands/RulesButton.tsx";
+import * as $$18 from "./islands/TeamBuilder.tsx";
+import * as $$19 from "./islands/Toaster.tsx";
+import * as $$20 from "./islands/TwoFactorSetup.tsx";
 
 import type { Manifest } from "$fresh/server.ts";
 
@@ -108,96 +110,98 @@ const manifest = {
     "./routes/admin/2fa.tsx": $4,
     "./routes/admin/_layout.tsx": $5,
     "./routes/admin/_middleware.ts": $6,
-    "./routes/admin/competitions/[id]/events.tsx": $7,
-    "./routes/admin/competitions/[id]/players.tsx": $8,
-    "./routes/admin/competitions/[id]/prizes.tsx": $9,
-    "./routes/admin/competitions/edit/[id].tsx": $10,
-    "./routes/admin/competitions/new.tsx": $11,
-    "./routes/admin/dashboard.tsx": $12,
-    "./routes/admin/index.tsx": $13,
-    "./routes/admin/login.tsx": $14,
-    "./routes/admin/matches/[id].tsx": $15,
-    "./routes/admin/matches/index.tsx": $16,
-    "./routes/admin/matches/new.tsx": $17,
-    "./routes/admin/oauth/callback.tsx": $18,
-    "./routes/admin/oauth/signin.tsx": $19,
-    "./routes/admin/payments.tsx": $20,
-    "./routes/admin/player-performances.tsx": $21,
-    "./routes/api/[...rest].ts": $22,
-    "./routes/api/admin/2fa/confirm.ts": $23,
-    "./routes/api/admin/2fa/disable.ts": $24,
-    "./routes/api/admin/2fa/setup.ts": $25,
-    "./routes/api/admin/_middleware.ts": $26,
-    "./routes/api/admin/analytics.ts": $27,
-    "./routes/api/admin/competitions/[id]/available-players.ts": $28,
-    "./routes/api/admin/competitions/[id]/cancel.ts": $29,
-    "./routes/api/admin/competitions/[id]/events/[eventId].ts": $30,
-    "./routes/api/admin/competitions/[id]/events/index.ts": $31,
-    "./routes/api/admin/competitions/[id]/index.ts": $32,
-    "./routes/api/admin/competitions/[id]/performances.ts": $33,
-    "./routes/api/admin/competitions/[id]/players.ts": $34,
-    "./routes/api/admin/competitions/[id]/players/[playerId].ts": $35,
-    "./routes/api/admin/competitions/[id]/prizes.ts": $36,
-    "./routes/api/admin/competitions/index.ts": $37,
-    "./routes/api/admin/login.ts": $38,
-    "./routes/api/admin/logout.ts": $39,
-    "./routes/api/admin/matches/[id].ts": $40,
-    "./routes/api/admin/matches/index.ts": $41,
-    "./routes/api/admin/payments.ts": $42,
-    "./routes/api/admin/players/[id].ts": $43,
-    "./routes/api/admin/players/index.ts": $44,
-    "./routes/api/admin/session.ts": $45,
-    "./routes/api/admin/teams/[id]/index.ts": $46,
-    "./routes/api/admin/teams/[id]/players.ts": $47,
-    "./routes/api/admin/teams/index.ts": $48,
-    "./routes/api/analytics.ts": $49,
-    "./routes/api/competitions/[id]/events.ts": $50,
-    "./routes/api/competitions/[id]/index.ts": $51,
-    "./routes/api/competitions/[id]/leaderboard.ts": $52,
-    "./routes/api/competitions/[id]/players.ts": $53,
-    "./routes/api/competitions/[id]/prizes.ts": $54,
-    "./routes/api/competitions/index.ts": $55,
-    "./routes/api/create-payment-intent.ts": $56,
-    "./routes/api/entries/[id]/details.ts": $57,
-    "./routes/api/entries/[id]/index.ts": $58,
-    "./routes/api/entries/[id]/players.ts": $59,
-    "./routes/api/entries/index.ts": $60,
-    "./routes/api/my-entries/email.ts": $61,
-    "./routes/api/my-entries/index.ts": $62,
-    "./routes/api/stripe/webhook.ts": $63,
-    "./routes/api/test-email.ts": $64,
-    "./routes/api/test-payments/confirm.ts": $65,
-    "./routes/confirmation/[id].tsx": $66,
-    "./routes/email-test.tsx": $67,
-    "./routes/healthz.ts": $68,
-    "./routes/index.tsx": $69,
-    "./routes/leaderboard/[id].tsx": $70,
-    "./routes/my-entries.tsx": $71,
-    "./routes/payment/[id].tsx": $72,
-    "./routes/team-selection/[id].tsx": $73,
-    "./routes/ws.ts": $74,
+    "./routes/admin/clubs.tsx": $7,
+    "./routes/admin/competitions/[id]/events.tsx": $8,
+    "./routes/admin/competitions/[id]/players.tsx": $9,
+    "./routes/admin/competitions/[id]/prizes.tsx": $10,
+    "./routes/admin/competitions/edit/[id].tsx": $11,
+    "./routes/admin/competitions/new.tsx": $12,
+    "./routes/admin/dashboard.tsx": $13,
+    "./routes/admin/index.tsx": $14,
+    "./routes/admin/login.tsx": $15,
+    "./routes/admin/matches/[id].tsx": $16,
+    "./routes/admin/matches/index.tsx": $17,
+    "./routes/admin/matches/new.tsx": $18,
+    "./routes/admin/oauth/callback.tsx": $19,
+    "./routes/admin/oauth/signin.tsx": $20,
+    "./routes/admin/payments.tsx": $21,
+    "./routes/admin/player-performances.tsx": $22,
+    "./routes/api/[...rest].ts": $23,
+    "./routes/api/admin/2fa/confirm.ts": $24,
+    "./routes/api/admin/2fa/disable.ts": $25,
+    "./routes/api/admin/2fa/setup.ts": $26,
+    "./routes/api/admin/_middleware.ts": $27,
+    "./routes/api/admin/analytics.ts": $28,
+    "./routes/api/admin/competitions/[id]/available-players.ts": $29,
+    "./routes/api/admin/competitions/[id]/cancel.ts": $30,
+    "./routes/api/admin/competitions/[id]/events/[eventId].ts": $31,
+    "./routes/api/admin/competitions/[id]/events/index.ts": $32,
+    "./routes/api/admin/competitions/[id]/index.ts": $33,
+    "./routes/api/admin/competitions/[id]/performances.ts": $34,
+    "./routes/api/admin/competitions/[id]/players.ts": $35,
+    "./routes/api/admin/competitions/[id]/players/[playerId].ts": $36,
+    "./routes/api/admin/competitions/[id]/prizes.ts": $37,
+    "./routes/api/admin/competitions/index.ts": $38,
+    "./routes/api/admin/login.ts": $39,
+    "./routes/api/admin/logout.ts": $40,
+    "./routes/api/admin/matches/[id].ts": $41,
+    "./routes/api/admin/matches/index.ts": $42,
+    "./routes/api/admin/payments.ts": $43,
+    "./routes/api/admin/players/[id].ts": $44,
+    "./routes/api/admin/players/index.ts": $45,
+    "./routes/api/admin/session.ts": $46,
+    "./routes/api/admin/teams/[id]/index.ts": $47,
+    "./routes/api/admin/teams/[id]/players.ts": $48,
+    "./routes/api/admin/teams/index.ts": $49,
+    "./routes/api/analytics.ts": $50,
+    "./routes/api/competitions/[id]/events.ts": $51,
+    "./routes/api/competitions/[id]/index.ts": $52,
+    "./routes/api/competitions/[id]/leaderboard.ts": $53,
+    "./routes/api/competitions/[id]/players.ts": $54,
+    "./routes/api/competitions/[id]/prizes.ts": $55,
+    "./routes/api/competitions/index.ts": $56,
+    "./routes/api/create-payment-intent.ts": $57,
+    "./routes/api/entries/[id]/details.ts": $58,
+    "./routes/api/entries/[id]/index.ts": $59,
+    "./routes/api/entries/[id]/players.ts": $60,
+    "./routes/api/entries/index.ts": $61,
+    "./routes/api/my-entries/email.ts": $62,
+    "./routes/api/my-entries/index.ts": $63,
+    "./routes/api/stripe/webhook.ts": $64,
+    "./routes/api/test-email.ts": $65,
+    "./routes/api/test-payments/confirm.ts": $66,
+    "./routes/confirmation/[id].tsx": $67,
+    "./routes/email-test.tsx": $68,
+    "./routes/healthz.ts": $69,
+    "./routes/index.tsx": $70,
+    "./routes/leaderboard/[id].tsx": $71,
+    "./routes/my-entries.tsx": $72,
+    "./routes/payment/[id].tsx": $73,
+    "./routes/team-selection/[id].tsx": $74,
+    "./routes/ws.ts": $75,
   },
   islands: {
-    "./islands/AdminCompetitionForm.tsx": $$0,
-    "./islands/AdminDashboard.tsx": $$1,
-    "./islands/AdminFlash.tsx": $$2,
-    "./islands/AdminGameEvents.tsx": $$3,
-    "./islands/AdminLogin.tsx": $$4,
-    "./islands/AdminManagePlayers.tsx": $$5,
-    "./islands/AdminMatchForm.tsx": $$6,
-    "./islands/AdminMatchList.tsx": $$7,
-    "./islands/AdminPerformanceEditor.tsx": $$8,
-    "./islands/AdminPrizeEditor.tsx": $$9,
-    "./islands/Checkout.tsx": $$10,
-    "./islands/ContestList.tsx": $$11,
-    "./islands/EmailTestForm.tsx": $$12,
-    "./islands/LeaderboardLive.tsx": $$13,
-    "./islands/MyEntries.tsx": $$14,
-    "./islands/PageView.tsx": $$15,
-    "./islands/RulesButton.tsx": $$16,
-    "./islands/TeamBuilder.tsx": $$17,
-    "./islands/Toaster.tsx": $$18,
-    "./islands/TwoFactorSetup.tsx": $$19,
+    "./islands/AdminClubs.tsx": $$0,
+    "./islands/AdminCompetitionForm.tsx": $$1,
+    "./islands/AdminDashboard.tsx": $$2,
+    "./islands/AdminFlash.tsx": $$3,
+    "./islands/AdminGameEvents.tsx": $$4,
+    "./islands/AdminLogin.tsx": $$5,
+    "./islands/AdminManagePlayers.tsx": $$6,
+    "./islands/AdminMatchForm.tsx": $$7,
+    "./islands/AdminMatchList.tsx": $$8,
+    "./islands/AdminPerformanceEditor.tsx": $$9,
+    "./islands/AdminPrizeEditor.tsx": $$10,
+    "./islands/Checkout.tsx": $$11,
+    "./islands/ContestList.tsx": $$12,
+    "./islands/EmailTestForm.tsx": $$13,
+    "./islands/LeaderboardLive.tsx": $$14,
+    "./islands/MyEntries.tsx": $$15,
+    "./islands/PageView.tsx": $$16,
+    "./islands/RulesButton.tsx": $$17,
+    "./islands/TeamBuilder.tsx": $$18,
+    "./islands/Toaster.tsx": $$19,
+    "./islands/TwoFactorSetup.tsx": $$20,
   },
   baseUrl: import.meta.url,
 } satisfies Manifest;

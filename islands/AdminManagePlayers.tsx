@@ -5,10 +5,12 @@ import { PlayersTab } from "../components/admin/PlayersTab.tsx";
 import { ErrorState, TableSkeleton } from "../components/admin/States.tsx";
 import { BackButton } from "../components/admin/BackButton.tsx";
 import { CompetitionNotFound } from "../components/admin/CompetitionNotFound.tsx";
+import { ConfirmDialog } from "../components/admin/ConfirmDialog.tsx";
 import { useAdminData } from "@/lib/client/admin/use_admin_data.ts";
 import { usePlayerTable } from "@/lib/client/admin/player_table.ts";
 import { changeCompetitionPlayers, updateSalary } from "@/lib/client/admin/competition_players.ts";
 import { errorText, isNotFound } from "@/lib/client/admin/admin_api.ts";
+import { deletePlayer } from "@/lib/client/admin/deletion.ts";
 import type { Competition } from "../lib/domain/types.ts";
 import type { PlayerWithTeam } from "@/lib/client/admin/types.ts";
 
@@ -37,6 +39,7 @@ export default function AdminManagePlayers({ id }: { id: number }) {
   const availableTable = usePlayerTable(available.data ?? []);
   const [busy, setBusy] = useState(false);
   const [tab, setTab] = useState("current");
+  const [toDelete, setToDelete] = useState<PlayerWithTeam | null>(null);
 
   const change = async (action: "add" | "remove") => {
     const table = action === "add" ? availableTable : currentTable;
@@ -55,6 +58,18 @@ export default function AdminManagePlayers({ id }: { id: number }) {
       current.setData(current.data.map((p) => (p.id === player.id ? { ...p, salary } : p)));
     }
     return ok;
+  };
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    setBusy(true);
+    const deleted = await deletePlayer(toDelete);
+    setBusy(false);
+    setToDelete(null);
+    if (!deleted) return;
+    currentTable.forget(toDelete.id);
+    availableTable.forget(toDelete.id);
+    await Promise.all([current.reload(), available.reload()]);
   };
 
   const loading = !current.data || !available.data;
@@ -89,6 +104,7 @@ export default function AdminManagePlayers({ id }: { id: number }) {
                   busy={busy}
                   onAction={() => void change("remove")}
                   onSalaryCommit={saveSalary}
+                  onDelete={setToDelete}
                 />
               ),
             },
@@ -102,12 +118,24 @@ export default function AdminManagePlayers({ id }: { id: number }) {
                   total={available.data!.length}
                   busy={busy}
                   onAction={() => void change("add")}
+                  onDelete={setToDelete}
                 />
               ),
             },
           ]}
         />
       )}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete player"
+        message={`Delete ${
+          toDelete?.name ?? "this player"
+        } for good? They leave every competition and their club. A player in an entry cannot be deleted. This action cannot be undone.`}
+        confirmLabel="Delete Player"
+        busy={busy}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
+      />
     </div>
   );
 }

@@ -15,7 +15,7 @@ import {
 } from "../components/admin/States.tsx";
 import { errorText, isNotFound } from "@/lib/client/admin/admin_api.ts";
 import { localTimeZone } from "@/lib/client/admin/datetime.ts";
-import { missingSampleTeams } from "@/lib/client/admin/teams.ts";
+import { offersSampleTeams } from "@/lib/client/admin/teams.ts";
 import {
   MATCH_LIST as LIST,
   useMatchForm,
@@ -44,16 +44,6 @@ export default function AdminMatchForm({ id }: { id?: number }) {
         description="Fixtures that competitions are built on."
         actions={
           <>
-            {!editing && teamList.length > 0 && missingSampleTeams(teamList).length > 0 && (
-              <Button
-                variant="outline"
-                disabled={creatingTeams}
-                onClick={() => void sampleTeams()}
-              >
-                <Icon name="plus" />
-                {creatingTeams ? "Creating..." : "Create Sample Teams"}
-              </Button>
-            )}
             <BackButton href={LIST}>Back to Matches</BackButton>
           </>
         }
@@ -72,14 +62,17 @@ export default function AdminMatchForm({ id }: { id?: number }) {
         />
       )}
       {!failed && (!values || !teams.data) && <TableSkeleton rows={6} label="Loading match" />}
-      {!failed && teams.data && teams.data.length === 0 && (
+      {!failed && teams.data && offersSampleTeams(teams.data) && (
         <EmptyState
           title="No teams yet."
-          description="A match needs two teams. Create four sample Premier League teams to get started."
+          description="A match needs two teams. Create four sample Premier League teams to get started, or add clubs on the Clubs screen."
           action={
-            <Button disabled={creatingTeams} onClick={() => void sampleTeams()}>
-              {creatingTeams ? "Creating..." : "Create Sample Teams"}
-            </Button>
+            <div className="flex flex-wrap justify-center gap-2">
+              <Button disabled={creatingTeams} onClick={() => void sampleTeams()}>
+                {creatingTeams ? "Creating..." : "Create Sample Teams"}
+              </Button>
+              <Button variant="outline" href="/admin/clubs">Clubs</Button>
+            </div>
           }
         />
       )}

@@ -2,7 +2,7 @@ import { Badge } from "../ui/Badge.tsx";
 import { Table, Td, Th, THead, Tr } from "./Table.tsx";
 import { CompetitionActions, type CompetitionActionsProps } from "./CompetitionActions.tsx";
 import { leagueLabel } from "../../lib/domain/format.ts";
-import { revenue } from "@/lib/domain/competition.ts";
+import { competitionRevenue } from "@/lib/domain/competition.ts";
 import { adminMoney, statusVariant } from "@/lib/client/admin/labels.ts";
 import { formatAdminDate } from "@/lib/client/admin/datetime.ts";
 import type { CompetitionRow } from "@/lib/client/admin/types.ts";
@@ -11,10 +11,15 @@ export type CompetitionsTableProps = Omit<CompetitionActionsProps, "competition"
   rows: CompetitionRow[];
 };
 
-/** Entries made and money taken; older rows without the fields fall back to the counters. */
+/**
+ * Entries made and money kept (none once CANCELLED: every entry was refunded); older rows
+ * without the fields fall back to the counters.
+ */
 export function rowStats(row: CompetitionRow): { entries: number; revenue: number } {
   const entries = row.entries ?? row.currentEntries ?? 0;
-  return { entries, revenue: row.revenue ?? revenue(entries, row.entryFee) };
+  const computed = competitionRevenue({ ...row, currentEntries: entries });
+  // A row cancelled on this screen still carries the revenue it was loaded with: status decides.
+  return { entries, revenue: row.status === "CANCELLED" ? computed : row.revenue ?? computed };
 }
 
 function EntriesLine({ row }: { row: CompetitionRow }) {
@@ -24,7 +29,7 @@ function EntriesLine({ row }: { row: CompetitionRow }) {
       {entries}
       {row.maxEntries ? `/${row.maxEntries}` : ""} {entries === 1 ? "entry" : "entries"}
       {" · "}
-      {adminMoney(revenue)}
+      {row.status === "CANCELLED" ? "refunded" : adminMoney(revenue)}
     </span>
   );
 }

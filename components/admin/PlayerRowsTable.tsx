@@ -1,4 +1,6 @@
 import { Badge } from "../ui/Badge.tsx";
+import { buttonClass } from "../ui/Button.tsx";
+import { Icon } from "./Icons.tsx";
 import { Avatar } from "./Avatar.tsx";
 import { SalaryInput } from "./SalaryInput.tsx";
 import { CARD_LABEL, Table, Td, Th, THead, Tr } from "./Table.tsx";
@@ -12,7 +14,15 @@ export interface PlayerRowsTableProps {
   caption: string;
   /** Current tab: the salary is an inline input saved on blur. */
   onSalaryCommit?: (player: PlayerWithTeam, salary: number) => Promise<boolean>;
+  /** When given, each row has a Delete button that calls it. */
+  onDelete?: (player: PlayerWithTeam) => void;
 }
+
+const DELETE_BUTTON = buttonClass({
+  variant: "ghost",
+  size: "icon-sm",
+  className: "text-destructive hover:text-destructive",
+});
 
 const CHECKBOX = "block h-4 w-4 rounded border-border accent-primary";
 /** Phones: head cells other than the select-all box and Player are hidden (cells carry labels). */
@@ -24,7 +34,9 @@ const STAT = `text-right tabular-nums max-sm:flex-1 max-sm:p-0 max-sm:text-left 
  * The players table of a Manage Players tab, with per-row and select-all-on-page boxes; on
  * phones each row is a card (name and position, team, salary, then the stats).
  */
-export function PlayerRowsTable({ table, caption, onSalaryCommit }: PlayerRowsTableProps) {
+export function PlayerRowsTable(
+  { table, caption, onSalaryCommit, onDelete }: PlayerRowsTableProps,
+) {
   return (
     <Table caption={caption} tableClass="max-sm:block">
       <THead className="max-sm:block">
@@ -46,6 +58,7 @@ export function PlayerRowsTable({ table, caption, onSalaryCommit }: PlayerRowsTa
           <Th className={`text-right ${WIDE_ONLY}`}>Goals</Th>
           <Th className={`text-right ${WIDE_ONLY}`}>Assists</Th>
           <Th className={`text-right ${WIDE_ONLY}`}>Clean Sheets</Th>
+          {onDelete && <Th className={`text-right ${WIDE_ONLY}`}>Actions</Th>}
         </tr>
       </THead>
       <tbody className="max-sm:block">
@@ -94,6 +107,19 @@ export function PlayerRowsTable({ table, caption, onSalaryCommit }: PlayerRowsTa
             <Td className={`${STAT} max-sm:ml-10`} data-label="Goals">{p.goals}</Td>
             <Td className={STAT} data-label="Assists">{p.assists}</Td>
             <Td className={STAT} data-label="Clean Sheets">{p.cleanSheets}</Td>
+            {onDelete && (
+              <Td className="text-right max-sm:p-0">
+                <button
+                  type="button"
+                  className={DELETE_BUTTON}
+                  aria-label={`Delete ${p.name}`}
+                  title="Delete player"
+                  onClick={() => onDelete(p)}
+                >
+                  <Icon name="trash" />
+                </button>
+              </Td>
+            )}
           </Tr>
         ))}
       </tbody>

@@ -2,7 +2,7 @@
  * The JSON shapes the API answers with where they differ from the stored records: public entry
  * views (no full e-mail, no payment id) and admin competition rows with their entry statistics.
  */
-import { revenue } from "../domain/competition.ts";
+import { competitionRevenue } from "../domain/competition.ts";
 import type { Competition, Entry, Team } from "../domain/types.ts";
 import type { MatchWithTeams } from "../db/matches.ts";
 import type { Fixture } from "../domain/live.ts";
@@ -40,12 +40,15 @@ export function createdEntryView(entry: Entry) {
   return { ...publicEntry(entry), email: maskEmail(entry.email), playerIds: entry.playerIds };
 }
 
-/** An admin competition row: the record plus its paid entries and the revenue they brought. */
+/**
+ * An admin competition row: the record plus its paid entries and the revenue they brought
+ * (none for a cancelled competition: every entry was refunded).
+ */
 export function adminCompetitionRow(competition: Competition) {
   return {
     ...competition,
     entries: competition.currentEntries,
-    revenue: revenue(competition.currentEntries, competition.entryFee),
+    revenue: competitionRevenue(competition),
   };
 }
 

@@ -30,3 +30,15 @@ export function closedReason(
 export function revenue(entries: number, entryFee: number): number {
   return roundMoney(entries * entryFee);
 }
+
+/**
+ * Money a competition keeps: its paid entries times the fee, and nothing once it is CANCELLED
+ * (cancelling refunds every paid entry). The dashboard's revenue adds these up.
+ * @example competitionRevenue({ status: "CANCELLED", currentEntries: 4, entryFee: 10 }) // 0
+ */
+export function competitionRevenue(
+  competition: Pick<Competition, "status" | "currentEntries" | "entryFee">,
+): number {
+  if (competition.status === "CANCELLED") return 0;
+  return revenue(competition.currentEntries, competition.entryFee);
+}

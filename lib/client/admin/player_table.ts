@@ -1,18 +1,45 @@
-/** Search, paging and selection of the Manage Players tables (10 per page, SPEC §9). */
+/** Search, filters, paging and selection of the Manage Players tables (10 per page, SPEC §9). */
 import { useMemo, useState } from "react";
 import type { PlayerWithTeam } from "@/lib/client/admin/types.ts";
+import type { Position } from "@/lib/domain/types.ts";
 
 export const PAGE_SIZE = 10;
 
-/** Players whose name, position or team name (or short name) contains the query, case-insensitive. */
-export function filterPlayers(players: PlayerWithTeam[], query: string): PlayerWithTeam[] {
+/** The club and position filters of a players tab; "ALL" keeps every row. */
+export interface PlayerFilters {
+  /** A club id as a string (a <select> value), or "ALL". */
+  teamId: string;
+  position: Position | "ALL";
+}
+
+export const NO_FILTERS: PlayerFilters = { teamId: "ALL", position: "ALL" };
+
+/**
+ * Players whose name, position or team name (or short name) contains the query, case-insensitive,
+ * and who play for the chosen club in the chosen position.
+ * @example filterPlayers(players, "", { teamId: "3", position: "GK" }) // club 3's goalkeepers
+ */
+export function filterPlayers(
+  players: PlayerWithTeam[],
+  query: string,
+  filters: PlayerFilters = NO_FILTERS,
+): PlayerWithTeam[] {
   const q = query.trim().toLowerCase();
-  if (!q) return players;
   return players.filter((p) =>
-    [p.name, p.position, p.team?.name, p.team?.shortName].some((v) =>
+    (filters.teamId === "ALL" || String(p.teamId) === filters.teamId) &&
+    (filters.position === "ALL" || p.position === filters.position) &&
+    (!q || [p.name, p.position, p.team?.name, p.team?.shortName].some((v) =>
       (v ?? "").toLowerCase().includes(q)
-    )
+    ))
   );
+}
+
+/** The distinct clubs of these players, sorted by name: the options of the club filter. */
+export function clubOptions(players: PlayerWithTeam[]): { id: number; name: string }[] {
+  const clubs = new Map<number, string>();
+  for (const p of players) clubs.set(p.teamId, p.team?.name ?? `Team ${p.teamId}`);
+  return [...clubs].map(([id, name]) => ({ id, name }))
+    .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
 }
 
 /** The number of pages for `count` rows (at least 1). */
@@ -25,12 +52,17 @@ export function pageRows<T>(rows: T[], page: number, size = PAGE_SIZE): T[] {
   return rows.slice((page - 1) * size, page * size);
 }
 
-/** Search, page and selection state of one players tab. */
+/** Search, filter, page and selection state of one players tab. */
 export function usePlayerTable(players: PlayerWithTeam[]) {
   const [query, setQueryRaw] = useState("");
+  const [filters, setFiltersRaw] = useState<PlayerFilters>(NO_FILTERS);
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const filtered = useMemo(() => filterPlayers(players, query), [players, query]);
+  const filtered = useMemo(
+    () => filterPlayers(players, query, filters),
+    [players, query, filters],
+  );
+  const clubs = useMemo(() => clubOptions(players), [players]);
   const pages = pageCount(filtered.length);
   const current = Math.min(page, pages);
   const rows = pageRows(filtered, current);
@@ -38,6 +70,10 @@ export function usePlayerTable(players: PlayerWithTeam[]) {
 
   const setQuery = (q: string) => {
     setQueryRaw(q);
+    setPage(1);
+  };
+  const setFilters = (patch: Partial<PlayerFilters>) => {
+    setFiltersRaw({ ...filters, ...patch });
     setPage(1);
   };
   const toggle = (id: number) => {
@@ -55,10 +91,20 @@ export function usePlayerTable(players: PlayerWithTeam[]) {
     setSelected(next);
   };
   const clear = () => setSelected(new Set());
+  /** Forgets a player that no longer exists (deleted). */
+  const forget = (id: number) => {
+    if (!selected.has(id)) return;
+    const next = new Set(selected);
+    next.delete(id);
+    setSelected(next);
+  };
 
   return {
     query,
     setQuery,
+    filters,
+    setFilters,
+    clubs,
     page: current,
     pages,
     setPage,
@@ -69,6 +115,7 @@ export function usePlayerTable(players: PlayerWithTeam[]) {
     togglePage,
     allOnPage,
     clear,
+    forget,
   };
 }
 

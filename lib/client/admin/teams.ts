@@ -1,4 +1,4 @@
-/** Team calls of the match form: the four sample Premier League teams. */
+/** 'Create Sample Teams': the four sample Premier League teams, offered on an empty site only. */
 import { toast, toastError } from "@/lib/client/toast.ts";
 import { adminFetch, errorText } from "@/lib/client/admin/admin_api.ts";
 
@@ -8,6 +8,14 @@ export const SAMPLE_TEAMS = [
   { name: "Liverpool", shortName: "LIV" },
   { name: "Manchester City", shortName: "MCI" },
 ].map((t) => ({ ...t, league: "PREMIER_LEAGUE", logoUrl: null }));
+
+/**
+ * True when the admin screens offer 'Create Sample Teams': only while the site has no club at
+ * all (the list the server answered is empty). A populated site adds clubs on the Clubs screen.
+ */
+export function offersSampleTeams(clubs: readonly unknown[]): boolean {
+  return clubs.length === 0;
+}
 
 /** The sample teams not created yet (compared by name). */
 export function missingSampleTeams(existing: { name: string }[]): typeof SAMPLE_TEAMS {
