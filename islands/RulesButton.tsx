@@ -54,7 +54,13 @@ export default function RulesButton() {
         aria-haspopup="dialog"
         onClick={show}
       >
-        <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+        <svg
+          viewBox="0 0 24 24"
+          width="16"
+          height="16"
+          aria-hidden="true"
+          className="max-sm:hidden"
+        >
           <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="2" />
           <path
             d="M9.1 9a3 3 0 0 1 5.8 1c0 2-3 3-3 3M12 17h.01"

@@ -270,3 +270,32 @@ Deno.test("[competitions] a competition nobody can enter is hidden, and the admi
     });
   });
 });
+
+Deno.test("[admin competitions] a cancelled competition brings no revenue", async () => {
+  await withAdminApp(async (app, admin) => {
+    const kept = await makeCompetition(app.kv, { entryFee: 4 });
+    const cancelled = await makeCompetition(app.kv, { entryFee: 7 });
+    await makeEntry(app.kv, kept);
+    await makeEntry(app.kv, cancelled);
+    await makeEntry(app.kv, cancelled);
+    const rows = async () =>
+      new Map(
+        (await readJsonBody(await app.request("/api/admin/competitions", { headers: admin })))
+          .map((c: { id: number; revenue: number }) => [c.id, c.revenue]),
+      );
+    assert.equal((await rows()).get(cancelled.id), 14, "paid entries count before cancelling");
+    const res = await app.request(`/api/admin/competitions/${cancelled.id}/cancel`, {
+      method: "POST",
+      headers: admin,
+      json: { reason: "The match was postponed." },
+    });
+    assert.equal(res.status, 200);
+    const body = await readJsonBody(res);
+    assert.equal(body.competition.status, "CANCELLED");
+    assert.equal(body.competition.entries, 2, "the entries stay listed");
+    assert.equal(body.competition.revenue, 0);
+    const after = await rows();
+    assert.equal(after.get(cancelled.id), 0);
+    assert.equal(after.get(kept.id), 4, "other competitions keep theirs");
+  });
+});

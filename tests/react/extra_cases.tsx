@@ -16,6 +16,8 @@ import { EventList } from "@/components/admin/EventList.tsx";
 import { Field } from "@/components/admin/Field.tsx";
 import { MatchFields } from "@/components/admin/MatchFields.tsx";
 import { MatchesTable } from "@/components/admin/MatchesTable.tsx";
+import { ClubsTable } from "@/components/admin/ClubsTable.tsx";
+import { ClubDialog } from "@/components/admin/ClubDialog.tsx";
 import { PerformanceRow } from "@/components/admin/PerformanceRow.tsx";
 import { PerformanceTable } from "@/components/admin/PerformanceTable.tsx";
 import { PlayerForm } from "@/components/admin/PlayerForm.tsx";
@@ -143,6 +145,12 @@ export function extraCases(data: SeedData): Record<string, () => ReactElement> {
         timeZone="UTC"
         onChange={noop}
       />
+    ),
+    "components/admin/ClubsTable.tsx#ClubsTable": () => (
+      <ClubsTable clubs={teams} onEdit={noop} onDelete={noop} />
+    ),
+    "components/admin/ClubDialog.tsx#ClubDialog": () => (
+      <ClubDialog club={teams[0]} onClose={noop} onSaved={noop} />
     ),
     "components/admin/MatchesTable.tsx#MatchesTable": () => (
       <MatchesTable matches={matches} onDelete={noop} />

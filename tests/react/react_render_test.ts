@@ -56,6 +56,7 @@ async function capturePageProps(): Promise<string> {
       "/admin/dashboard",
       "/admin/matches",
       "/admin/matches/new",
+      "/admin/clubs",
       "/admin/matches/1",
       "/admin/competitions/new",
       "/admin/player-performances",

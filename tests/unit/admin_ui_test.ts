@@ -8,7 +8,17 @@ import {
 } from "@/lib/client/admin/competition_form.ts";
 import { daysAheadParts, fromLocalParts, toLocalParts } from "@/lib/client/admin/datetime.ts";
 import { defaultMatchValues, outcomeOf, validateMatch } from "@/lib/client/admin/match_form.ts";
-import { filterPlayers, pageCount, pageRows } from "@/lib/client/admin/player_table.ts";
+import {
+  clubOptions,
+  filterPlayers,
+  pageCount,
+  pageRows,
+} from "@/lib/client/admin/player_table.ts";
+import { offersSampleTeams } from "@/lib/client/admin/teams.ts";
+import { validateClub } from "@/lib/client/admin/clubs.ts";
+import { rowStats } from "../../components/admin/CompetitionsTable.tsx";
+import type { CompetitionRow } from "@/lib/client/admin/types.ts";
+import { competitionRevenue } from "@/lib/domain/competition.ts";
 import { draftErrors, draftOf, draftPoints } from "@/lib/client/admin/performance_draft.ts";
 import type { PlayerWithTeam } from "@/lib/client/admin/types.ts";
 
@@ -165,4 +175,92 @@ Deno.test("[admin-ui] a failed admin call reads 'status: body' and the server me
   } finally {
     await server.shutdown();
   }
+});
+
+Deno.test("[admin-ui] Manage Players filters by club and position, with the search", async (t) => {
+  const club = (id: number, name: string) => ({
+    id,
+    name,
+    shortName: name.slice(0, 3).toUpperCase(),
+    league: "PREMIER_LEAGUE" as const,
+    logoUrl: null,
+  });
+  const rovers = club(1, "Riverside Rovers");
+  const city = club(2, "Ashford City");
+  const player = (id: number, name: string, position: PlayerWithTeam["position"], team = rovers) =>
+    ({
+      id,
+      name,
+      position,
+      teamId: team.id,
+      imageUrl: null,
+      salary: 1000,
+      goals: 0,
+      assists: 0,
+      cleanSheets: 0,
+      team,
+    }) satisfies PlayerWithTeam;
+  const players = [
+    player(1, "Ann Keeper", "GK"),
+    player(2, "Bob Back", "DEF"),
+    player(3, "Cid Keeper", "GK", city),
+    player(4, "Dan Striker", "FWD", city),
+  ];
+  const ids = (rows: PlayerWithTeam[]) => rows.map((p) => p.id);
+  await t.step("a club keeps only its players", () => {
+    assert.deepEqual(ids(filterPlayers(players, "", { teamId: "2", position: "ALL" })), [3, 4]);
+  });
+  await t.step("a position keeps only that position", () => {
+    assert.deepEqual(ids(filterPlayers(players, "", { teamId: "ALL", position: "GK" })), [1, 3]);
+  });
+  await t.step("club, position and search combine", () => {
+    assert.deepEqual(ids(filterPlayers(players, "", { teamId: "1", position: "GK" })), [1]);
+    assert.deepEqual(ids(filterPlayers(players, "dan", { teamId: "1", position: "ALL" })), []);
+    assert.deepEqual(ids(filterPlayers(players, "keeper", { teamId: "2", position: "GK" })), [3]);
+  });
+  await t.step("the club options are the players' distinct clubs by name", () => {
+    assert.deepEqual(clubOptions(players), [
+      { id: 2, name: "Ashford City" },
+      { id: 1, name: "Riverside Rovers" },
+    ]);
+  });
+});
+
+Deno.test("[admin-ui] sample teams are offered on an empty site only", () => {
+  assert.equal(offersSampleTeams([]), true);
+  assert.equal(offersSampleTeams([{ name: "Northgate United" }]), false);
+});
+
+Deno.test("[admin-ui] the club form checks what the server checks", () => {
+  assert.equal(
+    validateClub({ name: "Eastfield", shortName: "EFW", league: "SERIE_A", logoUrl: "" }),
+    null,
+  );
+  assert.deepEqual(
+    validateClub({ name: " ", shortName: "", league: "SERIE_A", logoUrl: "ftp://x" }),
+    {
+      name: "Team name is required",
+      shortName: "Short name is required",
+      logoUrl: "Must be an http(s) URL or a path starting with /",
+    },
+  );
+});
+
+Deno.test("[admin-ui] a cancelled competition counts no revenue on the dashboard", async (t) => {
+  await t.step("the domain rule", () => {
+    const base = { currentEntries: 4, entryFee: 12.5 };
+    assert.equal(competitionRevenue({ ...base, status: "LIVE" }), 50);
+    assert.equal(competitionRevenue({ ...base, status: "CANCELLED" }), 0);
+  });
+  await t.step("a row cancelled on screen drops the revenue it was loaded with", () => {
+    const row = {
+      status: "CANCELLED",
+      entries: 4,
+      currentEntries: 4,
+      entryFee: 12.5,
+      revenue: 50,
+    } as CompetitionRow;
+    assert.deepEqual(rowStats(row), { entries: 4, revenue: 0 });
+    assert.deepEqual(rowStats({ ...row, status: "LIVE" }), { entries: 4, revenue: 50 });
+  });
 });
