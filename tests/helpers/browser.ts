@@ -71,16 +71,17 @@ export async function gotoHydrated(page: Page, url: string): Promise<void> {
 }
 
 /**
- * Saves a screenshot to /tmp/shots/<name>.png for a person to look at: the whole page, or
- * only the viewport with `{ fullPage: false }` (better with a modal open).
+ * Saves a screenshot to /tmp/shots/<name>.png (or `$SHOTS_DIR/<name>.png`) for a person to look
+ * at: the whole page, or only the viewport with `{ fullPage: false }` (better with a modal open).
  */
 export async function screenshot(
   page: Page,
   name: string,
   opts: { fullPage?: boolean } = {},
 ): Promise<string> {
-  await Deno.mkdir("/tmp/shots", { recursive: true });
-  const path = `/tmp/shots/${name}.png`;
+  const dir = Deno.env.get("SHOTS_DIR") || "/tmp/shots";
+  await Deno.mkdir(dir, { recursive: true });
+  const path = `${dir}/${name}.png`;
   await page.screenshot({ path, fullPage: opts.fullPage ?? true });
   return path;
 }
