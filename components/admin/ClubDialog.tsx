@@ -32,7 +32,10 @@ export function ClubDialog({ club, onClose, onSaved }: ClubDialogProps) {
     ...fieldAria(`club-${key}`, errors[key]),
     name: key,
     value: values[key],
-    onChange: (e: FieldChange) => setValues({ ...values, [key]: e.currentTarget.value }),
+    onChange: (e: FieldChange) => {
+      setValues({ ...values, [key]: e.currentTarget.value });
+      if (errors[key]) setErrors({ ...errors, [key]: "" });
+    },
   });
   const submit = async (event: FormEvent) => {
     event.preventDefault();

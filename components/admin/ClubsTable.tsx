@@ -30,21 +30,24 @@ export function ClubsTable({ clubs, onEdit, onDelete }: ClubsTableProps) {
           <Tr
             key={club.id}
             data-club-id={club.id}
-            className="max-sm:grid max-sm:grid-cols-[1fr_auto] max-sm:gap-x-3 max-sm:gap-y-2 max-sm:p-4"
+            className="max-sm:grid max-sm:grid-cols-[auto_1fr_auto] max-sm:gap-x-6 max-sm:gap-y-2 max-sm:p-4"
           >
-            <Td className="max-sm:p-0">
+            <Td className="max-sm:col-span-2 max-sm:p-0">
               <TeamName team={club} fallback={`Club ${club.id}`} />
             </Td>
             <Td
-              className={`font-mono text-xs max-sm:col-start-1 max-sm:p-0 ${CARD_LABEL}`}
+              className={`font-mono text-xs max-sm:col-start-1 max-sm:row-start-2 max-sm:p-0 ${CARD_LABEL}`}
               data-label="Short Name"
             >
               {club.shortName}
             </Td>
-            <Td className={`max-sm:col-start-1 max-sm:p-0 ${CARD_LABEL}`} data-label="League">
+            <Td
+              className={`max-sm:col-start-2 max-sm:row-start-2 max-sm:p-0 ${CARD_LABEL}`}
+              data-label="League"
+            >
               {leagueLabel(club.league)}
             </Td>
-            <Td className="max-sm:col-start-2 max-sm:row-start-1 max-sm:-my-2 max-sm:-mr-2 max-sm:p-0">
+            <Td className="max-sm:col-start-3 max-sm:row-start-1 max-sm:-my-2 max-sm:-mr-2 max-sm:p-0">
               <div className="flex justify-end gap-0.5">
                 <button
                   type="button"

@@ -32,7 +32,7 @@ const POSITION_FILTERS: Record<PlayerFilters["position"], string> = {
 function Filters({ kind, table }: { kind: PlayersTabProps["kind"]; table: PlayerTableState }) {
   const id = (name: string) => `${name}-${kind}`;
   return (
-    <div className="grid w-full gap-2 sm:grid-cols-3 lg:max-w-2xl">
+    <div className="grid w-full gap-2 sm:grid-cols-[minmax(0,4fr)_minmax(0,3fr)_minmax(0,3fr)] lg:max-w-3xl">
       <div>
         <label htmlFor={id("search")} className="sr-only">Search players</label>
         <Input

@@ -229,6 +229,7 @@ Deno.test("[e2e] issue #12: player filters and deletion, clubs, sample teams, re
       assert.match(await dialog.innerText(), /Short name is required/);
       await dialog.getByLabel("Club Name").fill("Eastfield Wanderers");
       await dialog.getByLabel("Short Name").fill("EFW");
+      assert.doesNotMatch(await dialog.innerText(), /is required/, "a corrected field is clear");
       await dialog.getByLabel("League").selectOption({ label: "Serie A" });
       await screenshot(page, "issue12-clubs-new-dialog-1280", { fullPage: false });
       await dialog.getByRole("button", { name: "Create Club" }).click();
