@@ -120,10 +120,23 @@ Deno.test("[admin] a whole admin day, from login to the awarded prizes", async (
       await expectToast(page, "Prize Structure Updated");
     });
 
-    await t.step("create a match after 'Create Sample Teams'", async () => {
+    await t.step("create two clubs on the Clubs screen, then a match between them", async () => {
+      await gotoHydrated(page, `${base}/admin/clubs`);
+      for (const [name, shortName] of [["Arsenal", "ARS"], ["Chelsea", "CHE"]]) {
+        await page.getByRole("button", { name: "New Club" }).click();
+        const dialog = page.getByRole("dialog", { name: "New Club" });
+        await dialog.getByLabel("Club Name").fill(name);
+        await dialog.getByLabel("Short Name").fill(shortName);
+        await dialog.getByRole("button", { name: "Create Club" }).click();
+        await expectToast(page, "Club Created");
+        await dialog.waitFor({ state: "detached" });
+      }
       await gotoHydrated(page, `${base}/admin/matches/new`);
-      await page.getByRole("button", { name: "Create Sample Teams" }).click();
-      await expectToast(page, "Teams Created");
+      assert.equal(
+        await page.getByRole("button", { name: "Create Sample Teams" }).count(),
+        0,
+        "a populated site is not offered sample teams",
+      );
       await page.getByLabel("Home Team").selectOption({ label: "Arsenal" });
       await page.getByLabel("Away Team").selectOption({ label: "Arsenal" });
       await page.getByRole("button", { name: "Create Match" }).click();
