@@ -44,6 +44,7 @@ Deno.test("[admin] no admin page scrolls sideways on a 390 px phone", async (t) 
       "/admin/matches/new",
       `/admin/matches/${used.matchId}`,
       "/admin/player-performances",
+      "/admin/clubs",
     ];
     for (const path of pages) {
       await t.step(`${path} fits`, async () => {
