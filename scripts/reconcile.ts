@@ -32,7 +32,8 @@ try {
     const origin = linkOrigin(config, new URL(`http://localhost:${config.port}`));
     const report = await sweepPayments(deps, origin);
     console.log(
-      `sweep: ${report.finalised} entries made, ${report.refunded} refunded, ${report.failed} failed`,
+      `sweep: ${report.finalised} entries made, ${report.refunded} refunded, ` +
+        `${report.expired} unpaid expired, ${report.failed} failed`,
     );
   }
   const { counts } = await listPayments(deps, null, 0);

@@ -1,14 +1,14 @@
 /**
  * Checkouts keyed by payment intent id: the picks kept at payment-intent time so the webhook or
- * the recovery sweep can finalise an entry whose browser never came back. A PENDING checkout
- * expires after 7 days and is listed in `checkouts_pending`; once FINALISED (an entry) or
- * REFUNDED it is kept for good, as the record of that payment (the admin Payments screen).
+ * the recovery sweep can finalise an entry whose browser never came back. A PENDING checkout is
+ * listed in `checkouts_pending`; once FINALISED (an entry) or REFUNDED it is kept for good, as
+ * the record of that payment (the admin Payments screen). A PENDING checkout never expires by
+ * itself (its payment may still succeed); the sweep removes it once its intent, unpaid for too
+ * long, was cancelled at the provider (issue #13, `deleteUnpaidCheckout`).
  */
 import { commitGrouped } from "./group_commit.ts";
 import { isKeyText, keys } from "./keys.ts";
 import { listKeys, listValues, retryAtomic } from "./util.ts";
-
-export const CHECKOUT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export type CheckoutStatus = "PENDING" | "FINALISED" | "REFUNDED";
 
@@ -83,7 +83,10 @@ export function finalisedCheckout(checkout: PendingCheckout, teamId: string): Pe
   return { ...checkout, status: "FINALISED", teamId, updatedAt: new Date().toISOString() };
 }
 
-/** The writes of a checkout: a PENDING one expires and is indexed, a settled one is kept. */
+/**
+ * The writes of a checkout: a PENDING one is indexed, a settled one leaves the index. Neither
+ * expires (a set also clears the expiry that checkouts written before issue #13 carried).
+ */
 function checkoutMutations(checkout: PendingCheckout): Deno.KvMutation[] {
   const key = keys.checkout(checkout.paymentIntentId);
   const pendingKey = keys.checkoutPending(checkout.paymentIntentId);
@@ -91,9 +94,28 @@ function checkoutMutations(checkout: PendingCheckout): Deno.KvMutation[] {
     return [{ type: "set", key, value: checkout }, { type: "delete", key: pendingKey }];
   }
   return [
-    { type: "set", key, value: checkout, expireIn: CHECKOUT_TTL_MS },
-    { type: "set", key: pendingKey, value: checkout.createdAt, expireIn: CHECKOUT_TTL_MS },
+    { type: "set", key, value: checkout },
+    { type: "set", key: pendingKey, value: checkout.createdAt },
   ];
+}
+
+/**
+ * Removes a checkout that is still PENDING (and its index entry) in one atomic checked against a
+ * concurrent change; false when it is gone or no longer PENDING. Only for a checkout whose
+ * payment can never succeed: its intent was cancelled at the provider, or the provider does not
+ * know it.
+ */
+export function deleteUnpaidCheckout(kv: Deno.Kv, paymentIntentId: string): Promise<boolean> {
+  return retryAtomic("remove the checkout", async () => {
+    if (!isKeyText(paymentIntentId)) return false;
+    const entry = await kv.get<PendingCheckout>(keys.checkout(paymentIntentId));
+    if (entry.value?.status !== "PENDING") return false;
+    const res = await kv.atomic().check(entry)
+      .delete(entry.key)
+      .delete(keys.checkoutPending(paymentIntentId))
+      .commit();
+    return res.ok ? true : undefined;
+  });
 }
 
 /** Adds the write of a checkout (and its pending index) to an atomic. */

@@ -1,5 +1,12 @@
 /** The one interface every payment provider implements (Stripe, or the offline test mode). */
 
+/**
+ * How long an intent may stay unpaid (issue #13): past this the recovery sweep cancels it at the
+ * provider and, once the provider confirms it can never be paid, removes its pending checkout.
+ * A buyer sits on the payment step for minutes, so an hour never cuts one off.
+ */
+export const UNPAID_INTENT_TTL_MS = 60 * 60_000;
+
 export type IntentStatus =
   | "requires_payment_method"
   | "requires_confirmation"
@@ -34,4 +41,15 @@ export interface PaymentProvider {
   retrieveIntent(id: string): Promise<PaymentIntentInfo | null>;
   /** Refunds a succeeded intent in full; refunding twice is a no-op. */
   refund(id: string, reason: string): Promise<void>;
+  /**
+   * Cancels an intent that was never paid, so it can never be paid. Resolves to the intent as it
+   * then stands: "canceled", or the status that made cancelling impossible ("succeeded" when the
+   * payment won the race, "processing"); null when the provider does not know the id.
+   */
+  cancelIntent(id: string): Promise<PaymentIntentInfo | null>;
+  /**
+   * The ids of intents opened before `before`, never paid, that the provider keeps in our store
+   * (test mode); Stripe keeps its own and lists none. The sweep cancels them.
+   */
+  listUnpaidIntents(before: Date, limit: number): Promise<string[]>;
 }

@@ -19,6 +19,8 @@ const WEBHOOK_TOLERANCE_S = 300;
 const RESOURCE_MISSING = "resource_missing";
 /** Stripe's answer when a payment was refunded already. */
 const ALREADY_REFUNDED = "charge_already_refunded";
+/** Stripe's answer when an intent cannot be cancelled in its status (succeeded, canceled). */
+const UNEXPECTED_STATE = "payment_intent_unexpected_state";
 
 export class StripePaymentProvider implements PaymentProvider {
   readonly mode = "stripe";
@@ -82,6 +84,31 @@ export class StripePaymentProvider implements PaymentProvider {
       if (err instanceof Stripe.errors.StripeError && err.code === ALREADY_REFUNDED) return;
       throw err;
     }
+  }
+
+  /**
+   * Cancels an unpaid intent at Stripe ("abandoned"). When Stripe refuses because the intent is
+   * past cancelling (it succeeded, or was cancelled already), the intent is asked for again and
+   * returned as it stands, so the caller sees the payment that won the race; 502 when Stripe
+   * cannot be reached.
+   */
+  async cancelIntent(id: string): Promise<PaymentIntentInfo | null> {
+    try {
+      return toInfo(
+        await this.stripe.paymentIntents.cancel(id, { cancellation_reason: "abandoned" }),
+      );
+    } catch (err) {
+      if (err instanceof Stripe.errors.StripeError && err.code === RESOURCE_MISSING) return null;
+      if (err instanceof Stripe.errors.StripeError && err.code === UNEXPECTED_STATE) {
+        return await this.retrieveIntent(id);
+      }
+      throw providerError(err, "The payment could not be cancelled");
+    }
+  }
+
+  /** Stripe keeps its intents itself: none are kept in our store. */
+  listUnpaidIntents(): Promise<string[]> {
+    return Promise.resolve([]);
   }
 
   /** True when a webhook secret is configured, i.e. POST /api/stripe/webhook can verify events. */

@@ -4,12 +4,22 @@
  * as exactly one entry or one refund even when the process that took it died before the browser
  * came back (test mode and Stripe, webhook configured or not). Many isolates run the sweeper; a
  * KV lease lets one of them sweep at a time, and every step is idempotent anyway.
+ *
+ * It also expires what was never paid (issue #13): an intent unpaid for UNPAID_INTENT_TTL_MS is
+ * cancelled at the provider, and only once the provider says it is cancelled (so it can never be
+ * paid) is its pending checkout removed. When the payment won the race (the provider refuses to
+ * cancel a succeeded intent), the checkout is kept and becomes its entry or refund as usual.
  */
-import { getPendingCheckout, listPendingCheckoutIds } from "../db/checkouts.ts";
+import {
+  deleteUnpaidCheckout,
+  getPendingCheckout,
+  listPendingCheckoutIds,
+} from "../db/checkouts.ts";
 import { releaseLease, takeLease } from "../db/leases.ts";
 import { getRefund, listPendingRefundIds } from "../db/refunds.ts";
 import { ConflictError } from "../domain/errors.ts";
 import { type CheckoutDeps, finaliseEntry, finishPendingRefund } from "./checkout.ts";
+import { type IntentStatus, type PaymentIntentInfo, UNPAID_INTENT_TTL_MS } from "./provider.ts";
 
 const LEASE = "payment_sweep";
 /** A checkout younger than this is left to its browser. */
@@ -18,6 +28,14 @@ const DEFAULT_INTERVAL_MS = 10_000;
 /** Longer than a sweep takes; a dead holder's lease lapses after it. */
 const LEASE_MS = 25_000;
 const PARALLEL = 8;
+/** Lone unpaid intents (opened without picks) cancelled per sweep at most. */
+const EXPIRE_BATCH = 500;
+/** The statuses in which an intent waits for the buyer and may be cancelled. */
+const CANCELLABLE: readonly IntentStatus[] = [
+  "requires_payment_method",
+  "requires_confirmation",
+  "requires_action",
+];
 
 /** What one sweep did. */
 export interface SweepReport {
@@ -25,6 +43,8 @@ export interface SweepReport {
   finalised: number;
   /** Payments refunded (a paid checkout that could not become an entry, or a pending refund). */
   refunded: number;
+  /** Unpaid payments past UNPAID_INTENT_TTL_MS cancelled at the provider and removed. */
+  expired: number;
   /** Steps that failed and are tried again next time (the provider down, …). */
   failed: number;
 }
@@ -42,7 +62,33 @@ function reason(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-/** Finishes one pending checkout whose payment succeeded: its entry, or its refund. */
+/**
+ * Cancels an unpaid intent past its time at the provider and removes its pending checkout once
+ * the provider says it is cancelled. Returns the intent as it then stands: "succeeded" when the
+ * payment won the race (the checkout is kept, to become its entry or refund), "processing" left
+ * to finish. A test intent the provider no longer knows was cancelled or expired unpaid; an
+ * intent unknown to Stripe (another account's key?) is kept for a person to look at.
+ */
+async function expireUnpaid(
+  deps: CheckoutDeps,
+  paymentIntentId: string,
+  intent: PaymentIntentInfo | null,
+  report: SweepReport,
+): Promise<PaymentIntentInfo | null> {
+  if (intent && CANCELLABLE.includes(intent.status)) {
+    intent = await deps.payments.cancelIntent(paymentIntentId);
+  }
+  const gone = intent ? intent.status === "canceled" : deps.payments.mode === "test";
+  if (!gone) return intent;
+  if (await getRefund(deps.kv, paymentIntentId)) return intent;
+  if (await deleteUnpaidCheckout(deps.kv, paymentIntentId)) report.expired++;
+  return intent;
+}
+
+/**
+ * Finishes one pending checkout whose payment succeeded: its entry, or its refund; one unpaid
+ * past UNPAID_INTENT_TTL_MS is cancelled and removed (see expireUnpaid).
+ */
 async function sweepCheckout(
   deps: CheckoutDeps,
   paymentIntentId: string,
@@ -52,9 +98,13 @@ async function sweepCheckout(
 ): Promise<void> {
   const checkout = await getPendingCheckout(deps.kv, paymentIntentId);
   if (checkout?.status !== "PENDING") return;
-  if (now.getTime() - Date.parse(checkout.createdAt) < SWEEP_GRACE_MS) return;
+  const age = now.getTime() - Date.parse(checkout.createdAt);
+  if (age < SWEEP_GRACE_MS) return;
   try {
-    const intent = await deps.payments.retrieveIntent(paymentIntentId);
+    let intent = await deps.payments.retrieveIntent(paymentIntentId);
+    if (intent?.status !== "succeeded" && age >= UNPAID_INTENT_TTL_MS) {
+      intent = await expireUnpaid(deps, paymentIntentId, intent, report);
+    }
     if (intent?.status !== "succeeded") return;
     const { created } = await finaliseEntry(
       deps,
@@ -97,20 +147,41 @@ async function sweepRefund(
   }
 }
 
+/** Cancels an intent opened without picks (no checkout) and unpaid past its time. */
+async function sweepLoneIntent(
+  deps: CheckoutDeps,
+  paymentIntentId: string,
+  report: SweepReport,
+): Promise<void> {
+  if (await getPendingCheckout(deps.kv, paymentIntentId)) return; // sweepCheckout's to expire
+  try {
+    if ((await deps.payments.cancelIntent(paymentIntentId))?.status === "canceled") {
+      report.expired++;
+    }
+  } catch (err) {
+    report.failed++;
+    console.error(`Payment sweep: intent ${paymentIntentId} not cancelled: ${reason(err)}`);
+  }
+}
+
 /**
  * One pass: every PENDING checkout older than SWEEP_GRACE_MS whose payment succeeded becomes its
- * entry (or is refunded when it cannot), and every pending refund is asked again.
+ * entry (or is refunded when it cannot), every pending refund is asked again, and what stayed
+ * unpaid for UNPAID_INTENT_TTL_MS is cancelled at the provider and removed.
  */
 export async function sweepPayments(
   deps: CheckoutDeps,
   origin: string,
   now = new Date(),
 ): Promise<SweepReport> {
-  const report: SweepReport = { finalised: 0, refunded: 0, failed: 0 };
+  const report: SweepReport = { finalised: 0, refunded: 0, expired: 0, failed: 0 };
   const refunds = await listPendingRefundIds(deps.kv);
   await eachInParallel(refunds, (id) => sweepRefund(deps, id, now, report));
   const checkouts = await listPendingCheckoutIds(deps.kv);
   await eachInParallel(checkouts, (id) => sweepCheckout(deps, id, origin, now, report));
+  const expiredBefore = new Date(now.getTime() - UNPAID_INTENT_TTL_MS);
+  const lone = await deps.payments.listUnpaidIntents(expiredBefore, EXPIRE_BATCH);
+  await eachInParallel(lone, (id) => sweepLoneIntent(deps, id, report));
   return report;
 }
 
@@ -137,10 +208,10 @@ export function startPaymentSweeper(
       try {
         if (!await takeLease(deps.kv, LEASE, owner, Math.max(LEASE_MS, intervalMs * 2))) return;
         const report = await sweepPayments(deps, origin);
-        if (report.finalised + report.refunded + report.failed > 0) {
+        if (report.finalised + report.refunded + report.expired + report.failed > 0) {
           console.log(
             `Payment sweep: ${report.finalised} entries made, ${report.refunded} refunded, ` +
-              `${report.failed} to retry`,
+              `${report.expired} unpaid expired, ${report.failed} to retry`,
           );
         }
       } catch (err) {

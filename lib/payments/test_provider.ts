@@ -5,16 +5,25 @@
 import { luhnValid } from "@/lib/domain/schemas/public.ts";
 import { fieldError, PaymentNotCompletedError } from "../domain/errors.ts";
 import {
+  cancelTestIntent,
   getTestIntent,
+  listUnpaidTestIntentIds,
   saveTestIntent,
   type TestIntentRecord,
   updateTestIntent,
 } from "../db/test_payment_intents.ts";
 import { randomToken } from "../auth/passwords.ts";
-import type { PaymentIntentInfo, PaymentProvider } from "./provider.ts";
+import { type PaymentIntentInfo, type PaymentProvider, UNPAID_INTENT_TTL_MS } from "./provider.ts";
 
 /** The card that is always declined, as in Stripe's test mode. */
 export const DECLINED_CARD = "4000000000000002";
+
+/**
+ * An unpaid test intent also expires by itself (KV `expireIn`) this long after it was opened: a
+ * backstop behind the sweep, which cancels it after UNPAID_INTENT_TTL_MS. Paying it removes the
+ * expiry in the same atomic, so a paid intent is never dropped.
+ */
+export const TEST_INTENT_BACKSTOP_MS = 2 * UNPAID_INTENT_TTL_MS;
 
 export class TestPaymentProvider implements PaymentProvider {
   readonly mode = "test";
@@ -38,7 +47,7 @@ export class TestPaymentProvider implements PaymentProvider {
       refundReason: null,
       createdAt: new Date().toISOString(),
     };
-    await saveTestIntent(this.kv, record);
+    await saveTestIntent(this.kv, record, TEST_INTENT_BACKSTOP_MS);
     return toInfo(record);
   }
 
@@ -53,7 +62,21 @@ export class TestPaymentProvider implements PaymentProvider {
     await updateTestIntent(this.kv, id, (current) => {
       if (current.refunded) return current;
       return { ...current, refunded: true, refundReason: reason };
-    });
+    }, TEST_INTENT_BACKSTOP_MS);
+  }
+
+  /**
+   * Cancels an unpaid intent: it is removed, so confirming it later is a 404 and the sweep sees
+   * it gone. A paid intent is left as it is and returned with its status.
+   */
+  async cancelIntent(id: string): Promise<PaymentIntentInfo | null> {
+    const record = await cancelTestIntent(this.kv, id);
+    return record ? toInfo(record) : null;
+  }
+
+  /** The unpaid intents opened before `before` (oldest first, at most `limit`). */
+  listUnpaidIntents(before: Date, limit: number): Promise<string[]> {
+    return listUnpaidTestIntentIds(this.kv, before, limit);
   }
 
   /** True once `refund` has been called for this intent. */
@@ -74,7 +97,7 @@ export class TestPaymentProvider implements PaymentProvider {
       if (current.status === "succeeded") return current;
       if (digits === DECLINED_CARD) throw new PaymentNotCompletedError("Your card was declined.");
       return { ...current, status: "succeeded" };
-    });
+    }, TEST_INTENT_BACKSTOP_MS);
     return "succeeded";
   }
 }

@@ -62,11 +62,11 @@ Deno.test("[recovery] a paid checkout whose browser never came back becomes its 
     const young = await sweepPayments(app.services, TEST_ORIGIN);
     assert.deepEqual(
       young,
-      { finalised: 0, refunded: 0, failed: 0 },
+      { finalised: 0, refunded: 0, expired: 0, failed: 0 },
       "left to its browser at first",
     );
     const report = await sweepPayments(app.services, TEST_ORIGIN, later());
-    assert.deepEqual(report, { finalised: 1, refunded: 0, failed: 0 });
+    assert.deepEqual(report, { finalised: 1, refunded: 0, expired: 0, failed: 0 });
 
     const entry = await getEntryByPayment(app.kv, paid);
     assert.equal(entry?.teamName, "Lost Browser");
@@ -97,7 +97,7 @@ Deno.test("[recovery] a paid checkout for a full competition is refunded by the 
     const first = await paidTestCheckout(app, c);
     const second = await paidTestCheckout(app, c);
     const report = await sweepPayments(app.services, TEST_ORIGIN, later());
-    assert.deepEqual(report, { finalised: 1, refunded: 1, failed: 0 });
+    assert.deepEqual(report, { finalised: 1, refunded: 1, expired: 0, failed: 0 });
     const refunded = (await getEntryByPayment(app.kv, first)) ? second : first;
     assert.equal((await getRefund(app.kv, refunded))?.status, "DONE");
     assert.equal((await getPendingCheckout(app.kv, refunded))?.status, "REFUNDED");
@@ -112,6 +112,7 @@ Deno.test("[recovery] a paid checkout for a full competition is refunded by the 
     assert.deepEqual(await sweepPayments(app.services, TEST_ORIGIN, later()), {
       finalised: 0,
       refunded: 0,
+      expired: 0,
       failed: 0,
     });
   });
@@ -128,13 +129,13 @@ Deno.test("[recovery] Stripe without webhook: the sweep finishes a refund the pr
     await res.body?.cancel();
     fake.failRefunds = true;
     const failing = await sweepPayments(app.services, TEST_ORIGIN, later());
-    assert.deepEqual(failing, { finalised: 0, refunded: 0, failed: 1 });
+    assert.deepEqual(failing, { finalised: 0, refunded: 0, expired: 0, failed: 1 });
     assert.equal((await getRefund(app.kv, second.id))?.status, "PENDING");
     assert.equal((await paymentsReport(app, admin)).counts.pending, 1);
 
     fake.failRefunds = false;
     const report = await sweepPayments(app.services, TEST_ORIGIN, later());
-    assert.deepEqual(report, { finalised: 0, refunded: 1, failed: 0 });
+    assert.deepEqual(report, { finalised: 0, refunded: 1, expired: 0, failed: 0 });
     assert.deepEqual(fake.refunds.map((r) => r.payment_intent), [second.id]);
     assert.equal((await getPendingCheckout(app.kv, second.id))?.status, "REFUNDED");
     assert.deepEqual((await paymentsReport(app, admin)).counts, {

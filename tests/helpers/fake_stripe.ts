@@ -1,6 +1,9 @@
 /**
- * A local HTTP imitation of the few Stripe endpoints the app calls (create/retrieve a
+ * A local HTTP imitation of the few Stripe endpoints the app calls (create/retrieve/cancel a
  * PaymentIntent, create a refund), so the Stripe provider runs against the real `stripe` client.
+ * Cancelling behaves as Stripe's does: only an intent waiting for the buyer can be cancelled;
+ * cancelling a succeeded (or cancelled) one is a 400 `payment_intent_unexpected_state`, and a
+ * cancelled intent can no longer be paid.
  * A succeeded intent carries its charge (`latest_charge`, as with `expand[]=latest_charge`),
  * which shows refunds, including ones made "by hand" with `refundByHand`.
  */
@@ -24,6 +27,8 @@ export interface FakeIntent {
   automatic_payment_methods: { enabled: boolean } | null;
   latest_charge: FakeCharge | null;
   livemode: false;
+  cancellation_reason: string | null;
+  canceled_at: number | null;
 }
 
 export interface FakeRefund {
@@ -49,6 +54,10 @@ export interface FakeStripe {
   refundByHand(id: string): void;
   /** While true, refund requests fail with a 500 api_error (Stripe having a bad day). */
   failRefunds: boolean;
+  /** While true, cancel requests fail with a 500 api_error. */
+  failCancels: boolean;
+  /** Called with the intent id when a cancel request arrives, before it is handled (races). */
+  onCancel: ((id: string) => void) | null;
   close(): Promise<void>;
 }
 
@@ -80,8 +89,34 @@ export function startFakeStripe(): FakeStripe {
         automatic_payment_methods: form.automatic_payment_methods ? { enabled: true } : null,
         latest_charge: null,
         livemode: false,
+        cancellation_reason: null,
+        canceled_at: null,
       };
       intents.set(id, intent);
+      return Response.json(intent);
+    }
+    const cancel = url.pathname.match(/^\/v1\/payment_intents\/([^/]+)\/cancel$/);
+    if (req.method === "POST" && cancel) {
+      const id = decodeURIComponent(cancel[1]);
+      fake.onCancel?.(id);
+      if (fake.failCancels) return stripeError(500, "api_error", undefined, "Cancels are down");
+      const intent = intents.get(id);
+      if (!intent) return missing(id);
+      if (!CANCELLABLE.includes(intent.status)) {
+        return Response.json({
+          error: {
+            type: "invalid_request_error",
+            code: "payment_intent_unexpected_state",
+            message: `You cannot cancel this PaymentIntent because it has a status of ` +
+              `${intent.status}. Only a PaymentIntent with one of the following statuses may be ` +
+              `canceled: ${CANCELLABLE.join(", ")}.`,
+            payment_intent: intent,
+          },
+        }, { status: 400 });
+      }
+      intent.status = "canceled";
+      intent.cancellation_reason = String(form.cancellation_reason ?? "") || null;
+      intent.canceled_at = Math.floor(Date.now() / 1000);
       return Response.json(intent);
     }
     const match = url.pathname.match(/^\/v1\/payment_intents\/([^/]+)$/);
@@ -130,8 +165,13 @@ export function startFakeStripe(): FakeStripe {
     refunds,
     requests,
     failRefunds: false,
+    failCancels: false,
+    onCancel: null,
     succeed(id) {
       const intent = paidIntent(id);
+      if (intent.status === "canceled") {
+        throw new Error(`fake Stripe: intent ${id} was cancelled and cannot be paid`);
+      }
       intent.status = "succeeded";
       intent.latest_charge ??= {
         id: `ch_fake_${++counter}`,
@@ -158,6 +198,14 @@ export function startFakeStripe(): FakeStripe {
   };
   return fake;
 }
+
+/** The statuses Stripe lets an intent be cancelled in (capture is automatic here). */
+const CANCELLABLE = [
+  "requires_payment_method",
+  "requires_confirmation",
+  "requires_action",
+  "processing",
+];
 
 function markRefunded(intent: FakeIntent): void {
   if (!intent.latest_charge) return;
