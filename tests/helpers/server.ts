@@ -42,13 +42,22 @@ async function collect(stream: ReadableStream<Uint8Array>, sink: string[]): Prom
   }
 }
 
-async function isHealthy(url: string): Promise<boolean> {
+/** Probes on a new connection each, so `deno serve --parallel` spreads them over its isolates. */
+const probeClient = Deno.createHttpClient({ poolMaxIdlePerHost: 0 });
+
+/** The isolate that answered `/healthz` healthy and how many the server runs; null otherwise. */
+async function probeHealth(url: string): Promise<{ isolate: string; isolates: number } | null> {
   try {
-    const res = await fetch(`${url}/healthz`);
+    const init: RequestInit & { client: Deno.HttpClient } = { client: probeClient };
+    const res = await fetch(`${url}/healthz`, init);
     await res.body?.cancel();
-    return res.ok;
+    if (!res.ok) return null;
+    return {
+      isolate: res.headers.get("x-isolate") ?? "",
+      isolates: Number(res.headers.get("x-isolates") ?? 1),
+    };
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -118,8 +127,15 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     await readers;
   };
 
+  // Healthy once every isolate has answered (each probe is a new connection).
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;
-  while (!(await isHealthy(url))) {
+  const seen = new Set<string>();
+  const healthy = async () => {
+    const probe = await probeHealth(url);
+    if (probe) seen.add(probe.isolate);
+    return probe !== null && seen.size >= probe.isolates;
+  };
+  while (!(await healthy())) {
     if (exited || Date.now() > deadline) {
       await stop();
       const why = exited ? `exited with code ${(await status).code}` : "did not become healthy";
