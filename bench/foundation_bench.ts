@@ -180,7 +180,8 @@ function attr(attrs: string, name: string): string | null {
 interface PageScripts {
   urls: string[];
   inline: string[];
-  state: { islands?: [string, string][]; plugins?: [string, unknown][] } | null;
+  /** Islands are [name, props, has children]; their code comes with the page entry script. */
+  state: { islands?: [string, unknown, boolean][]; plugins?: [string, unknown][] } | null;
 }
 
 /** Script URLs, inline scripts and the island state of an HTML page. */
@@ -196,7 +197,6 @@ function pageScripts(html: string): PageScripts {
   for (const [, attrs] of html.matchAll(/<link\b([^>]*)>/g)) {
     if (attr(attrs, "rel") === "modulepreload") out.urls.push(attr(attrs, "href")!);
   }
-  for (const [, url] of out.state?.islands ?? []) out.urls.push(url);
   for (const [url] of out.state?.plugins ?? []) out.urls.push(url);
   return out;
 }

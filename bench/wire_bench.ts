@@ -198,8 +198,8 @@ function pageResources(html: string): { url: string; kind: Kind }[] {
     const src = attr(attrs, "src");
     if (src) found.push({ url: src, kind: "js" });
     if (attr(attrs, "id") === "__FRSH_STATE") {
-      const state = JSON.parse(body) as { islands: [string, string][]; plugins: [string][] };
-      for (const [, url] of state.islands) found.push({ url, kind: "js" });
+      // Islands come with the page entry (the module script); plugins name their scripts.
+      const state = JSON.parse(body) as { plugins: [string][] };
       for (const [url] of state.plugins) found.push({ url, kind: "js" });
     }
   }
@@ -431,7 +431,7 @@ async function run(): Promise<WireResult> {
       const home = new TextDecoder().decode(
         (await rawGet(`${app.url}/team-selection/${pages.teamSelection.split("/").pop()}`)).body,
       );
-      const chunks = pageResources(home).filter((r) => r.url.includes("/island-"));
+      const chunks = pageResources(home).filter((r) => r.kind === "js");
       let biggest = { url: chunks[0].url, size: 0 };
       for (const chunk of chunks) {
         const size = (await rawGet(app.url + chunk.url)).body.length;

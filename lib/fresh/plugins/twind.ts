@@ -131,6 +131,12 @@ export function sourceTokens(source: string): string[] {
 /** twind's resume comments (`/*!…*\/`): only its browser runtime reads them, and none ships. */
 const RESUME_COMMENT = /\/\*![^*]*\*\//g;
 
+/** Island name → class tokens, as `buildReady` returns it for the snapshot. */
+function isTokenTable(data: unknown): data is Record<string, string[]> {
+  return typeof data === "object" && data !== null &&
+    Object.values(data).every((v) => Array.isArray(v) && v.every((t) => typeof t === "string"));
+}
+
 /** Creates the twind plugin for `fresh.config.ts`. */
 export default function twindPlugin(options: TwindPluginOptions): Plugin {
   const tw = twind(options, getSheet(false));
@@ -159,7 +165,12 @@ export default function twindPlugin(options: TwindPluginOptions): Plugin {
   };
   return {
     name: "twind",
-    async buildReady({ rootDir, islandInputs }) {
+    /** Scans the islands' sources (at `dev.ts build`, or at start without a build). */
+    async buildReady({ rootDir, islandInputs, data }) {
+      if (isTokenTable(data)) {
+        for (const [island, tokens] of Object.entries(data)) islandTokens.set(island, tokens);
+        return data;
+      }
       const byFile = new Map<string, Promise<string[]>>();
       const tokensOf = (file: string) => {
         if (!byFile.has(file)) {
@@ -175,6 +186,7 @@ export default function twindPlugin(options: TwindPluginOptions): Plugin {
       for (const [island, tokens] of perIsland) {
         islandTokens.set(island, [...tokens].filter((token) => classes.has(token)));
       }
+      return Object.fromEntries(islandTokens);
     },
     render(ctx) {
       const cssText = cssFor([...ctx.islands].sort(), classAttributes(ctx.render().htmlText));

@@ -1,19 +1,39 @@
 /**
- * Browser bundling with esbuild: one chunk per island, the boot module and plugin entrypoints,
- * code-split so shared modules (preact above all) are loaded once. Builds are kept in memory
- * or written to a snapshot folder (`_fresh/`) that later starts reuse.
+ * Browser bundling with esbuild: one entry module per page group (the islands a group of routes
+ * can render, see `page_groups.ts`, plus the boot code) and the plugin entrypoints, code-split so
+ * what several groups share (preact above all) is loaded once. One entry per page rather than one
+ * per island: a page loads a handful of files instead of one per island and per shared module
+ * (each costs headers and compresses worse alone). Builds are kept in memory or written to a
+ * snapshot folder (`_fresh/`), with brotli and gzip variants, that later starts reuse.
  */
 import * as esbuild from "esbuild";
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+import { compressMax, MIN_FIXED_COMPRESS_BYTES, PREFER_SMALLEST } from "./compress.ts";
+import {
+  emptyFolds,
+  foldPlugin,
+  type Folds,
+  lazyTarget,
+  planFolds,
+  referenceSource,
+} from "./fold.ts";
+import { pageGroups } from "./page_groups.ts";
+import { loadImportMap, resolverPlugin } from "./resolve.ts";
+
+/** One page entry: the islands it boots and its file. */
+export interface PageGroup {
+  name: string;
+  /** Island names, sorted. */
+  islands: string[];
+  file: string;
+}
 
 /** A finished build: file contents by name plus what the renderer needs to reference them. */
 export interface Build {
   buildId: string;
-  /** File name of the boot module. */
-  main: string;
-  /** Island name → file name. */
-  islands: Record<string, string>;
+  /** Page entries, fewest islands first; every island is in at least one. */
+  groups: PageGroup[];
   /** Plugin entrypoint name → file name. */
   entrypoints: Record<string, string>;
   /** File name → file names it imports statically. */
@@ -23,8 +43,14 @@ export interface Build {
    * lazy, are made of: what the island can render in the browser (the twind plugin scans them).
    */
   islandInputs: Record<string, string[]>;
+  /** Data plugins computed at build time (`Plugin.buildData`), by plugin name. */
+  pluginData: Record<string, unknown>;
+  /** Whether this build was written by the build step (with compressed variants). */
+  prebuilt: boolean;
   /** Reads one output file; null when absent. */
   read(file: string): Promise<Uint8Array | null>;
+  /** Reads the brotli/gzip variant made at build time; null when there is none. */
+  readEncoded(file: string, encoding: "br" | "gzip"): Promise<Uint8Array | null>;
 }
 
 /** What to bundle. */
@@ -32,6 +58,8 @@ export interface BundleOptions {
   rootDir: string;
   /** Island name → absolute file path. */
   islands: Record<string, string>;
+  /** Route files relative to `rootDir` (`routes/index.tsx`): they define the page groups. */
+  routes: string[];
   /** Plugin entrypoint name → file: URL, absolute path or data: URL. */
   entrypoints: Record<string, string>;
   dev: boolean;
@@ -40,14 +68,14 @@ export interface BundleOptions {
 
 interface Snapshot {
   buildId: string;
-  main: string;
-  islands: Record<string, string>;
+  groups: PageGroup[];
   entrypoints: Record<string, string>;
   deps: Record<string, string[]>;
   islandInputs: Record<string, string[]>;
   /** Source files of the bundle (relative to the app root) and a hash of their contents. */
   inputs: string[];
   inputsHash: string;
+  pluginData: Record<string, unknown>;
 }
 
 /** A fresh build, with its files in memory. */
@@ -70,37 +98,51 @@ function serialized<T>(task: () => Promise<T>): Promise<T> {
   return run;
 }
 
-/** Bundles the islands, boot module and plugin entrypoints in memory. */
+/** Bundles the page entries and plugin entrypoints in memory. */
 export function bundle(opts: BundleOptions): Promise<MemoryBuild> {
   return serialized(async () => {
-    const entryPoints: Record<string, string> = { main: CLIENT_MAIN };
-    for (const [name, path] of Object.entries(opts.islands)) entryPoints[`island-${name}`] = path;
+    const entryPoints: Record<string, string> = {};
+    const pages = pageEntries(opts, await routeGroups(opts));
+    for (const name of pages.keys()) entryPoints[`page-${name}`] = `${PAGE_NS}:${name}`;
     for (const [name, url] of Object.entries(opts.entrypoints)) entryPoints[`plugin-${name}`] = url;
-    const result = await esbuild.build({
-      entryPoints,
-      bundle: true,
-      splitting: true,
-      format: "esm",
-      platform: "browser",
-      target: opts.target ?? "es2022",
-      minify: !opts.dev,
-      jsx: "automatic",
-      jsxImportSource: "react",
-      outdir: OUT,
-      entryNames: "[name]-[hash]",
-      chunkNames: "chunk-[hash]",
-      absWorkingDir: opts.rootDir,
-      write: false,
-      metafile: true,
-      logLevel: "silent",
-      define: { "process.env.NODE_ENV": opts.dev ? '"development"' : '"production"' },
-      plugins: [resolverPlugin(await loadImportMap(opts.rootDir), opts.rootDir)],
-    });
+    const importMap = await loadImportMap(opts.rootDir);
+    const folds = emptyFolds();
+    const build = () =>
+      esbuild.build({
+        entryPoints,
+        bundle: true,
+        splitting: true,
+        format: "esm",
+        platform: "browser",
+        target: opts.target ?? "es2022",
+        minify: !opts.dev,
+        jsx: "automatic",
+        jsxImportSource: "react",
+        outdir: OUT,
+        entryNames: "[name]-[hash]",
+        chunkNames: "chunk-[hash]",
+        absWorkingDir: opts.rootDir,
+        write: false,
+        metafile: true,
+        logLevel: "silent",
+        define: { "process.env.NODE_ENV": opts.dev ? '"development"' : '"production"' },
+        plugins: [
+          pagePlugin(pages, folds, opts),
+          foldPlugin(folds),
+          resolverPlugin(importMap, opts.rootDir),
+        ],
+      });
+    let result = await build();
+    // Folding a chunk can leave another small one: a few rounds settle it.
+    for (let round = 0; round < FOLD_ROUNDS && planFolds(result.metafile, opts.rootDir, folds);) {
+      result = await build();
+      round++;
+    }
     const files = new Map<string, Uint8Array>();
     for (const file of result.outputFiles) files.set(basename(file.path), file.contents);
-    const outputs = describeOutputs(result.metafile, Object.keys(entryPoints));
+    const outputs = describeOutputs(result.metafile, pages, opts);
     const buildId = opts.dev ? crypto.randomUUID().replaceAll("-", "") : await hashFiles(files);
-    // Inputs in other namespaces (data: entrypoints) are part of the config, not of files.
+    // Inputs in other namespaces (data: entrypoints, page entries) are config, not files.
     const inputs = Object.keys(result.metafile.inputs).filter((path) => !/^[\w-]+:/.test(path))
       .sort();
     return {
@@ -108,52 +150,136 @@ export function bundle(opts: BundleOptions): Promise<MemoryBuild> {
       buildId,
       inputs,
       inputsHash: (await hashInputs(opts.rootDir, inputs)) ?? "",
+      pluginData: {},
+      prebuilt: false,
       files,
       read: (file: string) => Promise.resolve(files.get(file) ?? null),
+      readEncoded: () => Promise.resolve(null),
     };
   });
 }
 
+const PAGE_NS = "frsh-page";
+const FOLD_ROUNDS = 3;
+/** The route groups; none (one entry for all islands) if they cannot be read. */
+async function routeGroups(opts: BundleOptions): Promise<Record<string, string[]>> {
+  try {
+    return await pageGroups(opts.rootDir, opts.routes, opts.islands);
+  } catch (err) {
+    console.warn("Could not read which islands each route renders; one entry for all:", err);
+    return {};
+  }
+}
+
+/** The name of the group of the islands no route imports (plugin routes may render them). */
+const OTHER_ISLANDS = "other";
+
+/** Group name → its island names: the route groups, deduplicated, and one of the others. */
+function pageEntries(
+  opts: BundleOptions,
+  groups: Record<string, string[]>,
+): Map<string, string[]> {
+  const pages = new Map<string, string[]>();
+  const seen = new Set<string>();
+  const grouped = new Set<string>();
+  // By name, so the build does not depend on the order the groups were found in.
+  for (const name of Object.keys(groups).sort()) {
+    const islands = [...new Set(groups[name])].filter((i) => opts.islands[i]).sort();
+    if (islands.length === 0 || seen.has(islands.join())) continue;
+    seen.add(islands.join());
+    islands.forEach((island) => grouped.add(island));
+    pages.set(name, islands);
+  }
+  const others = Object.keys(opts.islands).filter((island) => !grouped.has(island)).sort();
+  if (others.length > 0) pages.set(OTHER_ISLANDS, others);
+  return pages;
+}
+
+/** The source of a page entry: imports its islands and boots them (`refs`: see fold.ts). */
+function pageSource(islands: string[], files: Record<string, string>, refs: Set<string>): string {
+  const lines = [`import { boot } from ${JSON.stringify(CLIENT_MAIN)};`];
+  islands.forEach((name, i) => lines.push(`import i${i} from ${JSON.stringify(files[name])};`));
+  const table = islands.map((name, i) => `${JSON.stringify(name)}: i${i}`).join(", ");
+  lines.push(`boot({ ${table} });`);
+  return lines.join("\n") + "\n" + referenceSource(refs);
+}
+
+/** Serves the page entries (`frsh-page:<group>`) as virtual modules. */
+function pagePlugin(
+  pages: Map<string, string[]>,
+  folds: Folds,
+  opts: BundleOptions,
+): esbuild.Plugin {
+  return {
+    name: "fresh-pages",
+    setup(build) {
+      build.onResolve(
+        { filter: new RegExp(`^${PAGE_NS}:`) },
+        (args) => ({ path: args.path.slice(PAGE_NS.length + 1), namespace: PAGE_NS }),
+      );
+      build.onLoad({ filter: /.*/, namespace: PAGE_NS }, (args) => ({
+        contents: pageSource(
+          pages.get(args.path) ?? [],
+          opts.islands,
+          folds.refs.get(`page:${args.path}`) ?? new Set(),
+        ),
+        loader: "js",
+        resolveDir: opts.rootDir,
+      }));
+    },
+  };
+}
+
 function describeOutputs(
   metafile: esbuild.Metafile,
-  entryNames: string[],
-): Pick<Snapshot, "main" | "islands" | "entrypoints" | "deps" | "islandInputs"> {
+  pages: Map<string, string[]>,
+  opts: BundleOptions,
+): Pick<Snapshot, "groups" | "entrypoints" | "deps" | "islandInputs"> {
   const deps: Record<string, string[]> = {};
-  const allImports: Record<string, string[]> = {};
-  const inputsOf: Record<string, string[]> = {};
   for (const [path, output] of Object.entries(metafile.outputs)) {
     if (!path.endsWith(".js")) continue;
     deps[basename(path)] = output.imports
       .filter((i) => i.kind === "import-statement")
       .map((i) => basename(i.path));
-    allImports[basename(path)] = output.imports
-      .filter((i) => i.kind === "import-statement" || i.kind === "dynamic-import")
-      .map((i) => basename(i.path));
-    inputsOf[basename(path)] = Object.keys(output.inputs)
-      .filter((input) => !/^[\w-]+:/.test(input) && !input.includes("node_modules/"));
   }
   // Output names are the entry name plus "-<hash>.js".
   const files = Object.keys(deps);
   const fileOf = (name: string) =>
     files.find((f) => f.replace(/-[A-Z0-9]+\.js$/, "") === name) ?? "";
-  const islands: Record<string, string> = {};
+  const groups = [...pages].map(([name, islands]) => ({
+    name,
+    islands,
+    file: fileOf(`page-${name}`),
+  }));
+  groups.sort((a, b) => a.islands.length - b.islands.length || (a.name < b.name ? -1 : 1));
   const entrypoints: Record<string, string> = {};
-  for (const name of entryNames) {
-    if (name.startsWith("island-")) islands[name.slice(7)] = fileOf(name);
-    if (name.startsWith("plugin-")) entrypoints[name.slice(7)] = fileOf(name);
-  }
-  const islandInputs: Record<string, string[]> = {};
-  for (const [name, file] of Object.entries(islands)) {
+  for (const name of Object.keys(opts.entrypoints)) entrypoints[name] = fileOf(`plugin-${name}`);
+  return { groups, entrypoints, deps, islandInputs: islandInputs(metafile, opts) };
+}
+
+/**
+ * Island name → the app's source files (relative to the root) it is made of, static and lazy
+ * imports followed: what the island can render in the browser (the twind plugin scans them).
+ */
+function islandInputs(metafile: esbuild.Metafile, opts: BundleOptions): Record<string, string[]> {
+  const isSource = (input: string) => !/^[\w-]+:/.test(input) && !input.includes("node_modules/");
+  const out: Record<string, string[]> = {};
+  for (const [name, path] of Object.entries(opts.islands)) {
     const seen = new Set<string>();
-    const visit = (f: string) => {
-      if (seen.has(f)) return;
-      seen.add(f);
-      allImports[f]?.forEach(visit);
+    const visit = (input: string) => {
+      // A lazy import's wrapper (fold.ts) stands for the module it wraps.
+      const wrapped = lazyTarget(input, opts.rootDir);
+      if (wrapped) return visit(wrapped);
+      if (seen.has(input) || !isSource(input)) return;
+      seen.add(input);
+      for (const imported of metafile.inputs[input]?.imports ?? []) {
+        if (!imported.external) visit(imported.path);
+      }
     };
-    visit(file);
-    islandInputs[name] = [...new Set([...seen].flatMap((f) => inputsOf[f] ?? []))].sort();
+    visit(relative(opts.rootDir, path).split(sep).join("/"));
+    out[name] = [...seen].sort();
   }
-  return { main: fileOf("main"), islands, entrypoints, deps, islandInputs };
+  return out;
 }
 
 /** A hash of the inputs' current contents (null when one is gone). */
@@ -181,30 +307,44 @@ async function hashFiles(files: Map<string, Uint8Array>): Promise<string> {
   return [...digest.slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** Writes a build to `outDir` (snapshot.json + js/). */
+/**
+ * Writes a build to `outDir`: snapshot.json, js/ with each file's brotli (quality 11) and gzip
+ * (level 9) variants beside it (`.br`, `.gz`), so no server compresses a chunk at start.
+ */
 export async function writeSnapshot(build: MemoryBuild, outDir: string): Promise<void> {
   await Deno.remove(outDir, { recursive: true }).catch(() => {});
   await Deno.mkdir(join(outDir, "js"), { recursive: true });
   for (const [name, contents] of build.files) {
     await Deno.writeFile(join(outDir, "js", name), contents);
+    if (contents.length < MIN_FIXED_COMPRESS_BYTES) continue;
+    for (const encoding of PREFER_SMALLEST) {
+      await Deno.writeFile(
+        join(outDir, "js", `${name}.${EXT[encoding]}`),
+        compressMax(contents, encoding),
+      );
+    }
   }
-  const { buildId, main, islands, entrypoints, deps, islandInputs, inputs, inputsHash } = build;
+  const { buildId, groups, entrypoints, deps, islandInputs, inputs, inputsHash, pluginData } =
+    build;
   const snapshot: Snapshot = {
     buildId,
-    main,
-    islands,
+    groups,
     entrypoints,
     deps,
     islandInputs,
     inputs,
     inputsHash,
+    pluginData,
   };
   await Deno.writeTextFile(join(outDir, "snapshot.json"), JSON.stringify(snapshot, null, 2) + "\n");
 }
 
+const EXT = { br: "br", gzip: "gz" } as const;
+
 /**
- * Loads a snapshot written by `writeSnapshot`. Null when there is none, or when a source file
- * changed since the build (a warning says so): a stale snapshot is never served.
+ * Loads a snapshot written by `writeSnapshot`. Null when there is none, when it was written by
+ * an older version of this core, or when a source file changed since the build (a warning says
+ * so): a stale snapshot is never served.
  */
 export async function readSnapshot(outDir: string, rootDir: string): Promise<Build | null> {
   let text: string;
@@ -215,101 +355,28 @@ export async function readSnapshot(outDir: string, rootDir: string): Promise<Bui
     throw err;
   }
   const snapshot = JSON.parse(text) as Snapshot;
-  if ((await hashInputs(rootDir, snapshot.inputs ?? [])) !== snapshot.inputsHash) {
+  if (
+    !Array.isArray(snapshot.groups) ||
+    (await hashInputs(rootDir, snapshot.inputs ?? [])) !== snapshot.inputsHash
+  ) {
     console.warn(`The build in ${outDir} is out of date; bundling in memory instead.`);
     return null;
   }
   const cache = new Map<string, Uint8Array | null>();
-  const read = async (file: string) => {
-    if (!/^[\w.-]+\.js$/.test(file)) return null;
+  const readOnce = async (file: string) => {
+    if (!/^[\w.-]+\.js(\.br|\.gz)?$/.test(file)) return null;
     if (!cache.has(file)) {
       cache.set(file, await Deno.readFile(join(outDir, "js", file)).catch(() => null));
     }
     return cache.get(file)!;
   };
-  return { ...snapshot, islandInputs: snapshot.islandInputs ?? {}, read };
-}
-
-type ImportMap = Record<string, string>;
-
-/** The `imports` of the nearest deno.json above `rootDir`, so the bundle resolves like Deno. */
-async function loadImportMap(rootDir: string): Promise<{ map: ImportMap; base: string }> {
-  for (let dir = rootDir;; dir = dirname(dir)) {
-    try {
-      const json = JSON.parse(await Deno.readTextFile(join(dir, "deno.json")));
-      return { map: json.imports ?? {}, base: dir };
-    } catch (err) {
-      if (!(err instanceof Deno.errors.NotFound)) throw err;
-    }
-    if (dirname(dir) === dir) return { map: {}, base: rootDir };
-  }
-}
-
-/** `npm:preact@10.29.8/compat` → `preact/compat`. */
-function stripNpm(specifier: string): string {
-  const rest = specifier.slice(4).replace(/^\//, "");
-  const match = rest.match(/^(@[^/]+\/[^@/]+|[^@/]+)(?:@[^/]*)?(\/.*)?$/);
-  return match ? match[1] + (match[2] ?? "") : rest;
-}
-
-/** React names that must resolve to preact so there is one copy of it. */
-const REACT_ALIASES: Record<string, string> = {
-  "react": "preact/compat",
-  "react-dom": "preact/compat",
-  "react-dom/client": "preact/compat/client",
-  "react/jsx-runtime": "preact/compat/jsx-runtime",
-  "react/jsx-dev-runtime": "preact/compat/jsx-dev-runtime",
-};
-
-function mapSpecifier(specifier: string, importMap: { map: ImportMap; base: string }): string {
-  if (REACT_ALIASES[specifier]) return REACT_ALIASES[specifier];
-  const { map, base } = importMap;
-  let mapped = map[specifier];
-  if (mapped === undefined) {
-    const prefix = Object.keys(map)
-      .filter((key) => key.endsWith("/") && specifier.startsWith(key))
-      .sort((a, b) => b.length - a.length)[0];
-    if (prefix) mapped = map[prefix] + specifier.slice(prefix.length);
-  }
-  if (mapped === undefined) mapped = specifier;
-  if (mapped.startsWith("npm:")) return stripNpm(mapped);
-  if (mapped.startsWith("./") || mapped.startsWith("../")) return join(base, mapped);
-  return mapped;
-}
-
-function resolverPlugin(
-  importMap: { map: ImportMap; base: string },
-  rootDir: string,
-): esbuild.Plugin {
   return {
-    name: "fresh-resolve",
-    setup(build) {
-      build.onResolve(
-        { filter: /^data:/ },
-        (args) => ({ path: args.path, namespace: "frsh-data" }),
-      );
-      build.onLoad({ filter: /.*/, namespace: "frsh-data" }, (args) => {
-        const comma = args.path.indexOf(",");
-        return {
-          contents: decodeURIComponent(args.path.slice(comma + 1)),
-          loader: "ts",
-          resolveDir: rootDir,
-        };
-      });
-      build.onResolve({ filter: /^file:/ }, (args) => ({ path: fileURLToPath(args.path) }));
-      build.onResolve({ filter: /^[^./]|^\.\.?\/$/ }, async (args) => {
-        if (args.pluginData === "mapped" || args.path.startsWith("/")) return undefined;
-        const mapped = mapSpecifier(args.path, importMap);
-        if (mapped === args.path) return undefined;
-        if (mapped.startsWith("/")) return { path: mapped };
-        const result = await build.resolve(mapped, {
-          kind: args.kind,
-          resolveDir: args.resolveDir || rootDir,
-          importer: args.importer,
-          pluginData: "mapped",
-        });
-        return result.errors.length ? { errors: result.errors } : { path: result.path };
-      });
-    },
+    ...snapshot,
+    islandInputs: snapshot.islandInputs ?? {},
+    pluginData: snapshot.pluginData ?? {},
+    prebuilt: true,
+    read: (file) => file.endsWith(".js") ? readOnce(file) : Promise.resolve(null),
+    readEncoded: (file, encoding) =>
+      file.endsWith(".js") ? readOnce(`${file}.${EXT[encoding]}`) : Promise.resolve(null),
   };
 }

@@ -8,8 +8,13 @@ import zlib from "node:zlib";
 /** A content coding the server produces. */
 export type Encoding = "br" | "gzip";
 
-/** Bodies smaller than this are sent as they are: compressing would save next to nothing. */
+/** Dynamic bodies smaller than this are sent as they are: compressing would save next to nothing. */
 export const MIN_COMPRESS_BYTES = 1024;
+/**
+ * Fixed files (compressed once, not per request) from this size on get encoded variants: a
+ * 700-byte chunk still loses half its size to brotli, more than the header it adds.
+ */
+export const MIN_FIXED_COMPRESS_BYTES = 256;
 
 /** Order of preference when the client accepts several codings equally, for fixed files. */
 export const PREFER_SMALLEST: Encoding[] = ["br", "gzip"];
@@ -83,6 +88,13 @@ export function compressFast(bytes: Uint8Array, encoding: Encoding): Uint8Array 
 export function compressOnce(bytes: Uint8Array, encoding: Encoding): Uint8Array {
   return encoding === "br"
     ? zlib.brotliCompressSync(bytes, brotliOptions(5, bytes.length))
+    : zlib.gzipSync(bytes, { level: 9 });
+}
+
+/** Compresses with the best level (brotli 11, gzip 9), synchronously: for build steps. */
+export function compressMax(bytes: Uint8Array, encoding: Encoding): Uint8Array {
+  return encoding === "br"
+    ? zlib.brotliCompressSync(bytes, brotliOptions(11, bytes.length))
     : zlib.gzipSync(bytes, { level: 9 });
 }
 
@@ -160,15 +172,22 @@ export interface EncodedFile {
 }
 
 /**
- * A fixed body (island chunk, static file) whose brotli and gzip variants are made once: at the
- * best level in the compression worker, starting now; until that is done, `serveEncoded` makes a
- * middle-level variant on first use, so no request waits for the worker.
+ * A fixed body (island chunk, static file) whose brotli and gzip variants are made once: taken
+ * from `made` (variants written by the build step) or else at the best level in the compression
+ * worker, starting now; until that is done, `serveEncoded` makes a middle-level variant on first
+ * use, so no request waits for the worker.
  */
-export function encodeFile(bytes: Uint8Array, contentType: string, etag: string): EncodedFile {
-  const compressible = isCompressible(contentType) && bytes.length >= MIN_COMPRESS_BYTES;
-  const file: EncodedFile = { etag, identity: bytes, compressible, encoded: {} };
+export function encodeFile(
+  bytes: Uint8Array,
+  contentType: string,
+  etag: string,
+  made: Partial<Record<Encoding, Uint8Array>> = {},
+): EncodedFile {
+  const compressible = isCompressible(contentType) && bytes.length >= MIN_FIXED_COMPRESS_BYTES;
+  const file: EncodedFile = { etag, identity: bytes, compressible, encoded: { ...made } };
   if (!compressible) return file;
   for (const encoding of PREFER_SMALLEST) {
+    if (file.encoded[encoding]) continue;
     compressBest(bytes, encoding).then((best) => {
       if (best.length < (file.encoded[encoding]?.length ?? Infinity)) file.encoded[encoding] = best;
     }, () => {}); // the middle-level variant stays

@@ -3,7 +3,7 @@
  * `node:zlib` callbacks run them on the calling thread, so they run here instead.
  */
 /// <reference lib="deno.worker" />
-import zlib from "node:zlib";
+import { compressMax } from "./compress.ts";
 
 interface Job {
   id: number;
@@ -13,14 +13,6 @@ interface Job {
 
 self.onmessage = (event: MessageEvent<Job>) => {
   const { id, bytes, encoding } = event.data;
-  const out = encoding === "br"
-    ? zlib.brotliCompressSync(bytes, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-      },
-    })
-    : zlib.gzipSync(bytes, { level: 9 });
-  const result = new Uint8Array(out);
+  const result = new Uint8Array(compressMax(bytes, encoding));
   self.postMessage({ id, bytes: result }, [result.buffer]);
 };

@@ -23,7 +23,14 @@ import {
 } from "./router.ts";
 import { setBuildId } from "./shared.ts";
 import { precompressStatic, scanStaticDir, serveStatic } from "./static.ts";
-import { compressResponse, type EncodedFile, encodeFile, serveEncoded } from "./compress.ts";
+import {
+  compressResponse,
+  type EncodedFile,
+  encodeFile,
+  type Encoding,
+  PREFER_SMALLEST,
+  serveEncoded,
+} from "./compress.ts";
 import type {
   FreshConfig,
   FreshContext,
@@ -69,11 +76,12 @@ export function pluginEntrypoints(config: FreshConfig): Record<string, string> {
   return out;
 }
 
-/** Bundles the app's islands and plugin entrypoints (used at start and by `dev.ts build`). */
+/** Bundles the app's pages and plugin entrypoints (used at start and by `dev.ts build`). */
 export function bundleApp(manifest: Manifest, config: FreshConfig) {
   return bundle({
     rootDir: rootDirOf(manifest),
     islands: islandFiles(manifest),
+    routes: Object.keys(manifest.routes).map((key) => key.replace(/^\.\//, "")),
     entrypoints: pluginEntrypoints(config),
     dev: isDev(config),
     target: config.build?.target,
@@ -109,6 +117,8 @@ interface App {
   dev: boolean;
   /** Bundle files with their encoded variants, by file name. */
   chunks: Map<string, Promise<EncodedFile | null>>;
+  /** Where the build step wrote the static files' variants (null: no build on disk). */
+  staticVariants: string | null;
 }
 
 /** Creates the app's request handler; no network needed, so tests call it directly. */
@@ -127,14 +137,17 @@ export async function createHandler(
   const build = await loadBuild(manifest, config);
   setBuildId(build.buildId);
   for (const plugin of config.plugins ?? []) {
-    await plugin.buildReady?.({ rootDir: rootDirOf(manifest), islandInputs: build.islandInputs });
+    await plugin.buildReady?.({
+      rootDir: rootDirOf(manifest),
+      islandInputs: build.islandInputs,
+      data: build.pluginData[plugin.name],
+    });
   }
   const base = `/_frsh/js/${build.buildId}/`;
   const url = (file: string) => base + file;
   const assets: ClientAssets = {
     buildId: build.buildId,
-    main: url(build.main),
-    islands: mapValues(build.islands, url),
+    groups: build.groups.map((group) => ({ islands: group.islands, url: url(group.file) })),
     entrypoints: mapValues(build.entrypoints, url),
     deps: Object.fromEntries(
       Object.entries(build.deps).map(([file, deps]) => [url(file), deps.map(url)]),
@@ -142,7 +155,17 @@ export async function createHandler(
   };
   const staticDir = config.staticDir ?? join(rootDirOf(manifest), "static");
   const staticFiles = await scanStaticDir(staticDir);
-  const app: App = { table, build, assets, staticFiles, config, dev, chunks: new Map() };
+  const staticVariants = build.prebuilt ? join(outDirOf(manifest, config), "static") : null;
+  const app: App = {
+    table,
+    build,
+    assets,
+    staticFiles,
+    config,
+    dev,
+    chunks: new Map(),
+    staticVariants,
+  };
   if (!dev) precompress(app);
   return (req, info) => handle(app, req, info);
 }
@@ -232,7 +255,10 @@ function dispatch(app: App, req: Request, ctx: FreshContext): Dispatch {
   const staticFile = isRead(req) ? app.staticFiles.get(url.pathname) : undefined;
   if (staticFile) {
     ctx.destination = "static";
-    return { middlewares: root(), final: () => serveStatic(req, url, staticFile, app.dev) };
+    return {
+      middlewares: root(),
+      final: () => serveStatic(req, url, staticFile, app.dev, app.staticVariants),
+    };
   }
   const match = matchRoute(app.table.routes, url);
   if (!match) return { middlewares: root(), final: () => ctx.renderNotFound() };
@@ -425,23 +451,38 @@ async function serveInternal(app: App, req: Request, url: URL): Promise<Response
 
 const JS_TYPE = "text/javascript; charset=utf-8";
 
-/** A bundle file with its brotli/gzip variants, compressed once per process (null: no such file). */
+/**
+ * A bundle file with its brotli/gzip variants (null: no such file): those of the build step, or
+ * compressed once per process.
+ */
 function chunk(app: App, name: string): Promise<EncodedFile | null> {
   let file = app.chunks.get(name);
   if (!file) {
-    file = app.build.read(name).then((bytes) =>
+    file = (async () => {
+      const bytes = await app.build.read(name);
+      if (!bytes) return null;
+      const made: Partial<Record<Encoding, Uint8Array>> = {};
+      for (const encoding of PREFER_SMALLEST) {
+        const variant = await app.build.readEncoded(name, encoding);
+        if (variant) made[encoding] = variant;
+      }
       // The names hold a content hash: they make the ETag.
-      bytes && encodeFile(bytes, JS_TYPE, `"${name.replace(/\.js$/, "")}"`)
-    );
+      return encodeFile(bytes, JS_TYPE, `"${name.replace(/\.js$/, "")}"`, made);
+    })();
     app.chunks.set(name, file);
   }
   return file;
 }
 
-/** Compresses every bundle file and static text file in the background, before it is asked for. */
+/**
+ * Compresses, in the background, what the build step did not: every bundle file of an in-memory
+ * build, and the static text files without variants in the snapshot.
+ */
 function precompress(app: App): void {
-  for (const name of Object.keys(app.build.deps)) chunk(app, name).catch(() => {});
-  precompressStatic(app.staticFiles.values());
+  if (!app.build.prebuilt) {
+    for (const name of Object.keys(app.build.deps)) chunk(app, name).catch(() => {});
+  }
+  precompressStatic(app.staticFiles.values(), app.staticVariants);
 }
 
 /** Open live-reload streams, closed on SIGINT/SIGTERM so a graceful shutdown does not wait. */

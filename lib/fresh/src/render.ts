@@ -149,10 +149,11 @@ function isAsyncComponent(fn: unknown): fn is AsyncComponent {
 /** Browser assets of a build, as the renderer needs them. */
 export interface ClientAssets {
   buildId: string;
-  /** URL of the boot module. */
-  main: string;
-  /** Island name → chunk URL. */
-  islands: Record<string, string>;
+  /**
+   * Page entries (each boots its islands), fewest islands first. A page loads the first that
+   * has every island it renders, or else a few that have them between them.
+   */
+  groups: { islands: string[]; url: string }[];
   /** Plugin entrypoint name → chunk URL. */
   entrypoints: Record<string, string>;
   /** Chunk URL → URLs of chunks it imports (for modulepreload). */
@@ -270,14 +271,16 @@ function assemble(
   const scripts = pluginResults.flatMap((result) => result.scripts ?? []);
   if (islands.length > 0 || scripts.length > 0) {
     const plugins = scripts.map((s) => [assets.entrypoints[s.entrypoint], s.state]);
-    const used = islands.map((i) => [i.name, assets.islands[i.name], i.props, i.hasChildren]);
+    const used = islands.map((i) => [i.name, i.props, i.hasChildren]);
     const state = { buildId: assets.buildId, plugins, islands: used };
-    const entries = [assets.main, ...plugins.map((p) => p[0]), ...used.map((i) => i[1])];
-    for (const url of preloads(entries as string[], assets.deps)) {
+    const pageUrls = pageEntries(assets, islands.map((i) => i.name));
+    for (const url of preloads([...pageUrls, ...plugins.map((p) => p[0] as string)], assets.deps)) {
       headExtra += `<link rel="modulepreload" href="${escapeAttr(url)}">`;
     }
     bodyExtra += `<script id="__FRSH_STATE" type="application/json">${escapeJson(state)}</script>`;
-    bodyExtra += `<script type="module" src="${escapeAttr(assets.main)}"></script>`;
+    for (const url of pageUrls) {
+      bodyExtra += `<script type="module" src="${escapeAttr(url)}"></script>`;
+    }
   }
   if (dev) {
     const id = escapeAttr(assets.buildId);
@@ -290,6 +293,25 @@ function styleTag(style: PluginRenderStyleTag): string {
   const id = style.id ? ` id="${escapeAttr(style.id)}"` : "";
   const media = style.media ? ` media="${escapeAttr(style.media)}"` : "";
   return `<style${id}${media}>${style.cssText.replaceAll("</style", "<\\/style")}</style>`;
+}
+
+/**
+ * The page entries that boot the islands in `names`: the smallest that has them all (the usual
+ * case: the route's own), or else, greedily, those that have most of the ones still missing.
+ */
+function pageEntries(assets: ClientAssets, names: string[]): string[] {
+  const one = assets.groups.find((g) => names.every((name) => g.islands.includes(name)));
+  if (one) return [one.url];
+  const missing = new Set(names);
+  const urls: string[] = [];
+  while (missing.size > 0) {
+    const count = (g: { islands: string[] }) => g.islands.filter((i) => missing.has(i)).length;
+    const best = assets.groups.reduce((a, b) => count(b) > count(a) ? b : a);
+    if (count(best) === 0) break; // an island the build does not know
+    best.islands.forEach((island) => missing.delete(island));
+    urls.push(best.url);
+  }
+  return urls;
 }
 
 /** The chunks to preload: the entries and everything they import statically. */

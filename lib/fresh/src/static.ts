@@ -4,7 +4,16 @@
  * cache-busting query.
  */
 import { extname, join, relative, sep } from "node:path";
-import { type EncodedFile, encodeFile, serveEncoded } from "./compress.ts";
+import {
+  compressMax,
+  type EncodedFile,
+  encodeFile,
+  type Encoding,
+  isCompressible,
+  MIN_FIXED_COMPRESS_BYTES,
+  PREFER_SMALLEST,
+  serveEncoded,
+} from "./compress.ts";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -59,28 +68,75 @@ export async function scanStaticDir(dir: string): Promise<Map<string, string>> {
 /** Encoded variants per file, made once per file version (mtime and size). */
 const files = new Map<string, { mtime: number; size: number; file: Promise<EncodedFile> }>();
 
-async function etagOf(bytes: Uint8Array): Promise<string> {
+/** A content hash of a file: its ETag (quoted) and the name of its build-time variants. */
+async function hashOf(bytes: Uint8Array): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-1", bytes as BufferSource));
-  return `"${[...digest.slice(0, 10)].map((b) => b.toString(16).padStart(2, "0")).join("")}"`;
+  return [...digest.slice(0, 10)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+const EXT: Record<Encoding, string> = { br: "br", gzip: "gz" };
+
+/**
+ * Writes the brotli (11) and gzip (9) variants of the compressible static files into
+ * `variantsDir`, named by content hash, so servers reuse them instead of compressing at start.
+ * A file changed or added after the build has no variant there and is compressed when served.
+ */
+export async function writeStaticVariants(staticDir: string, variantsDir: string): Promise<void> {
+  await Deno.mkdir(variantsDir, { recursive: true });
+  for (const path of (await scanStaticDir(staticDir)).values()) {
+    if (!isCompressible(contentType(path))) continue;
+    const bytes = await Deno.readFile(path);
+    if (bytes.length < MIN_FIXED_COMPRESS_BYTES) continue;
+    const hash = await hashOf(bytes);
+    for (const encoding of PREFER_SMALLEST) {
+      const out = join(variantsDir, `${hash}.${EXT[encoding]}`);
+      await Deno.writeFile(out, compressMax(bytes, encoding));
+    }
+  }
+}
+
+/** The build-time variants of a file with this hash (none when absent). */
+async function readVariants(
+  variantsDir: string | null,
+  hash: string,
+): Promise<Partial<Record<Encoding, Uint8Array>>> {
+  const made: Partial<Record<Encoding, Uint8Array>> = {};
+  if (!variantsDir) return made;
+  for (const encoding of PREFER_SMALLEST) {
+    const bytes = await Deno.readFile(join(variantsDir, `${hash}.${EXT[encoding]}`)).catch(
+      () => null,
+    );
+    if (bytes) made[encoding] = bytes;
+  }
+  return made;
 }
 
 /** The file at `path` with its ETag and compressed variants, computed once per version. */
-function encodedFile(path: string, stat: Deno.FileInfo): Promise<EncodedFile> {
+function encodedFile(
+  path: string,
+  stat: Deno.FileInfo,
+  variantsDir: string | null,
+): Promise<EncodedFile> {
   const mtime = stat.mtime?.getTime() ?? 0;
   const cached = files.get(path);
   if (cached && cached.mtime === mtime && cached.size === stat.size) return cached.file;
-  const file = Deno.readFile(path).then(async (bytes) =>
-    encodeFile(bytes, contentType(path), await etagOf(bytes))
-  );
+  const file = Deno.readFile(path).then(async (bytes) => {
+    const hash = await hashOf(bytes);
+    const made = await readVariants(variantsDir, hash);
+    return encodeFile(bytes, contentType(path), `"${hash}"`, made);
+  });
   files.set(path, { mtime, size: stat.size, file });
   file.catch(() => files.delete(path));
   return file;
 }
 
-/** Compresses the static files ahead of the first request (errors are left for serveStatic). */
-export function precompressStatic(paths: Iterable<string>): void {
+/**
+ * Compresses the static files ahead of the first request, those without build-time variants in
+ * `variantsDir` (errors are left for serveStatic).
+ */
+export function precompressStatic(paths: Iterable<string>, variantsDir: string | null): void {
   for (const path of paths) {
-    Deno.stat(path).then((stat) => encodedFile(path, stat)).catch(() => {});
+    Deno.stat(path).then((stat) => encodedFile(path, stat, variantsDir)).catch(() => {});
   }
 }
 
@@ -93,8 +149,9 @@ export async function serveStatic(
   url: URL,
   path: string,
   dev: boolean,
+  variantsDir: string | null = null,
 ): Promise<Response> {
-  const file = await encodedFile(path, await Deno.stat(path));
+  const file = await encodedFile(path, await Deno.stat(path), variantsDir);
   const headers = new Headers({ "content-type": contentType(path), vary: "If-None-Match" });
   if (dev) headers.set("cache-control", "no-cache");
   else if (url.searchParams.has("__frsh_c")) {

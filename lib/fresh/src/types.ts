@@ -176,8 +176,10 @@ export interface Plugin {
   /**
    * Called once the browser bundle is built or loaded, before the first render (not in Fresh
    * 1.x): what each island is made of, so a plugin can prepare per-island output ahead of time.
+   * What it returns (JSON) at `dev.ts build` is kept in the snapshot and given back as `data`
+   * to later starts, so they can skip that work.
    */
-  buildReady?(build: PluginBuildInfo): void | Promise<void>;
+  buildReady?(build: PluginBuildInfo): unknown | Promise<unknown>;
 }
 
 /** What `buildReady` gets. */
@@ -186,6 +188,8 @@ export interface PluginBuildInfo {
   rootDir: string;
   /** Island name → its source files, relative to `rootDir` (islands and what they import). */
   islandInputs: Record<string, string[]>;
+  /** What this plugin's `buildReady` returned at `dev.ts build`, when the snapshot holds it. */
+  data?: unknown;
 }
 
 /** Options of `start`, `createHandler` and `dev`. */

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { fetchText, fixtureHandler } from "./helpers.ts";
 import { EVIL } from "../../fixtures/fresh_app/routes/islands.tsx";
 
-type IslandState = [string, string, Record<string, unknown>, boolean];
+type IslandState = [string, Record<string, unknown>, boolean];
 
 function pageState(html: string): { buildId: string; islands: IslandState[] } {
   const json = html.match(/<script id="__FRSH_STATE" type="application\/json">(.*?)<\/script>/s);
@@ -27,13 +27,13 @@ Deno.test("[fresh] islands", async (t) => {
     );
     assert.match(text, /<!--frsh-Echo:1--><section data-browser="false">/);
     const state = pageState(text);
-    assert.deepEqual(state.islands.map(([name, , props]) => [name, props]), [
+    assert.deepEqual(state.islands.map(([name, props]) => [name, props]), [
       ["Counter", { start: 3 }],
       ["Echo", { text: EVIL, extra: "\u2028&<>" }],
     ]);
     assert.match(
       text,
-      /<script type="module" src="\/_frsh\/js\/[0-9a-f]+\/main-[A-Z0-9]+\.js"><\/script>/,
+      /<script type="module" src="\/_frsh\/js\/[0-9a-f]+\/page-islands-[A-Z0-9]+\.js"><\/script>/,
     );
   });
 
@@ -50,8 +50,16 @@ Deno.test("[fresh] islands", async (t) => {
     const { text } = await fetchText(handler, "/one");
     const state = pageState(text);
     assert.deepEqual(state.islands.map(([name]) => name), ["Counter"]);
-    assert.match(state.islands[0][1], /^\/_frsh\/js\/[0-9a-f]+\/island-Counter-[A-Z0-9]+\.js$/);
-    assert.doesNotMatch(text, /island-Echo/);
+    assert.deepEqual(state.islands[0], ["Counter", { start: 1 }, false]);
+  });
+
+  await t.step("a page loads one entry, the smallest that boots all its islands", async () => {
+    const entries = async (path: string) =>
+      [...(await fetchText(handler, path)).text.matchAll(/<script type="module" src="([^"]+)">/g)]
+        .map(([, src]) => src.split("/").pop()!.replace(/-[A-Z0-9]+\.js$/, ""));
+    assert.deepEqual(await entries("/one"), ["page-one"]);
+    assert.deepEqual(await entries("/islands"), ["page-islands"]);
+    assert.deepEqual(await entries("/nested"), ["page-nested"]);
   });
 
   await t.step("an island renders other components and islands inline", async () => {
@@ -61,7 +69,7 @@ Deno.test("[fresh] islands", async (t) => {
       /<!--frsh-Outer:0--><div class="outer"><div><span id="count">5<\/span>.*?<\/div><\/div><!--\/frsh-Outer:0-->/,
     );
     const state = pageState(text);
-    assert.deepEqual(state.islands.map(([name, , props, children]) => [name, props, children]), [
+    assert.deepEqual(state.islands.map(([name, props, children]) => [name, props, children]), [
       ["Outer", {}, false],
       ["Echo", { text: "with island child", extra: "" }, true],
       ["Counter", { start: 7 }, false],

@@ -1,14 +1,14 @@
 /**
- * The browser boot module, loaded only on pages with islands (or plugin scripts). It reads the
- * page state from `#__FRSH_STATE`, runs plugin scripts, imports the chunks of the islands
- * present on the page and hydrates each island between its comment markers.
+ * The browser boot code, run by the page entry (one per page group, loaded only on pages with
+ * islands or plugin scripts) with the islands it bundles. It reads the page state from
+ * `#__FRSH_STATE`, runs plugin scripts and hydrates each island between its comment markers.
  */
 /// <reference lib="dom" />
 import { type ComponentType, h, hydrate, type VNode } from "preact";
 import { setBuildId } from "../shared.ts";
 
-/** [name, chunk URL, props, has JSX children] for each island occurrence, by index. */
-type IslandEntry = [string, string, Record<string, unknown>, boolean];
+/** [name, props, has JSX children] for each island occurrence, by index. */
+type IslandEntry = [string, Record<string, unknown>, boolean];
 
 interface PageState {
   buildId: string;
@@ -74,26 +74,28 @@ function staticChildren(index: number): VNode {
   });
 }
 
-async function boot(): Promise<void> {
+let pluginsStarted = false;
+
+/**
+ * Hydrates the page's islands that `components` has (island name → component); a page whose
+ * islands are spread over several page entries runs each, and plugin scripts run once.
+ */
+export async function boot(components: Record<string, ComponentType>): Promise<void> {
   const el = document.getElementById("__FRSH_STATE");
   if (!el?.textContent) return;
   const state = JSON.parse(el.textContent) as PageState;
   setBuildId(state.buildId);
-  const urls = [...new Set(state.islands.map((island) => island[1]))];
-  const [plugins, islands] = await Promise.all([
-    Promise.all(state.plugins.map(([url]) => import(url))),
-    Promise.all(urls.map(async (url) => [url, (await import(url)).default] as const)),
-  ]);
-  state.plugins.forEach(([, pluginState], i) => plugins[i].default(pluginState));
-  const components = new Map<string, ComponentType>(islands);
+  if (!pluginsStarted) {
+    pluginsStarted = true;
+    const plugins = await Promise.all(state.plugins.map(([url]) => import(url)));
+    state.plugins.forEach(([, pluginState], i) => plugins[i].default(pluginState));
+  }
   const markers = findMarkers();
-  state.islands.forEach(([, url, props, hasChildren], index) => {
+  state.islands.forEach(([name, props, hasChildren], index) => {
     const range = markers.get(index);
-    const Component = components.get(url);
+    const Component = components[name];
     if (!range || !Component) return;
     if (hasChildren) props.children = staticChildren(index);
     hydrate(h(Component, props), rootFragment(range));
   });
 }
-
-boot();
