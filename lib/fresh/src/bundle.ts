@@ -39,11 +39,11 @@ export interface Build {
   /** File name → file names it imports statically. */
   deps: Record<string, string[]>;
   /**
-   * Island name → the app's source files (relative to the root) that its chunks, static and
-   * lazy, are made of: what the island can render in the browser (the twind plugin scans them).
+   * Island name → the app's source files (relative to the root) it is made of, static and lazy
+   * imports followed: what the island can render in the browser (the twind plugin scans them).
    */
   islandInputs: Record<string, string[]>;
-  /** Data plugins computed at build time (`Plugin.buildData`), by plugin name. */
+  /** What each plugin's `buildReady` returned at `dev.ts build`, by plugin name. */
   pluginData: Record<string, unknown>;
   /** Whether this build was written by the build step (with compressed variants). */
   prebuilt: boolean;
