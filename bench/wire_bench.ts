@@ -12,10 +12,11 @@
  *   throttling): performance score, LCP and TBT of `/`, `/team-selection/{id}`, `/payment/{id}`
  *   and `/leaderboard/{id}`. `WIRE_LIGHTHOUSE=0` skips it, `WIRE_LOAD=0` skips the load test.
  *
- * Run: `deno task bench wire`. Writes .bench-out/wire.json. The server binds 127.0.0.1 on a free
+ * Run: `deno task bench wire` (it builds first, as `npm start` does, when `_fresh/` is stale). Writes .bench-out/wire.json. The server binds 127.0.0.1 on a free
  * port and is stopped by process group.
  */
 import zlib from "node:zlib";
+import { buildIfStale } from "../scripts/build_if_stale.ts";
 import { moduleImports, parseWrk } from "./foundation_bench.ts";
 
 const ROOT = new URL("../", import.meta.url);
@@ -399,6 +400,8 @@ export interface WireResult {
 }
 
 async function run(): Promise<WireResult> {
+  // As `npm start` does: the browser bundles come from a current build.
+  await buildIfStale();
   const kvDir = await Deno.makeTempDir({ prefix: "wire_bench_" });
   const app = await startApp(`${kvDir}/app.kv`);
   try {
