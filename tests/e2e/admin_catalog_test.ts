@@ -11,18 +11,13 @@ import { gotoHydrated, launchBrowser, screenshot } from "../helpers/browser.ts";
 import { type RunningServer, startServer } from "../helpers/server.ts";
 import { competitionPlayers, expectToast, login, openAdmin, payForEntry } from "./admin_helpers.ts";
 import {
+  ADMIN_HEADERS,
   assertNoHorizontalScroll,
   closeToast,
   type RowInfo,
   validTeam,
 } from "./visitor_helpers.ts";
 import { adminMoney } from "@/lib/client/admin/labels.ts";
-
-const ADMIN_HEADERS = {
-  "content-type": "application/json",
-  "x-admin-username": "admin",
-  "x-admin-password": "admin-test-password",
-};
 
 interface AdminPlayer {
   id: number;

@@ -7,13 +7,12 @@ import assert from "node:assert/strict";
 import { gotoHydrated, launchBrowser, screenshot } from "../helpers/browser.ts";
 import { startServer } from "../helpers/server.ts";
 import { competitionPlayers, expectToast, login, openAdmin, payForEntry } from "./admin_helpers.ts";
-import { assertNoHorizontalScroll, type RowInfo, validTeam } from "./visitor_helpers.ts";
-
-const ADMIN_HEADERS = {
-  "content-type": "application/json",
-  "x-admin-username": "admin",
-  "x-admin-password": "admin-test-password",
-};
+import {
+  ADMIN_HEADERS,
+  assertNoHorizontalScroll,
+  type RowInfo,
+  validTeam,
+} from "./visitor_helpers.ts";
 
 interface Contest {
   id: number;

@@ -2,17 +2,12 @@ import assert from "node:assert/strict";
 import { gotoHydrated, launchBrowser, screenshot } from "../helpers/browser.ts";
 import { startServer } from "../helpers/server.ts";
 import {
+  ADMIN_HEADERS,
   assertNoHorizontalScroll,
   assertNoSeriousAxeViolations,
   type RowInfo,
   validTeam,
 } from "./visitor_helpers.ts";
-
-const ADMIN_HEADERS = {
-  "content-type": "application/json",
-  "x-admin-username": "admin",
-  "x-admin-password": "admin-test-password",
-};
 
 interface Competition {
   id: number;

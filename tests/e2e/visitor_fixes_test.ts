@@ -9,18 +9,13 @@ import type { Page } from "playwright-core";
 import { gotoHydrated, launchBrowser, screenshot } from "../helpers/browser.ts";
 import { startServer } from "../helpers/server.ts";
 import {
+  ADMIN_HEADERS,
   assertNoHorizontalScroll,
   clickPlayers,
   readRows,
   type RowInfo,
   validTeam,
 } from "./visitor_helpers.ts";
-
-const ADMIN_HEADERS = {
-  "content-type": "application/json",
-  "x-admin-username": "admin",
-  "x-admin-password": "admin-test-password",
-};
 
 interface Contest {
   id: number;

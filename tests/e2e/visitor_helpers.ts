@@ -2,6 +2,13 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 
+/** Headers of an admin API call made by a browser test to set its scene. */
+export const ADMIN_HEADERS = {
+  "content-type": "application/json",
+  "x-admin-username": "admin",
+  "x-admin-password": "admin-test-password",
+};
+
 const AXE_PATH = new URL("../../node_modules/axe-core/axe.min.js", import.meta.url).pathname;
 
 /** A player row as the team builder renders it. */
