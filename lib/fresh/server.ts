@@ -12,6 +12,7 @@ import type { VNode } from "preact";
 export type {
   AppProps,
   AsyncComponent,
+  ErrorHandler,
   ErrorPageProps,
   FreshConfig,
   FreshContext,

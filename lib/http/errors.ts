@@ -1,7 +1,8 @@
 /**
- * The one place errors become HTTP answers: `apiErrorsPlugin` wraps every /api route, turning a
- * thrown domain error (lib/domain/errors.ts) or HTTP error into JSON `{message, issues?}` with
- * its status, and a bare 405 into a JSON one with its Allow header. Unknown errors are logged and
+ * The one place errors become HTTP answers. `errorInit` maps a thrown domain error
+ * (lib/domain/errors.ts) or HTTP error to its status; `apiErrorsPlugin` wraps every /api route and
+ * answers JSON `{message, issues?}` with it (and a bare 405 as a JSON one with its Allow header);
+ * pages answer the `_404` or `_500` page with it (`routes/_500.tsx`). Unknown errors are logged and
  * answer 500. Error answers are never cached.
  */
 import type { FreshContext, Plugin } from "$fresh/server.ts";
@@ -64,24 +65,32 @@ export function statusOf(err: DomainError): number {
   return 500;
 }
 
+/**
+ * Status and headers of the answer to any thrown value: an HTTP error's own status, a domain
+ * error's (with Retry-After when throttled), else 500. Error answers are never cached. API (JSON)
+ * and page (HTML) answers both take them from here.
+ */
+export function errorInit(err: unknown): { status: number; headers: Headers } {
+  const headers = new Headers({ "cache-control": "no-store" });
+  if (err instanceof HttpError) return { status: err.status, headers };
+  if (!(err instanceof DomainError)) return { status: 500, headers };
+  if (err instanceof TooManyRequestsError) {
+    headers.set("retry-after", String(err.retryAfterSeconds));
+  }
+  return { status: statusOf(err), headers };
+}
+
 /** Maps any thrown value to a JSON error response; unknown errors become a logged 500. */
 export function errorResponse(err: unknown): Response {
-  const headers = new Headers({ "cache-control": "no-store" });
-  if (err instanceof HttpError) {
-    return json({ message: err.message }, { status: err.status, headers });
+  const { status, headers } = errorInit(err);
+  if (err instanceof HttpError) return json({ message: err.message }, { status, headers });
+  if (status === 500) console.error(err);
+  if (!(err instanceof DomainError)) {
+    return json({ message: "Internal server error" }, { status, headers });
   }
-  if (err instanceof DomainError) {
-    const status = statusOf(err);
-    if (status === 500) console.error(err);
-    const body: { message: string; issues?: Issue[] } = { message: err.message };
-    if (err.issues) body.issues = err.issues;
-    if (err instanceof TooManyRequestsError) {
-      headers.set("retry-after", String(err.retryAfterSeconds));
-    }
-    return json(body, { status, headers });
-  }
-  console.error(err);
-  return json({ message: "Internal server error" }, { status: 500, headers });
+  const body: { message: string; issues?: Issue[] } = { message: err.message };
+  if (err.issues) body.issues = err.issues;
+  return json(body, { status, headers });
 }
 
 /** Runs the rest of an /api request and answers its errors as JSON. */

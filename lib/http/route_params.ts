@@ -1,5 +1,6 @@
 /** Path parameter parsing shared by the public and admin pages. */
 import type { Handlers } from "$fresh/server.ts";
+import type { State } from "@/lib/services.ts";
 
 /** A positive integer id from a path parameter, or null (pages then show their not-found state). */
 export function pageId(value: string | null | undefined): number | null {
@@ -8,12 +9,19 @@ export function pageId(value: string | null | undefined): number | null {
 }
 
 /**
- * The handler of a page about one record: renders with the numeric `:id`, else the 404 page.
- * @example export const handler = idPageHandler;
+ * The handler of an admin page about one record: renders with the numeric `:id`, with status 404
+ * when the id is malformed or `exists` finds no such record (the page's island then shows its
+ * 'Not Found' state, as SPEC §2 asks).
+ * @example export const handler = recordPageHandler(getCompetition);
  */
-export const idPageHandler: Handlers<number> = {
-  GET(_req, ctx) {
-    const id = pageId(ctx.params.id);
-    return id ? ctx.render(id) : ctx.renderNotFound();
-  },
-};
+export function recordPageHandler(
+  exists: (kv: Deno.Kv, id: number) => Promise<unknown>,
+): Handlers<number, State> {
+  return {
+    async GET(_req, ctx) {
+      const id = pageId(ctx.params.id);
+      if (id !== null && await exists(ctx.state.services.kv, id)) return ctx.render(id);
+      return ctx.render(id ?? 0, { status: 404 });
+    },
+  };
+}

@@ -1,8 +1,6 @@
 import type { FreshContext } from "$fresh/server.ts";
 import { clientIp, getAdminFromRequest } from "../../lib/auth/guard.ts";
 import type { AdminState } from "@/lib/services.ts";
-import { errorResponse } from "../../lib/http/errors.ts";
-import { TooManyRequestsError } from "../../lib/domain/errors.ts";
 
 const LOGIN = "/admin/login";
 const OAUTH = "/admin/oauth/";
@@ -20,10 +18,7 @@ function redirect(location: string): Response {
  */
 export async function handler(req: Request, ctx: FreshContext<AdminState>): Promise<Response> {
   if (ctx.destination !== "route") return ctx.next();
-  const res = await guarded(req, ctx).catch((err) => {
-    if (err instanceof TooManyRequestsError) return errorResponse(err); // throttled admin headers
-    throw err;
-  });
+  const res = await guarded(req, ctx); // throttled admin headers: the 429 page (routes/_500.tsx)
   res.headers.set("cache-control", "no-store");
   return res;
 }

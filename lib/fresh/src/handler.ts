@@ -200,7 +200,13 @@ async function handle(app: App, req: Request, info?: ServeHandlerInfo): Promise<
   if (redirect) return redirect;
 
   const ctx = newContext(app, req, url, info);
-  const { final, middlewares } = dispatch(app, req, ctx);
+  const { final, middlewares: inner } = dispatch(app, req, ctx);
+  // The error page is rendered inside the root middlewares, so they see it as an answer (and,
+  // e.g., add their headers); folder middlewares still see the thrown error (see README).
+  const root = middlewaresFor(app.table, "").length;
+  const boundary: MiddlewareHandler = (req, ctx) =>
+    ctx.next().catch((err) => renderError(app, req, ctx, err));
+  const middlewares = [...inner.slice(0, root), boundary, ...inner.slice(root)];
   try {
     let i = 0;
     ctx.next = () => {
@@ -369,10 +375,17 @@ async function renderSpecial(
   data: unknown,
   error: unknown,
   status: number,
+  init: ResponseInit = {},
 ): Promise<Response> {
   if (!page) {
-    const text = status === 404 ? "404 Not Found" : "500 Internal Server Error";
-    return new Response(text, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
+    const text = status === 404
+      ? "404 Not Found"
+      : status === 500
+      ? "500 Internal Server Error"
+      : String(status);
+    const headers = new Headers(init.headers);
+    headers.set("content-type", "text/plain; charset=utf-8");
+    return new Response(text, { status, headers });
   }
   const wrappers = layoutsFor(app.table, "", {}).map((l) => l.component);
   if (app.table.app) wrappers.unshift(app.table.app);
@@ -387,7 +400,7 @@ async function renderSpecial(
     assets: app.assets,
     dev: app.dev,
   });
-  return htmlResponse(html, { status });
+  return htmlResponse(html, { ...init, status });
 }
 
 async function renderNotFound(
@@ -405,24 +418,31 @@ async function renderNotFound(
   return await (fn as Handler)(req, { ...ctx, render, renderNotFound: render });
 }
 
+/**
+ * The answer to a thrown error: `_500`'s handler when it has one (Fresh's `ErrorHandler`: it reads
+ * `ctx.error`; `ctx.render(data, init)` renders `_500`, status 500 unless `init` says otherwise;
+ * `ctx.renderNotFound()` renders `_404`), else `_500` with status 500. A 5xx answer is logged.
+ */
 async function renderError(
   app: App,
   req: Request,
   ctx: FreshContext,
   err: unknown,
 ): Promise<Response> {
-  console.error(`Error while handling ${req.method} ${ctx.url.pathname}:`, err);
   try {
-    return await renderSpecial(
-      app,
-      req,
-      { ...ctx, error: err },
-      app.table.error?.default,
-      undefined,
-      err,
-      500,
-    );
+    const mod = app.table.error;
+    const render = (data?: unknown, init?: ResponseInit) =>
+      renderSpecial(app, req, errorCtx, mod?.default, data, err, init?.status ?? 500, init);
+    const errorCtx: FreshContext = { ...ctx, error: err, render };
+    const handler = mod?.handler;
+    const fn = typeof handler === "function" ? handler : (handler as Handlers | undefined)?.GET;
+    const res = fn ? await (fn as Handler)(req, errorCtx) : await render();
+    if (res.status >= 500) {
+      console.error(`Error while handling ${req.method} ${ctx.url.pathname}:`, err);
+    }
+    return res;
   } catch (renderErr) {
+    console.error(`Error while handling ${req.method} ${ctx.url.pathname}:`, err);
     console.error("Error while rendering the error page:", renderErr);
     return new Response("500 Internal Server Error", {
       status: 500,

@@ -66,6 +66,15 @@ export type Handler<Data = unknown, State = Record<string, unknown>> = (
   ctx: FreshContext<State, Data>,
 ) => Response | Promise<Response>;
 
+/**
+ * The handler of `_500`: called with `ctx.error` set; `ctx.render(data, init)` renders `_500`
+ * (status 500 unless `init` sets one), `ctx.renderNotFound()` renders `_404`.
+ */
+export type ErrorHandler<State = Record<string, unknown>> = (
+  req: Request,
+  ctx: FreshContext<State>,
+) => Response | Promise<Response>;
+
 /** Handlers keyed by HTTP method. */
 export type Handlers<Data = unknown, State = Record<string, unknown>> = {
   [K in "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS"]?: Handler<

@@ -1,9 +1,10 @@
 import { Head } from "$fresh/runtime.ts";
 import type { PageProps } from "$fresh/server.ts";
 import AdminMatchForm from "../../../islands/AdminMatchForm.tsx";
-import { idPageHandler } from "@/lib/http/route_params.ts";
+import { recordPageHandler } from "@/lib/http/route_params.ts";
+import { getMatch } from "@/lib/db/matches.ts";
 
-export const handler = idPageHandler;
+export const handler = recordPageHandler(getMatch);
 
 export default function EditMatchPage({ data }: PageProps<number>) {
   return (

@@ -125,6 +125,45 @@ Deno.test("[fresh] routing", async (t) => {
     assert.equal(errors.length, 1);
   });
 
+  await t.step(
+    "_500's handler picks the answer: its status and headers, or _404; logged only if 5xx",
+    async () => {
+      const errors: unknown[] = [];
+      const original = console.error;
+      console.error = (...args: unknown[]) => errors.push(args);
+      try {
+        const conflict = await fetchText(handler, "/boom?status=409");
+        assert.equal(conflict.status, 409);
+        assert.equal(conflict.headers.get("x-error-status"), "409");
+        assert.match(conflict.text, /<p id="error">Failed: kaboom<\/p>/);
+        const missing = await fetchText(handler, "/boom?status=404");
+        assert.equal(missing.status, 404);
+        assert.match(missing.text, /<p id="not-found">Nothing at \/boom<\/p>/);
+      } finally {
+        console.error = original;
+      }
+      assert.equal(errors.length, 0, "4xx answers are not logged as errors");
+    },
+  );
+
+  await t.step(
+    "the root middleware sees the error page as an answer (its headers apply)",
+    async () => {
+      const errors: unknown[] = [];
+      const original = console.error;
+      console.error = (...args: unknown[]) => errors.push(args);
+      try {
+        for (const path of ["/boom", "/boom?status=409", "/boom?status=404"]) {
+          const res = await fetchText(handler, path);
+          assert.equal(res.headers.get("x-trail"), "root", path);
+          assert.equal(res.headers.get("x-destination"), "route", path);
+        }
+      } finally {
+        console.error = original;
+      }
+    },
+  );
+
   await t.step("ctx.renderNotFound() renders _404 with status 404 and data", async () => {
     const res = await fetchText(handler, "/missing");
     assert.equal(res.status, 404);
