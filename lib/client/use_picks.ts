@@ -1,5 +1,5 @@
 /** The checkout's picks: the stored selection resolved to players of the competition. */
-import { useEffect, useState } from "react";
+import { useLayoutEffect, useState } from "react";
 import { TEAM_SIZE } from "@/lib/domain/team_rules.ts";
 import { fetchPickPlayers, type PickPlayer } from "@/lib/client/players.ts";
 import { loadSelection } from "@/lib/client/selection.ts";
@@ -8,7 +8,9 @@ import { loadSelection } from "@/lib/client/selection.ts";
 export function usePicks(competitionId: number): PickPlayer[] | "invalid" | null {
   const [picks, setPicks] = useState<PickPlayer[] | "invalid" | null>(null);
 
-  useEffect(() => {
+  // Before the first paint after hydration: a visitor without picks sees the invalid state at once
+  // (no skeleton frame first), and one with picks starts fetching them a frame earlier.
+  useLayoutEffect(() => {
     const ids = loadSelection(competitionId);
     if (ids.length !== TEAM_SIZE) return setPicks("invalid");
     fetchPickPlayers(competitionId)
