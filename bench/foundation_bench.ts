@@ -11,20 +11,18 @@
  *   this bench shows its last result from .bench-out/fresh_clone.json when present.
  *
  * Run: `node_modules/.bin/deno run -A bench/foundation_bench.ts` (also run by `deno task bench`).
- * Writes .bench-out/foundation.json. Servers bind 127.0.0.1:8501-8549 and are stopped by process
- * group.
+ * Writes .bench-out/foundation.json. The server binds 127.0.0.1 on a free port
+ * (tests/helpers/server.ts).
  */
 import { createElement as h } from "react";
 import { createHandler } from "$fresh/server.ts";
 import type { Manifest } from "$fresh/server.ts";
 import config from "../fresh.config.ts";
 import * as emailTestIsland from "../islands/EmailTestForm.tsx";
+import { startServer } from "../tests/helpers/server.ts";
 
 const ROOT = new URL("../", import.meta.url);
 const OUT_DIR = new URL(".bench-out/", ROOT);
-const PORT_RANGE = { first: 8501, last: 8549 };
-const STARTUP_TIMEOUT_MS = 90_000;
-const STOP_TIMEOUT_MS = 10_000;
 const WRK = { threads: 2, connections: 50, seconds: 10, warmupSeconds: 3, runs: 3 };
 const WRK_TIMEOUT_MS = (WRK.seconds + 20) * 1000;
 
@@ -55,92 +53,19 @@ async function processCpuMs(pid: number, ticksPerSecond: number): Promise<number
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond; // utime + stime
 }
 
-/** The first port of the range that is free right now. */
-function freePortInRange(): number {
-  for (let port = PORT_RANGE.first; port <= PORT_RANGE.last; port++) {
-    try {
-      Deno.listen({ hostname: "127.0.0.1", port }).close();
-      return port;
-    } catch {
-      // taken: try the next one
-    }
-  }
-  throw new Error(`no free port in ${PORT_RANGE.first}-${PORT_RANGE.last}`);
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-async function drain(stream: ReadableStream<Uint8Array>, sink: string[]): Promise<void> {
-  const decoder = new TextDecoder();
-  for await (const bytes of stream) sink.push(decoder.decode(bytes, { stream: true }));
-}
-
-async function answers200(url: string): Promise<boolean> {
-  try {
-    const res = await fetch(url);
-    await res.body?.cancel();
-    return res.status === 200;
-  } catch {
-    return false;
-  }
-}
-
-/** Starts `deno run -A main.ts` under setsid with an in-memory KV and demo data. */
+/**
+ * The app as `npm start` serves it (tests/helpers/server.ts: scripts/start.ts, `deno serve`) with
+ * an in-memory KV (one isolate) and demo data; its CPU time is that of the `deno serve` process.
+ */
 async function startApp(): Promise<App> {
-  const port = freePortInRange();
-  const url = `http://127.0.0.1:${port}`;
-  const child = new Deno.Command("setsid", {
-    args: [Deno.execPath(), "run", "-A", "main.ts"],
-    cwd: ROOT,
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DENO_KV_PATH: ":memory:",
-      DEMO_DATA: "1",
-      ADMIN_USERNAME: "admin",
-      ADMIN_PASSWORD: crypto.randomUUID(),
-      STRIPE_SECRET_KEY: "",
-      STRIPE_PUBLISHABLE_KEY: "",
-      STRIPE_WEBHOOK_SECRET: "",
-      SMTP_URL: "",
-      NO_COLOR: "1",
-    },
-  }).spawn();
-  const pgid = child.pid; // spawned by a non-leader, setsid does not fork: pid == pgid
-  const output: string[] = [];
-  const readers = Promise.all([drain(child.stdout, output), drain(child.stderr, output)]);
-  let exited = false;
-  const status = child.status.finally(() => exited = true);
-  const signalGroup = (signal: Deno.Signal) => {
-    try {
-      Deno.kill(-pgid, signal);
-    } catch {
-      // the group is already gone
-    }
-  };
-  const stop = async () => {
-    signalGroup("SIGTERM");
-    const timer = setTimeout(() => signalGroup("SIGKILL"), STOP_TIMEOUT_MS);
-    await status;
-    clearTimeout(timer);
-    signalGroup("SIGKILL"); // anything the app left behind in its group
-    await readers;
-  };
-  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
-  while (!(await answers200(`${url}/healthz`))) {
-    if (exited || Date.now() > deadline) {
-      await stop();
-      throw new Error(`the app did not start on ${url}. Output:\n${output.join("")}`);
-    }
-    await delay(100);
+  const server = await startServer();
+  const pid = server.servePid();
+  if (!pid) {
+    await server.stop();
+    throw new Error(`scripts/start.ts did not print the deno serve pid:\n${server.output()}`);
   }
   const ticks = await clockTicks();
-  return { url, cpuMs: () => processCpuMs(child.pid, ticks), stop };
+  return { url: server.url, cpuMs: () => processCpuMs(pid, ticks), stop: server.stop };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 /**
- * What a visitor's browser receives (issue #10), measured against the real app (`main.ts` in a
- * child process, demo data in a temporary KV file):
+ * What a visitor's browser receives (issue #10), measured against the real app as `npm start`
+ * serves it (scripts/start.ts: `deno serve --parallel`, one isolate per core, demo data in a
+ * temporary KV file):
  * - bytes received per page, cold cache, with the server's own encoding: the page (redirects
  *   followed) and every script, modulepreload, island/plugin chunk (and their static imports),
  *   stylesheet and font it references, each fetched over a raw socket with
@@ -13,11 +14,12 @@
  *   and `/leaderboard/{id}`, each the median of `WIRE_LIGHTHOUSE_RUNS` runs (default 3).
  *   `WIRE_LIGHTHOUSE=0` skips it, `WIRE_LOAD=0` skips the load test.
  *
- * Run: `deno task bench wire` (it builds first, as `npm start` does, when `_fresh/` is stale). Writes .bench-out/wire.json. The server binds 127.0.0.1 on a free
- * port and is stopped by process group.
+ * Run: `deno task bench wire` (it builds first, as `npm start` does, when `_fresh/` is stale).
+ * Writes .bench-out/wire.json. The server binds 127.0.0.1 on a free port (tests/helpers/server.ts).
  */
 import zlib from "node:zlib";
 import { buildIfStale } from "../scripts/build_if_stale.ts";
+import { startServer } from "../tests/helpers/server.ts";
 import { moduleImports, parseWrk } from "./foundation_bench.ts";
 
 const ROOT = new URL("../", import.meta.url);
@@ -30,7 +32,6 @@ const CHROME_CANDIDATES = [
 ];
 const WRK = { threads: 2, connections: 50, seconds: 5, warmupSeconds: 2 };
 const ACCEPT_ENCODING = "br, gzip";
-const STARTUP_TIMEOUT_MS = 90_000;
 
 /** Byte budgets of the issue, cold cache, in KB (1 KB = 1000 bytes). */
 const BUDGET_KB: Record<string, number> = {
@@ -42,83 +43,6 @@ const BUDGET_KB: Record<string, number> = {
 };
 const RPS_RATIO_TARGET = 0.2;
 const LIGHTHOUSE_TARGET = { score: 95, lcpMs: 1500 };
-
-// ---------------------------------------------------------------------------------------------
-// The app
-
-interface App {
-  url: string;
-  stop(): Promise<void>;
-}
-
-function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const { port } = listener.addr as Deno.NetAddr;
-  listener.close();
-  return port;
-}
-
-async function startApp(kvPath: string): Promise<App> {
-  const port = freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = new Deno.Command("setsid", {
-    args: [Deno.execPath(), "run", "-A", "main.ts"],
-    cwd: ROOT,
-    stdin: "null",
-    stdout: "null",
-    stderr: "piped",
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DENO_KV_PATH: kvPath,
-      DEMO_DATA: "1",
-      ADMIN_USERNAME: "admin",
-      ADMIN_PASSWORD: crypto.randomUUID(),
-      STRIPE_SECRET_KEY: "",
-      STRIPE_PUBLISHABLE_KEY: "",
-      STRIPE_WEBHOOK_SECRET: "",
-      SMTP_URL: "",
-      NO_COLOR: "1",
-    },
-  }).spawn();
-  const pgid = child.pid; // setsid from a non-leader does not fork: pid == pgid
-  const errors = new Response(child.stderr).text();
-  let exited = false;
-  const status = child.status.finally(() => exited = true);
-  const stop = async () => {
-    try {
-      Deno.kill(-pgid, "SIGTERM");
-    } catch {
-      // already gone
-    }
-    const timer = setTimeout(() => {
-      try {
-        Deno.kill(-pgid, "SIGKILL");
-      } catch {
-        // already gone
-      }
-    }, 10_000);
-    await status;
-    clearTimeout(timer);
-    await errors;
-  };
-  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
-  for (;;) {
-    try {
-      const res = await fetch(`${url}/healthz`);
-      await res.body?.cancel();
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (exited || Date.now() > deadline) {
-      await stop();
-      throw new Error(`the app did not start: ${await errors}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { url, stop };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Bytes on the wire
@@ -425,7 +349,8 @@ async function run(): Promise<WireResult> {
   // As `npm start` does: the browser bundles come from a current build.
   await buildIfStale();
   const kvDir = await Deno.makeTempDir({ prefix: "wire_bench_" });
-  const app = await startApp(`${kvDir}/app.kv`);
+  // As `npm start` serves it: `deno serve --parallel` (2 isolates here) over one KV file.
+  const app = await startServer({ env: { DENO_KV_PATH: `${kvDir}/app.kv` } });
   try {
     const pages = await pickPages(app.url);
     const result: WireResult = {

@@ -17,6 +17,8 @@ export interface RunningServer {
   stop(): Promise<void>;
   /** Kills the server at once (SIGKILL, no shutdown) and waits for it to be gone. */
   kill(): Promise<void>;
+  /** The pid of the `deno serve` process (all its isolates), as scripts/start.ts printed it. */
+  servePid(): number | null;
 }
 
 export interface StartServerOptions {
@@ -112,9 +114,11 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     await readers;
   };
 
-  /** SIGKILL to `deno serve` (its pid is printed by scripts/start.ts), then to the launcher. */
+  const servePid = () => Number(/deno serve, pid (\d+)/.exec(chunks.join(""))?.[1]) || null;
+
+  /** SIGKILL to `deno serve`, then to the launcher. */
   const kill = async () => {
-    const pid = Number(/deno serve, pid (\d+)/.exec(chunks.join(""))?.[1]);
+    const pid = servePid();
     if (pid) {
       try {
         Deno.kill(pid, "SIGKILL");
@@ -143,5 +147,5 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     }
     await delay(100);
   }
-  return { url, output: () => chunks.join(""), stop, kill };
+  return { url, output: () => chunks.join(""), stop, kill, servePid };
 }
