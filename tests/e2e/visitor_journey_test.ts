@@ -86,9 +86,11 @@ Deno.test("[e2e] visitor journey: home → team → declined then paid → confi
       await page.waitForURL(`**/payment/${competition.id}`);
       await page.getByRole("heading", { name: "Complete Your Entry" }).waitFor();
       const proceed = page.getByRole("button", { name: `Proceed to Payment: ${fee}` });
+      const fieldErrors = page.locator("[data-field-error]");
       await proceed.click();
-      const errors = await page.locator("[data-field-error]").allInnerTexts();
-      assert.deepEqual(errors, [
+      // The form's schema loads on the first submit or keystroke: wait for its answer.
+      await fieldErrors.first().waitFor();
+      assert.deepEqual(await fieldErrors.allInnerTexts(), [
         "Display name must be at least 2 characters",
         "Please provide a valid email",
         "Please provide a valid email",
@@ -97,7 +99,8 @@ Deno.test("[e2e] visitor journey: home → team → declined then paid → confi
       await page.getByLabel("Email Address").fill("fan@example.com");
       await page.getByLabel("Confirm Email").fill("other@example.com");
       await proceed.click();
-      assert.deepEqual(await page.locator("[data-field-error]").allInnerTexts(), [
+      await page.locator('[data-field-error="confirmEmail"]').waitFor();
+      assert.deepEqual(await fieldErrors.allInnerTexts(), [
         "Emails do not match",
       ]);
       assert.equal(await page.locator("[data-picks] li").count(), 5);
