@@ -25,6 +25,7 @@ import {
 } from "@/lib/client/checkout.ts";
 import type { PickPlayer } from "@/lib/client/players.ts";
 import { clearSelection } from "@/lib/client/selection.ts";
+import { CHECKOUT_PREPAINT } from "@/lib/client/prepaint.ts";
 import { toast, toastError } from "@/lib/client/toast.ts";
 import { usePicks } from "@/lib/client/use_picks.ts";
 import { addUserEntry } from "@/lib/client/user_entries.ts";
@@ -67,7 +68,7 @@ export default function Checkout({ competition, prizes, closed }: CheckoutProps)
     );
   }
   if (picks === "invalid") return <InvalidCheckout />;
-  return (
+  const body = (
     <div className="grid grid-cols-1 gap-6">
       <div>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Complete Your Entry</h1>
@@ -87,6 +88,18 @@ export default function Checkout({ competition, prizes, closed }: CheckoutProps)
         </div>
       </div>
     </div>
+  );
+  if (picks !== null) return body;
+  // Served and hydrated while the picks load: the prepaint script shows the invalid state at
+  // first paint when this browser holds no full team, instead of after the modules have run.
+  return (
+    <>
+      <div hidden>
+        <InvalidCheckout />
+      </div>
+      <div data-checkout-body={String(competition.id)} hidden={false}>{body}</div>
+      <script dangerouslySetInnerHTML={{ __html: CHECKOUT_PREPAINT }} />
+    </>
   );
 }
 

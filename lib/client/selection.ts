@@ -4,7 +4,8 @@
  * never returned.
  */
 
-const KEY = "selectedTeam";
+/** The session-storage key of the picks (also read by the checkout's prepaint script). */
+export const SELECTION_KEY = "selectedTeam";
 
 interface StoredSelection {
   competitionId: number;
@@ -25,7 +26,7 @@ function isIdList(value: unknown): value is number[] {
 
 /** The picked player ids for this competition ([] when none, or when they belong to another). */
 export function loadSelection(competitionId: number): number[] {
-  const raw = storage()?.getItem(KEY);
+  const raw = storage()?.getItem(SELECTION_KEY);
   if (!raw) return [];
   try {
     const stored = JSON.parse(raw) as StoredSelection;
@@ -40,7 +41,7 @@ export function loadSelection(competitionId: number): number[] {
 export function saveSelection(competitionId: number, playerIds: number[]): void {
   const value: StoredSelection = { competitionId, playerIds };
   try {
-    storage()?.setItem(KEY, JSON.stringify(value));
+    storage()?.setItem(SELECTION_KEY, JSON.stringify(value));
   } catch {
     // Storage full or blocked: the selection lives for this page only.
   }
@@ -48,5 +49,5 @@ export function saveSelection(competitionId: number, playerIds: number[]): void 
 
 /** Forgets the picks (after a successful entry). */
 export function clearSelection(): void {
-  storage()?.removeItem(KEY);
+  storage()?.removeItem(SELECTION_KEY);
 }

@@ -4,10 +4,18 @@
  * and api.stripe.com (XHR); the live leaderboard needs a WebSocket to /ws on this site.
  */
 
+import { createHash } from "node:crypto";
+import { PREPAINT_SCRIPTS } from "@/lib/client/prepaint.ts";
+
 const STRIPE_JS = "https://js.stripe.com";
 const STRIPE_API = "https://api.stripe.com";
 const STRIPE_HOOKS = "https://hooks.stripe.com";
 const STRIPE_JS_SUBDOMAINS = "https://*.js.stripe.com";
+
+/** The CSP sources of the inline prepaint scripts: their SHA-256 hashes. */
+const PREPAINT_HASHES = PREPAINT_SCRIPTS.map((script) =>
+  `'sha256-${createHash("sha256").update(script).digest("base64")}'`
+);
 
 /**
  * The addresses the browser may open the live socket on: PUBLIC_URL's host when set, else the
@@ -28,7 +36,7 @@ export function contentSecurityPolicy(wsSources: string[]): string {
   const [first, ...more] = wsSources;
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", STRIPE_JS, STRIPE_JS_SUBDOMAINS],
+    "script-src": ["'self'", ...PREPAINT_HASHES, STRIPE_JS, STRIPE_JS_SUBDOMAINS],
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:", "https:"],
     "font-src": ["'self'", "data:"],

@@ -25,7 +25,9 @@ const HEADER_MARK = 'aria-label="Fantasy Contests home"';
 function assertSecurityHeaders(res: Response) {
   const csp = res.headers.get("content-security-policy") ?? "";
   assert.match(csp, /default-src 'self'/);
-  assert.match(csp, /script-src 'self' https:\/\/js\.stripe\.com/);
+  // Inline script only by hash (the checkout's prepaint script), never 'unsafe-inline'.
+  assert.match(csp, /script-src 'self' 'sha256-[A-Za-z0-9+/]{43}=' https:\/\/js\.stripe\.com/);
+  assert.doesNotMatch(csp, /script-src[^;]*'unsafe-inline'/);
   assert.match(csp, /style-src 'self' 'unsafe-inline'/);
   // #13: the socket source is the listening port's loopback name, never the Host header.
   assert.match(csp, /connect-src 'self' ws:\/\/localhost:8000 https:\/\/api\.stripe\.com/);

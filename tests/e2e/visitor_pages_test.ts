@@ -27,6 +27,47 @@ Deno.test("[e2e] visitor pages: invalid checkout, missing entry, e-mail test", a
       await screenshot(page, "visitor-invalid-checkout-390", { fullPage: false });
     });
 
+    await t.step("the checkout's state is painted before its modules run", async () => {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const cspErrors: string[] = [];
+      try {
+        const early = await context.newPage();
+        early.on("console", (m) => {
+          if (/Content Security Policy/i.test(m.text())) cspErrors.push(m.text());
+        });
+        await early.route("**/_frsh/js/**", (route) => route.abort());
+        await early.goto(`${server.url}/payment/1`);
+        const invalid = early.getByRole("heading", { name: "Invalid Competition or Team" });
+        const form = early.getByRole("heading", { name: "Complete Your Entry" });
+        assert.equal(await invalid.isVisible(), true, "no picks: the invalid state shows at once");
+        assert.equal(await form.isVisible(), false);
+        await early.evaluate(() =>
+          sessionStorage.setItem(
+            "selectedTeam",
+            JSON.stringify({ competitionId: 1, playerIds: [1, 2, 3, 4, 5] }),
+          )
+        );
+        await early.reload();
+        assert.equal(await form.isVisible(), true, "5 picks: the form's loading state shows");
+        assert.equal(await invalid.isVisible(), false);
+        await early.evaluate(() =>
+          sessionStorage.setItem(
+            "selectedTeam",
+            JSON.stringify({ competitionId: 2, playerIds: [1, 2, 3, 4, 5] }),
+          )
+        );
+        await early.reload();
+        assert.equal(
+          await invalid.isVisible(),
+          true,
+          "picks of another competition count for none",
+        );
+        assert.deepEqual(cspErrors, [], "the CSP allows the prepaint script by its hash");
+      } finally {
+        await context.close();
+      }
+    });
+
     await t.step("checkout of an unknown competition is invalid too (404)", async () => {
       const res = await page.goto(`${server.url}/payment/999999`);
       assert.equal(res?.status(), 404);

@@ -1,0 +1,23 @@
+/**
+ * Inline scripts that run before the first paint, while the page's modules are still loading.
+ * Each is static text (what it needs comes from the markup around it) so that the CSP can allow it
+ * by its hash (`PREPAINT_SCRIPTS`, read by lib/http/security.ts) instead of allowing inline script.
+ */
+import { TEAM_SIZE } from "@/lib/domain/team_rules.ts";
+import { SELECTION_KEY } from "@/lib/client/selection.ts";
+
+/**
+ * The checkout without 5 stored picks for its competition shows its invalid state at first paint
+ * instead of after hydration. It follows `<div hidden>` (the invalid state) and
+ * `<div data-checkout-body="{competition id}">` (the form's loading state), and swaps the two when
+ * session storage holds no full team for that competition (the rule of `loadSelection`).
+ */
+export const CHECKOUT_PREPAINT = `(function(s){` +
+  `var b=s.previousElementSibling,i=b.previousElementSibling,n=0;` +
+  `try{var v=JSON.parse(sessionStorage.getItem(${JSON.stringify(SELECTION_KEY)}));` +
+  `if(v&&String(v.competitionId)===b.dataset.checkoutBody&&Array.isArray(v.playerIds))` +
+  `n=new Set(v.playerIds).size}catch(e){}` +
+  `if(n!==${TEAM_SIZE}){i.hidden=false;b.hidden=true}})(document.currentScript)`;
+
+/** Every prepaint script, for the Content-Security-Policy. */
+export const PREPAINT_SCRIPTS = [CHECKOUT_PREPAINT];
