@@ -281,7 +281,25 @@ function medianFigures(runs: LighthouseFigures[]): LighthouseFigures {
   };
 }
 
+/** Lighthouse sometimes fails to record its trace (NO_NAVSTART, NO_FCP): such a run is redone. */
+const LIGHTHOUSE_ATTEMPTS = 3;
+
 async function lighthouse(cli: string, chrome: string, url: string): Promise<LighthouseFigures> {
+  for (let attempt = 1;; attempt++) {
+    try {
+      return await lighthouseOnce(cli, chrome, url);
+    } catch (err) {
+      if (attempt >= LIGHTHOUSE_ATTEMPTS) throw err;
+      console.log(`wire: lighthouse run ${attempt} of ${url} failed, again: ${err}`.slice(0, 300));
+    }
+  }
+}
+
+async function lighthouseOnce(
+  cli: string,
+  chrome: string,
+  url: string,
+): Promise<LighthouseFigures> {
   const { code, stdout, stderr } = await new Deno.Command("node", {
     args: [
       cli,

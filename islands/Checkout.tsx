@@ -67,8 +67,36 @@ export default function Checkout({ competition, prizes, closed }: CheckoutProps)
       </StatusCard>
     );
   }
-  if (picks === "invalid") return <InvalidCheckout />;
-  const body = (
+  const invalid = picks === "invalid";
+  // While the picks load, the prepaint script shows the invalid state at first paint when this
+  // browser holds no full team (not after the modules have run); the invalid state then keeps
+  // that very node, so nothing new is painted when the island confirms it.
+  return (
+    <>
+      <div hidden={!invalid}>
+        <InvalidCheckout />
+      </div>
+      {!invalid && (
+        <div data-checkout-body={String(competition.id)} hidden={false}>
+          <CheckoutLayout competition={competition} prizes={prizes} picks={picks} />
+        </div>
+      )}
+      {picks === null && (
+        <script
+          // Static text of ours, allowed by its hash in the CSP.
+          // deno-lint-ignore react-no-danger
+          dangerouslySetInnerHTML={{ __html: CHECKOUT_PREPAINT }}
+        />
+      )}
+    </>
+  );
+}
+
+/** The checkout's page: heading, picks and prizes beside the form (a skeleton while loading). */
+function CheckoutLayout(
+  { competition, prizes, picks }: Omit<CheckoutProps, "closed"> & { picks: PickPlayer[] | null },
+) {
+  return (
     <div className="grid grid-cols-1 gap-6">
       <div>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Complete Your Entry</h1>
@@ -88,22 +116,6 @@ export default function Checkout({ competition, prizes, closed }: CheckoutProps)
         </div>
       </div>
     </div>
-  );
-  if (picks !== null) return body;
-  // Served and hydrated while the picks load: the prepaint script shows the invalid state at
-  // first paint when this browser holds no full team, instead of after the modules have run.
-  return (
-    <>
-      <div hidden>
-        <InvalidCheckout />
-      </div>
-      <div data-checkout-body={String(competition.id)} hidden={false}>{body}</div>
-      <script
-        // Static text of ours, allowed by its hash in the CSP.
-        // deno-lint-ignore react-no-danger
-        dangerouslySetInnerHTML={{ __html: CHECKOUT_PREPAINT }}
-      />
-    </>
   );
 }
 
