@@ -3,24 +3,25 @@
  * in entry_writes.ts. An entry is never doubled per payment, never made for a refunded payment
  * (refunds.ts), and maxEntries is never exceeded.
  */
-import type { Competition, Entry } from "../domain/types.ts";
+import type { Competition, Entry, Player } from "../domain/types.ts";
 import { ConflictError, fieldError, NotFoundError } from "../domain/errors.ts";
-import {
-  assertOpenForEntries,
-  assertValidPicks as assertPicksOf,
-  commitEntry,
-  type EntryInput,
-} from "./entry_writes.ts";
+import { assertOpenForEntries, commitEntry, type EntryInput } from "./entry_writes.ts";
 import { isKeyText, keys } from "./keys.ts";
-import { getPlayersByIds } from "./players.ts";
 import { getManyEntries, getManyValues, listKeys, listValues } from "./util.ts";
 
-export { assertOpenForEntries, type EntryInput, InvalidPicksError } from "./entry_writes.ts";
+export {
+  assertOpenForEntries,
+  assertValidPicks,
+  type EntryInput,
+  InvalidPicksError,
+} from "./entry_writes.ts";
 
 export interface CreatedEntry {
   entry: Entry;
   /** false when the payment already had this entry (idempotent repeat). */
   created: boolean;
+  /** When created: the picks as the commit read them, at the entry's salaries. */
+  players?: Player[];
 }
 
 /** Why a refunded payment cannot make an entry. */
@@ -28,31 +29,38 @@ export const PAYMENT_REFUNDED = "This payment has been refunded and cannot be us
 /** Why a payment for one competition cannot make an entry in another. */
 export const OTHER_COMPETITION_PAYMENT = "This payment was made for a different competition.";
 
+/** A competition with the picks asked for it, as `assertValidPicks` takes them. */
+export interface CompetitionWithPicks {
+  competition: Competition;
+  /** The picked players at the competition's salaries, same order; null for an unknown one. */
+  players: (Player | null)[];
+  /** Whether each pick is linked to the competition. */
+  linked: boolean[];
+}
+
 /**
- * Checks picks before any payment: every player exists, is in the competition and the team keeps
- * its rules at the competition's salaries (InvalidPicksError otherwise). createEntry checks them
- * again.
+ * The competition (NotFoundError when unknown) with the picks to check before any payment
+ * (`assertValidPicks`), in one read; createEntry checks the picks again.
  */
-export async function assertValidPicks(
+export async function competitionWithPicks(
   kv: Deno.Kv,
-  competition: Competition,
-  playerIds: number[],
-): Promise<void> {
-  const players = new Map((await getPlayersByIds(kv, playerIds)).map((p) => [p.id, p]));
-  const links = await getManyEntries(
-    kv,
-    playerIds.map((id) => keys.competitionPlayer(competition.id, id)),
-  );
-  const price = (link: unknown) => (link as { salary?: unknown } | null)?.salary;
-  assertPicksOf(
-    competition,
-    playerIds.map((id, i) => {
-      const player = players.get(id) ?? null;
-      const salary = price(links[i].value);
-      return player && typeof salary === "number" ? { ...player, salary } : player;
-    }),
-    links.map((link) => link.value !== null),
-  );
+  competitionId: number,
+  playerIds: number[] = [],
+): Promise<CompetitionWithPicks> {
+  const [found, ...rest] = await getManyEntries(kv, [
+    keys.competition(competitionId),
+    ...playerIds.map(keys.player),
+    ...playerIds.map((id) => keys.competitionPlayer(competitionId, id)),
+  ]);
+  const competition = found.value as Competition | null;
+  if (!competition) throw new NotFoundError("Competition not found");
+  const links = rest.slice(playerIds.length).map((e) => e.value as { salary?: unknown } | null);
+  const players = rest.slice(0, playerIds.length).map((e, i) => {
+    const player = e.value as Player | null;
+    const salary = links[i]?.salary;
+    return player && typeof salary === "number" ? { ...player, salary } : player;
+  });
+  return { competition, players, linked: links.map((link) => link !== null) };
 }
 
 /** The entry `paid` already made, when it is for the competition asked for (400 otherwise). */
@@ -102,8 +110,8 @@ export async function createEntry(
   // The batch checks everything the entry depends on; only when it finds the payment already
   // settled (an entry or a refund) is it looked at on its own.
   for (;;) {
-    const entry = await commitEntry(kv, input, now);
-    if (entry) return { entry, created: true };
+    const committed = await commitEntry(kv, input, now);
+    if (committed) return { ...committed, created: true };
     const existing = await paidEntryOrAssertOpen(kv, input, now);
     if (existing) return { entry: existing, created: false };
   }

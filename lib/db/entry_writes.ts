@@ -106,11 +106,17 @@ function randomTeamId(): string {
 /** Deno KV takes at most 100 checks in one atomic. */
 const MAX_CHECKS = 100;
 
+/** An entry just committed, with its picks as the commit read them (at the entry's salaries). */
+export interface CommittedEntry {
+  entry: Entry;
+  players: Player[];
+}
+
 interface Waiting {
   input: EntryInput;
   now: Date;
   /** The entry made, or null: the payment's state changed (re-check it from the start). */
-  resolve(entry: Entry | null): void;
+  resolve(committed: CommittedEntry | null): void;
   reject(err: unknown): void;
 }
 
@@ -164,7 +170,7 @@ class EntryCommitQueue {
 
   constructor(private readonly kv: Deno.Kv) {}
 
-  submit(input: EntryInput, now: Date): Promise<Entry | null> {
+  submit(input: EntryInput, now: Date): Promise<CommittedEntry | null> {
     return new Promise((resolve, reject) => {
       this.#waiting.push({ input, now, resolve, reject });
       if (!this.#running) void this.#run();
@@ -232,7 +238,12 @@ class EntryCommitQueue {
     const counter = reads.entry<number>(counterKey);
     let nextId = (counter.value ?? 0) + 1;
     const counts = new Map<number, number>();
-    const made: { waiting: Waiting; entry: Entry; checkout: PendingCheckout | null }[] = [];
+    const made: {
+      waiting: Waiting;
+      entry: Entry;
+      players: Player[];
+      checkout: PendingCheckout | null;
+    }[] = [];
     // Refusals are decided against this batch's own count, so they are final only once the batch
     // has committed: after a failed commit they are decided again with the others.
     const refused: { waiting: Waiting; err: unknown }[] = [];
@@ -245,7 +256,15 @@ class EntryCommitQueue {
       }
       const entry = newEntry(w, decided, nextId++);
       const stored = reads.value<PendingCheckout>(keys.checkout(w.input.stripePaymentId));
-      made.push({ waiting: w, entry, checkout: settledCheckout(stored, w, decided, entry) });
+      // #decide checked that every pick is a player of the competition.
+      const players = pricedPicks(reads, decided.id, w.input.playerIds) as Player[];
+      entry.pickSalaries = players.map((p) => p.salary);
+      made.push({
+        waiting: w,
+        entry,
+        players,
+        checkout: settledCheckout(stored, w, decided, entry),
+      });
     }
     const refuse = () => {
       for (const { waiting, err } of refused) waiting.reject(err);
@@ -264,8 +283,6 @@ class EntryCommitQueue {
     };
     for (const { waiting: { input }, entry, checkout } of made) {
       for (const key of keysOf({ input } as Waiting)) check(key);
-      entry.pickSalaries = pricedPicks(reads, entry.competitionId, entry.playerIds)
-        .map((p) => p?.salary ?? 0);
       op.check({ key: keys.entryByTeamId(entry.teamId), versionstamp: null })
         .set(keys.entry(entry.id), entry)
         .set(keys.entryByCompetition(entry.competitionId, entry.id), entry.id)
@@ -285,7 +302,7 @@ class EntryCommitQueue {
       const again = new Set([...made, ...refused].map((m) => m.waiting));
       return batch.filter((w) => again.has(w));
     }
-    for (const { waiting, entry } of made) waiting.resolve(entry);
+    for (const { waiting, entry, players } of made) waiting.resolve({ entry, players });
     refuse();
     return [];
   }
@@ -380,12 +397,17 @@ function backoff(attempt: number): Promise<void> {
 const queues = new WeakMap<Deno.Kv, EntryCommitQueue>();
 
 /**
- * Commits the entry `input` describes in the next batch of this store: the entry, or null when
- * the payment already made an entry or was refunded meanwhile (the caller looks again). Throws
+ * Commits the entry `input` describes in the next batch of this store: the entry with its picks,
+ * or null when the payment already made an entry or was refunded meanwhile (the caller looks
+ * again). Throws
  * what refuses it: ConflictError (closed, past the deadline, full), InvalidPicksError,
  * NotFoundError (no such competition).
  */
-export function commitEntry(kv: Deno.Kv, input: EntryInput, now: Date): Promise<Entry | null> {
+export function commitEntry(
+  kv: Deno.Kv,
+  input: EntryInput,
+  now: Date,
+): Promise<CommittedEntry | null> {
   let queue = queues.get(kv);
   if (!queue) {
     queue = new EntryCommitQueue(kv);

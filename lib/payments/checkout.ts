@@ -4,14 +4,15 @@
  * one. Every path a payment can take (browser, webhook, retries, in any order) ends in one entry
  * or one refund, never both, never neither without an error the caller sees.
  */
-import { getCompetition, requireCompetition } from "../db/competitions.ts";
-import { entryPlayers } from "../db/players.ts";
+import { getCompetition } from "../db/competitions.ts";
+import { entryPlayers, withTeam } from "../db/players.ts";
 import { closedReason } from "../domain/competition.ts";
 import { getPendingCheckout, markCheckoutRefunded, savePendingCheckout } from "../db/checkouts.ts";
 import {
   assertOpenForEntries,
   assertSameCompetition,
   assertValidPicks,
+  competitionWithPicks,
   type CreatedEntry,
   createEntry,
   type EntryInput,
@@ -63,9 +64,13 @@ export async function openPayment(
   input: PaymentIntentInput,
   now = new Date(),
 ): Promise<OpenedPayment> {
-  const competition = await requireCompetition(kv, input.competitionId);
+  const { competition, players, linked } = await competitionWithPicks(
+    kv,
+    input.competitionId,
+    input.playerIds,
+  );
   assertOpenForEntries(competition, now);
-  if (input.playerIds) await assertValidPicks(kv, competition, input.playerIds);
+  if (input.playerIds) assertValidPicks(competition, players, linked);
   const { amount, currency } = entryPrice(competition);
   const intent = await payments.createIntent({
     amount,
@@ -326,12 +331,13 @@ async function recordCheckoutRefund(
 
 async function confirmByEmail(
   { kv, mailer }: CheckoutDeps,
-  { entry }: CreatedEntry,
+  { entry, players: picks }: CreatedEntry,
   competition: Competition,
   origin: string,
 ): Promise<void> {
   try {
-    const players = await entryPlayers(kv, entry);
+    // The commit just read the picks: only their teams are read again.
+    const players = picks ? await withTeam(kv, picks) : await entryPlayers(kv, entry);
     await sendEntryConfirmation(mailer, { entry, competition, players, origin });
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
