@@ -6,6 +6,7 @@
  * itself (its payment may still succeed); the sweep removes it once its intent, unpaid for too
  * long, was cancelled at the provider (issue #13, `deleteUnpaidCheckout`).
  */
+import { fieldError } from "../domain/errors.ts";
 import { commitGrouped } from "./group_commit.ts";
 import { isKeyText, keys } from "./keys.ts";
 import { listKeys, listValues, retryAtomic } from "./util.ts";
@@ -128,9 +129,37 @@ export async function listPendingCheckoutIds(kv: Deno.Kv): Promise<string[]> {
   return (await listKeys(kv, keys.checkoutsPending())).map((key) => String(key[1]));
 }
 
-/** Every checkout kept (pending ones until they expire), in payment intent id order. */
-export function listCheckouts(kv: Deno.Kv): Promise<PendingCheckout[]> {
-  return listValues<PendingCheckout>(kv, keys.checkouts());
+/** A KV list cursor: base64 of a key, of a sensible length. */
+const CURSOR = /^[A-Za-z0-9+/_-]{1,1000}={0,2}$/;
+const invalidCursor = () => fieldError("cursor", "Invalid page cursor");
+
+/**
+ * The FINALISED checkouts (paid entries) after `cursor`, at most `limit`, in key order, and the
+ * cursor of the next page (null at the end). Throws InvalidInputError (field `cursor`) for a
+ * cursor that is not one of ours.
+ */
+export async function pageFinalisedCheckouts(
+  kv: Deno.Kv,
+  limit: number,
+  cursor?: string,
+): Promise<{ checkouts: PendingCheckout[]; next: string | null }> {
+  if (cursor !== undefined && !CURSOR.test(cursor)) throw invalidCursor();
+  const checkouts: PendingCheckout[] = [];
+  const iter = kv.list<PendingCheckout>({ prefix: keys.checkouts() }, { cursor, batchSize: 500 });
+  let last = "";
+  try {
+    for await (const { value } of iter) {
+      if (value.status !== "FINALISED") continue;
+      // One more than the page holds: there is a next page, starting after the page's last.
+      if (checkouts.length >= limit) return { checkouts, next: last };
+      checkouts.push(value);
+      last = iter.cursor;
+    }
+  } catch (err) {
+    if (err instanceof TypeError && /cursor/i.test(err.message)) throw invalidCursor();
+    throw err;
+  }
+  return { checkouts, next: null };
 }
 
 /** Marks a checkout as turned into the entry `teamId`; null when there is no such checkout. */

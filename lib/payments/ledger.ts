@@ -6,8 +6,8 @@
  */
 import {
   getPendingCheckout,
-  listCheckouts,
   listPendingCheckoutIds,
+  pageFinalisedCheckouts,
   type PendingCheckout,
 } from "../db/checkouts.ts";
 import { listCompetitions } from "../db/competitions.ts";
@@ -17,6 +17,11 @@ import type { PaymentProvider } from "./provider.ts";
 
 export const PAYMENT_STATES = ["entry", "refunded", "pending", "unpaid"] as const;
 export type PaymentState = typeof PAYMENT_STATES[number];
+
+/** The `?cursor=` of a page after the first (undefined on the first). */
+export function parsePageCursor(raw: string | null): string | undefined {
+  return raw === null || raw === "" ? undefined : raw;
+}
 
 /** The state asked for in `?status=` (null: every state); a 400 for anything else. */
 export function parsePaymentState(raw: string | null): PaymentState | null {
@@ -43,7 +48,12 @@ export interface PaymentRow {
 export interface PaymentsReport {
   counts: Record<PaymentState, number>;
   payments: PaymentRow[];
+  /** The cursor of the next page of entries (`?cursor=`), null on the last page. */
+  next: string | null;
 }
+
+/** Payments per page of the Payments screen and API. */
+export const PAGE_SIZE = 200;
 
 function row(
   checkout: PendingCheckout | null,
@@ -97,26 +107,17 @@ async function refunded(kv: Deno.Kv): Promise<PaymentRow[]> {
   );
 }
 
-/** Up to `limit` payments that made an entry. */
-async function entries(kv: Deno.Kv, limit: number): Promise<PaymentRow[]> {
-  const rows: PaymentRow[] = [];
-  if (limit <= 0) return rows;
-  for (const checkout of await listCheckouts(kv)) {
-    if (checkout.status !== "FINALISED") continue;
-    rows.push(row(checkout, null, "entry"));
-    if (rows.length >= limit) break;
-  }
-  return rows;
-}
-
 /**
- * The count of payments per state, and up to `limit` payments of `status` (all states when null:
- * unsettled first). The entry count is the sum of the competitions' entries (every entry is paid).
+ * The count of payments per state, and the payments of `status` (all states when null: unsettled
+ * first, then refunded, then entries). Entries come `limit` a page, `next` being the cursor of the
+ * next page (null on the last); the first page also holds every payment that did not end as an
+ * entry (up to `limit` of them when one such state is asked for). The entry count is the sum of
+ * the competitions' entries (every entry is paid).
  */
 export async function listPayments(
   { kv, payments }: { kv: Deno.Kv; payments: PaymentProvider },
   status: PaymentState | null = null,
-  limit = 200,
+  { limit = PAGE_SIZE, cursor }: { limit?: number; cursor?: string } = {},
 ): Promise<PaymentsReport> {
   const [open, done, competitions] = await Promise.all([
     unsettled(kv, payments),
@@ -131,8 +132,13 @@ export async function listPayments(
     pending: pendingRows.filter((r) => r.state === "pending").length,
     unpaid: pendingRows.filter((r) => r.state === "unpaid").length,
   };
-  const listed = [...pendingRows, ...done].filter((r) => status === null || r.state === status);
-  const rest = status === null || status === "entry" ? limit - listed.length : 0;
-  const all = [...listed, ...(await entries(kv, rest))].slice(0, limit);
-  return { counts, payments: all };
+  const listed = cursor === undefined
+    ? [...pendingRows, ...done].filter((r) => status === null || r.state === status)
+    : [];
+  if (status !== null && status !== "entry") {
+    return { counts, payments: listed.slice(0, limit), next: null };
+  }
+  const page = await pageFinalisedCheckouts(kv, limit, cursor);
+  const entries = page.checkouts.map((checkout) => row(checkout, null, "entry"));
+  return { counts, payments: [...listed, ...entries], next: page.next };
 }

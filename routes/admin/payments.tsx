@@ -7,6 +7,8 @@ import { Button } from "../../components/ui/Button.tsx";
 import { formatPrice } from "../../lib/domain/format.ts";
 import {
   listPayments,
+  PAGE_SIZE,
+  parsePageCursor,
   PAYMENT_STATES,
   type PaymentsReport,
   type PaymentState,
@@ -15,6 +17,8 @@ import type { State } from "@/lib/services.ts";
 
 interface Data extends PaymentsReport {
   status: PaymentState | null;
+  /** A page after the first. */
+  paged: boolean;
 }
 
 const LABELS: Record<PaymentState, string> = {
@@ -25,11 +29,16 @@ const LABELS: Record<PaymentState, string> = {
 };
 
 export const handler: Handlers<Data, State> = {
-  /** ?status= one of the states filters the list; anything else shows every state. */
+  /**
+   * ?status= one of the states filters the list (anything else shows every state); ?cursor= is a
+   * page of entries after the first (a 400 page when it is not one of ours).
+   */
   async GET(_req, ctx) {
     const raw = ctx.url.searchParams.get("status");
     const status = PAYMENT_STATES.find((s) => s === raw) ?? null;
-    return ctx.render({ ...(await listPayments(ctx.state.services, status)), status });
+    const cursor = parsePageCursor(ctx.url.searchParams.get("cursor"));
+    const report = await listPayments(ctx.state.services, status, { cursor });
+    return ctx.render({ ...report, status, paged: cursor !== undefined });
   },
 };
 
@@ -95,7 +104,27 @@ export default function PaymentsPage({ data }: PageProps<Data>) {
             ))}
           </tbody>
         </Table>
+        <PageLinks data={data} />
       </div>
     </>
+  );
+}
+
+/** "First page" on a later page, "Next page" while more entries follow ({PAGE_SIZE} a page). */
+function PageLinks({ data }: { data: Data }) {
+  if (!data.paged && !data.next) return null;
+  const href = (cursor?: string) => {
+    const params = new URLSearchParams();
+    if (data.status) params.set("status", data.status);
+    if (cursor) params.set("cursor", cursor);
+    const query = params.toString();
+    return `/admin/payments${query ? `?${query}` : ""}`;
+  };
+  return (
+    <nav aria-label="Pages of payments" className="flex flex-wrap items-center gap-2">
+      <span className="text-sm text-muted-foreground">{PAGE_SIZE} entries a page</span>
+      {data.paged && <Button variant="outline" href={href()}>First page</Button>}
+      {data.next && <Button variant="outline" href={href(data.next)}>Next page</Button>}
+    </nav>
   );
 }

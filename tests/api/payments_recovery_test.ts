@@ -4,10 +4,15 @@
  * admin sees each payment's state and a count per state (GET /api/admin/payments).
  */
 import assert from "node:assert/strict";
-import { getPendingCheckout } from "../../lib/db/checkouts.ts";
+import {
+  getPendingCheckout,
+  markCheckoutFinalised,
+  savePendingCheckout,
+} from "../../lib/db/checkouts.ts";
 import { getEntryByPayment, listEntriesByCompetition } from "../../lib/db/entries.ts";
 import { takeLease } from "../../lib/db/leases.ts";
 import { getRefund } from "../../lib/db/refunds.ts";
+import { listPayments } from "../../lib/payments/ledger.ts";
 import { SWEEP_GRACE_MS, sweepPayments } from "../../lib/payments/sweep.ts";
 import { readJsonBody, TEST_ORIGIN, type TestApp } from "../helpers/app.ts";
 import {
@@ -199,5 +204,82 @@ Deno.test("[recovery] the admin Payments screen lists each payment with its stat
     const anonymous = await app.request("/admin/payments");
     assert.equal(anonymous.status, 303);
     await anonymous.body?.cancel();
+  });
+});
+
+/** `n` payments that made entries, as their checkouts record them (ids pi_page_000 …). */
+async function finalisedCheckouts(kv: Deno.Kv, competitionId: number, n: number) {
+  for (let i = 0; i < n; i++) {
+    const paymentIntentId = `pi_page_${String(i).padStart(3, "0")}`;
+    await savePendingCheckout(kv, {
+      paymentIntentId,
+      competitionId,
+      email: "pager@example.com",
+      teamName: `Pager ${i}`,
+      playerIds: [1, 2, 3, 4, 5],
+      amount: 500,
+      currency: "usd",
+      createdAt: new Date().toISOString(),
+    });
+    await markCheckoutFinalised(kv, paymentIntentId, `FFT-PAGE${String(i).padStart(4, "0")}`);
+  }
+}
+
+Deno.test("[recovery] payments are paged: every entry once, in pages of the limit", async () => {
+  await withAdminApp(async (app) => {
+    const c = await makeCompetition(app.kv);
+    await finalisedCheckouts(app.kv, c.id, 5);
+    const unpaid = await paidTestCheckout(app, c, false);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await listPayments(app.services, null, { limit: 2, cursor });
+      assert.ok(page.payments.length <= (pages === 0 ? 3 : 2));
+      seen.push(...page.payments.map((p) => p.paymentIntentId));
+      cursor = page.next ?? undefined;
+      pages++;
+    } while (cursor);
+    assert.equal(pages, 3, "2 + 2 + 1 entries; the unpaid one on the first page");
+    assert.equal(seen[0], unpaid, "what did not end as an entry comes first");
+    assert.deepEqual(seen.slice(1).sort(), [0, 1, 2, 3, 4].map((i) => `pi_page_00${i}`));
+  });
+});
+
+Deno.test("[recovery] the Payments screen and API page through 200 entries a page", async () => {
+  await withAdminApp(async (app, admin) => {
+    const c = await makeCompetition(app.kv);
+    await finalisedCheckouts(app.kv, c.id, 201);
+    const first = await paymentsReport(app, admin, "?status=entry");
+    assert.equal(first.payments.length, 200);
+    assert.equal(typeof first.next, "string");
+    const second = await paymentsReport(
+      app,
+      admin,
+      `?status=entry&cursor=${encodeURIComponent(first.next)}`,
+    );
+    assert.deepEqual(second.payments.map((p: { teamId: string }) => p.teamId), ["FFT-PAGE0200"]);
+    assert.equal(second.next, null);
+
+    const cookie = await loginCookie(app);
+    const html = await (await app.request("/admin/payments", { headers: { cookie } })).text();
+    const next = /href="([^"]*cursor=[^"]*)"[^>]*>Next page</.exec(html)?.[1];
+    assert.ok(next, "a Next page link");
+    assert.doesNotMatch(html, />First page</);
+    const page2 = await (await app.request(next.replaceAll("&amp;", "&"), {
+      headers: { cookie },
+    })).text();
+    assert.match(page2, /FFT-PAGE0200/);
+    assert.match(page2, />First page</);
+    assert.doesNotMatch(page2, />Next page</);
+
+    for (const cursor of ["!!", "garbage", "x".repeat(2000)]) {
+      const bad = await app.request(`/api/admin/payments?cursor=${cursor}`, { headers: admin });
+      assert.equal(bad.status, 400, cursor.slice(0, 10));
+      assert.deepEqual((await readJsonBody(bad)).issues[0].path, ["cursor"]);
+      const page = await app.request(`/admin/payments?cursor=${cursor}`, { headers: { cookie } });
+      assert.equal(page.status, 400);
+      await page.body?.cancel();
+    }
   });
 });
