@@ -41,22 +41,19 @@ Deno.test("[e2e] visitor pages: invalid checkout, missing entry, e-mail test", a
         const form = early.getByRole("heading", { name: "Complete Your Entry" });
         assert.equal(await invalid.isVisible(), true, "no picks: the invalid state shows at once");
         assert.equal(await form.isVisible(), false);
-        await early.evaluate(() =>
-          sessionStorage.setItem(
-            "selectedTeam",
-            JSON.stringify({ competitionId: 1, playerIds: [1, 2, 3, 4, 5] }),
-          )
-        );
-        await early.reload();
+        /** Reloads with five picks of `competitionId` in session storage. */
+        const reloadWithPicks = async (competitionId: number) => {
+          await early.evaluate((cid) =>
+            sessionStorage.setItem(
+              "selectedTeam",
+              JSON.stringify({ competitionId: cid, playerIds: [1, 2, 3, 4, 5] }),
+            ), competitionId);
+          await early.reload();
+        };
+        await reloadWithPicks(1);
         assert.equal(await form.isVisible(), true, "5 picks: the form's loading state shows");
         assert.equal(await invalid.isVisible(), false);
-        await early.evaluate(() =>
-          sessionStorage.setItem(
-            "selectedTeam",
-            JSON.stringify({ competitionId: 2, playerIds: [1, 2, 3, 4, 5] }),
-          )
-        );
-        await early.reload();
+        await reloadWithPicks(2);
         assert.equal(
           await invalid.isVisible(),
           true,
