@@ -32,6 +32,8 @@ export interface LeaderboardLiveProps {
   total: number;
   /** Recent events for LIVE and COMPLETED competitions; null otherwise. */
   events: LiveEvent[] | null;
+  /** The live feed's own port (LIVE_WS_PORT); null or absent: /ws of the page's host. */
+  socketPort?: number | null;
 }
 
 function EmptyState({ title }: { title: string }) {
@@ -113,7 +115,7 @@ export default function LeaderboardLive(props: LeaderboardLiveProps) {
       setDetailsKey((k) => k + 1);
       scheduleBoard();
     },
-  });
+  }, props.socketPort ?? null);
 
   useEffect(() => {
     const mine = getUserEntries().filter((e) => e.competitionId === cid).map((e) => e.teamId);

@@ -23,6 +23,7 @@ import { ensureAdmin } from "./auth/admins.ts";
 import { startPaymentSweeper } from "./payments/sweep.ts";
 import { releaseLease, takeLease } from "./db/leases.ts";
 import { retryWhileBusy, withBusyRetry } from "./db/busy_retry.ts";
+import { type LiveSocketPort, startLiveSocketPort } from "./http/live_port.ts";
 
 const SHUTDOWN_TIMEOUT_MS = 5_000;
 
@@ -122,6 +123,19 @@ async function startUpOnce(kv: Deno.Kv, config: ServerConfig): Promise<void> {
   }
 }
 
+/** The live feed's own port (LIVE_WS_PORT); a port that cannot be had ends the start. */
+async function listenLive(services: Services, config: ServerConfig): Promise<LiveSocketPort> {
+  const port = config.liveWsPort!;
+  try {
+    return await startLiveSocketPort(services, config.host, port);
+  } catch (err) {
+    if ((err as { code?: string }).code === "EADDRINUSE") {
+      fail(`Error: LIVE_WS_PORT ${port} is already in use (set LIVE_WS_PORT to another port)`);
+    }
+    fail(`Error: cannot listen on ${config.host}:${port} (LIVE_WS_PORT): ${firstLine(err)}`);
+  }
+}
+
 /** One isolate's app: its handler and services, not yet listening. */
 export interface App {
   config: ServerConfig;
@@ -147,6 +161,7 @@ export async function createApp(manifest: Manifest, freshConfig: FreshConfig = {
   const services = createServices(config, kv);
   const origin = linkOrigin(config, new URL(`http://localhost:${config.port}`));
   const sweeper = startPaymentSweeper(services, origin);
+  const livePort = config.liveWsPort ? await listenLive(services, config) : null;
   const handler = await createHandler(manifest, {
     ...freshConfig,
     plugins: [...(freshConfig.plugins ?? []), servicesPlugin(services)],
@@ -155,6 +170,7 @@ export async function createApp(manifest: Manifest, freshConfig: FreshConfig = {
   let closing: Promise<void> | null = null;
   const shutdown = () =>
     closing ??= (async () => {
+      await livePort?.close();
       await services.hub.close();
       await sweeper.stop();
       kv.close();

@@ -32,13 +32,24 @@ function read(env: Env, name: string): string | null {
   return value ? value : null;
 }
 
-function parsePort(raw: string | null): number {
+function parsePort(raw: string | null, name = "PORT"): number {
   if (raw === null) return DEFAULT_PORT;
   const port = Number(raw);
   if (!/^\d+$/.test(raw) || port < 1 || port > 65535) {
-    throw new ConfigError(`PORT must be an integer from 1 to 65535 (got "${raw}")`);
+    throw new ConfigError(`${name} must be an integer from 1 to 65535 (got "${raw}")`);
   }
   return port;
+}
+
+/**
+ * LIVE_WS_PORT: the live feed's own port (lib/http/live_port.ts), another than PORT; null (unset)
+ * keeps /ws on the main port.
+ */
+function parseLiveWsPort(raw: string | null, port: number): number | null {
+  if (raw === null) return null;
+  const live = parsePort(raw, "LIVE_WS_PORT");
+  if (live === port) throw new ConfigError("LIVE_WS_PORT must differ from PORT");
+  return live;
 }
 
 /** Payment intents per client address in 10 minutes; 0 turns the limit off (load benches). */
@@ -296,8 +307,10 @@ function parseHost(raw: string | null): string {
  * Creates the KV folder when needed. Throws `ConfigError` on the first problem.
  */
 export function loadConfig(env: Env): ServerConfig {
+  const port = parsePort(read(env, "PORT"));
   return {
-    port: parsePort(read(env, "PORT")),
+    port,
+    liveWsPort: parseLiveWsPort(read(env, "LIVE_WS_PORT"), port),
     host: parseHost(read(env, "HOST")),
     demoData: parseDemoData(read(env, "DEMO_DATA")),
     ...parseAdmin(env),

@@ -36,6 +36,8 @@ export interface AppConfig {
   adminRequire2fa?: boolean;
   /** Payment intents per client address in 10 minutes (default 30; 0: no limit). */
   intentsPer10Min?: number;
+  /** The live feed's own port (LIVE_WS_PORT), where /ws refuses oversized frames unread. */
+  liveWsPort?: number | null;
 }
 
 export interface Services {

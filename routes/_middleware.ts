@@ -9,6 +9,6 @@ export async function handler(req: Request, ctx: FreshContext<State>): Promise<R
   const res = await ctx.next();
   // A body cut off for taking too long (408): the connection is not worth keeping.
   if (res.status === 408) res.headers.set("connection", "close");
-  const { publicUrl, port } = ctx.state.services.config;
-  return withSecurityHeaders(res, https, liveSocketSources(publicUrl, port));
+  const { publicUrl, port, liveWsPort } = ctx.state.services.config;
+  return withSecurityHeaders(res, https, liveSocketSources(publicUrl, port, liveWsPort));
 }

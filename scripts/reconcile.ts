@@ -36,7 +36,7 @@ try {
         `${report.expired} unpaid expired, ${report.failed} failed`,
     );
   }
-  const { counts } = await listPayments(deps, null, 0);
+  const { counts } = await listPayments(deps, null, { limit: 0 });
   for (const state of PAYMENT_STATES) console.log(`${state.padEnd(9)} ${counts[state]}`);
   if (counts.pending > 0) Deno.exitCode = 1;
 } finally {

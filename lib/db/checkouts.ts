@@ -9,7 +9,7 @@
 import { fieldError } from "../domain/errors.ts";
 import { commitGrouped } from "./group_commit.ts";
 import { isKeyText, keys } from "./keys.ts";
-import { listKeys, listValues, retryAtomic } from "./util.ts";
+import { listKeys, retryAtomic } from "./util.ts";
 
 export type CheckoutStatus = "PENDING" | "FINALISED" | "REFUNDED";
 
@@ -145,6 +145,7 @@ export async function pageFinalisedCheckouts(
 ): Promise<{ checkouts: PendingCheckout[]; next: string | null }> {
   if (cursor !== undefined && !CURSOR.test(cursor)) throw invalidCursor();
   const checkouts: PendingCheckout[] = [];
+  if (limit <= 0) return { checkouts, next: null };
   const iter = kv.list<PendingCheckout>({ prefix: keys.checkouts() }, { cursor, batchSize: 500 });
   let last = "";
   try {

@@ -19,15 +19,22 @@ const PREPAINT_HASHES = PREPAINT_SCRIPTS.map((script) =>
 
 /**
  * The addresses the browser may open the live socket on: PUBLIC_URL's host when set, else the
- * loopback names of the port the server listens on. Never the request's Host header, which
- * anyone can set (and a cache could then serve that policy to everyone).
+ * loopback names of the port the server listens on; with `liveWsPort` (LIVE_WS_PORT) that port
+ * of the same host. Never the request's Host header, which anyone can set (and a cache could then
+ * serve that policy to everyone).
  */
-export function liveSocketSources(publicUrl: string | null, port: number): string[] {
+export function liveSocketSources(
+  publicUrl: string | null,
+  port: number,
+  liveWsPort: number | null = null,
+): string[] {
   if (publicUrl) {
     const url = new URL(publicUrl);
-    return [`${url.protocol === "https:" ? "wss:" : "ws:"}//${url.host}`];
+    const scheme = url.protocol === "https:" ? "wss:" : "ws:";
+    return [`${scheme}//${liveWsPort ? `${url.hostname}:${liveWsPort}` : url.host}`];
   }
-  const suffix = port ? `:${port}` : "";
+  const socketPort = liveWsPort ?? port;
+  const suffix = socketPort ? `:${socketPort}` : "";
   return [`ws://localhost${suffix}`, `ws://127.0.0.1${suffix}`];
 }
 

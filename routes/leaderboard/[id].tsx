@@ -35,6 +35,7 @@ export const handler: Handlers<LeaderboardLiveProps | null, State> = {
         rows: standings.rows(0, FIRST_PAGE),
         total: standings.total,
         events,
+        socketPort: ctx.state.services.config.liveWsPort ?? null,
       });
     });
   },

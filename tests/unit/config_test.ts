@@ -18,6 +18,7 @@ Deno.test("[config] defaults", () => {
   const config = loadConfig(MEMORY);
   assert.deepEqual(config, {
     port: 8000,
+    liveWsPort: null,
     host: "127.0.0.1",
     kvPath: ":memory:",
     demoData: true,
@@ -32,6 +33,18 @@ Deno.test("[config] defaults", () => {
     oidc: null,
     adminRequire2fa: false,
   });
+});
+
+Deno.test("[config] LIVE_WS_PORT: a port other than PORT", () => {
+  assert.equal(loadConfig({ ...MEMORY, LIVE_WS_PORT: "8001" }).liveWsPort, 8001);
+  assert.throws(
+    () => loadConfig({ ...MEMORY, LIVE_WS_PORT: "8000" }),
+    /LIVE_WS_PORT must differ from PORT/,
+  );
+  assert.throws(
+    () => loadConfig({ ...MEMORY, LIVE_WS_PORT: "99999" }),
+    /LIVE_WS_PORT must be an integer from 1 to 65535 \(got "99999"\)/,
+  );
 });
 
 Deno.test("[config] blank values count as unset", () => {

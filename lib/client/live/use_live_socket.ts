@@ -16,16 +16,21 @@ const MAX_RETRY_MS = 30_000;
 /** The server pings every 25 s; this long without any message means the link is dead. */
 const SILENCE_MS = 60_000;
 
-function socketUrl(): string {
+/** /ws of this page's host, on `port` when the feed has its own (LIVE_WS_PORT). */
+function socketUrl(port: number | null): string {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  return `${scheme}//${location.host}/ws`;
+  return `${scheme}//${port ? `${location.hostname}:${port}` : location.host}/ws`;
 }
 
-/** Follows `competitionId` over /ws while `enabled`; returns true while the socket is joined. */
+/**
+ * Follows `competitionId` over /ws (on `port` when given) while `enabled`; returns true while the
+ * socket is joined.
+ */
 export function useLiveSocket(
   competitionId: number,
   enabled: boolean,
   handlers: LiveSocketHandlers,
+  port: number | null = null,
 ): boolean {
   const [connected, setConnected] = useState(false);
   const handlersRef = useRef(handlers);
@@ -58,7 +63,7 @@ export function useLiveSocket(
       }
     };
     const connect = () => {
-      const ws = new WebSocket(socketUrl());
+      const ws = new WebSocket(socketUrl(port));
       socket = ws;
       ws.onopen = () => {
         retryMs = FIRST_RETRY_MS;
@@ -84,7 +89,7 @@ export function useLiveSocket(
       socket?.close();
       setConnected(false);
     };
-  }, [competitionId, enabled]);
+  }, [competitionId, enabled, port]);
 
   return connected;
 }
