@@ -152,8 +152,11 @@ Deno.test("[live port] 16 concurrent 60 MB messages from one address: RSS grows 
     }));
     await new Promise((resolve) => setTimeout(resolve, 500));
     clearInterval(sampler);
-    assert.equal(outcomes.filter((o) => o === "closed").length, 8, "8 sockets per address");
-    assert.equal(outcomes.filter((o) => o === 429).length, 8);
+    // At least the 8 sockets an address may hold were upgraded (a handshake that comes after one
+    // of them was cut may take its place); the others were refused with 429.
+    const closed = outcomes.filter((o) => o === "closed").length;
+    assert.ok(closed >= 8, `${closed} upgraded`);
+    assert.equal(closed + outcomes.filter((o) => o === 429).length, 16);
     assert.ok(peak - before < 50, `RSS grew ${(peak - before).toFixed(1)} MB`);
   });
 });
