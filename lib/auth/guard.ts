@@ -1,8 +1,11 @@
 /**
  * The admin guard: a request is an admin's when it carries a live session cookie, or the SPEC's
- * x-admin-username / x-admin-password headers with valid credentials (checks cached for 60 s).
+ * x-admin-username / x-admin-password headers with valid credentials (a successful check is
+ * reused for 60 s while the admin's record is unchanged: a new password or a removed admin takes
+ * effect at once on every isolate).
  */
 import { UnauthorizedError } from "../domain/errors.ts";
+import { adminVersion } from "../db/admins.ts";
 import { type AdminIdentity, verifyAdminCredentials } from "./admins.ts";
 import { getSessionAdmin } from "./sessions.ts";
 import { isSecondFactorRequired } from "./totp.ts";
@@ -66,7 +69,9 @@ async function checkHeaders(
 ): Promise<AdminIdentity> {
   let cache = headerChecks.get(kv);
   if (!cache) headerChecks.set(kv, cache = new Map());
-  const key = await cacheKey(username, password);
+  // Keyed by the record's versionstamp too, so no isolate reuses a check the record outlived.
+  const version = await adminVersion(kv, username.trim());
+  const key = `${await cacheKey(username, password)}@${version}`;
   const now = Date.now();
   const hit = cache.get(key);
   if (hit && hit.expires > now) return hit.admin;

@@ -43,6 +43,16 @@ export async function getAdminByUsername(kv: Deno.Kv, username: string): Promise
   return id === null ? null : getAdmin(kv, id);
 }
 
+/**
+ * The versionstamp of the admin record behind this username, or null when there is none: it
+ * changes with every write of the record (a new password), on whichever isolate or process.
+ */
+export async function adminVersion(kv: Deno.Kv, username: string): Promise<string | null> {
+  if (!isKeyText(username)) return null;
+  const id = (await kv.get<number>(keys.adminByUsername(username))).value;
+  return id === null ? null : (await kv.get(keys.admin(id))).versionstamp;
+}
+
 /** Whether at least one admin exists (start-up creates one otherwise). */
 export async function hasAdmins(kv: Deno.Kv): Promise<boolean> {
   for await (const _ of kv.list({ prefix: keys.admins() }, { limit: 1 })) return true;

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { ensureAdmin } from "../../lib/auth/admins.ts";
+import { getAdminFromRequest } from "../../lib/auth/guard.ts";
 import { hashPassword, PBKDF2_ITERATIONS, verifyPassword } from "../../lib/auth/passwords.ts";
 import { getAdminByUsername } from "../../lib/db/admins.ts";
 import { makeTestApp, readJsonBody, type TestApp } from "../helpers/app.ts";
@@ -327,5 +328,37 @@ Deno.test("[api] a method a route does not answer is a JSON 405 with Allow", asy
     assert.deepEqual(await readJsonBody(res), { message: "Method not allowed" });
   } finally {
     await app.close();
+  }
+});
+
+Deno.test("[auth] x-admin headers: a new password made on another isolate ends the old one at once", async () => {
+  const dir = await Deno.makeTempDir();
+  // Two handles on one file: two isolates, each with its own header-check cache.
+  const here = await Deno.openKv(`${dir}/admins.kv`);
+  const there = await Deno.openKv(`${dir}/admins.kv`);
+  try {
+    await ensureAdmin(here, "admin", "first-password-123");
+    const withPassword = (password: string) =>
+      new Request("http://localhost/api/admin/session", {
+        headers: { "x-admin-username": "admin", "x-admin-password": password },
+      });
+    assert.equal(
+      (await getAdminFromRequest(withPassword("first-password-123"), here))?.username,
+      "admin",
+    );
+    await ensureAdmin(there, "admin", "second-password-456"); // e.g. a restart with a new password
+    assert.equal(
+      await getAdminFromRequest(withPassword("first-password-123"), here),
+      null,
+      "the check this isolate made with the old password is not reused",
+    );
+    assert.equal(
+      (await getAdminFromRequest(withPassword("second-password-456"), here))?.username,
+      "admin",
+    );
+  } finally {
+    here.close();
+    there.close();
+    await Deno.remove(dir, { recursive: true });
   }
 });
