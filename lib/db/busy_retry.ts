@@ -40,8 +40,10 @@ function retryingList<T>(
       const iter = kv.list<T>(selector, { ...options, cursor });
       try {
         for await (const entry of iter) {
-          yield entry;
+          // Before the yield, as Deno's own iterator does: read right after an entry, `cursor`
+          // resumes after that entry (a page's next cursor), and so does a retry.
           cursor = iter.cursor;
+          yield entry;
         }
         return;
       } catch (err) {

@@ -1,0 +1,62 @@
+/**
+ * The store wrapper for several processes on one file (lib/db/busy_retry.ts) keeps Deno KV's list
+ * semantics: read right after an entry, the iterator's cursor resumes after that entry, as the
+ * paged Payments screen relies on (it took the entry again before).
+ */
+import assert from "node:assert/strict";
+import { withBusyRetry } from "../../../lib/db/busy_retry.ts";
+import {
+  markCheckoutFinalised,
+  pageFinalisedCheckouts,
+  savePendingCheckout,
+} from "../../../lib/db/checkouts.ts";
+
+Deno.test("[busy retry] a list's cursor, read after an entry, resumes after it", async () => {
+  const raw = await Deno.openKv(":memory:");
+  try {
+    for (let i = 0; i < 5; i++) await raw.set(["items", i], i);
+    for (const kv of [raw, withBusyRetry(raw)]) {
+      const iter = kv.list<number>({ prefix: ["items"] });
+      const resumed: number[] = [];
+      for await (const entry of iter) {
+        const rest = kv.list<number>({ prefix: ["items"] }, { cursor: iter.cursor });
+        const next = (await rest.next()).value as Deno.KvEntry<number> | undefined;
+        resumed.push(next?.value ?? -1);
+        assert.equal(next === undefined ? entry.value : next.value - 1, entry.value);
+      }
+      assert.deepEqual(resumed, [1, 2, 3, 4, -1], kv === raw ? "Deno KV" : "the wrapper");
+    }
+  } finally {
+    raw.close();
+  }
+});
+
+Deno.test("[busy retry] pages of entries through the wrapper hold each entry once", async () => {
+  const kv = withBusyRetry(await Deno.openKv(":memory:"));
+  try {
+    for (let i = 0; i < 7; i++) {
+      const paymentIntentId = `pi_wrap_${i}`;
+      await savePendingCheckout(kv, {
+        paymentIntentId,
+        competitionId: 1,
+        email: "wrap@example.com",
+        teamName: `Wrap ${i}`,
+        playerIds: [1, 2, 3, 4, 5],
+        amount: 500,
+        currency: "usd",
+        createdAt: new Date().toISOString(),
+      });
+      await markCheckoutFinalised(kv, paymentIntentId, `FFT-WRAP000${i}`);
+    }
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await pageFinalisedCheckouts(kv, 3, cursor);
+      seen.push(...page.checkouts.map((c) => c.paymentIntentId));
+      cursor = page.next ?? undefined;
+    } while (cursor);
+    assert.deepEqual(seen, [0, 1, 2, 3, 4, 5, 6].map((i) => `pi_wrap_${i}`));
+  } finally {
+    kv.close();
+  }
+});
