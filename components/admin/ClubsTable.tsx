@@ -1,11 +1,8 @@
-import { buttonClass } from "../ui/Button.tsx";
-import { Icon } from "./Icons.tsx";
+import { RowActionButton } from "./RowActions.tsx";
 import { CARD_LABEL, Table, Td, Th, THead, Tr } from "./Table.tsx";
 import { TeamName } from "./TeamName.tsx";
 import { leagueLabel } from "../../lib/domain/format.ts";
 import type { Team } from "../../lib/domain/types.ts";
-
-const ICON_BUTTON = buttonClass({ variant: "ghost", size: "icon-sm" });
 
 export interface ClubsTableProps {
   clubs: Team[];
@@ -49,24 +46,19 @@ export function ClubsTable({ clubs, onEdit, onDelete }: ClubsTableProps) {
             </Td>
             <Td className="max-sm:col-start-3 max-sm:row-start-1 max-sm:-my-2 max-sm:-mr-2 max-sm:p-0">
               <div className="flex justify-end gap-0.5">
-                <button
-                  type="button"
-                  className={ICON_BUTTON}
-                  aria-label={`Edit ${club.name}`}
+                <RowActionButton
+                  label={`Edit ${club.name}`}
                   title="Edit"
+                  icon="edit"
                   onClick={() => onEdit(club)}
-                >
-                  <Icon name="edit" />
-                </button>
-                <button
-                  type="button"
-                  className={`${ICON_BUTTON} text-destructive hover:text-destructive`}
-                  aria-label={`Delete ${club.name}`}
+                />
+                <RowActionButton
+                  label={`Delete ${club.name}`}
                   title="Delete"
+                  icon="trash"
+                  destructive
                   onClick={() => onDelete(club)}
-                >
-                  <Icon name="trash" />
-                </button>
+                />
               </div>
             </Td>
           </Tr>

@@ -1,6 +1,5 @@
-import { buttonClass } from "../ui/Button.tsx";
 import { cn } from "@/lib/client/cn.ts";
-import { Icon, type IconName } from "./Icons.tsx";
+import { RowActionButton, RowActionLink as ActionLink } from "./RowActions.tsx";
 import type { CompetitionRow } from "@/lib/client/admin/types.ts";
 
 export interface CompetitionActionsProps {
@@ -9,16 +8,6 @@ export interface CompetitionActionsProps {
   onCopyLink: (competition: CompetitionRow) => void;
   onDelete: (competition: CompetitionRow) => void;
   onCancel: (competition: CompetitionRow) => void;
-}
-
-const ICON_BUTTON = buttonClass({ variant: "ghost", size: "icon-sm" });
-
-function ActionLink(props: { href: string; label: string; icon: IconName }) {
-  return (
-    <a href={props.href} className={ICON_BUTTON} aria-label={props.label} title={props.label}>
-      <Icon name={props.icon} />
-    </a>
-  );
 }
 
 /**
@@ -58,37 +47,30 @@ export function CompetitionActions(
         )
         : <span className="hidden h-8 w-8 shrink-0 md:block" aria-hidden="true" />}
       <ActionLink href={`/leaderboard/${id}`} label={`View leaderboard of ${name}`} icon="chart" />
-      <button
-        type="button"
-        className={ICON_BUTTON}
-        aria-label={`Copy entry link of ${name}`}
+      <RowActionButton
+        label={`Copy entry link of ${name}`}
         title="Copy entry link"
+        icon="link"
         onClick={() => onCopyLink(competition)}
-      >
-        <Icon name="link" />
-      </button>
+      />
       {competition.status === "UPCOMING" || competition.status === "LIVE"
         ? (
-          <button
-            type="button"
-            className={`${ICON_BUTTON} text-destructive hover:text-destructive`}
-            aria-label={`Cancel ${name} and refund everyone`}
+          <RowActionButton
+            label={`Cancel ${name} and refund everyone`}
             title="Cancel and refund everyone"
+            icon="ban"
+            destructive
             onClick={() => onCancel(competition)}
-          >
-            <Icon name="ban" />
-          </button>
+          />
         )
         : <span className="hidden h-8 w-8 shrink-0 md:block" aria-hidden="true" />}
-      <button
-        type="button"
-        className={`${ICON_BUTTON} text-destructive hover:text-destructive`}
-        aria-label={`Delete ${name}`}
+      <RowActionButton
+        label={`Delete ${name}`}
         title="Delete"
+        icon="trash"
+        destructive
         onClick={() => onDelete(competition)}
-      >
-        <Icon name="trash" />
-      </button>
+      />
     </div>
   );
 }

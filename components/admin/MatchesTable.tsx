@@ -1,14 +1,11 @@
 import { Badge } from "../ui/Badge.tsx";
-import { buttonClass } from "../ui/Button.tsx";
-import { Icon } from "./Icons.tsx";
+import { RowActionButton, RowActionLink } from "./RowActions.tsx";
 import { CARD_LABEL, Table, Td, Th, THead, Tr } from "./Table.tsx";
 import { TeamName } from "./TeamName.tsx";
 import { formatAdminDate } from "@/lib/client/admin/datetime.ts";
 import { leagueLabel } from "../../lib/domain/format.ts";
 import { resultLabel, resultVariant } from "@/lib/client/admin/labels.ts";
 import type { MatchWithTeams } from "@/lib/client/admin/types.ts";
-
-const ICON_BUTTON = buttonClass({ variant: "ghost", size: "icon-sm" });
 
 function score(m: MatchWithTeams): string {
   return m.homeScore == null || m.awayScore == null ? "" : ` ${m.homeScore}–${m.awayScore}`;
@@ -68,23 +65,19 @@ export function MatchesTable(
               </Td>
               <Td className="max-sm:col-start-2 max-sm:row-start-1 max-sm:-my-2 max-sm:-mr-2 max-sm:p-0">
                 <div className="flex justify-end gap-0.5">
-                  <a
+                  <RowActionLink
                     href={`/admin/matches/${m.id}`}
-                    className={ICON_BUTTON}
-                    aria-label={`Edit ${label}`}
+                    label={`Edit ${label}`}
                     title="Edit"
-                  >
-                    <Icon name="edit" />
-                  </a>
-                  <button
-                    type="button"
-                    className={`${ICON_BUTTON} text-destructive hover:text-destructive`}
-                    aria-label={`Delete ${label}`}
+                    icon="edit"
+                  />
+                  <RowActionButton
+                    label={`Delete ${label}`}
                     title="Delete"
+                    icon="trash"
+                    destructive
                     onClick={() => onDelete(m)}
-                  >
-                    <Icon name="trash" />
-                  </button>
+                  />
                 </div>
               </Td>
             </Tr>

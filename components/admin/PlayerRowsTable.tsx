@@ -1,6 +1,5 @@
 import { Badge } from "../ui/Badge.tsx";
-import { buttonClass } from "../ui/Button.tsx";
-import { Icon } from "./Icons.tsx";
+import { RowActionButton } from "./RowActions.tsx";
 import { Avatar } from "./Avatar.tsx";
 import { SalaryInput } from "./SalaryInput.tsx";
 import { CARD_LABEL, Table, Td, Th, THead, Tr } from "./Table.tsx";
@@ -17,12 +16,6 @@ export interface PlayerRowsTableProps {
   /** When given, each row has a Delete button that calls it. */
   onDelete?: (player: PlayerWithTeam) => void;
 }
-
-const DELETE_BUTTON = buttonClass({
-  variant: "ghost",
-  size: "icon-sm",
-  className: "text-destructive hover:text-destructive",
-});
 
 const CHECKBOX = "block h-4 w-4 rounded border-border accent-primary";
 /** Phones: head cells other than the select-all box and Player are hidden (cells carry labels). */
@@ -109,15 +102,13 @@ export function PlayerRowsTable(
             <Td className={STAT} data-label="Clean Sheets">{p.cleanSheets}</Td>
             {onDelete && (
               <Td className="text-right max-sm:p-0">
-                <button
-                  type="button"
-                  className={DELETE_BUTTON}
-                  aria-label={`Delete ${p.name}`}
+                <RowActionButton
+                  label={`Delete ${p.name}`}
                   title="Delete player"
+                  icon="trash"
+                  destructive
                   onClick={() => onDelete(p)}
-                >
-                  <Icon name="trash" />
-                </button>
+                />
               </Td>
             )}
           </Tr>

@@ -5,7 +5,12 @@
  */
 import type { Competition, Entry, Player } from "../domain/types.ts";
 import { ConflictError, fieldError, NotFoundError } from "../domain/errors.ts";
-import { assertOpenForEntries, commitEntry, type EntryInput } from "./entry_writes.ts";
+import {
+  assertOpenForEntries,
+  commitEntry,
+  type EntryInput,
+  pricedPlayer,
+} from "./entry_writes.ts";
 import { isKeyText, keys } from "./keys.ts";
 import { getManyEntries, getManyValues, listKeys, listValues } from "./util.ts";
 
@@ -55,11 +60,8 @@ export async function competitionWithPicks(
   const competition = found.value as Competition | null;
   if (!competition) throw new NotFoundError("Competition not found");
   const links = rest.slice(playerIds.length).map((e) => e.value as { salary?: unknown } | null);
-  const players = rest.slice(0, playerIds.length).map((e, i) => {
-    const player = e.value as Player | null;
-    const salary = links[i]?.salary;
-    return player && typeof salary === "number" ? { ...player, salary } : player;
-  });
+  const players = rest.slice(0, playerIds.length)
+    .map((e, i) => pricedPlayer(e.value as Player | null, links[i]));
   return { competition, players, linked: links.map((link) => link !== null) };
 }
 

@@ -79,20 +79,29 @@ export function assertValidPicks(
 }
 
 /**
- * The picks as players at the competition's salaries (the link carries the price; a link from
- * before per-competition salaries keeps the player's default); null for a missing player.
+ * A pick as a player at the competition's salary (the link carries the price; a link from before
+ * per-competition salaries keeps the player's default); null for a missing player.
  */
+export function pricedPlayer(
+  player: Player | null,
+  link: { salary?: unknown } | null,
+): Player | null {
+  if (!player) return null;
+  return typeof link?.salary === "number" ? { ...player, salary: link.salary } : player;
+}
+
+/** The picks as players at the competition's salaries (see `pricedPlayer`). */
 function pricedPicks(
   reads: { value<T>(key: Deno.KvKey): T | null },
   cid: number,
   playerIds: number[],
 ): (Player | null)[] {
-  return playerIds.map((id) => {
-    const player = reads.value<Player>(keys.player(id));
-    const link = reads.value<{ salary?: unknown }>(keys.competitionPlayer(cid, id));
-    if (!player) return null;
-    return typeof link?.salary === "number" ? { ...player, salary: link.salary } : player;
-  });
+  return playerIds.map((id) =>
+    pricedPlayer(
+      reads.value<Player>(keys.player(id)),
+      reads.value<{ salary?: unknown }>(keys.competitionPlayer(cid, id)),
+    )
+  );
 }
 
 const TEAM_ID_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";

@@ -4,11 +4,7 @@
  * admin sees each payment's state and a count per state (GET /api/admin/payments).
  */
 import assert from "node:assert/strict";
-import {
-  getPendingCheckout,
-  markCheckoutFinalised,
-  savePendingCheckout,
-} from "../../lib/db/checkouts.ts";
+import { getPendingCheckout } from "../../lib/db/checkouts.ts";
 import { getEntryByPayment, listEntriesByCompetition } from "../../lib/db/entries.ts";
 import { takeLease } from "../../lib/db/leases.ts";
 import { getRefund } from "../../lib/db/refunds.ts";
@@ -20,6 +16,7 @@ import {
   loginCookie,
   makeAdminHeaders,
   makeCompetition,
+  makeFinalisedCheckout,
   SUCCESS_CARD,
   type TestCompetition,
   validPicks,
@@ -210,18 +207,12 @@ Deno.test("[recovery] the admin Payments screen lists each payment with its stat
 /** `n` payments that made entries, as their checkouts record them (ids pi_page_000 …). */
 async function finalisedCheckouts(kv: Deno.Kv, competitionId: number, n: number) {
   for (let i = 0; i < n; i++) {
-    const paymentIntentId = `pi_page_${String(i).padStart(3, "0")}`;
-    await savePendingCheckout(kv, {
-      paymentIntentId,
-      competitionId,
-      email: "pager@example.com",
-      teamName: `Pager ${i}`,
-      playerIds: [1, 2, 3, 4, 5],
-      amount: 500,
-      currency: "usd",
-      createdAt: new Date().toISOString(),
-    });
-    await markCheckoutFinalised(kv, paymentIntentId, `FFT-PAGE${String(i).padStart(4, "0")}`);
+    await makeFinalisedCheckout(
+      kv,
+      `pi_page_${String(i).padStart(3, "0")}`,
+      `FFT-PAGE${String(i).padStart(4, "0")}`,
+      { competitionId, email: "pager@example.com", teamName: `Pager ${i}`, amount: 500 },
+    );
   }
 }
 

@@ -1,5 +1,10 @@
 /** Small builders of test data, written straight to the store through lib/db. */
 import { ensureAdmin } from "../../lib/auth/admins.ts";
+import {
+  markCheckoutFinalised,
+  type PendingCheckoutInput,
+  savePendingCheckout,
+} from "../../lib/db/checkouts.ts";
 import { addCompetitionPlayers } from "../../lib/db/competition_players.ts";
 import { type CompetitionInput, createCompetition } from "../../lib/db/competitions.ts";
 import { createEntry } from "../../lib/db/entries.ts";
@@ -157,4 +162,33 @@ export function entryBody(competition: TestCompetition, stripePaymentId: string)
     playerIds: validPicks(competition),
     stripePaymentId,
   };
+}
+
+/** A checkout's input for this payment (a $10 team of players 1–5 unless `overrides` say else). */
+export function checkoutInput(
+  paymentIntentId: string,
+  overrides: Partial<PendingCheckoutInput> = {},
+): PendingCheckoutInput {
+  return {
+    paymentIntentId,
+    competitionId: 1,
+    email: "fan@example.com",
+    teamName: "Fans",
+    playerIds: [1, 2, 3, 4, 5],
+    amount: 1000,
+    currency: "usd",
+    createdAt: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+/** The checkout of a payment that made the entry `teamId`, as the entry's commit leaves it. */
+export async function makeFinalisedCheckout(
+  kv: Deno.Kv,
+  paymentIntentId: string,
+  teamId: string,
+  overrides: Partial<PendingCheckoutInput> = {},
+): Promise<void> {
+  await savePendingCheckout(kv, checkoutInput(paymentIntentId, overrides));
+  await markCheckoutFinalised(kv, paymentIntentId, teamId);
 }

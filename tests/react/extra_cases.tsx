@@ -17,6 +17,7 @@ import { Field } from "@/components/admin/Field.tsx";
 import { MatchFields } from "@/components/admin/MatchFields.tsx";
 import { MatchesTable } from "@/components/admin/MatchesTable.tsx";
 import { ClubsTable } from "@/components/admin/ClubsTable.tsx";
+import { RowActionButton, RowActionLink } from "@/components/admin/RowActions.tsx";
 import { ClubDialog } from "@/components/admin/ClubDialog.tsx";
 import { PerformanceRow } from "@/components/admin/PerformanceRow.tsx";
 import { PerformanceTable } from "@/components/admin/PerformanceTable.tsx";
@@ -148,6 +149,12 @@ export function extraCases(data: SeedData): Record<string, () => ReactElement> {
     ),
     "components/admin/ClubsTable.tsx#ClubsTable": () => (
       <ClubsTable clubs={teams} onEdit={noop} onDelete={noop} />
+    ),
+    "components/admin/RowActions.tsx#RowActionButton": () => (
+      <RowActionButton label={`Delete ${player.name}`} icon="trash" destructive onClick={noop} />
+    ),
+    "components/admin/RowActions.tsx#RowActionLink": () => (
+      <RowActionLink href="/admin/matches/1" label="Edit match" title="Edit" icon="edit" />
     ),
     "components/admin/ClubDialog.tsx#ClubDialog": () => (
       <ClubDialog club={teams[0]} onClose={noop} onSaved={noop} />

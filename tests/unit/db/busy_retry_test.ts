@@ -5,11 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { withBusyRetry } from "../../../lib/db/busy_retry.ts";
-import {
-  markCheckoutFinalised,
-  pageFinalisedCheckouts,
-  savePendingCheckout,
-} from "../../../lib/db/checkouts.ts";
+import { pageFinalisedCheckouts } from "../../../lib/db/checkouts.ts";
+import { makeFinalisedCheckout } from "../../helpers/fixtures.ts";
 
 Deno.test("[busy retry] a list's cursor, read after an entry, resumes after it", async () => {
   const raw = await Deno.openKv(":memory:");
@@ -35,18 +32,11 @@ Deno.test("[busy retry] pages of entries through the wrapper hold each entry onc
   const kv = withBusyRetry(await Deno.openKv(":memory:"));
   try {
     for (let i = 0; i < 7; i++) {
-      const paymentIntentId = `pi_wrap_${i}`;
-      await savePendingCheckout(kv, {
-        paymentIntentId,
-        competitionId: 1,
+      await makeFinalisedCheckout(kv, `pi_wrap_${i}`, `FFT-WRAP000${i}`, {
         email: "wrap@example.com",
         teamName: `Wrap ${i}`,
-        playerIds: [1, 2, 3, 4, 5],
         amount: 500,
-        currency: "usd",
-        createdAt: new Date().toISOString(),
       });
-      await markCheckoutFinalised(kv, paymentIntentId, `FFT-WRAP000${i}`);
     }
     const seen: string[] = [];
     let cursor: string | undefined;

@@ -8,20 +8,11 @@ import {
   savePendingCheckout,
 } from "../../../lib/db/checkouts.ts";
 import { addOutboxMessage, listOutbox } from "../../../lib/db/outbox.ts";
+import { checkoutInput } from "../../helpers/fixtures.ts";
 
 Deno.test("[checkouts] pending, finalised and refunded", async () => {
   const kv = await Deno.openKv(":memory:");
-  const input = {
-    paymentIntentId: "pi_123",
-    competitionId: 1,
-    email: "fan@example.com",
-    teamName: "Fans",
-    playerIds: [1, 2, 3, 4, 5],
-    amount: 1000,
-    currency: "usd",
-    createdAt: new Date().toISOString(),
-  };
-  const saved = await savePendingCheckout(kv, input);
+  const saved = await savePendingCheckout(kv, checkoutInput("pi_123"));
   assert.equal(saved.status, "PENDING");
   assert.deepEqual(await getPendingCheckout(kv, "pi_123"), saved);
 
@@ -42,18 +33,8 @@ Deno.test("[checkouts] pending, finalised and refunded", async () => {
 Deno.test("[checkouts] only a PENDING checkout is removed when its payment expires", async () => {
   const kv = await Deno.openKv(":memory:");
   try {
-    const input = (paymentIntentId: string) => ({
-      paymentIntentId,
-      competitionId: 1,
-      email: "fan@example.com",
-      teamName: "Fans",
-      playerIds: [1, 2, 3, 4, 5],
-      amount: 1000,
-      currency: "usd",
-      createdAt: new Date().toISOString(),
-    });
-    await savePendingCheckout(kv, input("pi_unpaid"));
-    await savePendingCheckout(kv, input("pi_paid"));
+    await savePendingCheckout(kv, checkoutInput("pi_unpaid"));
+    await savePendingCheckout(kv, checkoutInput("pi_paid"));
     await markCheckoutFinalised(kv, "pi_paid", "FFT-ABCDEFGH");
     assert.deepEqual(await listPendingCheckoutIds(kv), ["pi_unpaid"]);
 
