@@ -17,9 +17,9 @@
 import { createElement as h } from "react";
 import { createHandler } from "$fresh/server.ts";
 import type { Manifest } from "$fresh/server.ts";
-import config from "../fresh.config.ts";
-import * as emailTestIsland from "../islands/EmailTestForm.tsx";
-import { startServer } from "../tests/helpers/server.ts";
+import config from "@/fresh.config.ts";
+import * as emailTestIsland from "@/islands/EmailTestForm.tsx";
+import { startServer } from "@/tests/helpers/server.ts";
 
 const ROOT = new URL("../", import.meta.url);
 const OUT_DIR = new URL(".bench-out/", ROOT);

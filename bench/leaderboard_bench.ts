@@ -14,10 +14,10 @@
  * Writes .bench-out/leaderboard.json.
  */
 import { createHandler } from "$fresh/server.ts";
-import manifest from "../fresh.gen.ts";
-import { createGameEvent } from "../lib/db/events.ts";
-import { type AppConfig, createServices, servicesPlugin } from "../lib/services.ts";
-import { seedContest } from "../tests/unit/live/seed.ts";
+import manifest from "@/fresh.gen.ts";
+import { createGameEvent } from "@/lib/db/events.ts";
+import { type AppConfig, createServices, servicesPlugin } from "@/lib/services.ts";
+import { seedContest } from "@/tests/unit/live/seed.ts";
 
 const ENTRIES = Number(Deno.env.get("BENCH_ENTRIES") ?? 100_000);
 const SOCKETS = Number(Deno.env.get("BENCH_SOCKETS") ?? 1000);

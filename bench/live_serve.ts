@@ -7,8 +7,8 @@
  *   answers `{id, isolate}`;
  * - `/stats`: this isolate's id, RSS and hub stats.
  */
-import { createGameEvent } from "../lib/db/events.ts";
-import { startLiveHub } from "../lib/live/hub.ts";
+import { createGameEvent } from "@/lib/db/events.ts";
+import { startLiveHub } from "@/lib/live/hub.ts";
 
 const kv = await Deno.openKv(Deno.env.get("LIVE_BENCH_KV"));
 const hub = startLiveHub(kv);

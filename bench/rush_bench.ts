@@ -12,8 +12,8 @@
  * Other figures of the rush (live push across isolates/processes, 1M-entry standings) are added
  * as sections: see `SECTIONS` at the end.
  */
-import { startServer } from "../tests/helpers/server.ts";
-import { makeCompetition, SUCCESS_CARD, validPicks } from "../tests/helpers/fixtures.ts";
+import { startServer } from "@/tests/helpers/server.ts";
+import { makeCompetition, SUCCESS_CARD, validPicks } from "@/tests/helpers/fixtures.ts";
 
 const OUT = new URL("../.bench-out/rush.json", import.meta.url);
 const SECONDS = Number(Deno.env.get("BENCH_SECONDS") ?? 8);

@@ -14,9 +14,9 @@
  * The functions are exported for other benches; run alone: `deno run -A bench/rush_live_bench.ts`.
  */
 import process from "node:process";
-import { createGameEvent } from "../lib/db/events.ts";
-import { LeaderboardCache } from "../lib/live/leaderboard_cache.ts";
-import { seedContest } from "../tests/unit/live/seed.ts";
+import { createGameEvent } from "@/lib/db/events.ts";
+import { LeaderboardCache } from "@/lib/live/leaderboard_cache.ts";
+import { seedContest } from "@/tests/unit/live/seed.ts";
 
 const SELF = new URL(import.meta.url).pathname;
 const SERVE = new URL("./live_serve.ts", import.meta.url).pathname;

@@ -11,7 +11,7 @@
  * real visitors come from many addresses: the per-address limits then refuse the abusers only.
  */
 import net from "node:net";
-import { rulesOf, validateTeam } from "../lib/domain/team_rules.ts";
+import { rulesOf, validateTeam } from "@/lib/domain/team_rules.ts";
 
 const SECONDS = Number(Deno.env.get("SOAK_SECONDS") ?? 600);
 const SOCKETS = Number(Deno.env.get("SOAK_SOCKETS") ?? 1000);

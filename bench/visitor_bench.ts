@@ -8,13 +8,13 @@
  * Run: `deno run -A bench/visitor_bench.ts` (also run by `deno task bench`).
  */
 import type { Page } from "playwright-core";
-import { launchBrowser } from "../tests/helpers/browser.ts";
-import { startServer } from "../tests/helpers/server.ts";
-import { createCompetition } from "../lib/db/competitions.ts";
-import { addCompetitionPlayers } from "../lib/db/competition_players.ts";
-import { createPlayer } from "../lib/db/players.ts";
-import { createTeam } from "../lib/db/teams.ts";
-import { POSITIONS } from "../lib/domain/types.ts";
+import { launchBrowser } from "@/tests/helpers/browser.ts";
+import { startServer } from "@/tests/helpers/server.ts";
+import { createCompetition } from "@/lib/db/competitions.ts";
+import { addCompetitionPlayers } from "@/lib/db/competition_players.ts";
+import { createPlayer } from "@/lib/db/players.ts";
+import { createTeam } from "@/lib/db/teams.ts";
+import { POSITIONS } from "@/lib/domain/types.ts";
 
 const TEAMS = 20;
 const PLAYERS_PER_TEAM = 15;

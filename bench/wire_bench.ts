@@ -18,8 +18,8 @@
  * Writes .bench-out/wire.json. The server binds 127.0.0.1 on a free port (tests/helpers/server.ts).
  */
 import zlib from "node:zlib";
-import { buildIfStale } from "../scripts/build_if_stale.ts";
-import { startServer } from "../tests/helpers/server.ts";
+import { buildIfStale } from "@/scripts/build_if_stale.ts";
+import { startServer } from "@/tests/helpers/server.ts";
 import { moduleImports, parseWrk } from "./foundation_bench.ts";
 
 const ROOT = new URL("../", import.meta.url);

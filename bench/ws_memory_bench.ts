@@ -9,7 +9,7 @@
  *   (1009) and the link is cut before its payload is read.
  * Run: `deno task bench ws_memory`; writes .bench-out/ws_memory.json.
  */
-import { freePort } from "../tests/helpers/server.ts";
+import { freePort } from "@/tests/helpers/server.ts";
 
 const SOCKETS = Number(Deno.env.get("WS_FLOOD_SOCKETS") ?? 16);
 const MB = Number(Deno.env.get("WS_FLOOD_MB") ?? 60);

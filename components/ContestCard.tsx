@@ -1,5 +1,5 @@
-import type { Competition } from "../lib/domain/types.ts";
-import { closesIn, formatPrice, leagueLabel, prizeText } from "../lib/domain/format.ts";
+import type { Competition } from "@/lib/domain/types.ts";
+import { closesIn, formatPrice, leagueLabel, prizeText } from "@/lib/domain/format.ts";
 import { closedForEntries } from "@/lib/client/contests.ts";
 import { Badge } from "./ui/Badge.tsx";
 import { Button } from "./ui/Button.tsx";

@@ -1,4 +1,4 @@
-import { eventLabel } from "../lib/domain/scoring.ts";
+import { eventLabel } from "@/lib/domain/scoring.ts";
 import type { LiveEvent } from "@/lib/domain/live.ts";
 import { cn } from "@/lib/client/cn.ts";
 

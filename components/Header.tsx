@@ -1,4 +1,4 @@
-import RulesButton from "../islands/RulesButton.tsx";
+import RulesButton from "@/islands/RulesButton.tsx";
 
 /**
  * The public site header: the logo (links home), My entries and the Rules button, on one line

@@ -1,7 +1,7 @@
 import { Badge } from "./ui/Badge.tsx";
-import { formatWhole, prizeText } from "../lib/domain/format.ts";
+import { formatWhole, prizeText } from "@/lib/domain/format.ts";
 import { cn } from "@/lib/client/cn.ts";
-import type { CompetitionStatus } from "../lib/domain/types.ts";
+import type { CompetitionStatus } from "@/lib/domain/types.ts";
 import type { Fixture, LeaderboardCompetition } from "@/lib/domain/live.ts";
 import { closedForEntries } from "@/lib/client/contests.ts";
 

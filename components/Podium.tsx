@@ -1,4 +1,4 @@
-import { ordinal } from "../lib/domain/format.ts";
+import { ordinal } from "@/lib/domain/format.ts";
 import { formatPoints, rowPrizeText } from "@/lib/client/live/format.ts";
 import type { LeaderboardRow } from "@/lib/domain/live.ts";
 import { cn } from "@/lib/client/cn.ts";

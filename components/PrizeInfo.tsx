@@ -1,5 +1,5 @@
-import { formatPrice, ordinal, prizeText } from "../lib/domain/format.ts";
-import type { Competition } from "../lib/domain/types.ts";
+import { formatPrice, ordinal, prizeText } from "@/lib/domain/format.ts";
+import type { Competition } from "@/lib/domain/types.ts";
 
 export interface PrizeInfoProps {
   competition: Pick<Competition, "prizeType" | "customPrizeDescription" | "prizePool" | "currency">;

@@ -1,7 +1,7 @@
-import { formatSalary } from "../lib/domain/format.ts";
-import { BONUS_POINTS, type PositionScoring, SCORING } from "../lib/domain/scoring.ts";
-import { DEFAULT_RULES } from "../lib/domain/team_rules.ts";
-import type { Position } from "../lib/domain/types.ts";
+import { formatSalary } from "@/lib/domain/format.ts";
+import { BONUS_POINTS, type PositionScoring, SCORING } from "@/lib/domain/scoring.ts";
+import { DEFAULT_RULES } from "@/lib/domain/team_rules.ts";
+import type { Position } from "@/lib/domain/types.ts";
 
 export interface RulesContentProps {
   maxPlayersPerTeam?: number;

@@ -1,17 +1,17 @@
 import { useState } from "react";
-import { Button } from "../components/ui/Button.tsx";
-import { PageHeader } from "../components/admin/PageHeader.tsx";
-import { Icon } from "../components/admin/Icons.tsx";
-import { BackButton } from "../components/admin/BackButton.tsx";
-import { ClubsTable } from "../components/admin/ClubsTable.tsx";
-import { ClubDialog } from "../components/admin/ClubDialog.tsx";
-import { ConfirmDialog } from "../components/admin/ConfirmDialog.tsx";
-import { EmptyState, ErrorState, TableSkeleton } from "../components/admin/States.tsx";
+import { Button } from "@/components/ui/Button.tsx";
+import { PageHeader } from "@/components/admin/PageHeader.tsx";
+import { Icon } from "@/components/admin/Icons.tsx";
+import { BackButton } from "@/components/admin/BackButton.tsx";
+import { ClubsTable } from "@/components/admin/ClubsTable.tsx";
+import { ClubDialog } from "@/components/admin/ClubDialog.tsx";
+import { ConfirmDialog } from "@/components/admin/ConfirmDialog.tsx";
+import { EmptyState, ErrorState, TableSkeleton } from "@/components/admin/States.tsx";
 import { useAdminData } from "@/lib/client/admin/use_admin_data.ts";
 import { deleteClub } from "@/lib/client/admin/deletion.ts";
 import { offersSampleTeams } from "@/lib/client/admin/teams.ts";
 import { useSampleTeams } from "@/lib/client/admin/use_match_form.ts";
-import type { Team } from "../lib/domain/types.ts";
+import type { Team } from "@/lib/domain/types.ts";
 
 /** The dialog in use: a new club, one club being edited, or none. */
 type Editing = { club: Team | null } | null;

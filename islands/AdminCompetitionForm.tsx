@@ -1,11 +1,11 @@
 import { type FormEvent, useEffect, useState } from "react";
-import { Button } from "../components/ui/Button.tsx";
-import { PageHeader } from "../components/admin/PageHeader.tsx";
-import { Icon } from "../components/admin/Icons.tsx";
-import { CompetitionFields } from "../components/admin/CompetitionFields.tsx";
-import { ErrorState, TableSkeleton } from "../components/admin/States.tsx";
-import { BackButton } from "../components/admin/BackButton.tsx";
-import { CompetitionNotFound } from "../components/admin/CompetitionNotFound.tsx";
+import { Button } from "@/components/ui/Button.tsx";
+import { PageHeader } from "@/components/admin/PageHeader.tsx";
+import { Icon } from "@/components/admin/Icons.tsx";
+import { CompetitionFields } from "@/components/admin/CompetitionFields.tsx";
+import { ErrorState, TableSkeleton } from "@/components/admin/States.tsx";
+import { BackButton } from "@/components/admin/BackButton.tsx";
+import { CompetitionNotFound } from "@/components/admin/CompetitionNotFound.tsx";
 import { adminFetch, errorText, isNotFound } from "@/lib/client/admin/admin_api.ts";
 import { ApiError } from "@/lib/client/api.ts";
 import { navigateWithToast } from "@/lib/client/admin/flash.ts";
@@ -21,7 +21,7 @@ import {
   validateCompetition,
 } from "@/lib/client/admin/competition_form.ts";
 import { toastError } from "@/lib/client/toast.ts";
-import type { Competition } from "../lib/domain/types.ts";
+import type { Competition } from "@/lib/domain/types.ts";
 import type { MatchWithTeams } from "@/lib/client/admin/types.ts";
 
 export interface AdminCompetitionFormProps {

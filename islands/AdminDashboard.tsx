@@ -1,16 +1,16 @@
 import { useState } from "react";
-import { Button } from "../components/ui/Button.tsx";
-import { Card } from "../components/ui/Card.tsx";
-import { Skeleton } from "../components/ui/Skeleton.tsx";
-import { PageHeader } from "../components/admin/PageHeader.tsx";
-import { LogoutButton } from "../components/admin/LogoutButton.tsx";
-import { Icon } from "../components/admin/Icons.tsx";
-import { CompetitionsTable, rowStats } from "../components/admin/CompetitionsTable.tsx";
-import { CancelDialog } from "../components/admin/CancelDialog.tsx";
-import { ConfirmDialog } from "../components/admin/ConfirmDialog.tsx";
-import { AnalyticsPanel } from "../components/admin/AnalyticsPanel.tsx";
-import { HelpCards } from "../components/admin/HelpCards.tsx";
-import { EmptyState, ErrorState, TableSkeleton } from "../components/admin/States.tsx";
+import { Button } from "@/components/ui/Button.tsx";
+import { Card } from "@/components/ui/Card.tsx";
+import { Skeleton } from "@/components/ui/Skeleton.tsx";
+import { PageHeader } from "@/components/admin/PageHeader.tsx";
+import { LogoutButton } from "@/components/admin/LogoutButton.tsx";
+import { Icon } from "@/components/admin/Icons.tsx";
+import { CompetitionsTable, rowStats } from "@/components/admin/CompetitionsTable.tsx";
+import { CancelDialog } from "@/components/admin/CancelDialog.tsx";
+import { ConfirmDialog } from "@/components/admin/ConfirmDialog.tsx";
+import { AnalyticsPanel } from "@/components/admin/AnalyticsPanel.tsx";
+import { HelpCards } from "@/components/admin/HelpCards.tsx";
+import { EmptyState, ErrorState, TableSkeleton } from "@/components/admin/States.tsx";
 import {
   cancelCompetition,
   copyEntryLink,

@@ -1,27 +1,27 @@
 import { useState } from "react";
-import { Badge } from "../components/ui/Badge.tsx";
-import { Button } from "../components/ui/Button.tsx";
+import { Badge } from "@/components/ui/Badge.tsx";
+import { Button } from "@/components/ui/Button.tsx";
 import {
   Card,
   CardContent,
   CardDescription,
   CardHeader,
   CardTitle,
-} from "../components/ui/Card.tsx";
-import { PageHeader } from "../components/admin/PageHeader.tsx";
-import { Icon } from "../components/admin/Icons.tsx";
-import { EventForm } from "../components/admin/EventForm.tsx";
-import { EventList } from "../components/admin/EventList.tsx";
-import { ConfirmDialog } from "../components/admin/ConfirmDialog.tsx";
-import { ErrorState, TableSkeleton } from "../components/admin/States.tsx";
-import { BackButton } from "../components/admin/BackButton.tsx";
-import { CompetitionNotFound } from "../components/admin/CompetitionNotFound.tsx";
+} from "@/components/ui/Card.tsx";
+import { PageHeader } from "@/components/admin/PageHeader.tsx";
+import { Icon } from "@/components/admin/Icons.tsx";
+import { EventForm } from "@/components/admin/EventForm.tsx";
+import { EventList } from "@/components/admin/EventList.tsx";
+import { ConfirmDialog } from "@/components/admin/ConfirmDialog.tsx";
+import { ErrorState, TableSkeleton } from "@/components/admin/States.tsx";
+import { BackButton } from "@/components/admin/BackButton.tsx";
+import { CompetitionNotFound } from "@/components/admin/CompetitionNotFound.tsx";
 import { useAdminData } from "@/lib/client/admin/use_admin_data.ts";
 import { deleteEvent } from "@/lib/client/admin/game_events.ts";
 import { errorText } from "@/lib/client/admin/admin_api.ts";
 import { ApiError } from "@/lib/client/api.ts";
 import { statusVariant } from "@/lib/client/admin/labels.ts";
-import type { Competition } from "../lib/domain/types.ts";
+import type { Competition } from "@/lib/domain/types.ts";
 import type { EventWithPlayer, PlayerWithTeam } from "@/lib/client/admin/types.ts";
 
 function NotFound() {

@@ -6,10 +6,10 @@ import { ApiError } from "@/lib/client/api.ts";
 import { issuesToErrors } from "@/lib/client/form_errors.ts";
 import { useMounted } from "@/lib/client/use_mounted.ts";
 import { toast } from "@/lib/client/toast.ts";
-import { Button } from "../components/ui/Button.tsx";
-import { Card, CardContent, CardDescription, CardHeader } from "../components/ui/Card.tsx";
-import { Input } from "../components/ui/Input.tsx";
-import { Field, fieldAria } from "../components/admin/Field.tsx";
+import { Button } from "@/components/ui/Button.tsx";
+import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/Card.tsx";
+import { Input } from "@/components/ui/Input.tsx";
+import { Field, fieldAria } from "@/components/admin/Field.tsx";
 
 type Errors = { username?: string; password?: string };
 

@@ -1,17 +1,17 @@
 import { useState } from "react";
-import { Tabs } from "../components/ui/Tabs.tsx";
-import { PageHeader } from "../components/admin/PageHeader.tsx";
-import { PlayersTab } from "../components/admin/PlayersTab.tsx";
-import { ErrorState, TableSkeleton } from "../components/admin/States.tsx";
-import { BackButton } from "../components/admin/BackButton.tsx";
-import { CompetitionNotFound } from "../components/admin/CompetitionNotFound.tsx";
-import { ConfirmDialog } from "../components/admin/ConfirmDialog.tsx";
+import { Tabs } from "@/components/ui/Tabs.tsx";
+import { PageHeader } from "@/components/admin/PageHeader.tsx";
+import { PlayersTab } from "@/components/admin/PlayersTab.tsx";
+import { ErrorState, TableSkeleton } from "@/components/admin/States.tsx";
+import { BackButton } from "@/components/admin/BackButton.tsx";
+import { CompetitionNotFound } from "@/components/admin/CompetitionNotFound.tsx";
+import { ConfirmDialog } from "@/components/admin/ConfirmDialog.tsx";
 import { useAdminData } from "@/lib/client/admin/use_admin_data.ts";
 import { usePlayerTable } from "@/lib/client/admin/player_table.ts";
 import { changeCompetitionPlayers, updateSalary } from "@/lib/client/admin/competition_players.ts";
 import { errorText, isNotFound } from "@/lib/client/admin/admin_api.ts";
 import { deletePlayer } from "@/lib/client/admin/deletion.ts";
-import type { Competition } from "../lib/domain/types.ts";
+import type { Competition } from "@/lib/domain/types.ts";
 import type { PlayerWithTeam } from "@/lib/client/admin/types.ts";
 
 /** A tab's name with its player count beside it (the count stays out of the tab's name). */

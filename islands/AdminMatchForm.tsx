@@ -1,18 +1,18 @@
 import { useState } from "react";
-import { Button } from "../components/ui/Button.tsx";
-import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/Card.tsx";
-import { PageHeader } from "../components/admin/PageHeader.tsx";
-import { Icon } from "../components/admin/Icons.tsx";
-import { MatchFields } from "../components/admin/MatchFields.tsx";
-import { TeamPlayersCard } from "../components/admin/TeamPlayersCard.tsx";
-import { TeamPlayersDialog } from "../components/admin/TeamPlayersDialog.tsx";
-import { BackButton } from "../components/admin/BackButton.tsx";
+import { Button } from "@/components/ui/Button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/Card.tsx";
+import { PageHeader } from "@/components/admin/PageHeader.tsx";
+import { Icon } from "@/components/admin/Icons.tsx";
+import { MatchFields } from "@/components/admin/MatchFields.tsx";
+import { TeamPlayersCard } from "@/components/admin/TeamPlayersCard.tsx";
+import { TeamPlayersDialog } from "@/components/admin/TeamPlayersDialog.tsx";
+import { BackButton } from "@/components/admin/BackButton.tsx";
 import {
   EmptyState,
   ErrorState,
   NotFoundState,
   TableSkeleton,
-} from "../components/admin/States.tsx";
+} from "@/components/admin/States.tsx";
 import { errorText, isNotFound } from "@/lib/client/admin/admin_api.ts";
 import { localTimeZone } from "@/lib/client/admin/datetime.ts";
 import { offersSampleTeams } from "@/lib/client/admin/teams.ts";
@@ -22,7 +22,7 @@ import {
   useSampleTeams,
 } from "@/lib/client/admin/use_match_form.ts";
 import { useMounted } from "@/lib/client/use_mounted.ts";
-import type { Team } from "../lib/domain/types.ts";
+import type { Team } from "@/lib/domain/types.ts";
 
 /** Create or edit a match; in edit mode the scores set the result. */
 export default function AdminMatchForm({ id }: { id?: number }) {

@@ -1,4 +1,4 @@
-import { Button } from "../components/ui/Button.tsx";
+import { Button } from "@/components/ui/Button.tsx";
 import {
   Card,
   CardContent,
@@ -6,19 +6,19 @@ import {
   CardFooter,
   CardHeader,
   CardTitle,
-} from "../components/ui/Card.tsx";
-import { PageHeader } from "../components/admin/PageHeader.tsx";
-import { Icon } from "../components/admin/Icons.tsx";
-import { PrizeRows } from "../components/admin/PrizeRows.tsx";
-import { ErrorState, TableSkeleton } from "../components/admin/States.tsx";
-import { BackButton } from "../components/admin/BackButton.tsx";
-import { CompetitionNotFound } from "../components/admin/CompetitionNotFound.tsx";
+} from "@/components/ui/Card.tsx";
+import { PageHeader } from "@/components/admin/PageHeader.tsx";
+import { Icon } from "@/components/admin/Icons.tsx";
+import { PrizeRows } from "@/components/admin/PrizeRows.tsx";
+import { ErrorState, TableSkeleton } from "@/components/admin/States.tsx";
+import { BackButton } from "@/components/admin/BackButton.tsx";
+import { CompetitionNotFound } from "@/components/admin/CompetitionNotFound.tsx";
 import { useAdminData } from "@/lib/client/admin/use_admin_data.ts";
 import { usePrizeEditor } from "@/lib/client/admin/use_prize_editor.ts";
 import { errorText, isNotFound } from "@/lib/client/admin/admin_api.ts";
 import { adminMoney } from "@/lib/client/admin/labels.ts";
 import { cn } from "@/lib/client/cn.ts";
-import type { Competition, PrizeStructure } from "../lib/domain/types.ts";
+import type { Competition, PrizeStructure } from "@/lib/domain/types.ts";
 
 function Editor({ competition, saved }: { competition: Competition; saved: PrizeStructure[] }) {
   const pool = competition.prizePool;

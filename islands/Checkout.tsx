@@ -1,16 +1,16 @@
 import { useEffect, useRef, useState } from "react";
-import { formatPrice } from "../lib/domain/format.ts";
-import type { Competition } from "../lib/domain/types.ts";
-import { PicksSummary } from "../components/checkout/PicksSummary.tsx";
-import { type InfoErrors, InfoForm, type InfoValues } from "../components/checkout/InfoForm.tsx";
-import { InvalidCheckout } from "../components/checkout/InvalidCheckout.tsx";
-import { type CheckoutStep, StepIndicator } from "../components/checkout/StepIndicator.tsx";
-import { PaymentStep } from "../components/checkout/PaymentStep.tsx";
-import { PrizeInfo } from "../components/PrizeInfo.tsx";
-import { StatusCard } from "../components/StatusCard.tsx";
-import { Button } from "../components/ui/Button.tsx";
-import { Skeleton } from "../components/ui/Skeleton.tsx";
-import { Spinner } from "../components/ui/Spinner.tsx";
+import { formatPrice } from "@/lib/domain/format.ts";
+import type { Competition } from "@/lib/domain/types.ts";
+import { PicksSummary } from "@/components/checkout/PicksSummary.tsx";
+import { type InfoErrors, InfoForm, type InfoValues } from "@/components/checkout/InfoForm.tsx";
+import { InvalidCheckout } from "@/components/checkout/InvalidCheckout.tsx";
+import { type CheckoutStep, StepIndicator } from "@/components/checkout/StepIndicator.tsx";
+import { PaymentStep } from "@/components/checkout/PaymentStep.tsx";
+import { PrizeInfo } from "@/components/PrizeInfo.tsx";
+import { StatusCard } from "@/components/StatusCard.tsx";
+import { Button } from "@/components/ui/Button.tsx";
+import { Skeleton } from "@/components/ui/Skeleton.tsx";
+import { Spinner } from "@/components/ui/Spinner.tsx";
 import { track } from "@/lib/client/analytics.ts";
 import { ApiError } from "@/lib/client/api.ts";
 import {

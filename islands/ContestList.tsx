@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
-import type { Competition } from "../lib/domain/types.ts";
+import type { Competition } from "@/lib/domain/types.ts";
 import {
   ContestCard,
   type ContestCardData,
   ContestCardSkeleton,
-} from "../components/ContestCard.tsx";
+} from "@/components/ContestCard.tsx";
 import { apiFetch } from "@/lib/client/api.ts";
 import { track } from "@/lib/client/analytics.ts";
 import { sortByDeadline } from "@/lib/client/contests.ts";

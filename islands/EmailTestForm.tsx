@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { Button } from "../components/ui/Button.tsx";
-import { Input } from "../components/ui/Input.tsx";
-import { Label } from "../components/ui/Label.tsx";
-import { Spinner } from "../components/ui/Spinner.tsx";
+import { Button } from "@/components/ui/Button.tsx";
+import { Input } from "@/components/ui/Input.tsx";
+import { Label } from "@/components/ui/Label.tsx";
+import { Spinner } from "@/components/ui/Spinner.tsx";
 import { readErrorMessage } from "@/lib/client/api.ts";
 import { toast, toastError } from "@/lib/client/toast.ts";
 

@@ -1,20 +1,20 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { EventList } from "../components/EventList.tsx";
-import { LeaderboardHeader } from "../components/LeaderboardHeader.tsx";
-import { LeaderboardTable } from "../components/LeaderboardTable.tsx";
-import { Podium } from "../components/Podium.tsx";
-import type { TeamDialogTarget } from "../components/TeamDialog.tsx";
-import { Button } from "../components/ui/Button.tsx";
+import { EventList } from "@/components/EventList.tsx";
+import { LeaderboardHeader } from "@/components/LeaderboardHeader.tsx";
+import { LeaderboardTable } from "@/components/LeaderboardTable.tsx";
+import { Podium } from "@/components/Podium.tsx";
+import type { TeamDialogTarget } from "@/components/TeamDialog.tsx";
+import { Button } from "@/components/ui/Button.tsx";
 import { fetchCompetition, fetchEvents, fetchLeaderboard } from "@/lib/client/live/client.ts";
 import type { LeaderboardCompetition, LeaderboardRow, LiveEvent } from "@/lib/domain/live.ts";
 import { useLiveSocket } from "@/lib/client/live/use_live_socket.ts";
-import { formatWhole } from "../lib/domain/format.ts";
+import { formatWhole } from "@/lib/domain/format.ts";
 import { useMounted } from "@/lib/client/use_mounted.ts";
 import { getUserEntries } from "@/lib/client/user_entries.ts";
 
 /** The team dialog (and the validation of its answer) loads on the first 'View Team'. */
 const TeamDialog = lazy(() =>
-  import("../components/TeamDialog.tsx").then((m) => ({ default: m.TeamDialog }))
+  import("@/components/TeamDialog.tsx").then((m) => ({ default: m.TeamDialog }))
 );
 
 /** SPEC §9: leaderboard and events poll every 10 seconds (here only while the push is down). */

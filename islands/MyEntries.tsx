@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { EntrySummary } from "@/lib/domain/live.ts";
-import { formatPrice, ordinal } from "../lib/domain/format.ts";
+import { formatPrice, ordinal } from "@/lib/domain/format.ts";
 import { ApiError } from "@/lib/client/api.ts";
 import { loadMyEntries, requestEntriesEmail } from "@/lib/client/my_entries.ts";
 

@@ -1,12 +1,12 @@
 import { lazy, Suspense, useState } from "react";
-import { Button } from "../components/ui/Button.tsx";
+import { Button } from "@/components/ui/Button.tsx";
 
 /** The dialog and the rules it shows load on the first click: every page has this button. */
 const RulesDialog = lazy(() =>
-  import("../components/RulesDialog.tsx").then((m) => ({ default: m.RulesDialog }))
+  import("@/components/RulesDialog.tsx").then((m) => ({ default: m.RulesDialog }))
 );
-import type { RulesContentProps } from "../components/RulesContent.tsx";
-import type { Competition } from "../lib/domain/types.ts";
+import type { RulesContentProps } from "@/components/RulesContent.tsx";
+import type { Competition } from "@/lib/domain/types.ts";
 import { apiFetch } from "@/lib/client/api.ts";
 
 /** The competition a contest page is about (team selection, payment, leaderboard), or null. */

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { checkTeamComplete, rulesOf, teamSalary } from "../lib/domain/team_rules.ts";
-import { type BuilderCompetition, BuilderHeader } from "../components/team/BuilderHeader.tsx";
-import { PlayerBrowser } from "../components/team/PlayerBrowser.tsx";
-import { SubmitBar } from "../components/team/SubmitBar.tsx";
-import { TeamPanel } from "../components/team/TeamPanel.tsx";
+import { checkTeamComplete, rulesOf, teamSalary } from "@/lib/domain/team_rules.ts";
+import { type BuilderCompetition, BuilderHeader } from "@/components/team/BuilderHeader.tsx";
+import { PlayerBrowser } from "@/components/team/PlayerBrowser.tsx";
+import { SubmitBar } from "@/components/team/SubmitBar.tsx";
+import { TeamPanel } from "@/components/team/TeamPanel.tsx";
 import { track } from "@/lib/client/analytics.ts";
 import type { PickPlayer } from "@/lib/client/players.ts";
 import { saveSelection } from "@/lib/client/selection.ts";

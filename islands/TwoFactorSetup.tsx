@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { Button } from "../components/ui/Button.tsx";
-import { Input } from "../components/ui/Input.tsx";
-import { Field, fieldAria } from "../components/admin/Field.tsx";
+import { Button } from "@/components/ui/Button.tsx";
+import { Input } from "@/components/ui/Input.tsx";
+import { Field, fieldAria } from "@/components/admin/Field.tsx";
 import { type TotpSetupView, useTwoFactorSetup } from "@/lib/client/admin/use_two_factor.ts";
 import { useMounted } from "@/lib/client/use_mounted.ts";
 

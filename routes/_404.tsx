@@ -1,5 +1,5 @@
 import { Head } from "$fresh/runtime.ts";
-import { Button } from "../components/ui/Button.tsx";
+import { Button } from "@/components/ui/Button.tsx";
 
 /** Shown for any path no route matches (status 404). */
 export default function NotFoundPage() {

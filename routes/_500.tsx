@@ -1,6 +1,6 @@
 import { Head } from "$fresh/runtime.ts";
 import type { ErrorHandler, PageProps } from "$fresh/server.ts";
-import { Button } from "../components/ui/Button.tsx";
+import { Button } from "@/components/ui/Button.tsx";
 import { errorInit } from "@/lib/http/errors.ts";
 
 /**

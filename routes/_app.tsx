@@ -1,7 +1,7 @@
 import type { AppProps } from "$fresh/server.ts";
-import { Header } from "../components/Header.tsx";
-import PageView from "../islands/PageView.tsx";
-import Toaster from "../islands/Toaster.tsx";
+import { Header } from "@/components/Header.tsx";
+import PageView from "@/islands/PageView.tsx";
+import Toaster from "@/islands/Toaster.tsx";
 
 /** True for /admin and everything below it: those pages have no public header. */
 export function isAdminPath(pathname: string): boolean {

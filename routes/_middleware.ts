@@ -1,6 +1,6 @@
 import type { FreshContext } from "$fresh/server.ts";
-import { isHttps } from "../lib/auth/sessions.ts";
-import { liveSocketSources, withSecurityHeaders } from "../lib/http/security.ts";
+import { isHttps } from "@/lib/auth/sessions.ts";
+import { liveSocketSources, withSecurityHeaders } from "@/lib/http/security.ts";
 import type { State } from "@/lib/services.ts";
 
 /** Adds the security headers and the CSP to every response, pages and API answers alike. */

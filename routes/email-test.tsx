@@ -1,5 +1,5 @@
 import { Head } from "$fresh/runtime.ts";
-import EmailTestForm from "../islands/EmailTestForm.tsx";
+import EmailTestForm from "@/islands/EmailTestForm.tsx";
 
 /** Email test page (SPEC §2): one required e-mail field and 'Send Test Email'. */
 export default function EmailTestPage() {

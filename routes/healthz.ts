@@ -1,5 +1,5 @@
 import type { Handlers } from "$fresh/server.ts";
-import { json } from "../lib/http/errors.ts";
+import { json } from "@/lib/http/errors.ts";
 import type { State } from "@/lib/services.ts";
 
 /** This isolate, among the `deno serve --parallel` isolates of one server (scripts/start.ts). */

@@ -1,8 +1,8 @@
 import type { Handlers, PageProps } from "$fresh/server.ts";
 import { Head } from "$fresh/runtime.ts";
-import ContestList from "../islands/ContestList.tsx";
-import type { ContestCardData } from "../components/ContestCard.tsx";
-import { listPublicCompetitions } from "../lib/db/competitions.ts";
+import ContestList from "@/islands/ContestList.tsx";
+import type { ContestCardData } from "@/components/ContestCard.tsx";
+import { listPublicCompetitions } from "@/lib/db/competitions.ts";
 import { cachedAnswer, PUBLIC_COMPETITION_LIST } from "@/lib/render_cache.ts";
 import type { State } from "@/lib/services.ts";
 import { sortByDeadline } from "@/lib/client/contests.ts";

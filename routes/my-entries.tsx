@@ -1,5 +1,5 @@
 import { Head } from "$fresh/runtime.ts";
-import MyEntries from "../islands/MyEntries.tsx";
+import MyEntries from "@/islands/MyEntries.tsx";
 
 /** My entries: the entries this browser made (kept in localStorage) and find-by-e-mail. */
 export default function MyEntriesPage() {

@@ -1,9 +1,9 @@
 import type { Handlers } from "$fresh/server.ts";
-import { clientIp } from "../lib/auth/guard.ts";
-import { json } from "../lib/http/errors.ts";
-import { isCrossOriginRequest } from "../lib/http/security.ts";
+import { clientIp } from "@/lib/auth/guard.ts";
+import { json } from "@/lib/http/errors.ts";
+import { isCrossOriginRequest } from "@/lib/http/security.ts";
 import type { State } from "@/lib/services.ts";
-import { admitLiveSocket } from "../lib/http/live_socket.ts";
+import { admitLiveSocket } from "@/lib/http/live_socket.ts";
 
 /** Seconds without any frame before Deno closes a dead connection (it pings on its own). */
 const IDLE_TIMEOUT_S = 60;

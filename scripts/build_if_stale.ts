@@ -5,10 +5,10 @@
  * A stale or missing build would still work (each isolate bundles in memory), only slower to
  * start and heavier on the wire for its first seconds.
  */
-import manifest from "../fresh.gen.ts";
-import config from "../fresh.config.ts";
-import { readSnapshot } from "../lib/fresh/src/bundle.ts";
-import { outDirOf, rootDirOf } from "../lib/fresh/src/handler.ts";
+import manifest from "@/fresh.gen.ts";
+import config from "@/fresh.config.ts";
+import { readSnapshot } from "@/lib/fresh/src/bundle.ts";
+import { outDirOf, rootDirOf } from "@/lib/fresh/src/handler.ts";
 
 /** Runs `dev.ts build` when `_fresh/` holds no current build; true when it built. */
 export async function buildIfStale(): Promise<boolean> {

@@ -4,12 +4,12 @@
  * a minute) or unpaid — the counts of the admin Payments screen. `--sweep` first finishes the
  * pending ones itself (the same sweep the app runs). Exits 1 while payments are pending.
  */
-import { ConfigError, linkOrigin, loadConfig } from "../lib/config.ts";
-import { retryWhileBusy, withBusyRetry } from "../lib/db/busy_retry.ts";
-import { createMailer } from "../lib/email/mod.ts";
-import { listPayments, PAYMENT_STATES } from "../lib/payments/ledger.ts";
-import { createPaymentProvider } from "../lib/payments/mod.ts";
-import { sweepPayments } from "../lib/payments/sweep.ts";
+import { ConfigError, linkOrigin, loadConfig } from "@/lib/config.ts";
+import { retryWhileBusy, withBusyRetry } from "@/lib/db/busy_retry.ts";
+import { createMailer } from "@/lib/email/mod.ts";
+import { listPayments, PAYMENT_STATES } from "@/lib/payments/ledger.ts";
+import { createPaymentProvider } from "@/lib/payments/mod.ts";
+import { sweepPayments } from "@/lib/payments/sweep.ts";
 
 let config;
 try {

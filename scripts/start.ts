@@ -4,7 +4,7 @@
  * WEB_CONCURRENCY to choose). The isolates share nothing but the KV store (ARCHITECTURE §6).
  * SIGINT/SIGTERM are passed on; the exit status is the server's.
  */
-import { ConfigError, configWarnings, loadConfig, loadServeJobs } from "../lib/config.ts";
+import { ConfigError, configWarnings, loadConfig, loadServeJobs } from "@/lib/config.ts";
 
 const ROOT = new URL("../", import.meta.url);
 

@@ -1,7 +1,13 @@
 import { useState } from "react";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/Card.tsx";
-import { Button } from "../ui/Button.tsx";
-import { Skeleton } from "../ui/Skeleton.tsx";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from "@/components/ui/Card.tsx";
+import { Button } from "@/components/ui/Button.tsx";
+import { Skeleton } from "@/components/ui/Skeleton.tsx";
 import { Table, Td, Th, THead, Tr } from "./Table.tsx";
 import type { AnalyticsDay } from "@/lib/client/admin/types.ts";
 

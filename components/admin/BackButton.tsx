@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Button } from "../ui/Button.tsx";
+import { Button } from "@/components/ui/Button.tsx";
 import { Icon } from "./Icons.tsx";
 
 export interface BackButtonProps {

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { Button } from "../ui/Button.tsx";
-import { Dialog } from "../ui/Dialog.tsx";
+import { Button } from "@/components/ui/Button.tsx";
+import { Dialog } from "@/components/ui/Dialog.tsx";
 import type { CompetitionRow } from "@/lib/client/admin/types.ts";
 
 export interface CancelDialogProps {

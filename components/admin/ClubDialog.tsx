@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from "react";
-import { Button } from "../ui/Button.tsx";
-import { Dialog } from "../ui/Dialog.tsx";
-import { Input } from "../ui/Input.tsx";
-import { Select } from "../ui/Select.tsx";
+import { Button } from "@/components/ui/Button.tsx";
+import { Dialog } from "@/components/ui/Dialog.tsx";
+import { Input } from "@/components/ui/Input.tsx";
+import { Select } from "@/components/ui/Select.tsx";
 import { Field, fieldAria, type FieldChange } from "./Field.tsx";
-import { leagueLabel } from "../../lib/domain/format.ts";
-import { LEAGUES, type Team } from "../../lib/domain/types.ts";
+import { leagueLabel } from "@/lib/domain/format.ts";
+import { LEAGUES, type Team } from "@/lib/domain/types.ts";
 import {
   type ClubFormValues,
   clubToValues,

@@ -1,8 +1,8 @@
 import { RowActionButton } from "./RowActions.tsx";
 import { CARD_LABEL, Table, Td, Th, THead, Tr } from "./Table.tsx";
 import { TeamName } from "./TeamName.tsx";
-import { leagueLabel } from "../../lib/domain/format.ts";
-import type { Team } from "../../lib/domain/types.ts";
+import { leagueLabel } from "@/lib/domain/format.ts";
+import type { Team } from "@/lib/domain/types.ts";
 
 export interface ClubsTableProps {
   clubs: Team[];

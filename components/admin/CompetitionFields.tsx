@@ -1,10 +1,16 @@
 import type { ChangeEvent, ReactNode } from "react";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/Card.tsx";
-import { Input } from "../ui/Input.tsx";
-import { Select } from "../ui/Select.tsx";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from "@/components/ui/Card.tsx";
+import { Input } from "@/components/ui/Input.tsx";
+import { Select } from "@/components/ui/Select.tsx";
 import { Field, fieldAria, type FieldChange } from "./Field.tsx";
-import { COMPETITION_STATUSES, CURRENCIES, LEAGUES } from "../../lib/domain/types.ts";
-import { leagueLabel } from "../../lib/domain/format.ts";
+import { COMPETITION_STATUSES, CURRENCIES, LEAGUES } from "@/lib/domain/types.ts";
+import { leagueLabel } from "@/lib/domain/format.ts";
 import { formatAdminDate } from "@/lib/client/admin/datetime.ts";
 import type { CompetitionFormValues } from "@/lib/client/admin/competition_form.ts";
 import type { FieldErrors } from "@/lib/client/form_errors.ts";

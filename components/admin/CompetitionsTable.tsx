@@ -1,7 +1,7 @@
-import { Badge } from "../ui/Badge.tsx";
+import { Badge } from "@/components/ui/Badge.tsx";
 import { Table, Td, Th, THead, Tr } from "./Table.tsx";
 import { CompetitionActions, type CompetitionActionsProps } from "./CompetitionActions.tsx";
-import { leagueLabel } from "../../lib/domain/format.ts";
+import { leagueLabel } from "@/lib/domain/format.ts";
 import { competitionRevenue } from "@/lib/domain/competition.ts";
 import { adminMoney, statusVariant } from "@/lib/client/admin/labels.ts";
 import { formatAdminDate } from "@/lib/client/admin/datetime.ts";

@@ -1,5 +1,5 @@
-import { Button } from "../ui/Button.tsx";
-import { Dialog } from "../ui/Dialog.tsx";
+import { Button } from "@/components/ui/Button.tsx";
+import { Dialog } from "@/components/ui/Dialog.tsx";
 
 export interface ConfirmDialogProps {
   open: boolean;

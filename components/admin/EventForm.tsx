@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from "react";
-import { Button } from "../ui/Button.tsx";
-import { Input } from "../ui/Input.tsx";
-import { Select } from "../ui/Select.tsx";
+import { Button } from "@/components/ui/Button.tsx";
+import { Input } from "@/components/ui/Input.tsx";
+import { Select } from "@/components/ui/Select.tsx";
 import { Field, fieldAria, type FieldChange } from "./Field.tsx";
-import { EVENT_TYPES } from "../../lib/domain/types.ts";
-import { eventLabel } from "../../lib/domain/scoring.ts";
+import { EVENT_TYPES } from "@/lib/domain/types.ts";
+import { eventLabel } from "@/lib/domain/scoring.ts";
 import {
   createEvent,
   EMPTY_EVENT,

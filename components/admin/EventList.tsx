@@ -1,8 +1,8 @@
-import { Badge } from "../ui/Badge.tsx";
-import { Button } from "../ui/Button.tsx";
+import { Badge } from "@/components/ui/Badge.tsx";
+import { Button } from "@/components/ui/Button.tsx";
 import { Icon } from "./Icons.tsx";
 import { EmptyState } from "./States.tsx";
-import { eventLabel } from "../../lib/domain/scoring.ts";
+import { eventLabel } from "@/lib/domain/scoring.ts";
 import { format, isValid, parseISO } from "date-fns";
 import type { EventWithPlayer } from "@/lib/client/admin/types.ts";
 

@@ -1,5 +1,5 @@
 import type { ChangeEvent, ReactNode } from "react";
-import { Label } from "../ui/Label.tsx";
+import { Label } from "@/components/ui/Label.tsx";
 
 export interface FieldProps {
   /** The id of the control; the label points at it and the error describes it. */

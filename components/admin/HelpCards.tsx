@@ -1,4 +1,4 @@
-import { Card, CardContent, CardHeader, CardTitle } from "../ui/Card.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/Card.tsx";
 
 const CARDS = [
   {

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Button } from "../ui/Button.tsx";
+import { Button } from "@/components/ui/Button.tsx";
 import { Icon } from "./Icons.tsx";
 import { logout } from "@/lib/client/admin/session.ts";
 

@@ -1,9 +1,9 @@
-import { Badge } from "../ui/Badge.tsx";
-import { Input } from "../ui/Input.tsx";
-import { Select } from "../ui/Select.tsx";
+import { Badge } from "@/components/ui/Badge.tsx";
+import { Input } from "@/components/ui/Input.tsx";
+import { Select } from "@/components/ui/Select.tsx";
 import { Field, fieldAria, type FieldChange } from "./Field.tsx";
-import { LEAGUES, type Team } from "../../lib/domain/types.ts";
-import { leagueLabel } from "../../lib/domain/format.ts";
+import { LEAGUES, type Team } from "@/lib/domain/types.ts";
+import { leagueLabel } from "@/lib/domain/format.ts";
 import { resultLabel, resultVariant } from "@/lib/client/admin/labels.ts";
 import { type MatchFormValues, outcomeOf } from "@/lib/client/admin/match_form.ts";
 import type { FieldErrors } from "@/lib/client/form_errors.ts";

@@ -1,9 +1,9 @@
-import { Badge } from "../ui/Badge.tsx";
+import { Badge } from "@/components/ui/Badge.tsx";
 import { RowActionButton, RowActionLink } from "./RowActions.tsx";
 import { CARD_LABEL, Table, Td, Th, THead, Tr } from "./Table.tsx";
 import { TeamName } from "./TeamName.tsx";
 import { formatAdminDate } from "@/lib/client/admin/datetime.ts";
-import { leagueLabel } from "../../lib/domain/format.ts";
+import { leagueLabel } from "@/lib/domain/format.ts";
 import { resultLabel, resultVariant } from "@/lib/client/admin/labels.ts";
 import type { MatchWithTeams } from "@/lib/client/admin/types.ts";
 

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { buttonClass } from "../ui/Button.tsx";
+import { buttonClass } from "@/components/ui/Button.tsx";
 import { Avatar } from "./Avatar.tsx";
 import { Td, Tr } from "./Table.tsx";
 import { cn } from "@/lib/client/cn.ts";

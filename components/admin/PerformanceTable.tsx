@@ -1,6 +1,6 @@
 import { PerformanceRow } from "./PerformanceRow.tsx";
 import { Table, Th, THead } from "./Table.tsx";
-import type { Position } from "../../lib/domain/types.ts";
+import type { Position } from "@/lib/domain/types.ts";
 import type { FieldErrors } from "@/lib/client/form_errors.ts";
 import type { PerfDraft } from "@/lib/client/admin/performance_draft.ts";
 import type { PerformanceRecord } from "@/lib/client/admin/types.ts";

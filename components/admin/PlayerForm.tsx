@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from "react";
-import { Button } from "../ui/Button.tsx";
-import { Input } from "../ui/Input.tsx";
-import { Select } from "../ui/Select.tsx";
+import { Button } from "@/components/ui/Button.tsx";
+import { Input } from "@/components/ui/Input.tsx";
+import { Select } from "@/components/ui/Select.tsx";
 import { Field, type FieldChange } from "./Field.tsx";
-import { POSITIONS } from "../../lib/domain/types.ts";
-import { POSITION_NAMES } from "../../lib/domain/format.ts";
+import { POSITIONS } from "@/lib/domain/types.ts";
+import { POSITION_NAMES } from "@/lib/domain/format.ts";
 import type { PlayerFormValues } from "@/lib/client/admin/player_form.ts";
 
 export interface PlayerFormProps {

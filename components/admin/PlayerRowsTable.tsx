@@ -1,4 +1,4 @@
-import { Badge } from "../ui/Badge.tsx";
+import { Badge } from "@/components/ui/Badge.tsx";
 import { RowActionButton } from "./RowActions.tsx";
 import { Avatar } from "./Avatar.tsx";
 import { SalaryInput } from "./SalaryInput.tsx";

@@ -1,6 +1,6 @@
-import { Button } from "../ui/Button.tsx";
-import { Input } from "../ui/Input.tsx";
-import { Select } from "../ui/Select.tsx";
+import { Button } from "@/components/ui/Button.tsx";
+import { Input } from "@/components/ui/Input.tsx";
+import { Select } from "@/components/ui/Select.tsx";
 import { PlayerRowsTable } from "./PlayerRowsTable.tsx";
 import { EmptyState } from "./States.tsx";
 import { adminMoney } from "@/lib/client/admin/labels.ts";

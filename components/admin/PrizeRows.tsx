@@ -1,7 +1,7 @@
-import { Button } from "../ui/Button.tsx";
-import { Input } from "../ui/Input.tsx";
+import { Button } from "@/components/ui/Button.tsx";
+import { Input } from "@/components/ui/Input.tsx";
 import { Icon } from "./Icons.tsx";
-import { ordinal } from "../../lib/domain/format.ts";
+import { ordinal } from "@/lib/domain/format.ts";
 import { cn } from "@/lib/client/cn.ts";
 import type { PrizeDraft } from "@/lib/client/admin/use_prize_editor.ts";
 

@@ -1,4 +1,4 @@
-import { buttonClass } from "../ui/Button.tsx";
+import { buttonClass } from "@/components/ui/Button.tsx";
 import { cn } from "@/lib/client/cn.ts";
 import { Icon, type IconName } from "./Icons.tsx";
 

@@ -1,5 +1,5 @@
 import { Head } from "$fresh/runtime.ts";
-import { Button } from "../ui/Button.tsx";
+import { Button } from "@/components/ui/Button.tsx";
 
 export interface SignInNoticeProps {
   title: string;

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { Button } from "../ui/Button.tsx";
-import { Skeleton } from "../ui/Skeleton.tsx";
+import { Button } from "@/components/ui/Button.tsx";
+import { Skeleton } from "@/components/ui/Skeleton.tsx";
 
 /** Placeholder rows while a table loads. */
 export function TableSkeleton({ rows = 5, label = "Loading" }: { rows?: number; label?: string }) {

@@ -1,5 +1,5 @@
 import { Avatar } from "./Avatar.tsx";
-import type { Team } from "../../lib/domain/types.ts";
+import type { Team } from "@/lib/domain/types.ts";
 
 /** A team's logo (or initial) and name. */
 export function TeamName({ team, fallback }: { team: Team | null | undefined; fallback: string }) {

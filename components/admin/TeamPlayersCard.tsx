@@ -1,5 +1,11 @@
-import { Button } from "../ui/Button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/Card.tsx";
+import { Button } from "@/components/ui/Button.tsx";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from "@/components/ui/Card.tsx";
 import { Icon } from "./Icons.tsx";
 import type { Team } from "@/lib/domain/types.ts";
 

@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { Badge } from "../ui/Badge.tsx";
-import { Button } from "../ui/Button.tsx";
-import { Dialog } from "../ui/Dialog.tsx";
-import { Tabs } from "../ui/Tabs.tsx";
+import { Badge } from "@/components/ui/Badge.tsx";
+import { Button } from "@/components/ui/Button.tsx";
+import { Dialog } from "@/components/ui/Dialog.tsx";
+import { Tabs } from "@/components/ui/Tabs.tsx";
 import { Avatar } from "./Avatar.tsx";
 import { PlayerForm } from "./PlayerForm.tsx";
 import { EmptyState, ErrorState, TableSkeleton } from "./States.tsx";
@@ -10,7 +10,7 @@ import { Table, Td, Th, THead, Tr } from "./Table.tsx";
 import { useAdminData } from "@/lib/client/admin/use_admin_data.ts";
 import { adminMoney } from "@/lib/client/admin/labels.ts";
 import { emptyPlayerValues, playerToValues, savePlayer } from "@/lib/client/admin/player_form.ts";
-import type { Player, Team } from "../../lib/domain/types.ts";
+import type { Player, Team } from "@/lib/domain/types.ts";
 
 export interface TeamPlayersDialogProps {
   team: Team;

@@ -1,7 +1,7 @@
-import { Button } from "../ui/Button.tsx";
-import { Input } from "../ui/Input.tsx";
-import { Label } from "../ui/Label.tsx";
-import { Spinner } from "../ui/Spinner.tsx";
+import { Button } from "@/components/ui/Button.tsx";
+import { Input } from "@/components/ui/Input.tsx";
+import { Label } from "@/components/ui/Label.tsx";
+import { Spinner } from "@/components/ui/Spinner.tsx";
 
 export interface InfoValues {
   teamName: string;

@@ -1,5 +1,5 @@
-import { StatusCard } from "../StatusCard.tsx";
-import { Button } from "../ui/Button.tsx";
+import { StatusCard } from "@/components/StatusCard.tsx";
+import { Button } from "@/components/ui/Button.tsx";
 
 /** SPEC §2: no competition, or not exactly 5 picks. */
 export function InvalidCheckout() {

@@ -1,7 +1,7 @@
-import { formatSalary, lastName } from "../../lib/domain/format.ts";
+import { formatSalary, lastName } from "@/lib/domain/format.ts";
 import type { PickPlayer } from "@/lib/client/players.ts";
-import { PlayerAvatar } from "../PlayerAvatar.tsx";
-import { PositionBadge } from "../team/PositionBadge.tsx";
+import { PlayerAvatar } from "@/components/PlayerAvatar.tsx";
+import { PositionBadge } from "@/components/team/PositionBadge.tsx";
 
 /** The five picks of the checkout: crest (or initial), last name, position and salary. */
 export function PicksSummary({ picks, currency }: { picks: PickPlayer[]; currency: string }) {

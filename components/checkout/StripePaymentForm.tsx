@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import type { Stripe, StripeElements } from "@stripe/stripe-js";
-import { Button } from "../ui/Button.tsx";
-import { Skeleton } from "../ui/Skeleton.tsx";
-import { Spinner } from "../ui/Spinner.tsx";
+import { Button } from "@/components/ui/Button.tsx";
+import { Skeleton } from "@/components/ui/Skeleton.tsx";
+import { Spinner } from "@/components/ui/Spinner.tsx";
 import { paymentError, paymentFailed, type PaymentFormProps } from "./TestCardForm.tsx";
 
 export interface StripePaymentFormProps extends PaymentFormProps {

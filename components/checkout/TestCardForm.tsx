@@ -2,10 +2,10 @@ import { useState } from "react";
 import { ApiError } from "@/lib/client/api.ts";
 import { confirmTestPayment } from "@/lib/client/checkout.ts";
 import { toast } from "@/lib/client/toast.ts";
-import { Button } from "../ui/Button.tsx";
-import { Input } from "../ui/Input.tsx";
-import { Label } from "../ui/Label.tsx";
-import { Spinner } from "../ui/Spinner.tsx";
+import { Button } from "@/components/ui/Button.tsx";
+import { Input } from "@/components/ui/Input.tsx";
+import { Label } from "@/components/ui/Label.tsx";
+import { Spinner } from "@/components/ui/Spinner.tsx";
 
 export interface PaymentFormProps {
   paymentIntentId: string;

@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
 import { useState } from "react";
-import type { Competition } from "../../lib/domain/types.ts";
-import { formatPrice, formatSalary, prizeText } from "../../lib/domain/format.ts";
-import type { TeamRules } from "../../lib/domain/team_rules.ts";
-import { Badge } from "../ui/Badge.tsx";
-import { Button } from "../ui/Button.tsx";
-import { RulesDialog } from "../RulesDialog.tsx";
+import type { Competition } from "@/lib/domain/types.ts";
+import { formatPrice, formatSalary, prizeText } from "@/lib/domain/format.ts";
+import type { TeamRules } from "@/lib/domain/team_rules.ts";
+import { Badge } from "@/components/ui/Badge.tsx";
+import { Button } from "@/components/ui/Button.tsx";
+import { RulesDialog } from "@/components/RulesDialog.tsx";
 import { Countdown } from "./Countdown.tsx";
 import { cn } from "@/lib/client/cn.ts";
 

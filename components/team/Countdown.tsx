@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { formatCountdown } from "../../lib/domain/format.ts";
+import { formatCountdown } from "@/lib/domain/format.ts";
 
 export interface CountdownProps {
   deadline: string;

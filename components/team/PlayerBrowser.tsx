@@ -1,10 +1,10 @@
 import { useMemo, useState } from "react";
-import type { Position } from "../../lib/domain/types.ts";
+import type { Position } from "@/lib/domain/types.ts";
 import type { PickPlayer } from "@/lib/client/players.ts";
 import { cn } from "@/lib/client/cn.ts";
-import { Input } from "../ui/Input.tsx";
-import { Select } from "../ui/Select.tsx";
-import { Skeleton } from "../ui/Skeleton.tsx";
+import { Input } from "@/components/ui/Input.tsx";
+import { Select } from "@/components/ui/Select.tsx";
+import { Skeleton } from "@/components/ui/Skeleton.tsx";
 import { PlayerRow } from "./PlayerRow.tsx";
 
 type PositionFilter = "ALL" | Position;

@@ -1,5 +1,5 @@
-import type { Position } from "../../lib/domain/types.ts";
-import { POSITION_NAMES } from "../../lib/domain/format.ts";
+import type { Position } from "@/lib/domain/types.ts";
+import { POSITION_NAMES } from "@/lib/domain/format.ts";
 import { cn } from "@/lib/client/cn.ts";
 
 const COLORS: Record<Position, string> = {

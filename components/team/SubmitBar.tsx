@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
-import { formatSalary } from "../../lib/domain/format.ts";
-import { TEAM_SIZE } from "../../lib/domain/team_rules.ts";
-import { Button } from "../ui/Button.tsx";
+import { formatSalary } from "@/lib/domain/format.ts";
+import { TEAM_SIZE } from "@/lib/domain/team_rules.ts";
+import { Button } from "@/components/ui/Button.tsx";
 
 export interface SubmitBarProps {
   count: number;

@@ -1,8 +1,8 @@
-import { formatSalary } from "../../lib/domain/format.ts";
-import { TEAM_SIZE, teamSalary } from "../../lib/domain/team_rules.ts";
+import { formatSalary } from "@/lib/domain/format.ts";
+import { TEAM_SIZE, teamSalary } from "@/lib/domain/team_rules.ts";
 import type { PickPlayer } from "@/lib/client/players.ts";
 import { cn } from "@/lib/client/cn.ts";
-import { PlayerAvatar } from "../PlayerAvatar.tsx";
+import { PlayerAvatar } from "@/components/PlayerAvatar.tsx";
 import { PositionBadge } from "./PositionBadge.tsx";
 
 export interface TeamPanelProps {

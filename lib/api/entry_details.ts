@@ -2,12 +2,17 @@
  * The entry reads of the public API: an entry by its team id, its players with teams,
  * and the SPEC §3 entry-details shape with each player's points and breakdown.
  */
-import { getCompetition } from "../db/competitions.ts";
-import { getEntryByTeamId } from "../db/entries.ts";
-import { getPerformancesMap } from "../db/performances.ts";
-import { entryPlayers } from "../db/players.ts";
-import { emptyStats, pointsBreakdown, roundPoints, scorePerformance } from "../domain/scoring.ts";
-import type { Entry } from "../domain/types.ts";
+import { getCompetition } from "@/lib/db/competitions.ts";
+import { getEntryByTeamId } from "@/lib/db/entries.ts";
+import { getPerformancesMap } from "@/lib/db/performances.ts";
+import { entryPlayers } from "@/lib/db/players.ts";
+import {
+  emptyStats,
+  pointsBreakdown,
+  roundPoints,
+  scorePerformance,
+} from "@/lib/domain/scoring.ts";
+import type { Entry } from "@/lib/domain/types.ts";
 import { maskEmail, maskPaymentId } from "./views.ts";
 
 /**

@@ -2,14 +2,14 @@
  * "My entries": what a visitor sees of their own entries (the team, its contest, status, points,
  * rank and prize), and the e-mail that lists an address's entries with links.
  */
-import { getCompetitionsByIds } from "../db/competitions.ts";
-import { getRefunds } from "../db/refunds.ts";
-import { displayName, formatPrice } from "../domain/format.ts";
-import type { Competition, Entry } from "../domain/types.ts";
-import { esc } from "../email/html.ts";
-import type { MailMessage } from "../email/mailer.ts";
-import { getLeaderboardCache } from "../live/leaderboard_cache.ts";
-import type { EntrySummary } from "../domain/live.ts";
+import { getCompetitionsByIds } from "@/lib/db/competitions.ts";
+import { getRefunds } from "@/lib/db/refunds.ts";
+import { displayName, formatPrice } from "@/lib/domain/format.ts";
+import type { Competition, Entry } from "@/lib/domain/types.ts";
+import { esc } from "@/lib/email/html.ts";
+import type { MailMessage } from "@/lib/email/mailer.ts";
+import { getLeaderboardCache } from "@/lib/live/leaderboard_cache.ts";
+import type { EntrySummary } from "@/lib/domain/live.ts";
 
 /** The summaries of these entries, newest first (entries of deleted competitions left out). */
 export async function entrySummaries(kv: Deno.Kv, entries: Entry[]): Promise<EntrySummary[]> {

@@ -2,10 +2,10 @@
  * The JSON shapes the API answers with where they differ from the stored records: public entry
  * views (no full e-mail, no payment id) and admin competition rows with their entry statistics.
  */
-import { competitionRevenue } from "../domain/competition.ts";
-import type { Competition, Entry, Team } from "../domain/types.ts";
-import type { MatchWithTeams } from "../db/matches.ts";
-import type { Fixture } from "../domain/live.ts";
+import { competitionRevenue } from "@/lib/domain/competition.ts";
+import type { Competition, Entry, Team } from "@/lib/domain/types.ts";
+import type { MatchWithTeams } from "@/lib/db/matches.ts";
+import type { Fixture } from "@/lib/domain/live.ts";
 
 /** An e-mail with the local part hidden: `jane@example.com` → `j***@example.com`. */
 export function maskEmail(email: string): string {

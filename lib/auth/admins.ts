@@ -1,6 +1,11 @@
 /** Admin accounts: the start-up guarantee of one admin, and password checks with throttling. */
-import { createAdmin, getAdminByUsername, hasAdmins, updateAdminPassword } from "../db/admins.ts";
-import { UnauthorizedError } from "../domain/errors.ts";
+import {
+  createAdmin,
+  getAdminByUsername,
+  hasAdmins,
+  updateAdminPassword,
+} from "@/lib/db/admins.ts";
+import { UnauthorizedError } from "@/lib/domain/errors.ts";
 import { hashPassword, randomToken, verifyPassword } from "./passwords.ts";
 import { beginLogin, loginAttempt, loginSucceeded } from "./throttle.ts";
 

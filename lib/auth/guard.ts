@@ -4,8 +4,8 @@
  * reused for 60 s while the admin's record is unchanged: a new password or a removed admin takes
  * effect at once on every isolate).
  */
-import { UnauthorizedError } from "../domain/errors.ts";
-import { adminVersion } from "../db/admins.ts";
+import { UnauthorizedError } from "@/lib/domain/errors.ts";
+import { adminVersion } from "@/lib/db/admins.ts";
 import { type AdminIdentity, verifyAdminCredentials } from "./admins.ts";
 import { getSessionAdmin } from "./sessions.ts";
 import { isSecondFactorRequired } from "./totp.ts";

@@ -7,9 +7,9 @@
  * kept in a short-lived HttpOnly cookie, and is readable once.
  */
 import * as oauth from "oauth4webapi";
-import { createAdmin, getAdminByUsername } from "../db/admins.ts";
-import { saveOAuthState, takeOAuthState } from "../db/oauth_states.ts";
-import { ConflictError } from "../domain/errors.ts";
+import { createAdmin, getAdminByUsername } from "@/lib/db/admins.ts";
+import { saveOAuthState, takeOAuthState } from "@/lib/db/oauth_states.ts";
+import { ConflictError } from "@/lib/domain/errors.ts";
 import type { AdminIdentity } from "./admins.ts";
 import { hashPassword, randomToken } from "./passwords.ts";
 import { readCookie } from "./sessions.ts";

@@ -1,6 +1,6 @@
 /** Admin sessions: a random token in an HttpOnly, SameSite=Strict cookie, kept in KV. */
-import { getAdmin } from "../db/admins.ts";
-import { createSession, deleteSession, getSession } from "../db/sessions.ts";
+import { getAdmin } from "@/lib/db/admins.ts";
+import { createSession, deleteSession, getSession } from "@/lib/db/sessions.ts";
 import type { AdminIdentity } from "./admins.ts";
 import { randomToken } from "./passwords.ts";
 

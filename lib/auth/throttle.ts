@@ -8,9 +8,9 @@
  * An attempt counts as a failure *before* the password is checked, so parallel guesses cannot
  * all pass the check before any is recorded; a good password takes its hit back.
  */
-import { clearRateLimit, hitRateLimits, type RateLimit, undoHits } from "../db/rate_limits.ts";
-import { isTrustedAddress, trustAddress } from "../db/login_trust.ts";
-import { TooManyRequestsError } from "../domain/errors.ts";
+import { clearRateLimit, hitRateLimits, type RateLimit, undoHits } from "@/lib/db/rate_limits.ts";
+import { isTrustedAddress, trustAddress } from "@/lib/db/login_trust.ts";
+import { TooManyRequestsError } from "@/lib/domain/errors.ts";
 
 export const MAX_LOGIN_FAILURES = 5;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;

@@ -13,8 +13,8 @@ import {
   getTotpEnrolment,
   savePendingTotp,
   takeRecoveryCode,
-} from "../db/totp.ts";
-import { fieldError, UnauthorizedError } from "../domain/errors.ts";
+} from "@/lib/db/totp.ts";
+import { fieldError, UnauthorizedError } from "@/lib/domain/errors.ts";
 import type { AdminIdentity } from "./admins.ts";
 import { timingSafeEqual } from "./passwords.ts";
 import { beginAttempt, clearFailures } from "./throttle.ts";

@@ -1,6 +1,6 @@
 /** Administrators, unique by username (`["admin_by_username", username]`). */
-import type { Admin } from "../domain/types.ts";
-import { ConflictError, NotFoundError } from "../domain/errors.ts";
+import type { Admin } from "@/lib/domain/types.ts";
+import { ConflictError, NotFoundError } from "@/lib/domain/errors.ts";
 import { reserveIds } from "./ids.ts";
 import { isKeyText, keys } from "./keys.ts";
 import { retryAtomic } from "./util.ts";

@@ -6,7 +6,7 @@
  * itself (its payment may still succeed); the sweep removes it once its intent, unpaid for too
  * long, was cancelled at the provider (issue #13, `deleteUnpaidCheckout`).
  */
-import { fieldError } from "../domain/errors.ts";
+import { fieldError } from "@/lib/domain/errors.ts";
 import { commitGrouped } from "./group_commit.ts";
 import { isKeyText, keys } from "./keys.ts";
 import { listKeys, retryAtomic } from "./util.ts";

@@ -4,9 +4,9 @@
  * player's default when the player is added, so editing it in one competition never changes
  * another (nor the player's default).
  */
-import { missingForTeam, rulesOf } from "../domain/team_rules.ts";
-import type { Competition, Player } from "../domain/types.ts";
-import { fieldError, NotFoundError } from "../domain/errors.ts";
+import { missingForTeam, rulesOf } from "@/lib/domain/team_rules.ts";
+import type { Competition, Player } from "@/lib/domain/types.ts";
+import { fieldError, NotFoundError } from "@/lib/domain/errors.ts";
 import { keys } from "./keys.ts";
 import { bumpLive } from "./live.ts";
 import { getPlayersByIds, listPlayers, type PlayerWithTeam, withTeam } from "./players.ts";

@@ -1,6 +1,6 @@
 /** Competitions (contests), with the `["competitions_by_match", matchId, cid]` index. */
-import type { Competition, Match } from "../domain/types.ts";
-import { ConflictError, fieldError, NotFoundError } from "../domain/errors.ts";
+import type { Competition, Match } from "@/lib/domain/types.ts";
+import { ConflictError, fieldError, NotFoundError } from "@/lib/domain/errors.ts";
 import { whyNoValidTeam } from "./competition_players.ts";
 import { countPaidEntries } from "./entries.ts";
 import { reserveIds } from "./ids.ts";

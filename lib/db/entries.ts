@@ -3,8 +3,8 @@
  * in entry_writes.ts. An entry is never doubled per payment, never made for a refunded payment
  * (refunds.ts), and maxEntries is never exceeded.
  */
-import type { Competition, Entry, Player } from "../domain/types.ts";
-import { ConflictError, fieldError, NotFoundError } from "../domain/errors.ts";
+import type { Competition, Entry, Player } from "@/lib/domain/types.ts";
+import { ConflictError, fieldError, NotFoundError } from "@/lib/domain/errors.ts";
 import {
   assertOpenForEntries,
   commitEntry,

@@ -2,7 +2,7 @@
  * "Find my entries": the entries of one e-mail address, through the index
  * `["entries_by_email", email (lower case), entryId]` that createEntry writes.
  */
-import type { Entry } from "../domain/types.ts";
+import type { Entry } from "@/lib/domain/types.ts";
 import { isKeyText, keys } from "./keys.ts";
 import { getManyValues, listValues } from "./util.ts";
 

@@ -19,11 +19,11 @@
  * or whose salary or position changed, between the validation and the commit fails the batch and
  * the picks are validated again).
  */
-import { rulesOf, validateTeam } from "../domain/team_rules.ts";
-import type { Competition, Entry, Player } from "../domain/types.ts";
-import { closedReason } from "../domain/competition.ts";
-import { ConflictError, InvalidInputError, NotFoundError } from "../domain/errors.ts";
-import { toCents } from "../domain/format.ts";
+import { rulesOf, validateTeam } from "@/lib/domain/team_rules.ts";
+import type { Competition, Entry, Player } from "@/lib/domain/types.ts";
+import { closedReason } from "@/lib/domain/competition.ts";
+import { ConflictError, InvalidInputError, NotFoundError } from "@/lib/domain/errors.ts";
+import { toCents } from "@/lib/domain/format.ts";
 import { finalisedCheckout, newCheckout, type PendingCheckout, setCheckout } from "./checkouts.ts";
 import { keys } from "./keys.ts";
 import { bumpLive } from "./live.ts";

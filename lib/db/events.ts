@@ -2,15 +2,15 @@
  * Game events of live competitions: `["events", cid, eventId]`. Creating or deleting one changes
  * the player's performance (and points) in the same atomic, with the live bump.
  */
-import { applyEvent, emptyStats } from "../domain/scoring.ts";
+import { applyEvent, emptyStats } from "@/lib/domain/scoring.ts";
 import type {
   Competition,
   EventType,
   GameEvent,
   PlayerPerformance,
   Position,
-} from "../domain/types.ts";
-import { ConflictError, fieldError, NotFoundError } from "../domain/errors.ts";
+} from "@/lib/domain/types.ts";
+import { ConflictError, fieldError, NotFoundError } from "@/lib/domain/errors.ts";
 import { reserveIds } from "./ids.ts";
 import { keys } from "./keys.ts";
 import { bumpLive } from "./live.ts";

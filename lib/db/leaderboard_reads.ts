@@ -2,7 +2,7 @@
  * Lean reads of a competition's entries for the leaderboard: the full read the roster backfill
  * makes once per competition (roster.ts), and the team id lookups of the leaderboard cache.
  */
-import type { Entry } from "../domain/types.ts";
+import type { Entry } from "@/lib/domain/types.ts";
 import { GET_MANY_LIMIT, keys } from "./keys.ts";
 import { chunk, getManyEntries } from "./util.ts";
 

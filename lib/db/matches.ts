@@ -1,7 +1,12 @@
 /** Matches between two teams; result and status are computed from the scores on every save. */
-import { matchOutcome, matchProblems } from "../domain/match_result.ts";
-import type { Competition, League, Match, Team } from "../domain/types.ts";
-import { ConflictError, fieldError, InvalidInputError, NotFoundError } from "../domain/errors.ts";
+import { matchOutcome, matchProblems } from "@/lib/domain/match_result.ts";
+import type { Competition, League, Match, Team } from "@/lib/domain/types.ts";
+import {
+  ConflictError,
+  fieldError,
+  InvalidInputError,
+  NotFoundError,
+} from "@/lib/domain/errors.ts";
 import { createWithId } from "./ids.ts";
 import { keys } from "./keys.ts";
 import { getTeamsByIds } from "./teams.ts";

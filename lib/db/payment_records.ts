@@ -3,7 +3,7 @@
  * checkout, and the competition it is for. The paid-entry path reads these before anything else
  * (checkout.ts); one `getMany` instead of four reads matters at hundreds of payments a second.
  */
-import type { Competition, Entry } from "../domain/types.ts";
+import type { Competition, Entry } from "@/lib/domain/types.ts";
 import type { PendingCheckout } from "./checkouts.ts";
 import { getEntry } from "./entries.ts";
 import { isKeyText, keys } from "./keys.ts";

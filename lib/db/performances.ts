@@ -1,14 +1,14 @@
 /** Player performances per competition: `["performances", cid, playerId]`, points computed on save. */
-import { emptyStats, normaliseBonus, scorePerformance } from "../domain/scoring.ts";
+import { emptyStats, normaliseBonus, scorePerformance } from "@/lib/domain/scoring.ts";
 import type {
   Competition,
   PerformanceStats,
   PlayerPerformance,
   Position,
   Team,
-} from "../domain/types.ts";
-import { POSITIONS } from "../domain/types.ts";
-import { fieldError, NotFoundError } from "../domain/errors.ts";
+} from "@/lib/domain/types.ts";
+import { POSITIONS } from "@/lib/domain/types.ts";
+import { fieldError, NotFoundError } from "@/lib/domain/errors.ts";
 import { reserveIds } from "./ids.ts";
 import { ATOMIC_CHUNK, keys } from "./keys.ts";
 import { bumpLive } from "./live.ts";

@@ -1,6 +1,6 @@
 /** Real players, each belonging to one team (index `["players_by_team", teamId, playerId]`). */
-import type { Competition, Entry, Player, Team } from "../domain/types.ts";
-import { ConflictError, fieldError, NotFoundError } from "../domain/errors.ts";
+import type { Competition, Entry, Player, Team } from "@/lib/domain/types.ts";
+import { ConflictError, fieldError, NotFoundError } from "@/lib/domain/errors.ts";
 import { createWithId } from "./ids.ts";
 import { keys } from "./keys.ts";
 import { getTeam, getTeamsByIds } from "./teams.ts";

@@ -1,6 +1,6 @@
 /** Prize structures: `["prizes", cid, position]`, replaced as a whole. */
-import type { Competition, PrizeStructure } from "../domain/types.ts";
-import { InvalidInputError, type Issue, NotFoundError } from "../domain/errors.ts";
+import type { Competition, PrizeStructure } from "@/lib/domain/types.ts";
+import { InvalidInputError, type Issue, NotFoundError } from "@/lib/domain/errors.ts";
 import { reserveIds } from "./ids.ts";
 import { ATOMIC_CHUNK, keys } from "./keys.ts";
 import { bumpLive } from "./live.ts";

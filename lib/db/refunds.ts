@@ -4,7 +4,7 @@
  * entry, and `createEntry` checks that no refund was claimed, so one payment ends as exactly one
  * of the two, whatever the order of browser, webhook and retries.
  */
-import type { Entry } from "../domain/types.ts";
+import type { Entry } from "@/lib/domain/types.ts";
 import { getEntry } from "./entries.ts";
 import { isKeyText, keys } from "./keys.ts";
 import { getManyValues, listKeys, listValues, retryAtomic } from "./util.ts";

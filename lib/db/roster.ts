@@ -17,7 +17,7 @@
  * Record layout (little endian): f64 id, f64 createdAt ms, u8 pick count, u32 picks…, u16 team id
  * byte length, team id UTF-8, u16 team name byte length, team name UTF-8.
  */
-import type { Entry } from "../domain/types.ts";
+import type { Entry } from "@/lib/domain/types.ts";
 import { keys } from "./keys.ts";
 import { entriesAfter } from "./leaderboard_reads.ts";
 

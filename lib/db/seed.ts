@@ -3,8 +3,8 @@
  * the cap matter, matches, and competitions in every state (UPCOMING, LIVE with entries and
  * events, COMPLETED with prizes awarded). Deterministic (seeded PRNG), dates relative to `now`.
  */
-import { rulesOf, validateTeam } from "../domain/team_rules.ts";
-import { prng } from "../prng.ts";
+import { rulesOf, validateTeam } from "@/lib/domain/team_rules.ts";
+import { prng } from "@/lib/prng.ts";
 import type {
   Competition,
   EventType,
@@ -13,7 +13,7 @@ import type {
   Player,
   Position,
   Team,
-} from "../domain/types.ts";
+} from "@/lib/domain/types.ts";
 import { addCompetitionPlayers } from "./competition_players.ts";
 import { type CompetitionInput, createCompetition, updateCompetition } from "./competitions.ts";
 import { createEntry } from "./entries.ts";

@@ -1,7 +1,7 @@
 /** Leaderboard standings computed from performances, and the award of prizes on completion. */
-import { rankStandings } from "../domain/standings.ts";
-import type { Competition, Entry, PrizeStructure, PrizeType } from "../domain/types.ts";
-import { NotFoundError } from "../domain/errors.ts";
+import { rankStandings } from "@/lib/domain/standings.ts";
+import type { Competition, Entry, PrizeStructure, PrizeType } from "@/lib/domain/types.ts";
+import { NotFoundError } from "@/lib/domain/errors.ts";
 import { listEntriesByCompetition } from "./entries.ts";
 import { keys } from "./keys.ts";
 import { bumpLive } from "./live.ts";

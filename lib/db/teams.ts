@@ -1,6 +1,6 @@
 /** Real-world clubs ("teams" of SPEC §3). */
-import type { Match, Team } from "../domain/types.ts";
-import { ConflictError, NotFoundError } from "../domain/errors.ts";
+import type { Match, Team } from "@/lib/domain/types.ts";
+import { ConflictError, NotFoundError } from "@/lib/domain/errors.ts";
 import { createWithId } from "./ids.ts";
 import { keys } from "./keys.ts";
 import { getManyValues, listKeys, listValues, retryAtomic } from "./util.ts";

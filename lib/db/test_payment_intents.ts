@@ -4,8 +4,8 @@
  * `test_payment_intents_unpaid` by opening time, so the recovery sweep can cancel it once it has
  * been unpaid too long (issue #13); a paid one is kept for good.
  */
-import type { IntentStatus } from "../payments/provider.ts";
-import { NotFoundError } from "../domain/errors.ts";
+import type { IntentStatus } from "@/lib/payments/provider.ts";
+import { NotFoundError } from "@/lib/domain/errors.ts";
 import { commitGrouped } from "./group_commit.ts";
 import { isKeyText } from "./keys.ts";
 import { retryAtomic } from "./util.ts";

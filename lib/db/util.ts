@@ -1,5 +1,5 @@
 /** Small Deno KV helpers shared by the entity modules: batched reads, chunking, retried atomics. */
-import { ConflictError } from "../domain/errors.ts";
+import { ConflictError } from "@/lib/domain/errors.ts";
 import { ATOMIC_CHUNK, GET_MANY_LIMIT } from "./keys.ts";
 
 /** Splits a list into consecutive chunks of at most `size` items. */

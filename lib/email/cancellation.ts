@@ -1,6 +1,6 @@
 /** The e-mail an entrant gets when a competition is cancelled and the entry fee refunded. */
-import { formatPrice } from "../domain/format.ts";
-import type { Competition, Entry } from "../domain/types.ts";
+import { formatPrice } from "@/lib/domain/format.ts";
+import type { Competition, Entry } from "@/lib/domain/types.ts";
 import { esc } from "./html.ts";
 import type { MailMessage } from "./mailer.ts";
 

@@ -1,5 +1,5 @@
 /** The entry confirmation e-mail: team ID, the five players and the leaderboard link. */
-import type { Competition, Entry, Player, Team } from "../domain/types.ts";
+import type { Competition, Entry, Player, Team } from "@/lib/domain/types.ts";
 import { esc } from "./html.ts";
 import type { Mailer, MailMessage } from "./mailer.ts";
 

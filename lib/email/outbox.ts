@@ -1,5 +1,5 @@
 /** The outbox mailer (no SMTP_URL): messages are kept in KV instead of being sent. */
-import { addOutboxMessage } from "../db/outbox.ts";
+import { addOutboxMessage } from "@/lib/db/outbox.ts";
 import type { Mailer, MailMessage } from "./mailer.ts";
 
 export class OutboxMailer implements Mailer {

@@ -16,7 +16,7 @@ import {
   TooManyRequestsError,
   UnauthorizedError,
   UpstreamError,
-} from "../domain/errors.ts";
+} from "@/lib/domain/errors.ts";
 
 /** An error about the HTTP exchange itself (headers, body size), thrown by routes and lib/http. */
 export class HttpError extends Error {

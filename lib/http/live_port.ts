@@ -9,8 +9,8 @@
 import http from "node:http";
 import type { Duplex } from "node:stream";
 import { type WebSocket as NodeWebSocket, WebSocketServer } from "ws";
-import { MAX_MESSAGE_CHARS } from "../live/hub.ts";
-import type { Services } from "../services.ts";
+import { MAX_MESSAGE_CHARS } from "@/lib/live/hub.ts";
+import type { Services } from "@/lib/services.ts";
 import { admitLiveSocket } from "./live_socket.ts";
 import { liveSocketSources, withSecurityHeaders } from "./security.ts";
 import { json } from "./errors.ts";

@@ -3,8 +3,8 @@
  * feed's own port (live_port.ts) alike: a valid RFC 6455 handshake from this site, a hub with room
  * and an address under its socket and handshake limits (lib/live/admission.ts).
  */
-import { admissionOf } from "../live/admission.ts";
-import type { LiveHub } from "../live/hub.ts";
+import { admissionOf } from "@/lib/live/admission.ts";
+import type { LiveHub } from "@/lib/live/hub.ts";
 import { json } from "./errors.ts";
 
 /** Answer when the hub already serves its most sockets; the page falls back to polling. */

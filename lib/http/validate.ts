@@ -1,7 +1,7 @@
 /** Request body parsing: size limit, JSON decoding and zod validation in one call. */
 import type * as z from "zod/mini";
 import { zodIssues } from "@/lib/domain/schemas/fields.ts";
-import { InvalidInputError } from "../domain/errors.ts";
+import { InvalidInputError } from "@/lib/domain/errors.ts";
 import { HttpError, PayloadTooLargeError, UnsupportedMediaTypeError } from "./errors.ts";
 
 const DEFAULT_MAX_BYTES = 64 * 1024;

@@ -3,8 +3,8 @@
  * the refresh that re-reads the events and standings when the live versionstamp moves. Each
  * update is serialised once and the same string is sent to every socket.
  */
-import { listGameEvents } from "../db/events.ts";
-import { keys } from "../db/keys.ts";
+import { listGameEvents } from "@/lib/db/events.ts";
+import { keys } from "@/lib/db/keys.ts";
 import type { LeaderboardCache } from "./leaderboard_cache.ts";
 import { errorMessage, send } from "./socket_io.ts";
 

@@ -15,7 +15,7 @@
  * error and, past another burst's worth, a 1008 close; a socket follows at most
  * `maxJoinsPerSocket` competitions; the hub holds at most `maxSockets` sockets (/ws answers 503).
  */
-import { getCompetition } from "../db/competitions.ts";
+import { getCompetition } from "@/lib/db/competitions.ts";
 import { wsClientMessageSchema } from "@/lib/domain/schemas/public.ts";
 import { Channel } from "./channel.ts";
 import { getLeaderboardCache, type LeaderboardCache } from "./leaderboard_cache.ts";

@@ -8,22 +8,22 @@
  * Nothing here can disagree with KV for long: a snapshot is only reused for the live version it
  * was built at.
  */
-import { displayName } from "../domain/format.ts";
-import { pointsKey } from "../domain/ranking.ts";
-import { type RankedStandings, rankStandings, tieOrder } from "../domain/standings.ts";
-import type { Competition, PrizeStructure } from "../domain/types.ts";
-import { getCompetition } from "../db/competitions.ts";
-import { getEntryIdsByTeamIds } from "../db/leaderboard_reads.ts";
-import { getLiveVersion } from "../db/live.ts";
-import { getPerformancesMap } from "../db/performances.ts";
-import { listPrizes } from "../db/prizes.ts";
+import { displayName } from "@/lib/domain/format.ts";
+import { pointsKey } from "@/lib/domain/ranking.ts";
+import { type RankedStandings, rankStandings, tieOrder } from "@/lib/domain/standings.ts";
+import type { Competition, PrizeStructure } from "@/lib/domain/types.ts";
+import { getCompetition } from "@/lib/db/competitions.ts";
+import { getEntryIdsByTeamIds } from "@/lib/db/leaderboard_reads.ts";
+import { getLiveVersion } from "@/lib/db/live.ts";
+import { getPerformancesMap } from "@/lib/db/performances.ts";
+import { listPrizes } from "@/lib/db/prizes.ts";
 import {
   backfillRoster,
   COMPACT_AT,
   compactRoster,
   type RosterColumns,
   RosterReader,
-} from "../db/roster.ts";
+} from "@/lib/db/roster.ts";
 import type { LeaderboardRow } from "@/lib/domain/live.ts";
 
 export type { LeaderboardRow };

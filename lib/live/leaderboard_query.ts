@@ -4,7 +4,7 @@
  */
 import * as z from "zod/mini";
 import { zodIssues } from "@/lib/domain/schemas/fields.ts";
-import { InvalidInputError } from "../domain/errors.ts";
+import { InvalidInputError } from "@/lib/domain/errors.ts";
 
 export const DEFAULT_LEADERBOARD_LIMIT = 100;
 export const MAX_LEADERBOARD_LIMIT = 500;

@@ -4,8 +4,8 @@
  * competitions, whatever the number of sockets; a versionstamp that moved triggers a refresh.
  * On a remote store (KV Connect, Deno Deploy) `kv.watch` works across processes by itself.
  */
-import { keys } from "../db/keys.ts";
-import { getManyEntries } from "../db/util.ts";
+import { keys } from "@/lib/db/keys.ts";
+import { getManyEntries } from "@/lib/db/util.ts";
 
 /** What the poll needs of a followed competition. */
 export interface Polled {

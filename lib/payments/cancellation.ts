@@ -4,18 +4,18 @@
  * to run again: a retry finishes what a failed or interrupted run left (a refund the provider
  * refused, an e-mail the mail server did not take) and repeats nothing that was done.
  */
-import { markCompetitionCancelled } from "../db/competitions.ts";
-import { listEntriesByCompetition } from "../db/entries.ts";
+import { markCompetitionCancelled } from "@/lib/db/competitions.ts";
+import { listEntriesByCompetition } from "@/lib/db/entries.ts";
 import {
   claimEntryRefund,
   claimNotice,
   markRefundDone,
   type Refund,
   releaseNotice,
-} from "../db/refunds.ts";
-import { toCents } from "../domain/format.ts";
-import type { Competition, Entry } from "../domain/types.ts";
-import { buildCancellationNotice } from "../email/cancellation.ts";
+} from "@/lib/db/refunds.ts";
+import { toCents } from "@/lib/domain/format.ts";
+import type { Competition, Entry } from "@/lib/domain/types.ts";
+import { buildCancellationNotice } from "@/lib/email/cancellation.ts";
 import type { CheckoutDeps } from "./checkout.ts";
 
 /** What a cancellation run achieved; `pending` refunds or `unnotified` entrants need a retry. */

@@ -4,10 +4,14 @@
  * one. Every path a payment can take (browser, webhook, retries, in any order) ends in one entry
  * or one refund, never both, never neither without an error the caller sees.
  */
-import { getCompetition } from "../db/competitions.ts";
-import { entryPlayers, withTeam } from "../db/players.ts";
-import { closedReason } from "../domain/competition.ts";
-import { getPendingCheckout, markCheckoutRefunded, savePendingCheckout } from "../db/checkouts.ts";
+import { getCompetition } from "@/lib/db/competitions.ts";
+import { entryPlayers, withTeam } from "@/lib/db/players.ts";
+import { closedReason } from "@/lib/domain/competition.ts";
+import {
+  getPendingCheckout,
+  markCheckoutRefunded,
+  savePendingCheckout,
+} from "@/lib/db/checkouts.ts";
 import {
   assertOpenForEntries,
   assertSameCompetition,
@@ -19,21 +23,21 @@ import {
   InvalidPicksError,
   OTHER_COMPETITION_PAYMENT,
   PAYMENT_REFUNDED,
-} from "../db/entries.ts";
-import { type PaymentRecords, readPaymentRecords } from "../db/payment_records.ts";
-import { claimRefund, markRefundDone, type Refund } from "../db/refunds.ts";
-import { toCents } from "../domain/format.ts";
+} from "@/lib/db/entries.ts";
+import { type PaymentRecords, readPaymentRecords } from "@/lib/db/payment_records.ts";
+import { claimRefund, markRefundDone, type Refund } from "@/lib/db/refunds.ts";
+import { toCents } from "@/lib/domain/format.ts";
 import type { PaymentIntentInput } from "@/lib/domain/schemas/public.ts";
-import type { Competition, OpenedPayment } from "../domain/types.ts";
-import { sendEntryConfirmation } from "../email/confirmation.ts";
-import type { Mailer } from "../email/mailer.ts";
+import type { Competition, OpenedPayment } from "@/lib/domain/types.ts";
+import { sendEntryConfirmation } from "@/lib/email/confirmation.ts";
+import type { Mailer } from "@/lib/email/mailer.ts";
 import {
   ConflictError,
   fieldError,
   NotFoundError,
   PaymentNotCompletedError,
   UpstreamError,
-} from "../domain/errors.ts";
+} from "@/lib/domain/errors.ts";
 import type { PaymentIntentInfo, PaymentProvider } from "./provider.ts";
 
 const REFUNDED_SUFFIX = " Your payment has been refunded.";

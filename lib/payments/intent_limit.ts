@@ -4,8 +4,8 @@
  * above what a real buyer (or a household behind one address) uses, while a client spamming
  * intents gets 429 before any record or provider call is made.
  */
-import { hitRateLimit } from "../db/rate_limits.ts";
-import { TooManyRequestsError } from "../domain/errors.ts";
+import { hitRateLimit } from "@/lib/db/rate_limits.ts";
+import { TooManyRequestsError } from "@/lib/domain/errors.ts";
 
 export const INTENT_LIMIT = { bucket: "payment_intents", limit: 30, windowMs: 10 * 60_000 };
 

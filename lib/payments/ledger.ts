@@ -9,10 +9,10 @@ import {
   listPendingCheckoutIds,
   pageFinalisedCheckouts,
   type PendingCheckout,
-} from "../db/checkouts.ts";
-import { listCompetitions } from "../db/competitions.ts";
-import { getRefund, listPendingRefundIds, listRefunds, type Refund } from "../db/refunds.ts";
-import { fieldError } from "../domain/errors.ts";
+} from "@/lib/db/checkouts.ts";
+import { listCompetitions } from "@/lib/db/competitions.ts";
+import { getRefund, listPendingRefundIds, listRefunds, type Refund } from "@/lib/db/refunds.ts";
+import { fieldError } from "@/lib/domain/errors.ts";
 import type { PaymentProvider } from "./provider.ts";
 
 export const PAYMENT_STATES = ["entry", "refunded", "pending", "unpaid"] as const;

@@ -1,6 +1,6 @@
 /** The Stripe payment provider: PaymentIntents, refunds and webhook verification via `stripe`. */
 import Stripe from "stripe";
-import { UpstreamError } from "../domain/errors.ts";
+import { UpstreamError } from "@/lib/domain/errors.ts";
 import type { IntentStatus, PaymentIntentInfo, PaymentProvider } from "./provider.ts";
 
 export interface StripeProviderOptions {

@@ -14,10 +14,10 @@ import {
   deleteUnpaidCheckout,
   getPendingCheckout,
   listPendingCheckoutIds,
-} from "../db/checkouts.ts";
-import { releaseLease, takeLease } from "../db/leases.ts";
-import { getRefund, listPendingRefundIds } from "../db/refunds.ts";
-import { ConflictError } from "../domain/errors.ts";
+} from "@/lib/db/checkouts.ts";
+import { releaseLease, takeLease } from "@/lib/db/leases.ts";
+import { getRefund, listPendingRefundIds } from "@/lib/db/refunds.ts";
+import { ConflictError } from "@/lib/domain/errors.ts";
 import { type CheckoutDeps, finaliseEntry, finishPendingRefund } from "./checkout.ts";
 import { type IntentStatus, type PaymentIntentInfo, UNPAID_INTENT_TTL_MS } from "./provider.ts";
 

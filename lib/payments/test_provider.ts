@@ -3,7 +3,7 @@
  * confirmed with a test card number through POST /api/test-payments/confirm (ARCHITECTURE §5).
  */
 import { luhnValid } from "@/lib/domain/schemas/public.ts";
-import { fieldError, PaymentNotCompletedError } from "../domain/errors.ts";
+import { fieldError, PaymentNotCompletedError } from "@/lib/domain/errors.ts";
 import {
   cancelTestIntent,
   getTestIntent,
@@ -11,8 +11,8 @@ import {
   saveTestIntent,
   type TestIntentRecord,
   updateTestIntent,
-} from "../db/test_payment_intents.ts";
-import { randomToken } from "../auth/passwords.ts";
+} from "@/lib/db/test_payment_intents.ts";
+import { randomToken } from "@/lib/auth/passwords.ts";
 import { type PaymentIntentInfo, type PaymentProvider, UNPAID_INTENT_TTL_MS } from "./provider.ts";
 
 /** The card that is always declined, as in Stripe's test mode. */

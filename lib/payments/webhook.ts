@@ -2,9 +2,9 @@
  * Stripe webhook handling: a `payment_intent.succeeded` finalises the pending checkout whose
  * browser never came back (or refunds it when the entry can no longer be made).
  */
-import { getPendingCheckout } from "../db/checkouts.ts";
-import { getRefund } from "../db/refunds.ts";
-import { ConflictError, InvalidInputError } from "../domain/errors.ts";
+import { getPendingCheckout } from "@/lib/db/checkouts.ts";
+import { getRefund } from "@/lib/db/refunds.ts";
+import { ConflictError, InvalidInputError } from "@/lib/domain/errors.ts";
 import { type CheckoutDeps, finaliseEntry } from "./checkout.ts";
 
 /** What became of a webhook event. */

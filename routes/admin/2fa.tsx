@@ -1,11 +1,11 @@
 import { Head } from "$fresh/runtime.ts";
 import type { Handlers, PageProps } from "$fresh/server.ts";
-import { PageHeader } from "../../components/admin/PageHeader.tsx";
-import { LogoutButton } from "../../components/admin/LogoutButton.tsx";
-import { Button } from "../../components/ui/Button.tsx";
-import TwoFactorSetup, { type TwoFactorSetupProps } from "../../islands/TwoFactorSetup.tsx";
-import { hasTotp } from "../../lib/auth/totp.ts";
-import { countRecoveryCodes } from "../../lib/db/totp.ts";
+import { PageHeader } from "@/components/admin/PageHeader.tsx";
+import { LogoutButton } from "@/components/admin/LogoutButton.tsx";
+import { Button } from "@/components/ui/Button.tsx";
+import TwoFactorSetup, { type TwoFactorSetupProps } from "@/islands/TwoFactorSetup.tsx";
+import { hasTotp } from "@/lib/auth/totp.ts";
+import { countRecoveryCodes } from "@/lib/db/totp.ts";
 import type { AdminState } from "@/lib/services.ts";
 
 type Data = TwoFactorSetupProps & { mustEnrol: boolean };

@@ -1,5 +1,5 @@
 import type { LayoutProps } from "$fresh/server.ts";
-import AdminFlash from "../../islands/AdminFlash.tsx";
+import AdminFlash from "@/islands/AdminFlash.tsx";
 
 /** The admin frame: no public header, a muted page with a centred content column. */
 export default function AdminLayout({ Component }: LayoutProps) {

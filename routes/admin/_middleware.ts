@@ -1,5 +1,5 @@
 import type { FreshContext } from "$fresh/server.ts";
-import { clientIp, getAdminFromRequest } from "../../lib/auth/guard.ts";
+import { clientIp, getAdminFromRequest } from "@/lib/auth/guard.ts";
 import type { AdminState } from "@/lib/services.ts";
 
 const LOGIN = "/admin/login";

@@ -1,5 +1,5 @@
 import { Head } from "$fresh/runtime.ts";
-import AdminClubs from "../../islands/AdminClubs.tsx";
+import AdminClubs from "@/islands/AdminClubs.tsx";
 
 /** Clubs: list, create, edit and delete the real teams (issue #12, point 16). */
 export default function ClubsPage() {

@@ -1,5 +1,5 @@
 import { Head } from "$fresh/runtime.ts";
-import AdminDashboard from "../../islands/AdminDashboard.tsx";
+import AdminDashboard from "@/islands/AdminDashboard.tsx";
 
 export default function DashboardPage() {
   return (

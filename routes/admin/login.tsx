@@ -1,6 +1,6 @@
 import { Head } from "$fresh/runtime.ts";
 import type { Handlers, PageProps } from "$fresh/server.ts";
-import AdminLogin from "../../islands/AdminLogin.tsx";
+import AdminLogin from "@/islands/AdminLogin.tsx";
 import type { State } from "@/lib/services.ts";
 
 export const handler: Handlers<string | null, State> = {

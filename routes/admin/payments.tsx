@@ -1,10 +1,10 @@
 import { Head } from "$fresh/runtime.ts";
 import type { Handlers, PageProps } from "$fresh/server.ts";
-import { BackButton } from "../../components/admin/BackButton.tsx";
-import { PageHeader } from "../../components/admin/PageHeader.tsx";
-import { Table, Td, Th, THead } from "../../components/admin/Table.tsx";
-import { Button } from "../../components/ui/Button.tsx";
-import { formatPrice } from "../../lib/domain/format.ts";
+import { BackButton } from "@/components/admin/BackButton.tsx";
+import { PageHeader } from "@/components/admin/PageHeader.tsx";
+import { Table, Td, Th, THead } from "@/components/admin/Table.tsx";
+import { Button } from "@/components/ui/Button.tsx";
+import { formatPrice } from "@/lib/domain/format.ts";
 import {
   listPayments,
   PAGE_SIZE,
@@ -12,7 +12,7 @@ import {
   PAYMENT_STATES,
   type PaymentsReport,
   type PaymentState,
-} from "../../lib/payments/ledger.ts";
+} from "@/lib/payments/ledger.ts";
 import type { State } from "@/lib/services.ts";
 
 interface Data extends PaymentsReport {

@@ -1,6 +1,6 @@
 import { Head } from "$fresh/runtime.ts";
 import type { PageProps } from "$fresh/server.ts";
-import AdminPerformanceEditor from "../../islands/AdminPerformanceEditor.tsx";
+import AdminPerformanceEditor from "@/islands/AdminPerformanceEditor.tsx";
 import { pageId } from "@/lib/http/route_params.ts";
 
 /** Player performances; ?competitionId= preselects a competition. */

@@ -1,8 +1,8 @@
 import * as z from "zod/mini";
 import type { Handlers } from "$fresh/server.ts";
 import type { State } from "@/lib/services.ts";
-import { readJson } from "../../lib/http/validate.ts";
-import { recordAnalyticsEvent } from "../../lib/db/analytics.ts";
+import { readJson } from "@/lib/http/validate.ts";
+import { recordAnalyticsEvent } from "@/lib/db/analytics.ts";
 import { ANALYTICS_EVENTS } from "@/lib/client/analytics.ts";
 
 const eventSchema = z.object({

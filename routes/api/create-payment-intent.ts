@@ -1,10 +1,10 @@
 import type { Handlers } from "$fresh/server.ts";
 import { paymentIntentSchema } from "@/lib/domain/schemas/public.ts";
-import { clientIp } from "../../lib/auth/guard.ts";
-import { json } from "../../lib/http/errors.ts";
-import { readJson } from "../../lib/http/validate.ts";
-import { openPayment } from "../../lib/payments/checkout.ts";
-import { limitPaymentIntents } from "../../lib/payments/intent_limit.ts";
+import { clientIp } from "@/lib/auth/guard.ts";
+import { json } from "@/lib/http/errors.ts";
+import { readJson } from "@/lib/http/validate.ts";
+import { openPayment } from "@/lib/payments/checkout.ts";
+import { limitPaymentIntents } from "@/lib/payments/intent_limit.ts";
 import type { State } from "@/lib/services.ts";
 
 export const handler: Handlers<unknown, State> = {

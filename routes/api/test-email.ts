@@ -1,10 +1,10 @@
 import type { Handlers } from "$fresh/server.ts";
-import { clientIp } from "../../lib/auth/guard.ts";
-import { hitRateLimit } from "../../lib/db/rate_limits.ts";
+import { clientIp } from "@/lib/auth/guard.ts";
+import { hitRateLimit } from "@/lib/db/rate_limits.ts";
 import { testEmailSchema } from "@/lib/domain/schemas/public.ts";
-import { TooManyRequestsError } from "../../lib/domain/errors.ts";
-import { json } from "../../lib/http/errors.ts";
-import { readJson } from "../../lib/http/validate.ts";
+import { TooManyRequestsError } from "@/lib/domain/errors.ts";
+import { json } from "@/lib/http/errors.ts";
+import { readJson } from "@/lib/http/validate.ts";
 import type { State } from "@/lib/services.ts";
 
 /** A public route that sends mail: at most 5 test e-mails per address every 10 minutes. */

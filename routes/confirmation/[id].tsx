@@ -1,17 +1,17 @@
 import type { Handlers, PageProps } from "$fresh/server.ts";
 import { Head } from "$fresh/runtime.ts";
-import { PlayerAvatar } from "../../components/PlayerAvatar.tsx";
-import { StatusCard } from "../../components/StatusCard.tsx";
-import { PositionBadge } from "../../components/team/PositionBadge.tsx";
-import { Button } from "../../components/ui/Button.tsx";
-import { entryPlayers } from "../../lib/db/players.ts";
-import { getCompetition } from "../../lib/db/competitions.ts";
-import { getEntryByTeamId } from "../../lib/db/entries.ts";
-import type { Competition } from "../../lib/domain/types.ts";
+import { PlayerAvatar } from "@/components/PlayerAvatar.tsx";
+import { StatusCard } from "@/components/StatusCard.tsx";
+import { PositionBadge } from "@/components/team/PositionBadge.tsx";
+import { Button } from "@/components/ui/Button.tsx";
+import { entryPlayers } from "@/lib/db/players.ts";
+import { getCompetition } from "@/lib/db/competitions.ts";
+import { getEntryByTeamId } from "@/lib/db/entries.ts";
+import type { Competition } from "@/lib/domain/types.ts";
 import type { State } from "@/lib/services.ts";
 import { type PickPlayer, toPickPlayer } from "@/lib/client/players.ts";
-import { maskEmail } from "../../lib/api/views.ts";
-import { formatPrice } from "../../lib/domain/format.ts";
+import { maskEmail } from "@/lib/api/views.ts";
+import { formatPrice } from "@/lib/domain/format.ts";
 
 type Data = {
   teamId: string;

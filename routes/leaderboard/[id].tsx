@@ -1,12 +1,12 @@
 import type { Handlers, PageProps } from "$fresh/server.ts";
 import { Head } from "$fresh/runtime.ts";
-import { Button } from "../../components/ui/Button.tsx";
-import LeaderboardLive, { type LeaderboardLiveProps } from "../../islands/LeaderboardLive.tsx";
-import { fixtureView } from "../../lib/api/views.ts";
-import { listGameEvents } from "../../lib/db/events.ts";
-import { getMatchWithTeams } from "../../lib/db/matches.ts";
+import { Button } from "@/components/ui/Button.tsx";
+import LeaderboardLive, { type LeaderboardLiveProps } from "@/islands/LeaderboardLive.tsx";
+import { fixtureView } from "@/lib/api/views.ts";
+import { listGameEvents } from "@/lib/db/events.ts";
+import { getMatchWithTeams } from "@/lib/db/matches.ts";
 import { pickCompetition } from "@/lib/domain/live.ts";
-import { getLeaderboardCache } from "../../lib/live/leaderboard_cache.ts";
+import { getLeaderboardCache } from "@/lib/live/leaderboard_cache.ts";
 import { cachedAnswer, competitionWithFixture } from "@/lib/render_cache.ts";
 import type { State } from "@/lib/services.ts";
 import { pageId } from "@/lib/http/route_params.ts";

@@ -1,9 +1,9 @@
 import type { Handlers, PageProps } from "$fresh/server.ts";
 import { Head } from "$fresh/runtime.ts";
-import Checkout, { type CheckoutCompetition } from "../../islands/Checkout.tsx";
-import { InvalidCheckout } from "../../components/checkout/InvalidCheckout.tsx";
-import { getCompetition } from "../../lib/db/competitions.ts";
-import { listPrizes } from "../../lib/db/prizes.ts";
+import Checkout, { type CheckoutCompetition } from "@/islands/Checkout.tsx";
+import { InvalidCheckout } from "@/components/checkout/InvalidCheckout.tsx";
+import { getCompetition } from "@/lib/db/competitions.ts";
+import { listPrizes } from "@/lib/db/prizes.ts";
 import { cachedAnswer, competitionDependencies } from "@/lib/render_cache.ts";
 import type { State } from "@/lib/services.ts";
 import { closedForEntries } from "@/lib/client/contests.ts";

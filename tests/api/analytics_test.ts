@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { listDailyAnalytics } from "../../lib/db/analytics.ts";
-import { makeTestApp, readJsonBody } from "../helpers/app.ts";
-import { makeAdminHeaders } from "../helpers/fixtures.ts";
+import { listDailyAnalytics } from "@/lib/db/analytics.ts";
+import { makeTestApp, readJsonBody } from "@/tests/helpers/app.ts";
+import { makeAdminHeaders } from "@/tests/helpers/fixtures.ts";
 
 Deno.test("[api] POST /api/analytics counts known events and refuses others", async (t) => {
   const app = await makeTestApp();

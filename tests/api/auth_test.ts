@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
-import { ensureAdmin } from "../../lib/auth/admins.ts";
-import { getAdminFromRequest } from "../../lib/auth/guard.ts";
-import { hashPassword, PBKDF2_ITERATIONS, verifyPassword } from "../../lib/auth/passwords.ts";
-import { getAdminByUsername } from "../../lib/db/admins.ts";
-import { makeTestApp, readJsonBody, type TestApp } from "../helpers/app.ts";
-import { loginCookie, makeAdminHeaders, TEST_ADMIN } from "../helpers/fixtures.ts";
+import { ensureAdmin } from "@/lib/auth/admins.ts";
+import { getAdminFromRequest } from "@/lib/auth/guard.ts";
+import { hashPassword, PBKDF2_ITERATIONS, verifyPassword } from "@/lib/auth/passwords.ts";
+import { getAdminByUsername } from "@/lib/db/admins.ts";
+import { makeTestApp, readJsonBody, type TestApp } from "@/tests/helpers/app.ts";
+import { loginCookie, makeAdminHeaders, TEST_ADMIN } from "@/tests/helpers/fixtures.ts";
 
 /** Every admin route with a method it answers (ids that exist or not: the guard comes first). */
 const ADMIN_ROUTES: [string, string][] = [

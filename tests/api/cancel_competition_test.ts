@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { readJsonBody } from "../helpers/app.ts";
-import { makeAdminHeaders, makeCompetition, validPicks } from "../helpers/fixtures.ts";
-import { paidStripeCheckout, withStripeApp } from "../helpers/stripe.ts";
-import { listOutbox } from "../../lib/db/outbox.ts";
-import { getRefund } from "../../lib/db/refunds.ts";
+import { readJsonBody } from "@/tests/helpers/app.ts";
+import { makeAdminHeaders, makeCompetition, validPicks } from "@/tests/helpers/fixtures.ts";
+import { paidStripeCheckout, withStripeApp } from "@/tests/helpers/stripe.ts";
+import { listOutbox } from "@/lib/db/outbox.ts";
+import { getRefund } from "@/lib/db/refunds.ts";
 
 Deno.test("[cancel] cancelling refunds every paid entry exactly once and e-mails each entrant", async (t) => {
   await withStripeApp(async (app, fake) => {

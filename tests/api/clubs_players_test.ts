@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { readJsonBody } from "../helpers/app.ts";
+import { readJsonBody } from "@/tests/helpers/app.ts";
 import {
   makeCompetition,
   makeEntry,
@@ -7,9 +7,9 @@ import {
   makeTeam,
   validPicks,
   withAdminApp,
-} from "../helpers/fixtures.ts";
-import { createMatch } from "../../lib/db/matches.ts";
-import { addCompetitionPlayers } from "../../lib/db/competition_players.ts";
+} from "@/tests/helpers/fixtures.ts";
+import { createMatch } from "@/lib/db/matches.ts";
+import { addCompetitionPlayers } from "@/lib/db/competition_players.ts";
 
 Deno.test("[admin players] deleting a player: refused with the reason when in an entry", async (t) => {
   await withAdminApp(async (app, admin) => {

@@ -1,15 +1,15 @@
 import assert from "node:assert/strict";
-import { readJsonBody } from "../helpers/app.ts";
+import { readJsonBody } from "@/tests/helpers/app.ts";
 import {
   entryBody,
   makeCompetition,
   payTestIntent,
   validPicks,
   withAdminApp,
-} from "../helpers/fixtures.ts";
-import { addCompetitionPlayers } from "../../lib/db/competition_players.ts";
-import { migrateCompetitionPlayerSalaries } from "../../lib/db/competition_players.ts";
-import { keys } from "../../lib/db/keys.ts";
+} from "@/tests/helpers/fixtures.ts";
+import { addCompetitionPlayers } from "@/lib/db/competition_players.ts";
+import { migrateCompetitionPlayerSalaries } from "@/lib/db/competition_players.ts";
+import { keys } from "@/lib/db/keys.ts";
 
 type Priced = { id: number; salary: number };
 

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { keys } from "../../lib/db/keys.ts";
-import { setPrizeStructure } from "../../lib/db/prizes.ts";
-import { savePerformances } from "../../lib/db/performances.ts";
-import { readJsonBody } from "../helpers/app.ts";
-import { makeCompetition, makeEntry, withAdminApp } from "../helpers/fixtures.ts";
+import { keys } from "@/lib/db/keys.ts";
+import { setPrizeStructure } from "@/lib/db/prizes.ts";
+import { savePerformances } from "@/lib/db/performances.ts";
+import { readJsonBody } from "@/tests/helpers/app.ts";
+import { makeCompetition, makeEntry, withAdminApp } from "@/tests/helpers/fixtures.ts";
 
 const DAY = 86_400_000;
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import zlib from "node:zlib";
-import { withTestApp } from "../helpers/app.ts";
+import { withTestApp } from "@/tests/helpers/app.ts";
 
 function decode(bytes: Uint8Array, encoding: string | null): string {
   const raw = encoding === "br"

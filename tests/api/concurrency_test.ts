@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { getCompetition } from "../../lib/db/competitions.ts";
-import { listEntriesByCompetition } from "../../lib/db/entries.ts";
-import type { TestPaymentProvider } from "../../lib/payments/test_provider.ts";
-import { makeTestApp, readJsonBody } from "../helpers/app.ts";
-import { entryBody, makeCompetition, payTestIntent } from "../helpers/fixtures.ts";
+import { getCompetition } from "@/lib/db/competitions.ts";
+import { listEntriesByCompetition } from "@/lib/db/entries.ts";
+import type { TestPaymentProvider } from "@/lib/payments/test_provider.ts";
+import { makeTestApp, readJsonBody } from "@/tests/helpers/app.ts";
+import { entryBody, makeCompetition, payTestIntent } from "@/tests/helpers/fixtures.ts";
 
 Deno.test("[concurrency] 20 parallel paid entries into maxEntries 10: 10 in, 10 refunded", async () => {
   const app = await makeTestApp();

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { listOutbox } from "../../lib/db/outbox.ts";
-import { makeTestApp, readJsonBody, type TestApp } from "../helpers/app.ts";
-import { entryBody, makeCompetition, payTestIntent } from "../helpers/fixtures.ts";
-import { startTestSmtp, type TestSmtp } from "../helpers/smtp.ts";
+import { listOutbox } from "@/lib/db/outbox.ts";
+import { makeTestApp, readJsonBody, type TestApp } from "@/tests/helpers/app.ts";
+import { entryBody, makeCompetition, payTestIntent } from "@/tests/helpers/fixtures.ts";
+import { startTestSmtp, type TestSmtp } from "@/tests/helpers/smtp.ts";
 
 const SENT = "Test email sent successfully. Please check your inbox.";
 

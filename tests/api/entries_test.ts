@@ -1,17 +1,17 @@
 import assert from "node:assert/strict";
-import { updateCompetition } from "../../lib/db/competitions.ts";
-import { getEntryByTeamId, listEntriesByCompetition } from "../../lib/db/entries.ts";
-import { listOutbox } from "../../lib/db/outbox.ts";
-import { getPendingCheckout } from "../../lib/db/checkouts.ts";
-import type { TestPaymentProvider } from "../../lib/payments/test_provider.ts";
-import { makeTestApp, readJsonBody, type TestApp } from "../helpers/app.ts";
+import { updateCompetition } from "@/lib/db/competitions.ts";
+import { getEntryByTeamId, listEntriesByCompetition } from "@/lib/db/entries.ts";
+import { listOutbox } from "@/lib/db/outbox.ts";
+import { getPendingCheckout } from "@/lib/db/checkouts.ts";
+import type { TestPaymentProvider } from "@/lib/payments/test_provider.ts";
+import { makeTestApp, readJsonBody, type TestApp } from "@/tests/helpers/app.ts";
 import {
   entryBody,
   makeCompetition,
   makeEntry,
   payTestIntent,
   type TestCompetition,
-} from "../helpers/fixtures.ts";
+} from "@/tests/helpers/fixtures.ts";
 
 function postEntry(app: TestApp, json: unknown) {
   return app.request("/api/entries", { method: "POST", json });

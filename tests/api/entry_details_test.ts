@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { savePerformances } from "../../lib/db/performances.ts";
-import { makeTestApp, readJsonBody } from "../helpers/app.ts";
-import { makeCompetition, makeEntry } from "../helpers/fixtures.ts";
+import { savePerformances } from "@/lib/db/performances.ts";
+import { makeTestApp, readJsonBody } from "@/tests/helpers/app.ts";
+import { makeCompetition, makeEntry } from "@/tests/helpers/fixtures.ts";
 
 const ENTRY_KEYS = [
   "competitionId",

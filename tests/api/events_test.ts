@@ -1,7 +1,12 @@
 import assert from "node:assert/strict";
-import { updateCompetition } from "../../lib/db/competitions.ts";
-import { makeTestApp, readJsonBody } from "../helpers/app.ts";
-import { loginCookie, makeAdminHeaders, makeCompetition, makePlayer } from "../helpers/fixtures.ts";
+import { updateCompetition } from "@/lib/db/competitions.ts";
+import { makeTestApp, readJsonBody } from "@/tests/helpers/app.ts";
+import {
+  loginCookie,
+  makeAdminHeaders,
+  makeCompetition,
+  makePlayer,
+} from "@/tests/helpers/fixtures.ts";
 
 const NOT_LIVE = "Competition is not LIVE. Events should only be created for live competitions.";
 

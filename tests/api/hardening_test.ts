@@ -3,24 +3,24 @@
  * Requests "from" an address pass it as the connection info, as Deno.serve does.
  */
 import assert from "node:assert/strict";
-import { ensureAdmin } from "../../lib/auth/admins.ts";
-import { hashPassword } from "../../lib/auth/passwords.ts";
-import { getAdminByUsername, updateAdminPassword } from "../../lib/db/admins.ts";
-import { keys } from "../../lib/db/keys.ts";
-import { INTENT_LIMIT } from "../../lib/payments/intent_limit.ts";
-import { MAX_SOCKETS_PER_ADDRESS } from "../../lib/live/admission.ts";
-import { BODY_TIMEOUT_MS } from "../../lib/http/validate.ts";
+import { ensureAdmin } from "@/lib/auth/admins.ts";
+import { hashPassword } from "@/lib/auth/passwords.ts";
+import { getAdminByUsername, updateAdminPassword } from "@/lib/db/admins.ts";
+import { keys } from "@/lib/db/keys.ts";
+import { INTENT_LIMIT } from "@/lib/payments/intent_limit.ts";
+import { MAX_SOCKETS_PER_ADDRESS } from "@/lib/live/admission.ts";
+import { BODY_TIMEOUT_MS } from "@/lib/http/validate.ts";
 import {
   makeTestApp,
   readJsonBody,
   type TestApp,
   type TestRequestInit,
   withTestApp,
-} from "../helpers/app.ts";
-import { loginCookie, makeCompetition, makeEntry, TEST_ADMIN } from "../helpers/fixtures.ts";
-import { sendWebhook, signedEvent, withStripeApp } from "../helpers/stripe.ts";
+} from "@/tests/helpers/app.ts";
+import { loginCookie, makeCompetition, makeEntry, TEST_ADMIN } from "@/tests/helpers/fixtures.ts";
+import { sendWebhook, signedEvent, withStripeApp } from "@/tests/helpers/stripe.ts";
 import Stripe from "stripe";
-import { TEST_WEBHOOK_SECRET } from "../helpers/app.ts";
+import { TEST_WEBHOOK_SECRET } from "@/tests/helpers/app.ts";
 
 /** Sends a request to the app as if it came from `address`. */
 function from(app: TestApp, address: string, path: string, init: TestRequestInit = {}) {

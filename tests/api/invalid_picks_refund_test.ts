@@ -4,19 +4,24 @@
  * the browser, and never becomes an entry; a body of the wrong shape is a plain 400, not refunded.
  */
 import assert from "node:assert/strict";
-import { getPendingCheckout } from "../../lib/db/checkouts.ts";
-import { removeCompetitionPlayers } from "../../lib/db/competition_players.ts";
-import { updateCompetition } from "../../lib/db/competitions.ts";
-import { getEntryByPayment, listEntriesByCompetition } from "../../lib/db/entries.ts";
-import { getRefund } from "../../lib/db/refunds.ts";
-import { readJsonBody, type TestApp } from "../helpers/app.ts";
+import { getPendingCheckout } from "@/lib/db/checkouts.ts";
+import { removeCompetitionPlayers } from "@/lib/db/competition_players.ts";
+import { updateCompetition } from "@/lib/db/competitions.ts";
+import { getEntryByPayment, listEntriesByCompetition } from "@/lib/db/entries.ts";
+import { getRefund } from "@/lib/db/refunds.ts";
+import { readJsonBody, type TestApp } from "@/tests/helpers/app.ts";
 import {
   entryBody,
   makeCompetition,
   type TestCompetition,
   validPicks,
-} from "../helpers/fixtures.ts";
-import { paidStripeCheckout, sendWebhook, signedEvent, withStripeApp } from "../helpers/stripe.ts";
+} from "@/tests/helpers/fixtures.ts";
+import {
+  paidStripeCheckout,
+  sendWebhook,
+  signedEvent,
+  withStripeApp,
+} from "@/tests/helpers/stripe.ts";
 
 const NOT_IN_COMPETITION = "Some selected players are not part of this competition.";
 const REFUNDED = " Your payment has been refunded.";

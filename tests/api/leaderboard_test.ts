@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
-import { updateCompetition } from "../../lib/db/competitions.ts";
-import { createGameEvent } from "../../lib/db/events.ts";
-import { setPrizeStructure } from "../../lib/db/prizes.ts";
-import { savePerformances } from "../../lib/db/performances.ts";
-import { makeTestApp, readJsonBody } from "../helpers/app.ts";
-import { makeCompetition, makeEntry } from "../helpers/fixtures.ts";
-import { seedContest } from "../unit/live/seed.ts";
+import { updateCompetition } from "@/lib/db/competitions.ts";
+import { createGameEvent } from "@/lib/db/events.ts";
+import { setPrizeStructure } from "@/lib/db/prizes.ts";
+import { savePerformances } from "@/lib/db/performances.ts";
+import { makeTestApp, readJsonBody } from "@/tests/helpers/app.ts";
+import { makeCompetition, makeEntry } from "@/tests/helpers/fixtures.ts";
+import { seedContest } from "@/tests/unit/live/seed.ts";
 
 interface Row {
   id: number;

@@ -5,7 +5,7 @@
  * where it was; the feed keeps the main port's rules (site, handshake, per-address limits).
  */
 import assert from "node:assert/strict";
-import { freePort, type RunningServer, startServer } from "../helpers/server.ts";
+import { freePort, type RunningServer, startServer } from "@/tests/helpers/server.ts";
 
 const KEY = "dGhlIHNhbXBsZSBub25jZQ==";
 

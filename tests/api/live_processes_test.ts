@@ -4,7 +4,7 @@
  * processes on a SQLite file, so this is the versionstamp poll at its default interval.
  */
 import assert from "node:assert/strict";
-import { type RunningServer, startServer } from "../helpers/server.ts";
+import { type RunningServer, startServer } from "@/tests/helpers/server.ts";
 
 const ADMIN = { "x-admin-username": "admin", "x-admin-password": "admin-test-password" };
 

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { readJsonBody } from "../helpers/app.ts";
-import { makeCompetition, withAdminApp } from "../helpers/fixtures.ts";
-import { createMatch } from "../../lib/db/matches.ts";
-import { updateCompetition } from "../../lib/db/competitions.ts";
+import { readJsonBody } from "@/tests/helpers/app.ts";
+import { makeCompetition, withAdminApp } from "@/tests/helpers/fixtures.ts";
+import { createMatch } from "@/lib/db/matches.ts";
+import { updateCompetition } from "@/lib/db/competitions.ts";
 
 Deno.test("[live score] the match score follows GOAL and OWN_GOAL events", async (t) => {
   await withAdminApp(async (app, admin) => {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { makeTestApp, readJsonBody } from "../helpers/app.ts";
-import { makeAdminHeaders, makeCompetition, makeTeam } from "../helpers/fixtures.ts";
+import { makeTestApp, readJsonBody } from "@/tests/helpers/app.ts";
+import { makeAdminHeaders, makeCompetition, makeTeam } from "@/tests/helpers/fixtures.ts";
 
 Deno.test("[admin matches] result and status are computed on save", async (t) => {
   const app = await makeTestApp();

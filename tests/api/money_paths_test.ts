@@ -3,16 +3,21 @@
  * and a payment that cannot become an entry is refunded exactly once and never buys one later.
  */
 import assert from "node:assert/strict";
-import { getPendingCheckout } from "../../lib/db/checkouts.ts";
-import { deleteCompetition, updateCompetition } from "../../lib/db/competitions.ts";
-import { createEntry, getEntryByPayment, listEntriesByCompetition } from "../../lib/db/entries.ts";
-import { keys } from "../../lib/db/keys.ts";
-import { listOutbox } from "../../lib/db/outbox.ts";
-import { claimRefund, getRefund } from "../../lib/db/refunds.ts";
-import type { TestPaymentProvider } from "../../lib/payments/test_provider.ts";
-import { readJsonBody, type TestApp, withTestApp } from "../helpers/app.ts";
-import { entryBody, makeCompetition, payTestIntent } from "../helpers/fixtures.ts";
-import { paidStripeCheckout, sendWebhook, signedEvent, withStripeApp } from "../helpers/stripe.ts";
+import { getPendingCheckout } from "@/lib/db/checkouts.ts";
+import { deleteCompetition, updateCompetition } from "@/lib/db/competitions.ts";
+import { createEntry, getEntryByPayment, listEntriesByCompetition } from "@/lib/db/entries.ts";
+import { keys } from "@/lib/db/keys.ts";
+import { listOutbox } from "@/lib/db/outbox.ts";
+import { claimRefund, getRefund } from "@/lib/db/refunds.ts";
+import type { TestPaymentProvider } from "@/lib/payments/test_provider.ts";
+import { readJsonBody, type TestApp, withTestApp } from "@/tests/helpers/app.ts";
+import { entryBody, makeCompetition, payTestIntent } from "@/tests/helpers/fixtures.ts";
+import {
+  paidStripeCheckout,
+  sendWebhook,
+  signedEvent,
+  withStripeApp,
+} from "@/tests/helpers/stripe.ts";
 
 const REFUNDED_REUSE = "This payment has been refunded and cannot be used for an entry.";
 const OTHER_COMPETITION = "This payment was made for a different competition.";

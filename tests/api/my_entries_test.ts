@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
-import { readJsonBody } from "../helpers/app.ts";
-import { makeCompetition, makeEntry, withAdminApp } from "../helpers/fixtures.ts";
-import { listOutbox } from "../../lib/db/outbox.ts";
-import { keys } from "../../lib/db/keys.ts";
-import { migrateEntriesByEmail } from "../../lib/db/entries_by_email.ts";
-import { updateCompetition } from "../../lib/db/competitions.ts";
-import { FIND_ENTRIES_SENT } from "../../routes/api/my-entries/email.ts";
+import { readJsonBody } from "@/tests/helpers/app.ts";
+import { makeCompetition, makeEntry, withAdminApp } from "@/tests/helpers/fixtures.ts";
+import { listOutbox } from "@/lib/db/outbox.ts";
+import { keys } from "@/lib/db/keys.ts";
+import { migrateEntriesByEmail } from "@/lib/db/entries_by_email.ts";
+import { updateCompetition } from "@/lib/db/competitions.ts";
+import { FIND_ENTRIES_SENT } from "@/routes/api/my-entries/email.ts";
 
 Deno.test("[my entries] summaries of the browser's own team ids", async (t) => {
   await withAdminApp(async (app) => {

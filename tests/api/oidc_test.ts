@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import type { OidcConfig } from "../../lib/auth/oidc.ts";
-import { saveOAuthState, takeOAuthState } from "../../lib/db/oauth_states.ts";
-import { makeTestApp, readJsonBody, TEST_ORIGIN, type TestApp } from "../helpers/app.ts";
-import { freePort } from "../helpers/server.ts";
+import type { OidcConfig } from "@/lib/auth/oidc.ts";
+import { saveOAuthState, takeOAuthState } from "@/lib/db/oauth_states.ts";
+import { makeTestApp, readJsonBody, TEST_ORIGIN, type TestApp } from "@/tests/helpers/app.ts";
+import { freePort } from "@/tests/helpers/server.ts";
 import {
   decodeJwt,
   generateSigningKey,
@@ -12,7 +12,7 @@ import {
   TEST_CLIENT_ID,
   TEST_CLIENT_SECRET,
   type TestProvider,
-} from "../helpers/oidc_provider.ts";
+} from "@/tests/helpers/oidc_provider.ts";
 
 const CALLBACK = `${TEST_ORIGIN}/admin/oauth/callback`;
 

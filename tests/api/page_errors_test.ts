@@ -5,17 +5,17 @@
  * never a 5xx; all of them carry the security headers.
  */
 import assert from "node:assert/strict";
-import { ensureAdmin } from "../../lib/auth/admins.ts";
+import { ensureAdmin } from "@/lib/auth/admins.ts";
 import {
   ConflictError,
   InvalidInputError,
   NotFoundError,
   TooManyRequestsError,
   UnauthorizedError,
-} from "../../lib/domain/errors.ts";
-import manifest from "../../fresh.gen.ts";
-import { makeTestApp, type TestApp, withTestApp } from "../helpers/app.ts";
-import { loginCookie, makeCompetition, makeEntry, TEST_ADMIN } from "../helpers/fixtures.ts";
+} from "@/lib/domain/errors.ts";
+import manifest from "@/fresh.gen.ts";
+import { makeTestApp, type TestApp, withTestApp } from "@/tests/helpers/app.ts";
+import { loginCookie, makeCompetition, makeEntry, TEST_ADMIN } from "@/tests/helpers/fixtures.ts";
 
 function assertSecurityHeaders(res: Response, label: string) {
   assert.match(res.headers.get("content-security-policy") ?? "", /default-src 'self'/, label);

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import twind from "$fresh/plugins/twind.ts";
-import twindConfig from "../../twind.config.ts";
-import { withTestApp } from "../helpers/app.ts";
-import { makeCompetition } from "../helpers/fixtures.ts";
+import twindConfig from "@/twind.config.ts";
+import { withTestApp } from "@/tests/helpers/app.ts";
+import { makeCompetition } from "@/tests/helpers/fixtures.ts";
 
 Deno.test("[pages] the team builder's rows carry short component classes, styled inline", async () => {
   await withTestApp(async (app) => {

@@ -5,21 +5,21 @@
  * checkout is being cancelled, still ends as its entry or its refund.
  */
 import assert from "node:assert/strict";
-import { getPendingCheckout, listPendingCheckoutIds } from "../../lib/db/checkouts.ts";
-import { getEntryByPayment, listEntriesByCompetition } from "../../lib/db/entries.ts";
-import { getRefund } from "../../lib/db/refunds.ts";
-import { UNPAID_INTENT_TTL_MS } from "../../lib/payments/provider.ts";
-import { sweepPayments, type SweepReport } from "../../lib/payments/sweep.ts";
-import { TestPaymentProvider } from "../../lib/payments/test_provider.ts";
-import { UpstreamError } from "../../lib/domain/errors.ts";
-import { readJsonBody, TEST_ORIGIN, type TestApp, withTestApp } from "../helpers/app.ts";
+import { getPendingCheckout, listPendingCheckoutIds } from "@/lib/db/checkouts.ts";
+import { getEntryByPayment, listEntriesByCompetition } from "@/lib/db/entries.ts";
+import { getRefund } from "@/lib/db/refunds.ts";
+import { UNPAID_INTENT_TTL_MS } from "@/lib/payments/provider.ts";
+import { sweepPayments, type SweepReport } from "@/lib/payments/sweep.ts";
+import { TestPaymentProvider } from "@/lib/payments/test_provider.ts";
+import { UpstreamError } from "@/lib/domain/errors.ts";
+import { readJsonBody, TEST_ORIGIN, type TestApp, withTestApp } from "@/tests/helpers/app.ts";
 import {
   makeCompetition,
   SUCCESS_CARD,
   type TestCompetition,
   validPicks,
-} from "../helpers/fixtures.ts";
-import { withStripeApp } from "../helpers/stripe.ts";
+} from "@/tests/helpers/fixtures.ts";
+import { withStripeApp } from "@/tests/helpers/stripe.ts";
 
 const SPAMMER = "203.0.113.7";
 /** A moment past the unpaid intents' time, as the sweep sees it (no sleeping for an hour). */

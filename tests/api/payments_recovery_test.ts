@@ -4,13 +4,13 @@
  * admin sees each payment's state and a count per state (GET /api/admin/payments).
  */
 import assert from "node:assert/strict";
-import { getPendingCheckout } from "../../lib/db/checkouts.ts";
-import { getEntryByPayment, listEntriesByCompetition } from "../../lib/db/entries.ts";
-import { takeLease } from "../../lib/db/leases.ts";
-import { getRefund } from "../../lib/db/refunds.ts";
-import { listPayments } from "../../lib/payments/ledger.ts";
-import { SWEEP_GRACE_MS, sweepPayments } from "../../lib/payments/sweep.ts";
-import { readJsonBody, TEST_ORIGIN, type TestApp } from "../helpers/app.ts";
+import { getPendingCheckout } from "@/lib/db/checkouts.ts";
+import { getEntryByPayment, listEntriesByCompetition } from "@/lib/db/entries.ts";
+import { takeLease } from "@/lib/db/leases.ts";
+import { getRefund } from "@/lib/db/refunds.ts";
+import { listPayments } from "@/lib/payments/ledger.ts";
+import { SWEEP_GRACE_MS, sweepPayments } from "@/lib/payments/sweep.ts";
+import { readJsonBody, TEST_ORIGIN, type TestApp } from "@/tests/helpers/app.ts";
 import {
   entryBody,
   loginCookie,
@@ -21,8 +21,8 @@ import {
   type TestCompetition,
   validPicks,
   withAdminApp,
-} from "../helpers/fixtures.ts";
-import { paidStripeCheckout, withStripeApp } from "../helpers/stripe.ts";
+} from "@/tests/helpers/fixtures.ts";
+import { paidStripeCheckout, withStripeApp } from "@/tests/helpers/stripe.ts";
 
 /** A test-mode checkout with the picks kept, paid with the test card; `pay: false` leaves it unpaid. */
 async function paidTestCheckout(app: TestApp, c: TestCompetition, pay = true): Promise<string> {

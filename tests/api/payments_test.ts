@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
-import { getPendingCheckout } from "../../lib/db/checkouts.ts";
-import { TestPaymentProvider } from "../../lib/payments/test_provider.ts";
-import { withStripeApp } from "../helpers/stripe.ts";
+import { getPendingCheckout } from "@/lib/db/checkouts.ts";
+import { TestPaymentProvider } from "@/lib/payments/test_provider.ts";
+import { withStripeApp } from "@/tests/helpers/stripe.ts";
 import {
   makeTestApp,
   readJsonBody,
   TEST_STRIPE_PUBLISHABLE_KEY,
   type TestApp,
-} from "../helpers/app.ts";
+} from "@/tests/helpers/app.ts";
 import {
   DECLINED_CARD,
   entryBody,
@@ -15,7 +15,7 @@ import {
   makeEntry,
   SUCCESS_CARD,
   validPicks,
-} from "../helpers/fixtures.ts";
+} from "@/tests/helpers/fixtures.ts";
 
 const HOUR = 3_600_000;
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { makeTestApp, readJsonBody } from "../helpers/app.ts";
-import { makeAdminHeaders, makeCompetition, makePlayer } from "../helpers/fixtures.ts";
+import { makeTestApp, readJsonBody } from "@/tests/helpers/app.ts";
+import { makeAdminHeaders, makeCompetition, makePlayer } from "@/tests/helpers/fixtures.ts";
 
 Deno.test("[admin performances] list, save with computed points, refuse out-of-range", async (t) => {
   const app = await makeTestApp();

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { readJsonBody } from "../helpers/app.ts";
-import { makeCompetition, makePlayer, makeTeam, withAdminApp } from "../helpers/fixtures.ts";
+import { readJsonBody } from "@/tests/helpers/app.ts";
+import { makeCompetition, makePlayer, makeTeam, withAdminApp } from "@/tests/helpers/fixtures.ts";
 
 Deno.test("[admin players] competition players: list, add, remove, available", async (t) => {
   await withAdminApp(async (app, admin) => {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { makeTestApp, readJsonBody } from "../helpers/app.ts";
-import { makeAdminHeaders, makeCompetition } from "../helpers/fixtures.ts";
+import { makeTestApp, readJsonBody } from "@/tests/helpers/app.ts";
+import { makeAdminHeaders, makeCompetition } from "@/tests/helpers/fixtures.ts";
 
 Deno.test("[admin prizes] save and read a prize structure", async (t) => {
   const app = await makeTestApp();

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { listOutbox, type OutboxMessage } from "../../lib/db/outbox.ts";
-import { type TestApp, withTestApp } from "../helpers/app.ts";
-import { startFakeStripe } from "../helpers/fake_stripe.ts";
-import { entryBody, makeCompetition, payTestIntent } from "../helpers/fixtures.ts";
-import { paidStripeCheckout, signedEvent } from "../helpers/stripe.ts";
+import { listOutbox, type OutboxMessage } from "@/lib/db/outbox.ts";
+import { type TestApp, withTestApp } from "@/tests/helpers/app.ts";
+import { startFakeStripe } from "@/tests/helpers/fake_stripe.ts";
+import { entryBody, makeCompetition, payTestIntent } from "@/tests/helpers/fixtures.ts";
+import { paidStripeCheckout, signedEvent } from "@/tests/helpers/stripe.ts";
 
 const PUBLIC_URL = "https://contests.example";
 const EVIL = "http://evil.example";

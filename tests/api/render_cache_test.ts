@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
 import zlib from "node:zlib";
-import { updateCompetition } from "../../lib/db/competitions.ts";
-import { createGameEvent } from "../../lib/db/events.ts";
-import { updatePlayer } from "../../lib/db/players.ts";
-import { updateTeam } from "../../lib/db/teams.ts";
-import { setPrizeStructure } from "../../lib/db/prizes.ts";
-import { CACHE_BUCKET_MS } from "../../lib/render_cache.ts";
-import { makeTestApp, type TestApp } from "../helpers/app.ts";
-import { makeCompetition, makeEntry } from "../helpers/fixtures.ts";
+import { updateCompetition } from "@/lib/db/competitions.ts";
+import { createGameEvent } from "@/lib/db/events.ts";
+import { updatePlayer } from "@/lib/db/players.ts";
+import { updateTeam } from "@/lib/db/teams.ts";
+import { setPrizeStructure } from "@/lib/db/prizes.ts";
+import { CACHE_BUCKET_MS } from "@/lib/render_cache.ts";
+import { makeTestApp, type TestApp } from "@/tests/helpers/app.ts";
+import { makeCompetition, makeEntry } from "@/tests/helpers/fixtures.ts";
 
 async function get(app: TestApp, path: string, headers: Record<string, string> = {}) {
   const res = await app.request(path, { headers: { "accept-encoding": "br", ...headers } });

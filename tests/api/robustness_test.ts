@@ -4,13 +4,13 @@
  * input gets a clear 4xx JSON `{message, issues?}`, never a 5xx, and changes nothing in the store.
  */
 import assert from "node:assert/strict";
-import manifest from "../../fresh.gen.ts";
-import { createGameEvent } from "../../lib/db/events.ts";
-import { createMatch } from "../../lib/db/matches.ts";
-import { setPrizeStructure } from "../../lib/db/prizes.ts";
-import { prng } from "../../lib/prng.ts";
-import { type FakeStripe, startFakeStripe } from "../helpers/fake_stripe.ts";
-import { makeTestApp, TEST_ORIGIN, type TestApp } from "../helpers/app.ts";
+import manifest from "@/fresh.gen.ts";
+import { createGameEvent } from "@/lib/db/events.ts";
+import { createMatch } from "@/lib/db/matches.ts";
+import { setPrizeStructure } from "@/lib/db/prizes.ts";
+import { prng } from "@/lib/prng.ts";
+import { type FakeStripe, startFakeStripe } from "@/tests/helpers/fake_stripe.ts";
+import { makeTestApp, TEST_ORIGIN, type TestApp } from "@/tests/helpers/app.ts";
 import {
   entryBody,
   makeAdminHeaders,
@@ -21,7 +21,7 @@ import {
   SUCCESS_CARD,
   TEST_ADMIN,
   validPicks,
-} from "../helpers/fixtures.ts";
+} from "@/tests/helpers/fixtures.ts";
 import {
   diffVersions,
   type KeyVersion,
@@ -29,7 +29,7 @@ import {
   restoreEntries,
   saveEntries,
   snapshotVersions,
-} from "../helpers/kv_snapshot.ts";
+} from "@/tests/helpers/kv_snapshot.ts";
 
 // ---------- the routes, from the manifest ----------
 

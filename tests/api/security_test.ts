@@ -5,12 +5,12 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { ensureAdmin } from "../../lib/auth/admins.ts";
-import { updateCompetition } from "../../lib/db/competitions.ts";
-import { listOutbox } from "../../lib/db/outbox.ts";
-import { createGameEvent } from "../../lib/db/events.ts";
-import { MAX_LOGIN_FAILURES } from "../../lib/auth/throttle.ts";
-import { makeTestApp, readJsonBody, type TestApp } from "../helpers/app.ts";
+import { ensureAdmin } from "@/lib/auth/admins.ts";
+import { updateCompetition } from "@/lib/db/competitions.ts";
+import { listOutbox } from "@/lib/db/outbox.ts";
+import { createGameEvent } from "@/lib/db/events.ts";
+import { MAX_LOGIN_FAILURES } from "@/lib/auth/throttle.ts";
+import { makeTestApp, readJsonBody, type TestApp } from "@/tests/helpers/app.ts";
 import {
   entryBody,
   loginCookie,
@@ -19,11 +19,11 @@ import {
   makeEntry,
   payTestIntent,
   TEST_ADMIN,
-} from "../helpers/fixtures.ts";
-import { startFakeStripe } from "../helpers/fake_stripe.ts";
-import { freePort } from "../helpers/server.ts";
-import { startTestSmtp } from "../helpers/smtp.ts";
-import { fixtureHandler } from "../unit/fresh/helpers.ts";
+} from "@/tests/helpers/fixtures.ts";
+import { startFakeStripe } from "@/tests/helpers/fake_stripe.ts";
+import { freePort } from "@/tests/helpers/server.ts";
+import { startTestSmtp } from "@/tests/helpers/smtp.ts";
+import { fixtureHandler } from "@/tests/unit/fresh/helpers.ts";
 
 const XSS = `<img src=x onerror=alert(1)>`;
 const SCRIPT_BREAK = `</script><script>alert(2)</script>`;

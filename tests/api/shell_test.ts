@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { createHandler } from "$fresh/server.ts";
-import manifest from "../../fresh.gen.ts";
-import freshConfig from "../../fresh.config.ts";
-import { loadConfig } from "../../lib/config.ts";
-import { createServices, servicesPlugin } from "../../lib/services.ts";
-import { isAdminPath } from "../../routes/_app.tsx";
-import { islandCount } from "../helpers/islands.ts";
+import manifest from "@/fresh.gen.ts";
+import freshConfig from "@/fresh.config.ts";
+import { loadConfig } from "@/lib/config.ts";
+import { createServices, servicesPlugin } from "@/lib/services.ts";
+import { isAdminPath } from "@/routes/_app.tsx";
+import { islandCount } from "@/tests/helpers/islands.ts";
 
 /** A handler over the real manifest with fresh in-memory services. */
 async function makeShellApp() {

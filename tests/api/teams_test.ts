@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { makeTestApp, readJsonBody } from "../helpers/app.ts";
-import { makeAdminHeaders, makePlayer } from "../helpers/fixtures.ts";
+import { makeTestApp, readJsonBody } from "@/tests/helpers/app.ts";
+import { makeAdminHeaders, makePlayer } from "@/tests/helpers/fixtures.ts";
 
 Deno.test("[admin teams] create, list and list a team's players", async (t) => {
   const app = await makeTestApp();

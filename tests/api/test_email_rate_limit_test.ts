@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { listOutbox } from "../../lib/db/outbox.ts";
-import { makeTestApp, readJsonBody, TEST_ORIGIN, type TestApp } from "../helpers/app.ts";
+import { listOutbox } from "@/lib/db/outbox.ts";
+import { makeTestApp, readJsonBody, TEST_ORIGIN, type TestApp } from "@/tests/helpers/app.ts";
 
 /** POST /api/test-email as if from `ip`. */
 function testEmailFrom(app: TestApp, ip: string, body: unknown): Promise<Response> {

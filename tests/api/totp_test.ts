@@ -1,16 +1,16 @@
 import assert from "node:assert/strict";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
-import { ensureAdmin } from "../../lib/auth/admins.ts";
+import { ensureAdmin } from "@/lib/auth/admins.ts";
 import {
   generateRecoveryCodes,
   hashRecoveryCode,
   matchTotpStep,
   totpCode,
   totpStep,
-} from "../../lib/auth/totp.ts";
-import { makeTestApp, readJsonBody, type TestApp } from "../helpers/app.ts";
-import { loginCookie, TEST_ADMIN } from "../helpers/fixtures.ts";
-import { wrongCode } from "../helpers/totp.ts";
+} from "@/lib/auth/totp.ts";
+import { makeTestApp, readJsonBody, type TestApp } from "@/tests/helpers/app.ts";
+import { loginCookie, TEST_ADMIN } from "@/tests/helpers/fixtures.ts";
+import { wrongCode } from "@/tests/helpers/totp.ts";
 
 function post(app: TestApp, path: string, body: unknown, headers: HeadersInit = {}) {
   return app.request(path, { method: "POST", json: body, headers });

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { updateCompetition } from "../../lib/db/competitions.ts";
-import { makeTestApp, type TestApp } from "../helpers/app.ts";
-import { makeCompetition, makeEntry } from "../helpers/fixtures.ts";
+import { updateCompetition } from "@/lib/db/competitions.ts";
+import { makeTestApp, type TestApp } from "@/tests/helpers/app.ts";
+import { makeCompetition, makeEntry } from "@/tests/helpers/fixtures.ts";
 
 async function page(app: TestApp, path: string): Promise<{ status: number; html: string }> {
   const res = await app.request(path);

@@ -1,15 +1,20 @@
 import assert from "node:assert/strict";
-import { getPendingCheckout } from "../../lib/db/checkouts.ts";
-import { getEntryByPayment, listEntriesByCompetition } from "../../lib/db/entries.ts";
-import type { FakeStripe } from "../helpers/fake_stripe.ts";
-import { makeTestApp, readJsonBody, type TestApp } from "../helpers/app.ts";
+import { getPendingCheckout } from "@/lib/db/checkouts.ts";
+import { getEntryByPayment, listEntriesByCompetition } from "@/lib/db/entries.ts";
+import type { FakeStripe } from "@/tests/helpers/fake_stripe.ts";
+import { makeTestApp, readJsonBody, type TestApp } from "@/tests/helpers/app.ts";
 import {
   makeCompetition,
   makeEntry,
   type TestCompetition,
   validPicks,
-} from "../helpers/fixtures.ts";
-import { paidStripeCheckout, sendWebhook, signedEvent, withStripeApp } from "../helpers/stripe.ts";
+} from "@/tests/helpers/fixtures.ts";
+import {
+  paidStripeCheckout,
+  sendWebhook,
+  signedEvent,
+  withStripeApp,
+} from "@/tests/helpers/stripe.ts";
 
 /** A paid checkout whose browser never came back: intent with picks, paid at Stripe. */
 function paidCheckout(app: TestApp, fake: FakeStripe, c: TestCompetition) {

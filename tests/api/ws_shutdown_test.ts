@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { makeTestApp } from "../helpers/app.ts";
+import { makeTestApp } from "@/tests/helpers/app.ts";
 
 Deno.test("[ws] a closed hub stays the services' hub, so an upgrade during shutdown is refused", async () => {
   const app = await makeTestApp();

@@ -1,15 +1,15 @@
 import assert from "node:assert/strict";
-import { updateCompetition } from "../../lib/db/competitions.ts";
-import { savePerformances } from "../../lib/db/performances.ts";
-import { createGameEvent } from "../../lib/db/events.ts";
+import { updateCompetition } from "@/lib/db/competitions.ts";
+import { savePerformances } from "@/lib/db/performances.ts";
+import { createGameEvent } from "@/lib/db/events.ts";
 import {
   type LiveHub,
   type LiveHubOptions,
   MAX_MESSAGE_CHARS,
   startLiveHub,
-} from "../../lib/live/hub.ts";
-import { makeTestApp, type TestApp } from "../helpers/app.ts";
-import { makeCompetition, makeEntry, type TestCompetition } from "../helpers/fixtures.ts";
+} from "@/lib/live/hub.ts";
+import { makeTestApp, type TestApp } from "@/tests/helpers/app.ts";
+import { makeCompetition, makeEntry, type TestCompetition } from "@/tests/helpers/fixtures.ts";
 
 // deno-lint-ignore no-explicit-any
 type Message = Record<string, any>;

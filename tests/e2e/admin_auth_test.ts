@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { gotoHydrated, launchBrowser, screenshot } from "../helpers/browser.ts";
-import { startServer } from "../helpers/server.ts";
+import { gotoHydrated, launchBrowser, screenshot } from "@/tests/helpers/browser.ts";
+import { startServer } from "@/tests/helpers/server.ts";
 import { ADMIN, expectToast } from "./admin_helpers.ts";
 
 Deno.test("[admin] login, session cookie, logout and pages without a session", async (t) => {

@@ -7,8 +7,8 @@
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { gotoHydrated, launchBrowser, screenshot } from "../helpers/browser.ts";
-import { type RunningServer, startServer } from "../helpers/server.ts";
+import { gotoHydrated, launchBrowser, screenshot } from "@/tests/helpers/browser.ts";
+import { type RunningServer, startServer } from "@/tests/helpers/server.ts";
 import { competitionPlayers, expectToast, login, openAdmin, payForEntry } from "./admin_helpers.ts";
 import {
   ADMIN_HEADERS,

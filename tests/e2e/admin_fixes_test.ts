@@ -4,8 +4,8 @@
  * result (14), and a competition is cancelled with everyone refunded (17), at 1280 and 390 px.
  */
 import assert from "node:assert/strict";
-import { gotoHydrated, launchBrowser, screenshot } from "../helpers/browser.ts";
-import { startServer } from "../helpers/server.ts";
+import { gotoHydrated, launchBrowser, screenshot } from "@/tests/helpers/browser.ts";
+import { startServer } from "@/tests/helpers/server.ts";
 import { competitionPlayers, expectToast, login, openAdmin, payForEntry } from "./admin_helpers.ts";
 import {
   ADMIN_HEADERS,

@@ -1,7 +1,7 @@
 /** Shared steps of the admin browser tests: log in, wait for toasts, pay for an entry by API. */
 import assert from "node:assert/strict";
 import type { Locator, Page } from "playwright-core";
-import { gotoHydrated } from "../helpers/browser.ts";
+import { gotoHydrated } from "@/tests/helpers/browser.ts";
 
 export const ADMIN = { username: "admin", password: "admin-test-password" };
 

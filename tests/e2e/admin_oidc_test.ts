@@ -1,10 +1,14 @@
 import assert from "node:assert/strict";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import type { BrowserContext, Page } from "playwright-core";
-import { gotoHydrated, launchBrowser, screenshot } from "../helpers/browser.ts";
-import { startTestProvider, TEST_CLIENT_ID, TEST_CLIENT_SECRET } from "../helpers/oidc_provider.ts";
-import { freePort, startServer } from "../helpers/server.ts";
-import { codeAt, wrongCode } from "../helpers/totp.ts";
+import { gotoHydrated, launchBrowser, screenshot } from "@/tests/helpers/browser.ts";
+import {
+  startTestProvider,
+  TEST_CLIENT_ID,
+  TEST_CLIENT_SECRET,
+} from "@/tests/helpers/oidc_provider.ts";
+import { freePort, startServer } from "@/tests/helpers/server.ts";
+import { codeAt, wrongCode } from "@/tests/helpers/totp.ts";
 import { ADMIN, expectToast } from "./admin_helpers.ts";
 
 /**

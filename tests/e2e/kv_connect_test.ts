@@ -4,7 +4,7 @@
  * token), and a store that refuses it stops the start with a one-line error.
  */
 import assert from "node:assert/strict";
-import { freePort } from "../helpers/server.ts";
+import { freePort } from "@/tests/helpers/server.ts";
 
 Deno.test("[kv connect] npm start opens a KV Connect URL with DENO_KV_ACCESS_TOKEN", async () => {
   const seen: string[] = [];

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { gotoHydrated, launchBrowser, screenshot } from "../helpers/browser.ts";
-import { startServer } from "../helpers/server.ts";
+import { gotoHydrated, launchBrowser, screenshot } from "@/tests/helpers/browser.ts";
+import { startServer } from "@/tests/helpers/server.ts";
 import { assertNoHorizontalScroll, assertNoSeriousAxeViolations } from "./visitor_helpers.ts";
 
 const ADMIN_HEADERS = { "x-admin-username": "admin", "x-admin-password": "admin-test-password" };

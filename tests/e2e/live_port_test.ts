@@ -3,8 +3,8 @@
  * reach it, the socket joins ("Live updates on") and an admin's GOAL arrives without a reload.
  */
 import assert from "node:assert/strict";
-import { gotoHydrated, launchBrowser } from "../helpers/browser.ts";
-import { freePort, startServer } from "../helpers/server.ts";
+import { gotoHydrated, launchBrowser } from "@/tests/helpers/browser.ts";
+import { freePort, startServer } from "@/tests/helpers/server.ts";
 import { ADMIN_HEADERS } from "./visitor_helpers.ts";
 
 Deno.test("[e2e] leaderboard over LIVE_WS_PORT: joined, and a GOAL arrives", async () => {

@@ -6,13 +6,13 @@
  * unresolved within 60 s (the recovery sweep, no browser involved).
  */
 import assert from "node:assert/strict";
-import { getEntryByPayment, listEntriesByCompetition } from "../../lib/db/entries.ts";
-import { getRefund } from "../../lib/db/refunds.ts";
-import { retryWhileBusy, withBusyRetry } from "../../lib/db/busy_retry.ts";
-import { getCompetition } from "../../lib/db/competitions.ts";
-import { getTestIntent } from "../../lib/db/test_payment_intents.ts";
-import { makeCompetition, SUCCESS_CARD, validPicks } from "../helpers/fixtures.ts";
-import { type RunningServer, startServer } from "../helpers/server.ts";
+import { getEntryByPayment, listEntriesByCompetition } from "@/lib/db/entries.ts";
+import { getRefund } from "@/lib/db/refunds.ts";
+import { retryWhileBusy, withBusyRetry } from "@/lib/db/busy_retry.ts";
+import { getCompetition } from "@/lib/db/competitions.ts";
+import { getTestIntent } from "@/lib/db/test_payment_intents.ts";
+import { makeCompetition, SUCCESS_CARD, validPicks } from "@/tests/helpers/fixtures.ts";
+import { type RunningServer, startServer } from "@/tests/helpers/server.ts";
 
 const FULL = "This competition is full. Your payment has been refunded.";
 

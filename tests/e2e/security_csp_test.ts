@@ -4,8 +4,8 @@
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { launchBrowser } from "../helpers/browser.ts";
-import { startServer } from "../helpers/server.ts";
+import { launchBrowser } from "@/tests/helpers/browser.ts";
+import { startServer } from "@/tests/helpers/server.ts";
 
 const ADMIN = { username: "admin", password: "admin-test-password" };
 const XSS = `<img src=x onerror=alert(1)>`;

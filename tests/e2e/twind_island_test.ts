@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { gotoHydrated, launchBrowser, screenshot } from "../helpers/browser.ts";
-import { startServer } from "../helpers/server.ts";
-import { classAttributes } from "../../lib/fresh/plugins/twind.ts";
+import { gotoHydrated, launchBrowser, screenshot } from "@/tests/helpers/browser.ts";
+import { startServer } from "@/tests/helpers/server.ts";
+import { classAttributes } from "@/lib/fresh/plugins/twind.ts";
 
 Deno.test("[e2e] classes that only an island adds in the browser are styled", async () => {
   const server = await startServer();

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { gotoHydrated, launchBrowser, screenshot } from "../helpers/browser.ts";
-import { startServer } from "../helpers/server.ts";
-import { formatPrice } from "../../lib/domain/format.ts";
-import type { Competition } from "../../lib/domain/types.ts";
+import { gotoHydrated, launchBrowser, screenshot } from "@/tests/helpers/browser.ts";
+import { startServer } from "@/tests/helpers/server.ts";
+import { formatPrice } from "@/lib/domain/format.ts";
+import type { Competition } from "@/lib/domain/types.ts";
 import {
   assertNoHorizontalScroll,
   assertNoSeriousAxeViolations,

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { gotoHydrated, launchBrowser, screenshot } from "../helpers/browser.ts";
-import { freePort, startServer } from "../helpers/server.ts";
+import { gotoHydrated, launchBrowser, screenshot } from "@/tests/helpers/browser.ts";
+import { freePort, startServer } from "@/tests/helpers/server.ts";
 import {
   assertNoHorizontalScroll,
   assertNoSeriousAxeViolations,

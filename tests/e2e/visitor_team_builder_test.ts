@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { gotoHydrated, launchBrowser } from "../helpers/browser.ts";
-import { startServer } from "../helpers/server.ts";
-import { formatWhole } from "../../lib/domain/format.ts";
-import type { Competition } from "../../lib/domain/types.ts";
+import { gotoHydrated, launchBrowser } from "@/tests/helpers/browser.ts";
+import { startServer } from "@/tests/helpers/server.ts";
+import { formatWhole } from "@/lib/domain/format.ts";
+import type { Competition } from "@/lib/domain/types.ts";
 import {
   assertNoSeriousAxeViolations,
   clickPlayers,

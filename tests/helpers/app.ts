@@ -3,13 +3,13 @@
  * Stripe provider against a local imitation), the outbox mailer (or SMTP), and the real handler.
  */
 import { createHandler } from "$fresh/server.ts";
-import type { RequestHandler } from "../../lib/fresh/src/types.ts";
-import manifest from "../../fresh.gen.ts";
-import freshConfig from "../../fresh.config.ts";
-import { seedDemoDataIfEmpty } from "../../lib/db/seed.ts";
-import type { LiveHubOptions } from "../../lib/live/hub.ts";
+import type { RequestHandler } from "@/lib/fresh/src/types.ts";
+import manifest from "@/fresh.gen.ts";
+import freshConfig from "@/fresh.config.ts";
+import { seedDemoDataIfEmpty } from "@/lib/db/seed.ts";
+import type { LiveHubOptions } from "@/lib/live/hub.ts";
 import type { Plugin } from "$fresh/server.ts";
-import { type AppConfig, createServices, type Services } from "../../lib/services.ts";
+import { type AppConfig, createServices, type Services } from "@/lib/services.ts";
 
 export interface TestAppOptions {
   /** Use the Stripe provider against this imitation (see tests/helpers/fake_stripe.ts). */

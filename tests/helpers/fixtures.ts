@@ -1,16 +1,16 @@
 /** Small builders of test data, written straight to the store through lib/db. */
-import { ensureAdmin } from "../../lib/auth/admins.ts";
+import { ensureAdmin } from "@/lib/auth/admins.ts";
 import {
   markCheckoutFinalised,
   type PendingCheckoutInput,
   savePendingCheckout,
-} from "../../lib/db/checkouts.ts";
-import { addCompetitionPlayers } from "../../lib/db/competition_players.ts";
-import { type CompetitionInput, createCompetition } from "../../lib/db/competitions.ts";
-import { createEntry } from "../../lib/db/entries.ts";
-import { createPlayer, type PlayerInput } from "../../lib/db/players.ts";
-import { createTeam, type TeamInput } from "../../lib/db/teams.ts";
-import type { Competition, Entry, Player, Position, Team } from "../../lib/domain/types.ts";
+} from "@/lib/db/checkouts.ts";
+import { addCompetitionPlayers } from "@/lib/db/competition_players.ts";
+import { type CompetitionInput, createCompetition } from "@/lib/db/competitions.ts";
+import { createEntry } from "@/lib/db/entries.ts";
+import { createPlayer, type PlayerInput } from "@/lib/db/players.ts";
+import { createTeam, type TeamInput } from "@/lib/db/teams.ts";
+import type { Competition, Entry, Player, Position, Team } from "@/lib/domain/types.ts";
 import { type TestApp, withTestApp } from "./app.ts";
 
 let counter = 0;

@@ -1,5 +1,5 @@
 /** The authenticator app of the TOTP tests: codes of a secret around now. */
-import { totpCode, totpStep } from "../../lib/auth/totp.ts";
+import { totpCode, totpStep } from "@/lib/auth/totp.ts";
 
 /** The code of `secret` `offset` steps after the current one. */
 export function codeAt(secret: Uint8Array, offset = 0): string {

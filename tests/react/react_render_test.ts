@@ -9,8 +9,8 @@
  * get hand-written props in extra_cases.tsx.
  */
 import assert from "node:assert/strict";
-import { makeTestApp, type TestApp } from "../helpers/app.ts";
-import { loginCookie } from "../helpers/fixtures.ts";
+import { makeTestApp, type TestApp } from "@/tests/helpers/app.ts";
+import { loginCookie } from "@/tests/helpers/fixtures.ts";
 import { componentIds, startCapture } from "./capture.ts";
 import type { RenderReport } from "./render_all.tsx";
 import type { SeedData } from "./extra_cases.tsx";

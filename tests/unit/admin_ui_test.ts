@@ -16,7 +16,7 @@ import {
 } from "@/lib/client/admin/player_table.ts";
 import { offersSampleTeams } from "@/lib/client/admin/teams.ts";
 import { validateClub } from "@/lib/client/admin/clubs.ts";
-import { rowStats } from "../../components/admin/CompetitionsTable.tsx";
+import { rowStats } from "@/components/admin/CompetitionsTable.tsx";
 import type { CompetitionRow } from "@/lib/client/admin/types.ts";
 import { competitionRevenue } from "@/lib/domain/competition.ts";
 import { draftErrors, draftOf, draftPoints } from "@/lib/client/admin/performance_draft.ts";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { ConfigError, configWarnings, linkOrigin, loadConfig } from "../../lib/config.ts";
+import { ConfigError, configWarnings, linkOrigin, loadConfig } from "@/lib/config.ts";
 
 const MEMORY = { DENO_KV_PATH: ":memory:" };
 

@@ -1,7 +1,7 @@
 /** The state of the two-factor set-up screen: scan a QR code, confirm a code, keep the codes. */
 import { useState } from "react";
 import { adminFetch, errorText } from "./admin_api.ts";
-import { toast } from "../toast.ts";
+import { toast } from "@/lib/client/toast.ts";
 
 /** What the server shows once when a set-up starts. */
 export interface TotpSetupView {

@@ -1,5 +1,5 @@
 import { Head } from "$fresh/runtime.ts";
-import AdminCompetitionForm from "../../../islands/AdminCompetitionForm.tsx";
+import AdminCompetitionForm from "@/islands/AdminCompetitionForm.tsx";
 
 export default function NewCompetitionPage() {
   return (

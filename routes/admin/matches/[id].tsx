@@ -1,6 +1,6 @@
 import { Head } from "$fresh/runtime.ts";
 import type { PageProps } from "$fresh/server.ts";
-import AdminMatchForm from "../../../islands/AdminMatchForm.tsx";
+import AdminMatchForm from "@/islands/AdminMatchForm.tsx";
 import { recordPageHandler } from "@/lib/http/route_params.ts";
 import { getMatch } from "@/lib/db/matches.ts";
 

@@ -1,5 +1,5 @@
 import { Head } from "$fresh/runtime.ts";
-import AdminMatchList from "../../../islands/AdminMatchList.tsx";
+import AdminMatchList from "@/islands/AdminMatchList.tsx";
 
 export default function MatchesPage() {
   return (

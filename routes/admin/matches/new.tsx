@@ -1,5 +1,5 @@
 import { Head } from "$fresh/runtime.ts";
-import AdminMatchForm from "../../../islands/AdminMatchForm.tsx";
+import AdminMatchForm from "@/islands/AdminMatchForm.tsx";
 
 export default function NewMatchPage() {
   return (

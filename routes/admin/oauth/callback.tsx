@@ -1,10 +1,10 @@
 import type { Handlers, PageProps } from "$fresh/server.ts";
-import { SignInNotice } from "../../../components/admin/SignInNotice.tsx";
-import { clientIp } from "../../../lib/auth/guard.ts";
-import { clearFlowCookie, OidcSignInError, signInWithProvider } from "../../../lib/auth/oidc.ts";
-import { endSession, isHttps, startSession } from "../../../lib/auth/sessions.ts";
-import { TooManyRequestsError } from "../../../lib/domain/errors.ts";
-import { statusOf } from "../../../lib/http/errors.ts";
+import { SignInNotice } from "@/components/admin/SignInNotice.tsx";
+import { clientIp } from "@/lib/auth/guard.ts";
+import { clearFlowCookie, OidcSignInError, signInWithProvider } from "@/lib/auth/oidc.ts";
+import { endSession, isHttps, startSession } from "@/lib/auth/sessions.ts";
+import { TooManyRequestsError } from "@/lib/domain/errors.ts";
+import { statusOf } from "@/lib/http/errors.ts";
 import type { State } from "@/lib/services.ts";
 
 type Outcome = { signedInAs: string } | { refused: string };

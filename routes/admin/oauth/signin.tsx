@@ -1,9 +1,9 @@
 import type { Handlers, PageProps } from "$fresh/server.ts";
-import { SignInNotice } from "../../../components/admin/SignInNotice.tsx";
-import { clientIp } from "../../../lib/auth/guard.ts";
-import { beginSignIn, callbackUrl, SIGNIN_LIMIT } from "../../../lib/auth/oidc.ts";
-import { isHttps } from "../../../lib/auth/sessions.ts";
-import { hitRateLimit } from "../../../lib/db/rate_limits.ts";
+import { SignInNotice } from "@/components/admin/SignInNotice.tsx";
+import { clientIp } from "@/lib/auth/guard.ts";
+import { beginSignIn, callbackUrl, SIGNIN_LIMIT } from "@/lib/auth/oidc.ts";
+import { isHttps } from "@/lib/auth/sessions.ts";
+import { hitRateLimit } from "@/lib/db/rate_limits.ts";
 import type { State } from "@/lib/services.ts";
 
 type Problem = { status: 429 | 502; provider: string };

@@ -1,8 +1,8 @@
 import type { FreshContext } from "$fresh/server.ts";
-import { clientIp, requireAdmin } from "../../../lib/auth/guard.ts";
-import { clearSessionCookie } from "../../../lib/auth/sessions.ts";
-import { errorResponse, ForbiddenError } from "../../../lib/http/errors.ts";
-import { isCrossOriginRequest } from "../../../lib/http/security.ts";
+import { clientIp, requireAdmin } from "@/lib/auth/guard.ts";
+import { clearSessionCookie } from "@/lib/auth/sessions.ts";
+import { errorResponse, ForbiddenError } from "@/lib/http/errors.ts";
+import { isCrossOriginRequest } from "@/lib/http/security.ts";
 import type { AdminState } from "@/lib/services.ts";
 
 const PUBLIC_PATHS = new Set(["/api/admin/login"]);

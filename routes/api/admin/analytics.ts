@@ -1,6 +1,6 @@
 import type { Handlers } from "$fresh/server.ts";
-import { listDailyFunnel } from "../../../lib/db/analytics.ts";
-import { json } from "../../../lib/http/errors.ts";
+import { listDailyFunnel } from "@/lib/db/analytics.ts";
+import { json } from "@/lib/http/errors.ts";
 import type { State } from "@/lib/services.ts";
 
 const DAYS = 14;

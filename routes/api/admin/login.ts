@@ -1,11 +1,11 @@
 import type { Handlers } from "$fresh/server.ts";
-import { verifyAdminCredentials } from "../../../lib/auth/admins.ts";
-import { clientIp } from "../../../lib/auth/guard.ts";
-import { endSession, isHttps, startSession } from "../../../lib/auth/sessions.ts";
-import { CODE_REQUIRED, passwordLoginSecondStep } from "../../../lib/auth/totp.ts";
+import { verifyAdminCredentials } from "@/lib/auth/admins.ts";
+import { clientIp } from "@/lib/auth/guard.ts";
+import { endSession, isHttps, startSession } from "@/lib/auth/sessions.ts";
+import { CODE_REQUIRED, passwordLoginSecondStep } from "@/lib/auth/totp.ts";
 import { loginSchema } from "@/lib/domain/schemas/public.ts";
-import { json } from "../../../lib/http/errors.ts";
-import { readJson } from "../../../lib/http/validate.ts";
+import { json } from "@/lib/http/errors.ts";
+import { readJson } from "@/lib/http/validate.ts";
 import type { State } from "@/lib/services.ts";
 
 export const handler: Handlers<unknown, State> = {

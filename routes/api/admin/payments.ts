@@ -1,6 +1,6 @@
 import type { Handlers } from "$fresh/server.ts";
-import { json } from "../../../lib/http/errors.ts";
-import { listPayments, parsePageCursor, parsePaymentState } from "../../../lib/payments/ledger.ts";
+import { json } from "@/lib/http/errors.ts";
+import { listPayments, parsePageCursor, parsePaymentState } from "@/lib/payments/ledger.ts";
 import type { State } from "@/lib/services.ts";
 
 export const handler: Handlers<unknown, State> = {

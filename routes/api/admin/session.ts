@@ -1,5 +1,5 @@
 import type { Handlers } from "$fresh/server.ts";
-import { json } from "../../../lib/http/errors.ts";
+import { json } from "@/lib/http/errors.ts";
 import type { AdminState } from "@/lib/services.ts";
 
 export const handler: Handlers<unknown, AdminState> = {

@@ -1,6 +1,6 @@
 import type { Handlers } from "$fresh/server.ts";
-import { listPublicCompetitions } from "../../../lib/db/competitions.ts";
-import { json } from "../../../lib/http/errors.ts";
+import { listPublicCompetitions } from "@/lib/db/competitions.ts";
+import { json } from "@/lib/http/errors.ts";
 import { cachedAnswer, PUBLIC_COMPETITION_LIST } from "@/lib/render_cache.ts";
 import type { State } from "@/lib/services.ts";
 

@@ -1,11 +1,11 @@
 import type { Handlers } from "$fresh/server.ts";
-import { createdEntryView } from "../../../lib/api/views.ts";
-import { linkOrigin } from "../../../lib/config.ts";
+import { createdEntryView } from "@/lib/api/views.ts";
+import { linkOrigin } from "@/lib/config.ts";
 import { entryCreateSchema } from "@/lib/domain/schemas/public.ts";
-import { fieldError } from "../../../lib/domain/errors.ts";
-import { json } from "../../../lib/http/errors.ts";
-import { readJson } from "../../../lib/http/validate.ts";
-import { finaliseEntry } from "../../../lib/payments/checkout.ts";
+import { fieldError } from "@/lib/domain/errors.ts";
+import { json } from "@/lib/http/errors.ts";
+import { readJson } from "@/lib/http/validate.ts";
+import { finaliseEntry } from "@/lib/payments/checkout.ts";
 import type { State } from "@/lib/services.ts";
 
 export const handler: Handlers<unknown, State> = {

@@ -1,13 +1,13 @@
 import type { Handlers } from "$fresh/server.ts";
-import { clientIp } from "../../../lib/auth/guard.ts";
-import { buildEntriesEmail, entrySummaries } from "../../../lib/api/my_entries.ts";
-import { linkOrigin } from "../../../lib/config.ts";
-import { listEntriesByEmail } from "../../../lib/db/entries_by_email.ts";
-import { hitRateLimit } from "../../../lib/db/rate_limits.ts";
+import { clientIp } from "@/lib/auth/guard.ts";
+import { buildEntriesEmail, entrySummaries } from "@/lib/api/my_entries.ts";
+import { linkOrigin } from "@/lib/config.ts";
+import { listEntriesByEmail } from "@/lib/db/entries_by_email.ts";
+import { hitRateLimit } from "@/lib/db/rate_limits.ts";
 import { findEntriesSchema } from "@/lib/domain/schemas/public.ts";
 import { TooManyRequestsError } from "@/lib/domain/errors.ts";
-import { json } from "../../../lib/http/errors.ts";
-import { readJson } from "../../../lib/http/validate.ts";
+import { json } from "@/lib/http/errors.ts";
+import { readJson } from "@/lib/http/validate.ts";
 import type { Services, State } from "@/lib/services.ts";
 
 /** Per client address, and per e-mail address asked about. */

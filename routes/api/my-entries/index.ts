@@ -1,10 +1,10 @@
 import type { Handlers } from "$fresh/server.ts";
-import { entrySummaries } from "../../../lib/api/my_entries.ts";
-import { getEntryByTeamId } from "../../../lib/db/entries.ts";
+import { entrySummaries } from "@/lib/api/my_entries.ts";
+import { getEntryByTeamId } from "@/lib/db/entries.ts";
 import { teamIdListSchema } from "@/lib/domain/schemas/public.ts";
-import type { Entry } from "../../../lib/domain/types.ts";
-import { json } from "../../../lib/http/errors.ts";
-import { parseWith } from "../../../lib/http/validate.ts";
+import type { Entry } from "@/lib/domain/types.ts";
+import { json } from "@/lib/http/errors.ts";
+import { parseWith } from "@/lib/http/validate.ts";
 import type { State } from "@/lib/services.ts";
 
 export const handler: Handlers<unknown, State> = {

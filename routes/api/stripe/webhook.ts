@@ -1,10 +1,10 @@
 import type { Handlers } from "$fresh/server.ts";
-import { linkOrigin } from "../../../lib/config.ts";
-import { InvalidInputError, NotFoundError } from "../../../lib/domain/errors.ts";
-import { json } from "../../../lib/http/errors.ts";
-import { StripePaymentProvider } from "../../../lib/payments/stripe_provider.ts";
-import { handlePaymentSucceeded } from "../../../lib/payments/webhook.ts";
-import { readText } from "../../../lib/http/validate.ts";
+import { linkOrigin } from "@/lib/config.ts";
+import { InvalidInputError, NotFoundError } from "@/lib/domain/errors.ts";
+import { json } from "@/lib/http/errors.ts";
+import { StripePaymentProvider } from "@/lib/payments/stripe_provider.ts";
+import { handlePaymentSucceeded } from "@/lib/payments/webhook.ts";
+import { readText } from "@/lib/http/validate.ts";
 import type { State } from "@/lib/services.ts";
 
 const MAX_BYTES = 512 * 1024;

@@ -1,9 +1,9 @@
 import type { Handlers } from "$fresh/server.ts";
 import { testPaymentConfirmSchema } from "@/lib/domain/schemas/public.ts";
-import { NotFoundError } from "../../../lib/domain/errors.ts";
-import { json } from "../../../lib/http/errors.ts";
-import { readJson } from "../../../lib/http/validate.ts";
-import { TestPaymentProvider } from "../../../lib/payments/test_provider.ts";
+import { NotFoundError } from "@/lib/domain/errors.ts";
+import { json } from "@/lib/http/errors.ts";
+import { readJson } from "@/lib/http/validate.ts";
+import { TestPaymentProvider } from "@/lib/payments/test_provider.ts";
 import type { State } from "@/lib/services.ts";
 
 export const handler: Handlers<unknown, State> = {

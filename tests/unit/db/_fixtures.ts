@@ -1,9 +1,9 @@
 /** Small builders for the lib/db unit tests (each test opens its own in-memory KV). */
-import { addCompetitionPlayers } from "../../../lib/db/competition_players.ts";
-import { type CompetitionInput, createCompetition } from "../../../lib/db/competitions.ts";
-import { createPlayer } from "../../../lib/db/players.ts";
-import { createTeam } from "../../../lib/db/teams.ts";
-import type { Competition, Player, Position, Team } from "../../../lib/domain/types.ts";
+import { addCompetitionPlayers } from "@/lib/db/competition_players.ts";
+import { type CompetitionInput, createCompetition } from "@/lib/db/competitions.ts";
+import { createPlayer } from "@/lib/db/players.ts";
+import { createTeam } from "@/lib/db/teams.ts";
+import type { Competition, Player, Position, Team } from "@/lib/domain/types.ts";
 
 export const HOUR = 60 * 60 * 1000;
 

@@ -1,9 +1,5 @@
 import assert from "node:assert/strict";
-import {
-  analyticsKey,
-  listDailyAnalytics,
-  recordAnalyticsEvent,
-} from "../../../lib/db/analytics.ts";
+import { analyticsKey, listDailyAnalytics, recordAnalyticsEvent } from "@/lib/db/analytics.ts";
 
 Deno.test("[analytics] counts events per UTC day and name", async (t) => {
   const kv = await Deno.openKv(":memory:");

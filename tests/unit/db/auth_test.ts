@@ -5,9 +5,9 @@ import {
   getAdminByUsername,
   hasAdmins,
   updateAdminPassword,
-} from "../../../lib/db/admins.ts";
-import { createSession, deleteSession, getSession } from "../../../lib/db/sessions.ts";
-import { ConflictError, NotFoundError } from "../../../lib/domain/errors.ts";
+} from "@/lib/db/admins.ts";
+import { createSession, deleteSession, getSession } from "@/lib/db/sessions.ts";
+import { ConflictError, NotFoundError } from "@/lib/domain/errors.ts";
 
 const credentials = { passwordHash: "aGFzaA==", salt: "c2FsdA==", iterations: 210000 };
 

@@ -4,9 +4,9 @@
  * paged Payments screen relies on (it took the entry again before).
  */
 import assert from "node:assert/strict";
-import { withBusyRetry } from "../../../lib/db/busy_retry.ts";
-import { pageFinalisedCheckouts } from "../../../lib/db/checkouts.ts";
-import { makeFinalisedCheckout } from "../../helpers/fixtures.ts";
+import { withBusyRetry } from "@/lib/db/busy_retry.ts";
+import { pageFinalisedCheckouts } from "@/lib/db/checkouts.ts";
+import { makeFinalisedCheckout } from "@/tests/helpers/fixtures.ts";
 
 Deno.test("[busy retry] a list's cursor, read after an entry, resumes after it", async () => {
   const raw = await Deno.openKv(":memory:");

@@ -6,9 +6,9 @@ import {
   markCheckoutFinalised,
   markCheckoutRefunded,
   savePendingCheckout,
-} from "../../../lib/db/checkouts.ts";
-import { addOutboxMessage, listOutbox } from "../../../lib/db/outbox.ts";
-import { checkoutInput } from "../../helpers/fixtures.ts";
+} from "@/lib/db/checkouts.ts";
+import { addOutboxMessage, listOutbox } from "@/lib/db/outbox.ts";
+import { checkoutInput } from "@/tests/helpers/fixtures.ts";
 
 Deno.test("[checkouts] pending, finalised and refunded", async () => {
   const kv = await Deno.openKv(":memory:");

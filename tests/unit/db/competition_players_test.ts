@@ -5,9 +5,9 @@ import {
   listCompetitionPlayerIds,
   listCompetitionPlayers,
   removeCompetitionPlayers,
-} from "../../../lib/db/competition_players.ts";
-import { createPlayer } from "../../../lib/db/players.ts";
-import { InvalidInputError, NotFoundError } from "../../../lib/domain/errors.ts";
+} from "@/lib/db/competition_players.ts";
+import { createPlayer } from "@/lib/db/players.ts";
+import { InvalidInputError, NotFoundError } from "@/lib/domain/errors.ts";
 import { makeCompetition, makeTeam } from "./_fixtures.ts";
 
 Deno.test("[competition_players] add, list by salary and remove", async (t) => {

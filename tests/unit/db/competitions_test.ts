@@ -5,15 +5,15 @@ import {
   listCompetitions,
   requireCompetition,
   updateCompetition,
-} from "../../../lib/db/competitions.ts";
-import { createEntry, getEntry } from "../../../lib/db/entries.ts";
-import { createGameEvent } from "../../../lib/db/events.ts";
-import { getLiveVersion } from "../../../lib/db/live.ts";
-import { createMatch } from "../../../lib/db/matches.ts";
-import { savePerformances } from "../../../lib/db/performances.ts";
-import { setPrizeStructure } from "../../../lib/db/prizes.ts";
-import { ConflictError, NotFoundError } from "../../../lib/domain/errors.ts";
-import type { Competition } from "../../../lib/domain/types.ts";
+} from "@/lib/db/competitions.ts";
+import { createEntry, getEntry } from "@/lib/db/entries.ts";
+import { createGameEvent } from "@/lib/db/events.ts";
+import { getLiveVersion } from "@/lib/db/live.ts";
+import { createMatch } from "@/lib/db/matches.ts";
+import { savePerformances } from "@/lib/db/performances.ts";
+import { setPrizeStructure } from "@/lib/db/prizes.ts";
+import { ConflictError, NotFoundError } from "@/lib/domain/errors.ts";
+import type { Competition } from "@/lib/domain/types.ts";
 import { HOUR, keysUnder, makeCompetition, makeSquad, makeTeam } from "./_fixtures.ts";
 
 Deno.test("[competitions] create applies the SPEC defaults", async () => {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { decodeValue, dumpKv, encodeValue, restoreKv } from "../../../lib/db/dump.ts";
-import { seedDemoDataIfEmpty } from "../../../lib/db/seed.ts";
+import { decodeValue, dumpKv, encodeValue, restoreKv } from "@/lib/db/dump.ts";
+import { seedDemoDataIfEmpty } from "@/lib/db/seed.ts";
 
 async function collect(lines: AsyncIterable<string>): Promise<string[]> {
   const out: string[] = [];

@@ -7,11 +7,11 @@ import {
   getEntryByPayment,
   getEntryByTeamId,
   listEntriesByCompetition,
-} from "../../../lib/db/entries.ts";
-import { getCompetition, updateCompetition } from "../../../lib/db/competitions.ts";
-import { getLiveVersion } from "../../../lib/db/live.ts";
-import { createPlayer } from "../../../lib/db/players.ts";
-import { ConflictError, InvalidInputError, NotFoundError } from "../../../lib/domain/errors.ts";
+} from "@/lib/db/entries.ts";
+import { getCompetition, updateCompetition } from "@/lib/db/competitions.ts";
+import { getLiveVersion } from "@/lib/db/live.ts";
+import { createPlayer } from "@/lib/db/players.ts";
+import { ConflictError, InvalidInputError, NotFoundError } from "@/lib/domain/errors.ts";
 import { HOUR, makeCompetition, makeSquad } from "./_fixtures.ts";
 
 function entryInput(cid: number, playerIds: number[], n: number | string): EntryInput {

@@ -2,15 +2,15 @@ import assert from "node:assert/strict";
 import {
   removeCompetitionPlayers,
   setCompetitionPlayerSalary,
-} from "../../../lib/db/competition_players.ts";
-import { getCompetition } from "../../../lib/db/competitions.ts";
+} from "@/lib/db/competition_players.ts";
+import { getCompetition } from "@/lib/db/competitions.ts";
 import {
   createEntry,
   type EntryInput,
   InvalidPicksError,
   listEntriesByCompetition,
-} from "../../../lib/db/entries.ts";
-import { ConflictError } from "../../../lib/domain/errors.ts";
+} from "@/lib/db/entries.ts";
+import { ConflictError } from "@/lib/domain/errors.ts";
 import { makeCompetition, makeSquad } from "./_fixtures.ts";
 
 function entryInput(cid: number, playerIds: number[], n: number | string): EntryInput {

@@ -1,15 +1,15 @@
 import assert from "node:assert/strict";
-import { updateCompetition } from "../../../lib/db/competitions.ts";
+import { updateCompetition } from "@/lib/db/competitions.ts";
 import {
   createGameEvent,
   deleteGameEvent,
   listGameEvents,
   NOT_LIVE_MESSAGE,
-} from "../../../lib/db/events.ts";
-import { getLiveVersion } from "../../../lib/db/live.ts";
-import { getPerformancesMap, savePerformances } from "../../../lib/db/performances.ts";
-import { createPlayer } from "../../../lib/db/players.ts";
-import { ConflictError, InvalidInputError, NotFoundError } from "../../../lib/domain/errors.ts";
+} from "@/lib/db/events.ts";
+import { getLiveVersion } from "@/lib/db/live.ts";
+import { getPerformancesMap, savePerformances } from "@/lib/db/performances.ts";
+import { createPlayer } from "@/lib/db/players.ts";
+import { ConflictError, InvalidInputError, NotFoundError } from "@/lib/domain/errors.ts";
 import { makeCompetition, makeSquad } from "./_fixtures.ts";
 
 Deno.test("[events] are refused unless the competition is LIVE", async (t) => {

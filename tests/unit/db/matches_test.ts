@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { deleteCompetition, updateCompetition } from "../../../lib/db/competitions.ts";
+import { deleteCompetition, updateCompetition } from "@/lib/db/competitions.ts";
 import {
   createMatch,
   deleteMatch,
@@ -9,9 +9,9 @@ import {
   listMatches,
   type MatchInput,
   updateMatch,
-} from "../../../lib/db/matches.ts";
-import { ConflictError, InvalidInputError, NotFoundError } from "../../../lib/domain/errors.ts";
-import { createTeam } from "../../../lib/db/teams.ts";
+} from "@/lib/db/matches.ts";
+import { ConflictError, InvalidInputError, NotFoundError } from "@/lib/domain/errors.ts";
+import { createTeam } from "@/lib/db/teams.ts";
 import { makeCompetition, makeTeam } from "./_fixtures.ts";
 
 async function twoTeams(kv: Deno.Kv) {

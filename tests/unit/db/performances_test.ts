@@ -1,12 +1,8 @@
 import assert from "node:assert/strict";
-import { getLiveVersion } from "../../../lib/db/live.ts";
-import {
-  getPerformancesMap,
-  listPerformances,
-  savePerformances,
-} from "../../../lib/db/performances.ts";
-import { createPlayer } from "../../../lib/db/players.ts";
-import { InvalidInputError, NotFoundError } from "../../../lib/domain/errors.ts";
+import { getLiveVersion } from "@/lib/db/live.ts";
+import { getPerformancesMap, listPerformances, savePerformances } from "@/lib/db/performances.ts";
+import { createPlayer } from "@/lib/db/players.ts";
+import { InvalidInputError, NotFoundError } from "@/lib/domain/errors.ts";
 import { makeCompetition, makeSquad } from "./_fixtures.ts";
 
 Deno.test("[performances] list every competition player, zeros when nothing saved", async () => {

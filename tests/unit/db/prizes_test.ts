@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { listPrizes, setPrizeStructure } from "../../../lib/db/prizes.ts";
-import { InvalidInputError, NotFoundError } from "../../../lib/domain/errors.ts";
+import { listPrizes, setPrizeStructure } from "@/lib/db/prizes.ts";
+import { InvalidInputError, NotFoundError } from "@/lib/domain/errors.ts";
 import { makeCompetition } from "./_fixtures.ts";
 
 Deno.test("[prizes] set replaces the whole structure and copies the prize type", async () => {

@@ -5,7 +5,7 @@ import {
   hitRateLimits,
   type RateLimit,
   undoHits,
-} from "../../../lib/db/rate_limits.ts";
+} from "@/lib/db/rate_limits.ts";
 
 const LIMIT: Omit<RateLimit, "client"> = { bucket: "test_email", limit: 5, windowMs: 600_000 };
 const T0 = Date.UTC(2030, 0, 1, 12);

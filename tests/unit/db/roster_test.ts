@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { listEntriesByCompetition } from "../../../lib/db/entries.ts";
-import { keys } from "../../../lib/db/keys.ts";
+import { listEntriesByCompetition } from "@/lib/db/entries.ts";
+import { keys } from "@/lib/db/keys.ts";
 import {
   appendToRoster,
   backfillRoster,
@@ -9,10 +9,10 @@ import {
   type RosterColumns,
   type RosterMeta,
   RosterReader,
-} from "../../../lib/db/roster.ts";
-import type { Entry } from "../../../lib/domain/types.ts";
-import { prng } from "../../../lib/prng.ts";
-import { makeCompetition } from "../../helpers/fixtures.ts";
+} from "@/lib/db/roster.ts";
+import type { Entry } from "@/lib/domain/types.ts";
+import { prng } from "@/lib/prng.ts";
+import { makeCompetition } from "@/tests/helpers/fixtures.ts";
 
 /** Every roster row as plain values, sorted by id. */
 function rowsOf(cols: RosterColumns) {

@@ -1,16 +1,16 @@
 import assert from "node:assert/strict";
-import { listCompetitionPlayers } from "../../../lib/db/competition_players.ts";
-import { listCompetitions } from "../../../lib/db/competitions.ts";
-import { listEntriesByCompetition } from "../../../lib/db/entries.ts";
-import { listGameEvents } from "../../../lib/db/events.ts";
-import { listMatches } from "../../../lib/db/matches.ts";
-import { getPerformancesMap } from "../../../lib/db/performances.ts";
-import { listPlayers } from "../../../lib/db/players.ts";
-import { listPrizes } from "../../../lib/db/prizes.ts";
-import { seedDemoDataIfEmpty } from "../../../lib/db/seed.ts";
-import { listTeams } from "../../../lib/db/teams.ts";
-import { teamSalary } from "../../../lib/domain/team_rules.ts";
-import { POSITIONS } from "../../../lib/domain/types.ts";
+import { listCompetitionPlayers } from "@/lib/db/competition_players.ts";
+import { listCompetitions } from "@/lib/db/competitions.ts";
+import { listEntriesByCompetition } from "@/lib/db/entries.ts";
+import { listGameEvents } from "@/lib/db/events.ts";
+import { listMatches } from "@/lib/db/matches.ts";
+import { getPerformancesMap } from "@/lib/db/performances.ts";
+import { listPlayers } from "@/lib/db/players.ts";
+import { listPrizes } from "@/lib/db/prizes.ts";
+import { seedDemoDataIfEmpty } from "@/lib/db/seed.ts";
+import { listTeams } from "@/lib/db/teams.ts";
+import { teamSalary } from "@/lib/domain/team_rules.ts";
+import { POSITIONS } from "@/lib/domain/types.ts";
 import { makeTeam } from "./_fixtures.ts";
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
-import { updateCompetition } from "../../../lib/db/competitions.ts";
-import { createEntry, getEntry } from "../../../lib/db/entries.ts";
-import { savePerformances } from "../../../lib/db/performances.ts";
-import { setPrizeStructure } from "../../../lib/db/prizes.ts";
-import { awardPrizes, computeStandings } from "../../../lib/db/standings.ts";
-import type { Competition } from "../../../lib/domain/types.ts";
+import { updateCompetition } from "@/lib/db/competitions.ts";
+import { createEntry, getEntry } from "@/lib/db/entries.ts";
+import { savePerformances } from "@/lib/db/performances.ts";
+import { setPrizeStructure } from "@/lib/db/prizes.ts";
+import { awardPrizes, computeStandings } from "@/lib/db/standings.ts";
+import type { Competition } from "@/lib/domain/types.ts";
 import { HOUR, makeCompetition, makeSquad, type Squad } from "./_fixtures.ts";
 
 /** Four entries: A and B tie on top, C third, D last; entries made an hour apart. */

@@ -7,9 +7,9 @@ import {
   listPlayersByTeam,
   updatePlayer,
   withTeam,
-} from "../../../lib/db/players.ts";
-import { getTeam, getTeamsByIds, listTeams, updateTeam } from "../../../lib/db/teams.ts";
-import { InvalidInputError, NotFoundError } from "../../../lib/domain/errors.ts";
+} from "@/lib/db/players.ts";
+import { getTeam, getTeamsByIds, listTeams, updateTeam } from "@/lib/db/teams.ts";
+import { InvalidInputError, NotFoundError } from "@/lib/domain/errors.ts";
 import { makeTeam } from "./_fixtures.ts";
 
 Deno.test("[teams] create, read, list by name and update", async () => {

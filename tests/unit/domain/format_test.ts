@@ -16,7 +16,7 @@ import {
   roundMoney,
   toCents,
   toNumber,
-} from "../../../lib/domain/format.ts";
+} from "@/lib/domain/format.ts";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { matchOutcome } from "../../../lib/domain/match_result.ts";
+import { matchOutcome } from "@/lib/domain/match_result.ts";
 
 Deno.test("[match_result] both scores set give the result and COMPLETED", async (t) => {
   const cases = [

@@ -8,9 +8,9 @@ import {
   prizeTotal,
   prizeTotalMatches,
   splitPrizes,
-} from "../../../lib/domain/prizes.ts";
-import { rankByPoints } from "../../../lib/domain/ranking.ts";
-import { toCents } from "../../../lib/domain/format.ts";
+} from "@/lib/domain/prizes.ts";
+import { rankByPoints } from "@/lib/domain/ranking.ts";
+import { toCents } from "@/lib/domain/format.ts";
 
 const prizes = (...amounts: number[]): PrizeRow[] =>
   amounts.map((prize, i) => ({ position: i + 1, prize }));

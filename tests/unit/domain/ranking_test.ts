@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { rankByPoints } from "../../../lib/domain/ranking.ts";
+import { rankByPoints } from "@/lib/domain/ranking.ts";
 
 const rows = (...points: number[]) => points.map((p, i) => ({ id: i + 1, points: p }));
 const ranks = <T extends { points: number }>(r: T[]) => rankByPoints(r).map((x) => x.rank);

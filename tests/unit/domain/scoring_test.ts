@@ -9,13 +9,13 @@ import {
   pointsBreakdown,
   scorePerformance,
   SCORING,
-} from "../../../lib/domain/scoring.ts";
+} from "@/lib/domain/scoring.ts";
 import {
   EVENT_TYPES,
   type PerformanceStats,
   type Position,
   POSITIONS,
-} from "../../../lib/domain/types.ts";
+} from "@/lib/domain/types.ts";
 
 const stats = (over: Partial<PerformanceStats>): PerformanceStats => ({ ...emptyStats(), ...over });
 

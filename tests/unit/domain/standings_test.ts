@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { awardPlaces } from "../../../lib/domain/prizes.ts";
-import { pointsKey, rankIndexes } from "../../../lib/domain/ranking.ts";
-import { rankStandings } from "../../../lib/domain/standings.ts";
-import { prng } from "../../../lib/prng.ts";
+import { awardPlaces } from "@/lib/domain/prizes.ts";
+import { pointsKey, rankIndexes } from "@/lib/domain/ranking.ts";
+import { rankStandings } from "@/lib/domain/standings.ts";
+import { prng } from "@/lib/prng.ts";
 
 /** The textbook ranking: sort by points (1 decimal) then tie order, rank = 1 + count above. */
 function naiveRanking(points: number[], tieOrder: number[]) {

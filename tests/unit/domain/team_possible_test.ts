@@ -5,8 +5,8 @@ import {
   missingForTeam,
   type RulePlayer,
   rulesOf,
-} from "../../../lib/domain/team_rules.ts";
-import type { Position } from "../../../lib/domain/types.ts";
+} from "@/lib/domain/team_rules.ts";
+import type { Position } from "@/lib/domain/types.ts";
 
 let nextId = 1;
 function squad(teamId: number, positions: Position[], salary = 1000): RulePlayer[] {

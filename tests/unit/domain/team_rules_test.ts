@@ -9,8 +9,8 @@ import {
   type TeamRules,
   teamSalary,
   validateTeam,
-} from "../../../lib/domain/team_rules.ts";
-import type { Position } from "../../../lib/domain/types.ts";
+} from "@/lib/domain/team_rules.ts";
+import type { Position } from "@/lib/domain/types.ts";
 
 let nextId = 1;
 function p(position: Position, teamId: number, salary = 5000, id = nextId++): RulePlayer {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { launchBrowser } from "../../helpers/browser.ts";
+import { launchBrowser } from "@/tests/helpers/browser.ts";
 import { classAttributes } from "$fresh/plugins/twind.ts";
 import { fixtureHandler } from "./helpers.ts";
 

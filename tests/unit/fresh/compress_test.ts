@@ -7,7 +7,7 @@ import {
   negotiate,
   PREFER_FASTEST,
   PREFER_SMALLEST,
-} from "../../../lib/fresh/src/compress.ts";
+} from "@/lib/fresh/src/compress.ts";
 import { fixtureHandler, send } from "./helpers.ts";
 
 /** Decodes a body per its Content-Encoding. */

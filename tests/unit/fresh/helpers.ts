@@ -1,7 +1,7 @@
 /** Shared helpers for the framework tests: the fixture app's handler and request shortcuts. */
 import { createHandler, type FreshConfig, type RequestHandler } from "$fresh/server.ts";
-import manifest from "../../fixtures/fresh_app/fresh.gen.ts";
-import fixtureConfig from "../../fixtures/fresh_app/fresh.config.ts";
+import manifest from "@/tests/fixtures/fresh_app/fresh.gen.ts";
+import fixtureConfig from "@/tests/fixtures/fresh_app/fresh.config.ts";
 
 export { fixtureConfig, manifest };
 

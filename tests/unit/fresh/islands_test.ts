@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { fetchText, fixtureHandler } from "./helpers.ts";
-import { EVIL } from "../../fixtures/fresh_app/routes/islands.tsx";
+import { EVIL } from "@/tests/fixtures/fresh_app/routes/islands.tsx";
 
 type IslandState = [string, Record<string, unknown>, boolean];
 

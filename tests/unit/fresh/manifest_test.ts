@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { generateManifest } from "../../../lib/fresh/src/manifest.ts";
+import { generateManifest } from "@/lib/fresh/src/manifest.ts";
 
 const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const FIXTURE_ROOT = join(REPO_ROOT, "tests/fixtures/fresh_app");

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { buildRouteTable, matchRoute, pathToPattern } from "../../../lib/fresh/src/router.ts";
+import { buildRouteTable, matchRoute, pathToPattern } from "@/lib/fresh/src/router.ts";
 import { fetchText, fixtureHandler, send } from "./helpers.ts";
 
 const pageText = (html: string) => html.match(/<p id="page">(.*?)<\/p>/)?.[1];
@@ -228,7 +228,7 @@ Deno.test("[fresh] file paths become URLPatterns", async (t) => {
 });
 
 Deno.test("[fresh] the literal-prefix shortcut finds the same route as URLPattern alone", async () => {
-  const manifest = (await import("../../../fresh.gen.ts")).default;
+  const manifest = (await import("@/fresh.gen.ts")).default;
   const { routes } = buildRouteTable(manifest.routes);
   const byPatternOnly = (pathname: string) =>
     routes.find((route) => route.urlPattern.test({ pathname }))?.pattern ?? null;

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { consume, getSheet, stringify, twind } from "@twind/core";
-import config from "../../../twind.config.ts";
+import config from "@/twind.config.ts";
 
 function cssFor(classes: string): string {
   const tw = twind(config, getSheet(false, true));

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { consume } from "@twind/core";
 import twindPlugin, { classAttributes, sourceTokens } from "$fresh/plugins/twind.ts";
-import twindConfig from "../../fixtures/fresh_app/twind.config.ts";
-import { prng } from "../../../lib/prng.ts";
+import twindConfig from "@/tests/fixtures/fresh_app/twind.config.ts";
+import { prng } from "@/lib/prng.ts";
 import { fetchText, fixtureHandler } from "./helpers.ts";
 
 /** What twind's own `consume()` hands to `tw`, each string once, in order. */

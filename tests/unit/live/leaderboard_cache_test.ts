@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
-import { updateCompetition } from "../../../lib/db/competitions.ts";
-import { createGameEvent } from "../../../lib/db/events.ts";
-import { savePerformances } from "../../../lib/db/performances.ts";
-import { setPrizeStructure } from "../../../lib/db/prizes.ts";
-import { computeStandings } from "../../../lib/db/standings.ts";
-import { displayName } from "../../../lib/domain/format.ts";
-import { LeaderboardCache, type Standings } from "../../../lib/live/leaderboard_cache.ts";
-import { makeCompetition, makeEntry } from "../../helpers/fixtures.ts";
+import { updateCompetition } from "@/lib/db/competitions.ts";
+import { createGameEvent } from "@/lib/db/events.ts";
+import { savePerformances } from "@/lib/db/performances.ts";
+import { setPrizeStructure } from "@/lib/db/prizes.ts";
+import { computeStandings } from "@/lib/db/standings.ts";
+import { displayName } from "@/lib/domain/format.ts";
+import { LeaderboardCache, type Standings } from "@/lib/live/leaderboard_cache.ts";
+import { makeCompetition, makeEntry } from "@/tests/helpers/fixtures.ts";
 import { seedContest } from "./seed.ts";
 
 /** The cache's full ranking against the reference full scan of lib/db/standings.ts. */

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { computeStandings } from "../../../lib/db/standings.ts";
-import { keys } from "../../../lib/db/keys.ts";
-import { COMPACT_AT, type RosterMeta } from "../../../lib/db/roster.ts";
-import { savePerformances } from "../../../lib/db/performances.ts";
-import { LeaderboardCache } from "../../../lib/live/leaderboard_cache.ts";
+import { computeStandings } from "@/lib/db/standings.ts";
+import { keys } from "@/lib/db/keys.ts";
+import { COMPACT_AT, type RosterMeta } from "@/lib/db/roster.ts";
+import { savePerformances } from "@/lib/db/performances.ts";
+import { LeaderboardCache } from "@/lib/live/leaderboard_cache.ts";
 import { seedContest } from "./seed.ts";
 
 async function tailSize(kv: Deno.Kv, cid: number): Promise<number> {

@@ -4,13 +4,13 @@
  * and atomic shape as `createEntry` (records, indexes, roster records, counter, currentEntries,
  * live bump), in large batches, because 100k entries through the checkout would take minutes.
  */
-import { addCompetitionPlayers } from "../../../lib/db/competition_players.ts";
-import { createCompetition } from "../../../lib/db/competitions.ts";
-import { keys } from "../../../lib/db/keys.ts";
-import { bumpLive } from "../../../lib/db/live.ts";
-import { appendRosterChunks, appendToRoster, encodeRosterRecord } from "../../../lib/db/roster.ts";
-import { createPlayer } from "../../../lib/db/players.ts";
-import { createTeam } from "../../../lib/db/teams.ts";
+import { addCompetitionPlayers } from "@/lib/db/competition_players.ts";
+import { createCompetition } from "@/lib/db/competitions.ts";
+import { keys } from "@/lib/db/keys.ts";
+import { bumpLive } from "@/lib/db/live.ts";
+import { appendRosterChunks, appendToRoster, encodeRosterRecord } from "@/lib/db/roster.ts";
+import { createPlayer } from "@/lib/db/players.ts";
+import { createTeam } from "@/lib/db/teams.ts";
 import type {
   Competition,
   CompetitionStatus,
@@ -18,7 +18,7 @@ import type {
   Player,
   Position,
   PrizeType,
-} from "../../../lib/domain/types.ts";
+} from "@/lib/domain/types.ts";
 
 export interface SeedOptions {
   entries: number;

@@ -1,7 +1,7 @@
 import { Head } from "$fresh/runtime.ts";
 import type { PageProps } from "$fresh/server.ts";
 import { getCompetition } from "@/lib/db/competitions.ts";
-import AdminGameEvents from "../../../../islands/AdminGameEvents.tsx";
+import AdminGameEvents from "@/islands/AdminGameEvents.tsx";
 import { recordPageHandler } from "@/lib/http/route_params.ts";
 
 export const handler = recordPageHandler(getCompetition);

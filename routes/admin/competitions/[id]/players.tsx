@@ -1,6 +1,6 @@
 import { Head } from "$fresh/runtime.ts";
 import type { PageProps } from "$fresh/server.ts";
-import AdminManagePlayers from "../../../../islands/AdminManagePlayers.tsx";
+import AdminManagePlayers from "@/islands/AdminManagePlayers.tsx";
 import { recordPageHandler } from "@/lib/http/route_params.ts";
 import { getCompetition } from "@/lib/db/competitions.ts";
 

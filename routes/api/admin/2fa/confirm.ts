@@ -1,9 +1,9 @@
 import type { Handlers } from "$fresh/server.ts";
-import { endSession, isHttps, startSession } from "../../../../lib/auth/sessions.ts";
-import { confirmTotpEnrolment } from "../../../../lib/auth/totp.ts";
+import { endSession, isHttps, startSession } from "@/lib/auth/sessions.ts";
+import { confirmTotpEnrolment } from "@/lib/auth/totp.ts";
 import { totpCodeSchema } from "@/lib/domain/schemas/public.ts";
-import { json } from "../../../../lib/http/errors.ts";
-import { readJson } from "../../../../lib/http/validate.ts";
+import { json } from "@/lib/http/errors.ts";
+import { readJson } from "@/lib/http/validate.ts";
 import type { AdminState } from "@/lib/services.ts";
 
 export const handler: Handlers<unknown, AdminState> = {

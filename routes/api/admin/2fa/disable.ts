@@ -1,10 +1,10 @@
 import type { Handlers } from "$fresh/server.ts";
-import { deleteTotp } from "../../../../lib/db/totp.ts";
-import { verifySecondFactor } from "../../../../lib/auth/totp.ts";
+import { deleteTotp } from "@/lib/db/totp.ts";
+import { verifySecondFactor } from "@/lib/auth/totp.ts";
 import { totpCodeSchema } from "@/lib/domain/schemas/public.ts";
-import { fieldError, UnauthorizedError } from "../../../../lib/domain/errors.ts";
-import { ForbiddenError, json } from "../../../../lib/http/errors.ts";
-import { readJson } from "../../../../lib/http/validate.ts";
+import { fieldError, UnauthorizedError } from "@/lib/domain/errors.ts";
+import { ForbiddenError, json } from "@/lib/http/errors.ts";
+import { readJson } from "@/lib/http/validate.ts";
 import type { AdminState } from "@/lib/services.ts";
 
 export const handler: Handlers<unknown, AdminState> = {

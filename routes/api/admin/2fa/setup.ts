@@ -1,6 +1,6 @@
 import type { Handlers } from "$fresh/server.ts";
-import { startTotpEnrolment } from "../../../../lib/auth/totp.ts";
-import { json } from "../../../../lib/http/errors.ts";
+import { startTotpEnrolment } from "@/lib/auth/totp.ts";
+import { json } from "@/lib/http/errors.ts";
 import type { AdminState } from "@/lib/services.ts";
 
 export const handler: Handlers<unknown, AdminState> = {

@@ -1,10 +1,10 @@
 import type { Handlers } from "$fresh/server.ts";
-import { adminCompetitionRow } from "../../../../lib/api/views.ts";
+import { adminCompetitionRow } from "@/lib/api/views.ts";
 import { competitionInputSchema } from "@/lib/domain/schemas/competitions.ts";
-import { createCompetition, listCompetitions } from "../../../../lib/db/competitions.ts";
-import { whyNoValidTeam } from "../../../../lib/db/competition_players.ts";
-import { json } from "../../../../lib/http/errors.ts";
-import { readJson } from "../../../../lib/http/validate.ts";
+import { createCompetition, listCompetitions } from "@/lib/db/competitions.ts";
+import { whyNoValidTeam } from "@/lib/db/competition_players.ts";
+import { json } from "@/lib/http/errors.ts";
+import { readJson } from "@/lib/http/validate.ts";
 import type { State } from "@/lib/services.ts";
 
 export const handler: Handlers<unknown, State> = {

@@ -1,14 +1,9 @@
 import type { Handlers } from "$fresh/server.ts";
 import { matchInputSchema } from "@/lib/domain/schemas/catalog.ts";
-import {
-  deleteMatch,
-  getMatchWithTeams,
-  updateMatch,
-  withTeams,
-} from "../../../../lib/db/matches.ts";
-import { NotFoundError } from "../../../../lib/domain/errors.ts";
-import { json } from "../../../../lib/http/errors.ts";
-import { parseId, readJson } from "../../../../lib/http/validate.ts";
+import { deleteMatch, getMatchWithTeams, updateMatch, withTeams } from "@/lib/db/matches.ts";
+import { NotFoundError } from "@/lib/domain/errors.ts";
+import { json } from "@/lib/http/errors.ts";
+import { parseId, readJson } from "@/lib/http/validate.ts";
 import type { State } from "@/lib/services.ts";
 
 export const handler: Handlers<unknown, State> = {

@@ -1,8 +1,8 @@
 import type { Handlers } from "$fresh/server.ts";
 import { matchInputSchema } from "@/lib/domain/schemas/catalog.ts";
-import { createMatch, listMatches, withTeams } from "../../../../lib/db/matches.ts";
-import { json } from "../../../../lib/http/errors.ts";
-import { readJson } from "../../../../lib/http/validate.ts";
+import { createMatch, listMatches, withTeams } from "@/lib/db/matches.ts";
+import { json } from "@/lib/http/errors.ts";
+import { readJson } from "@/lib/http/validate.ts";
 import type { State } from "@/lib/services.ts";
 
 export const handler: Handlers<unknown, State> = {

@@ -1,8 +1,8 @@
 import type { Handlers } from "$fresh/server.ts";
 import { playerInputSchema } from "@/lib/domain/schemas/catalog.ts";
-import { createPlayer, withTeam } from "../../../../lib/db/players.ts";
-import { json } from "../../../../lib/http/errors.ts";
-import { readJson } from "../../../../lib/http/validate.ts";
+import { createPlayer, withTeam } from "@/lib/db/players.ts";
+import { json } from "@/lib/http/errors.ts";
+import { readJson } from "@/lib/http/validate.ts";
 import type { State } from "@/lib/services.ts";
 
 export const handler: Handlers<unknown, State> = {

@@ -1,9 +1,9 @@
 import type { Handlers } from "$fresh/server.ts";
-import { requireCompetition } from "../../../../lib/db/competitions.ts";
-import { listGameEvents } from "../../../../lib/db/events.ts";
-import { fieldError } from "../../../../lib/domain/errors.ts";
-import { json } from "../../../../lib/http/errors.ts";
-import { parseId } from "../../../../lib/http/validate.ts";
+import { requireCompetition } from "@/lib/db/competitions.ts";
+import { listGameEvents } from "@/lib/db/events.ts";
+import { fieldError } from "@/lib/domain/errors.ts";
+import { json } from "@/lib/http/errors.ts";
+import { parseId } from "@/lib/http/validate.ts";
 import type { State } from "@/lib/services.ts";
 
 const DEFAULT_EVENT_LIMIT = 50;

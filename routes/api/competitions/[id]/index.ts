@@ -1,9 +1,9 @@
 import type { Handlers } from "$fresh/server.ts";
-import { fixtureView } from "../../../../lib/api/views.ts";
-import { requireCompetition } from "../../../../lib/db/competitions.ts";
-import { getMatchWithTeams } from "../../../../lib/db/matches.ts";
-import { json } from "../../../../lib/http/errors.ts";
-import { parseId } from "../../../../lib/http/validate.ts";
+import { fixtureView } from "@/lib/api/views.ts";
+import { requireCompetition } from "@/lib/db/competitions.ts";
+import { getMatchWithTeams } from "@/lib/db/matches.ts";
+import { json } from "@/lib/http/errors.ts";
+import { parseId } from "@/lib/http/validate.ts";
 import { cachedAnswer, competitionWithFixture } from "@/lib/render_cache.ts";
 import type { State } from "@/lib/services.ts";
 

@@ -1,9 +1,9 @@
 import type { Handlers } from "$fresh/server.ts";
-import { NotFoundError } from "../../../../lib/domain/errors.ts";
-import { json } from "../../../../lib/http/errors.ts";
-import { parseId } from "../../../../lib/http/validate.ts";
-import { getLeaderboardCache } from "../../../../lib/live/leaderboard_cache.ts";
-import { parseLeaderboardQuery } from "../../../../lib/live/leaderboard_query.ts";
+import { NotFoundError } from "@/lib/domain/errors.ts";
+import { json } from "@/lib/http/errors.ts";
+import { parseId } from "@/lib/http/validate.ts";
+import { getLeaderboardCache } from "@/lib/live/leaderboard_cache.ts";
+import { parseLeaderboardQuery } from "@/lib/live/leaderboard_query.ts";
 import type { State } from "@/lib/services.ts";
 
 export const handler: Handlers<unknown, State> = {

@@ -1,8 +1,8 @@
 import type { Handlers } from "$fresh/server.ts";
-import { listCompetitionPlayers } from "../../../../lib/db/competition_players.ts";
-import { requireCompetition } from "../../../../lib/db/competitions.ts";
-import { json } from "../../../../lib/http/errors.ts";
-import { parseId } from "../../../../lib/http/validate.ts";
+import { listCompetitionPlayers } from "@/lib/db/competition_players.ts";
+import { requireCompetition } from "@/lib/db/competitions.ts";
+import { json } from "@/lib/http/errors.ts";
+import { parseId } from "@/lib/http/validate.ts";
 import { cachedAnswer, competitionDependencies } from "@/lib/render_cache.ts";
 import type { State } from "@/lib/services.ts";
 

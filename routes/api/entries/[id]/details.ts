@@ -1,6 +1,6 @@
 import type { Handlers } from "$fresh/server.ts";
-import { entryDetails } from "../../../../lib/api/entry_details.ts";
-import { json } from "../../../../lib/http/errors.ts";
+import { entryDetails } from "@/lib/api/entry_details.ts";
+import { json } from "@/lib/http/errors.ts";
 import type { State } from "@/lib/services.ts";
 
 export const handler: Handlers<unknown, State> = {

@@ -1,8 +1,8 @@
 import type { Handlers } from "$fresh/server.ts";
-import { findEntry } from "../../../../lib/api/entry_details.ts";
-import { publicEntry } from "../../../../lib/api/views.ts";
-import { NotFoundError } from "../../../../lib/domain/errors.ts";
-import { json } from "../../../../lib/http/errors.ts";
+import { findEntry } from "@/lib/api/entry_details.ts";
+import { publicEntry } from "@/lib/api/views.ts";
+import { NotFoundError } from "@/lib/domain/errors.ts";
+import { json } from "@/lib/http/errors.ts";
 import type { State } from "@/lib/services.ts";
 
 export const handler: Handlers<unknown, State> = {

@@ -1,8 +1,8 @@
 import type { Handlers } from "$fresh/server.ts";
-import { listAvailablePlayers } from "../../../../../lib/db/competition_players.ts";
-import { requireCompetition } from "../../../../../lib/db/competitions.ts";
-import { json } from "../../../../../lib/http/errors.ts";
-import { parseId } from "../../../../../lib/http/validate.ts";
+import { listAvailablePlayers } from "@/lib/db/competition_players.ts";
+import { requireCompetition } from "@/lib/db/competitions.ts";
+import { json } from "@/lib/http/errors.ts";
+import { parseId } from "@/lib/http/validate.ts";
 import type { State } from "@/lib/services.ts";
 
 export const handler: Handlers<unknown, State> = {

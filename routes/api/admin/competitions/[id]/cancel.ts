@@ -1,10 +1,10 @@
 import type { Handlers } from "$fresh/server.ts";
-import { adminCompetitionRow } from "../../../../../lib/api/views.ts";
-import { linkOrigin } from "../../../../../lib/config.ts";
+import { adminCompetitionRow } from "@/lib/api/views.ts";
+import { linkOrigin } from "@/lib/config.ts";
 import { cancelCompetitionSchema } from "@/lib/domain/schemas/competitions.ts";
-import { json } from "../../../../../lib/http/errors.ts";
-import { parseId, readJson } from "../../../../../lib/http/validate.ts";
-import { cancelCompetition } from "../../../../../lib/payments/cancellation.ts";
+import { json } from "@/lib/http/errors.ts";
+import { parseId, readJson } from "@/lib/http/validate.ts";
+import { cancelCompetition } from "@/lib/payments/cancellation.ts";
 import type { State } from "@/lib/services.ts";
 
 export const handler: Handlers<unknown, State> = {

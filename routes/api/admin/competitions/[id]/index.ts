@@ -1,13 +1,9 @@
 import type { Handlers } from "$fresh/server.ts";
-import { adminCompetitionRow } from "../../../../../lib/api/views.ts";
+import { adminCompetitionRow } from "@/lib/api/views.ts";
 import { competitionInputSchema } from "@/lib/domain/schemas/competitions.ts";
-import {
-  deleteCompetition,
-  requireCompetition,
-  updateCompetition,
-} from "../../../../../lib/db/competitions.ts";
-import { json } from "../../../../../lib/http/errors.ts";
-import { parseId, readJson } from "../../../../../lib/http/validate.ts";
+import { deleteCompetition, requireCompetition, updateCompetition } from "@/lib/db/competitions.ts";
+import { json } from "@/lib/http/errors.ts";
+import { parseId, readJson } from "@/lib/http/validate.ts";
 import type { State } from "@/lib/services.ts";
 
 export const handler: Handlers<unknown, State> = {

@@ -4,10 +4,10 @@ import {
   addCompetitionPlayers,
   listCompetitionPlayers,
   removeCompetitionPlayers,
-} from "../../../../../lib/db/competition_players.ts";
-import { requireCompetition } from "../../../../../lib/db/competitions.ts";
-import { json } from "../../../../../lib/http/errors.ts";
-import { parseId, readJson } from "../../../../../lib/http/validate.ts";
+} from "@/lib/db/competition_players.ts";
+import { requireCompetition } from "@/lib/db/competitions.ts";
+import { json } from "@/lib/http/errors.ts";
+import { parseId, readJson } from "@/lib/http/validate.ts";
 import type { State } from "@/lib/services.ts";
 
 const plural = (n: number) => `${n} player${n === 1 ? "" : "s"}`;

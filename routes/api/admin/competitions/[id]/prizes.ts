@@ -1,9 +1,9 @@
 import type { Handlers } from "$fresh/server.ts";
 import { prizeStructureInputSchema } from "@/lib/domain/schemas/competitions.ts";
-import { requireCompetition } from "../../../../../lib/db/competitions.ts";
-import { listPrizes, setPrizeStructure } from "../../../../../lib/db/prizes.ts";
-import { json } from "../../../../../lib/http/errors.ts";
-import { parseId, readJson } from "../../../../../lib/http/validate.ts";
+import { requireCompetition } from "@/lib/db/competitions.ts";
+import { listPrizes, setPrizeStructure } from "@/lib/db/prizes.ts";
+import { json } from "@/lib/http/errors.ts";
+import { parseId, readJson } from "@/lib/http/validate.ts";
 import type { State } from "@/lib/services.ts";
 
 export const handler: Handlers<unknown, State> = {

@@ -1,8 +1,8 @@
 import type { Handlers } from "$fresh/server.ts";
 import { teamInputSchema } from "@/lib/domain/schemas/catalog.ts";
-import { deleteTeam, updateTeam } from "../../../../../lib/db/teams.ts";
-import { json } from "../../../../../lib/http/errors.ts";
-import { parseId, readJson } from "../../../../../lib/http/validate.ts";
+import { deleteTeam, updateTeam } from "@/lib/db/teams.ts";
+import { json } from "@/lib/http/errors.ts";
+import { parseId, readJson } from "@/lib/http/validate.ts";
 import type { State } from "@/lib/services.ts";
 
 export const handler: Handlers<unknown, State> = {

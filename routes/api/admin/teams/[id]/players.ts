@@ -1,9 +1,9 @@
 import type { Handlers } from "$fresh/server.ts";
-import { listPlayersByTeam, withTeam } from "../../../../../lib/db/players.ts";
-import { getTeam } from "../../../../../lib/db/teams.ts";
-import { NotFoundError } from "../../../../../lib/domain/errors.ts";
-import { json } from "../../../../../lib/http/errors.ts";
-import { parseId } from "../../../../../lib/http/validate.ts";
+import { listPlayersByTeam, withTeam } from "@/lib/db/players.ts";
+import { getTeam } from "@/lib/db/teams.ts";
+import { NotFoundError } from "@/lib/domain/errors.ts";
+import { json } from "@/lib/http/errors.ts";
+import { parseId } from "@/lib/http/validate.ts";
 import type { State } from "@/lib/services.ts";
 
 export const handler: Handlers<unknown, State> = {

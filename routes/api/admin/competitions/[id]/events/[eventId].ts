@@ -1,7 +1,7 @@
 import type { Handlers } from "$fresh/server.ts";
-import { deleteGameEvent } from "../../../../../../lib/db/events.ts";
-import { json } from "../../../../../../lib/http/errors.ts";
-import { parseId } from "../../../../../../lib/http/validate.ts";
+import { deleteGameEvent } from "@/lib/db/events.ts";
+import { json } from "@/lib/http/errors.ts";
+import { parseId } from "@/lib/http/validate.ts";
 import type { State } from "@/lib/services.ts";
 
 export const handler: Handlers<unknown, State> = {

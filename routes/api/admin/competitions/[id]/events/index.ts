@@ -1,9 +1,9 @@
 import type { Handlers } from "$fresh/server.ts";
 import { gameEventInputSchema } from "@/lib/domain/schemas/match_day.ts";
-import { requireCompetition } from "../../../../../../lib/db/competitions.ts";
-import { createGameEvent, listGameEvents } from "../../../../../../lib/db/events.ts";
-import { json } from "../../../../../../lib/http/errors.ts";
-import { parseId, readJson } from "../../../../../../lib/http/validate.ts";
+import { requireCompetition } from "@/lib/db/competitions.ts";
+import { createGameEvent, listGameEvents } from "@/lib/db/events.ts";
+import { json } from "@/lib/http/errors.ts";
+import { parseId, readJson } from "@/lib/http/validate.ts";
 import type { State } from "@/lib/services.ts";
 
 export const handler: Handlers<unknown, State> = {

@@ -1,8 +1,8 @@
 import type { Handlers } from "$fresh/server.ts";
 import { competitionSalarySchema } from "@/lib/domain/schemas/catalog.ts";
-import { setCompetitionPlayerSalary } from "../../../../../../lib/db/competition_players.ts";
-import { json } from "../../../../../../lib/http/errors.ts";
-import { parseId, readJson } from "../../../../../../lib/http/validate.ts";
+import { setCompetitionPlayerSalary } from "@/lib/db/competition_players.ts";
+import { json } from "@/lib/http/errors.ts";
+import { parseId, readJson } from "@/lib/http/validate.ts";
 import type { State } from "@/lib/services.ts";
 
 export const handler: Handlers<unknown, State> = {
