@@ -21,7 +21,7 @@ const COLUMNS: [string, (l: LedgerLine) => number | null][] = [
  */
 export function LedgerTable({ lines, totals }: { lines: LedgerLine[]; totals: LedgerLine[] }) {
   return (
-    <Table caption="Ledger">
+    <Table caption="Ledger" scrolls>
       <THead>
         <tr>
           <Th>Competition</Th>
