@@ -13,8 +13,19 @@ function statusText(status: CompetitionStatus): string {
   return "Upcoming";
 }
 
+/**
+ * Beside the score: "Full time" once the match or the competition is over, "In play" while the
+ * match is on; nothing before kick-off.
+ */
+function matchState(fixture: Fixture, status: CompetitionStatus): string | null {
+  if (fixture.status === "COMPLETED" || status === "COMPLETED") return "Full time";
+  if (fixture.status === "LIVE" && status !== "CANCELLED") return "In play";
+  return null;
+}
+
 /** The match: "Home 2 – 1 Away" once a score is known, else "Home v Away". */
-function FixtureLine({ fixture }: { fixture: Fixture }) {
+function FixtureLine({ fixture, status }: { fixture: Fixture; status: CompetitionStatus }) {
+  const state = matchState(fixture, status);
   const scored = fixture.homeScore !== null && fixture.awayScore !== null;
   return (
     <p
@@ -29,8 +40,16 @@ function FixtureLine({ fixture }: { fixture: Fixture }) {
         {scored ? `${fixture.homeScore} – ${fixture.awayScore}` : "v"}
       </span>
       <span>{fixture.awayTeam.name}</span>
-      {fixture.status === "LIVE" && (
-        <span className="text-xs font-medium uppercase text-destructive">In play</span>
+      {state && (
+        <span
+          className={cn(
+            "text-xs font-medium uppercase",
+            state === "In play" ? "text-destructive" : "text-muted-foreground",
+          )}
+          data-testid="match-state"
+        >
+          {state}
+        </span>
       )}
     </p>
   );
@@ -80,7 +99,9 @@ export function LeaderboardHeader({ competition, total, pushConnected }: Leaderb
           </span>
         )}
       </div>
-      {competition.fixture && <FixtureLine fixture={competition.fixture} />}
+      {competition.fixture && (
+        <FixtureLine fixture={competition.fixture} status={competition.status} />
+      )}
       {competition.status === "CANCELLED" && (
         <p
           role="status"

@@ -12,12 +12,12 @@ import { toCents } from "@/lib/domain/format.ts";
 import { deleteKeys, getManyValues, listKeys, listValues, retryAtomic } from "./util.ts";
 
 type Editable = Omit<Competition, "id" | "currentEntries" | "createdAt">;
-type Required = "name" | "league" | "entryFee" | "prizePool" | "deadline";
+type Required = "name" | "league" | "entryFee" | "prizePool";
 
 /** What a create needs; every other field takes the SPEC §3 default. */
 export type CompetitionInput = Pick<Editable, Required> & Partial<Omit<Editable, Required>>;
 
-const DEFAULTS: Omit<Editable, Required> = {
+const DEFAULTS: Omit<Editable, Required | "deadline"> = {
   description: null,
   matchId: null,
   prizeType: "CASH",
@@ -26,6 +26,7 @@ const DEFAULTS: Omit<Editable, Required> = {
   status: "UPCOMING",
   maxEntries: null,
   maxEntriesPerPerson: 1,
+  minEntries: null,
   imageUrl: null,
   maxPlayersPerTeam: 3,
   maxForwards: 2,
@@ -41,6 +42,17 @@ const EDITABLE_FIELDS = [
   "deadline",
   ...Object.keys(DEFAULTS),
 ] as (keyof Editable)[];
+
+/** A competition's deadline: the one given, else its match's kick-off (no entry after it). */
+async function deadlineOf(
+  kv: Deno.Kv,
+  deadline: string | undefined,
+  matchId: number | null | undefined,
+): Promise<string | undefined> {
+  if (deadline !== undefined) return isoDeadline(deadline);
+  if (matchId === null || matchId === undefined) return undefined;
+  return (await readMatch(kv, matchId)).value.kickoffTime;
+}
 
 /** Only the editable fields of `input` (ids, counters and createdAt are never taken from input). */
 function editableOf(input: Partial<Editable>): Partial<Editable> {
@@ -75,10 +87,15 @@ function linkMatch(op: Deno.AtomicOperation, match: Deno.KvEntry<Match>, cid: nu
 }
 
 /** Creates a competition with the SPEC §3 defaults, currentEntries 0 and createdAt now. */
-export function createCompetition(kv: Deno.Kv, input: CompetitionInput): Promise<Competition> {
+export async function createCompetition(
+  kv: Deno.Kv,
+  input: CompetitionInput,
+): Promise<Competition> {
   const fields = { ...DEFAULTS, ...editableOf(input) } as Editable;
-  fields.deadline = isoDeadline(fields.deadline);
-  return retryAtomic("create the competition", async () => {
+  const deadline = await deadlineOf(kv, input.deadline, fields.matchId);
+  if (deadline === undefined) throw fieldError("deadline", "Deadline is required");
+  fields.deadline = deadline;
+  return await retryAtomic("create the competition", async () => {
     const match = fields.matchId === null ? null : await readMatch(kv, fields.matchId);
     const reservation = await reserveIds(kv, "competitions");
     const id = reservation.ids[0];
@@ -148,7 +165,8 @@ export async function updateCompetition(
   input: Partial<Editable>,
 ): Promise<Competition> {
   const patch = editableOf(input);
-  if (patch.deadline !== undefined) patch.deadline = isoDeadline(patch.deadline);
+  patch.deadline = await deadlineOf(kv, patch.deadline, patch.matchId);
+  if (patch.deadline === undefined) delete patch.deadline;
   let wasCompleted = false;
   const saved = await retryAtomic("update the competition", async () => {
     const entry = await kv.get<Competition>(keys.competition(id));

@@ -26,6 +26,25 @@ export function closedReason(
   return null;
 }
 
+/**
+ * The smallest amount the card provider can charge in each currency (Stripe's minimums): a
+ * lower entry fee would make every payment fail.
+ */
+export const MINIMUM_CHARGE: Record<Competition["currency"], number> = { USD: 0.5, GBP: 0.3 };
+
+/** Why `entryFee` cannot be charged in `currency`, or null when it can. */
+export function entryFeeProblem(
+  entryFee: number,
+  currency: Competition["currency"],
+): string | null {
+  const minimum = MINIMUM_CHARGE[currency];
+  if (minimum === undefined || entryFee >= minimum) return null;
+  const symbol = currency === "USD" ? "$" : "£";
+  return `Entry fee must be at least ${symbol}${
+    minimum.toFixed(2)
+  }: card payments below that in ${currency} are refused.`;
+}
+
 /** Money taken by a competition's paid entries. */
 export function revenue(entries: number, entryFee: number): number {
   return roundMoney(entries * entryFee);

@@ -114,6 +114,8 @@ export interface Competition {
   minDefenders: number;
   salaryCap: number;
   createdAt: string;
+  /** Below this many entries at the deadline the competition is cancelled and refunded. */
+  minEntries?: number | null;
   /** How many entries one e-mail address may hold (absent: 1). */
   maxEntriesPerPerson?: number | null;
   /** When and why the competition was cancelled (absent or null unless CANCELLED). */

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/Button.tsx";
 import { entryPlayers } from "@/lib/db/players.ts";
 import { getCompetition } from "@/lib/db/competitions.ts";
 import { getEntryByTeamId } from "@/lib/db/entries.ts";
+import { getRefund } from "@/lib/db/refunds.ts";
 import type { Competition } from "@/lib/domain/types.ts";
 import type { State } from "@/lib/services.ts";
 import { type PickPlayer, toPickPlayer } from "@/lib/client/players.ts";
@@ -21,6 +22,8 @@ type Data = {
   paid: string;
   competition: Pick<Competition, "id" | "name" | "description">;
   players: PickPlayer[];
+  /** The refund of this entry's payment (a cancelled competition), formatted; null if none. */
+  refund: { amount: string; reason: string; done: boolean } | null;
 } | null;
 
 export const handler: Handlers<Data, State> = {
@@ -29,14 +32,25 @@ export const handler: Handlers<Data, State> = {
     const entry = await getEntryByTeamId(kv, ctx.params.id);
     const competition = entry && await getCompetition(kv, entry.competitionId);
     if (!entry || !competition) return ctx.render(null, { status: 404 });
-    const players = await entryPlayers(kv, entry);
+    const [players, refund] = await Promise.all([
+      entryPlayers(kv, entry),
+      getRefund(kv, entry.stripePaymentId),
+    ]);
     const { id, name, description } = competition;
+    const currency = entry.currency ?? competition.currency;
     return ctx.render({
       teamId: entry.teamId,
       email: maskEmail(entry.email),
-      paid: formatPrice(competition.entryFee, competition.currency),
+      paid: entry.amountPaid === undefined
+        ? formatPrice(competition.entryFee, competition.currency)
+        : formatPrice(entry.amountPaid / 100, currency),
       competition: { id, name, description },
       players: players.map(toPickPlayer),
+      refund: refund && {
+        amount: formatPrice(refund.amount / 100, refund.currency),
+        reason: refund.reason,
+        done: refund.status === "DONE",
+      },
     });
   },
 };
@@ -73,21 +87,46 @@ export default function ConfirmationPage({ data }: PageProps<Data>) {
   return (
     <main className="mx-auto max-w-2xl px-4 py-10">
       <Head>
-        <title>{data ? "You're All Set!" : "Entry Not Found"} · Fantasy Contests</title>
+        <title>
+          {data ? (data.refund ? "Entry Refunded" : "You're All Set!") : "Entry Not Found"}{" "}
+          · Fantasy Contests
+        </title>
       </Head>
       {data ? <Confirmation {...data} /> : <NotFound />}
     </main>
   );
 }
 
-function Confirmation({ teamId, email, paid, competition, players }: NonNullable<Data>) {
-  return (
-    <div className="grid gap-6 rounded-xl border border-border bg-card p-6 shadow-sm sm:p-8">
+/** The head of the page: entered, or refunded with how much and why. */
+function Outcome({ refund }: Pick<NonNullable<Data>, "refund">) {
+  if (!refund) {
+    return (
       <div className="grid gap-3 text-center">
         <CheckIcon />
         <h1 className="text-3xl font-extrabold tracking-tight">You're All Set!</h1>
         <p className="text-muted-foreground">Your team is entered. Good luck!</p>
       </div>
+    );
+  }
+  return (
+    <div className="grid gap-3 text-center" data-refunded="">
+      <h1 className="text-3xl font-extrabold tracking-tight">Entry Refunded</h1>
+      <p>
+        {refund.done
+          ? <>{refund.amount} has been refunded to your card.</>
+          : <>A refund of {refund.amount} is on its way to your card.</>}
+      </p>
+      <p className="text-sm text-muted-foreground">{refund.reason}</p>
+    </div>
+  );
+}
+
+function Confirmation(
+  { teamId, email, paid, competition, players, refund }: NonNullable<Data>,
+) {
+  return (
+    <div className="grid gap-6 rounded-xl border border-border bg-card p-6 shadow-sm sm:p-8">
+      <Outcome refund={refund} />
       <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-2" data-receipt="">
         <div className="rounded-lg border border-border px-4 py-3">
           <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">

@@ -3,6 +3,7 @@
  * Built from the field schemas of `fields.ts` (messages, zod/mini).
  */
 import * as z from "zod/mini";
+import { entryFeeProblem } from "@/lib/domain/competition.ts";
 import { COMPETITION_STATUSES, CURRENCIES, LEAGUES, PRIZE_TYPES } from "@/lib/domain/types.ts";
 import {
   blankToUndefined,
@@ -21,6 +22,7 @@ import {
 } from "@/lib/domain/schemas/fields.ts";
 
 const maxEntriesMessage = "Max entries must be a positive integer";
+const minEntriesMessage = "Min entries must be a positive integer";
 /** Competition create/update body (SPEC §3, §5 "Competition form", §9 defaults). */
 export const competitionInputSchema = z.object({
   name: requiredText("Name is required"),
@@ -40,7 +42,8 @@ export const competitionInputSchema = z.object({
     z._default(z.enum(PRIZE_TYPES, { error: "Prize type must be CASH or NON_CASH" }), "CASH"),
   ),
   customPrizeDescription: optionalText(),
-  deadline: requiredDate("Deadline is required", "Deadline"),
+  /** Absent with a match: the match's kick-off. */
+  deadline: z.optional(requiredDate("Deadline is required", "Deadline")),
   status: preprocess(
     blankToUndefined,
     z._default(
@@ -59,7 +62,35 @@ export const competitionInputSchema = z.object({
   maxForwards: wholeCount("Max forwards must be an integer from 1 to 5", 1, 5, 2),
   minDefenders: wholeCount("Min defenders must be an integer from 0 to 5", 0, 5, 1),
   salaryCap: positiveMoney("Salary cap must be positive", "Salary cap", MAX_MONEY, 50000),
-});
+  minEntries: optionalNullable(
+    z.number({ error: minEntriesMessage }).check(
+      z.int(minEntriesMessage),
+      z.positive(minEntriesMessage),
+    ),
+  ),
+  maxEntriesPerPerson: wholeCount(
+    "Entries per person must be an integer from 1 to 100",
+    1,
+    100,
+    1,
+  ),
+}).check(
+  z.refine((v) => v.deadline !== undefined || typeof v.matchId === "number", {
+    message: "Deadline is required",
+    path: ["deadline"],
+  }),
+  z.refine((v) => entryFeeProblem(v.entryFee, v.currency) === null, {
+    error: (issue) => {
+      const v = issue.input as { entryFee: number; currency: "USD" | "GBP" };
+      return entryFeeProblem(v.entryFee, v.currency) ?? "Entry fee is too low";
+    },
+    path: ["entryFee"],
+  }),
+  z.refine((v) => v.minEntries == null || v.maxEntries == null || v.minEntries <= v.maxEntries, {
+    message: "Min entries cannot be above max entries",
+    path: ["minEntries"],
+  }),
+);
 
 /** POST /api/admin/competitions/{id}/cancel body: why, told to every entrant. */
 export const cancelCompetitionSchema = z.object({
