@@ -321,8 +321,14 @@ export function loadConfig(env: Env): ServerConfig {
     oidc: parseOidc(env),
     adminRequire2fa: parseRequire2fa(read(env, "ADMIN_REQUIRE_2FA")),
     ...parseIntentLimit(read(env, "PAYMENT_INTENTS_PER_10_MIN")),
-    kvPath: parseKvPath(env),
+    ...parseKv(env),
   };
+}
+
+/** The KV location, and whether its `kv.watch` sees other processes' writes (remote stores). */
+function parseKv(env: Env): { kvPath: string; kvWatchNative: boolean } {
+  const kvPath = parseKvPath(env);
+  return { kvPath, kvWatchNative: kvPath === "" || /^https?:\/\//i.test(kvPath) };
 }
 
 /** Start-up warnings about a configuration that works but is unsafe in production. */

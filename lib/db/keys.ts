@@ -80,6 +80,8 @@ export const keys = {
   rosterTail: (cid: number): Deno.KvKey => ["roster_tail", cid],
   /** Change marker of players, teams and matches (every competition page shows some). */
   catalog: (): Deno.KvKey => ["catalog"],
+  /** Change marker of everything public (see touch.ts): the competition list reads only this. */
+  publicVersion: (): Deno.KvKey => ["public"],
 
   entry: (id: number): Deno.KvKey => ["entries", id],
   entryByCompetition: (cid: number, entryId: number): Deno.KvKey => [
