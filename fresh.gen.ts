@@ -75,6 +75,7 @@ import * as $70 from "./routes/index.tsx";
 import * as $71 from "./routes/leaderboard/[id].tsx";
 import * as $72 from "./routes/my-entries.tsx";
 import * as $73 from "./routes/payment/[id].tsx";
+import * as $readyz from "./routes/readyz.ts";
 import * as $74 from "./routes/team-selection/[id].tsx";
 import * as $75 from "./routes/ws.ts";
 import * as $$0 from "./islands/AdminClubs.tsx";
@@ -177,6 +178,7 @@ const manifest = {
     "./routes/leaderboard/[id].tsx": $71,
     "./routes/my-entries.tsx": $72,
     "./routes/payment/[id].tsx": $73,
+    "./routes/readyz.ts": $readyz,
     "./routes/team-selection/[id].tsx": $74,
     "./routes/ws.ts": $75,
   },

@@ -17,6 +17,7 @@ import type { OidcConfig } from "./auth/oidc.ts";
 import { createMailer } from "./email/mod.ts";
 import { type LiveHub, type LiveHubOptions, startLiveHub } from "./live/hub.ts";
 import { RenderCache } from "./render_cache.ts";
+import type { StartUpState } from "./startup.ts";
 
 export interface AppConfig {
   port: number;
@@ -54,6 +55,8 @@ export interface Services {
   hub: LiveHub;
   /** This isolate's rendered public answers (see render_cache.ts). */
   cache: RenderCache;
+  /** This isolate's start-up work (done at once where nothing runs in the background). */
+  startUp: StartUpState;
   config: AppConfig;
 }
 
@@ -87,6 +90,7 @@ export function createServices(
     // A native watch makes the poll useless: pollMs 0 turns it off.
     hub: startLiveHub(kv, { ...(config.kvWatchNative ? { pollMs: 0 } : {}), ...opts.hub }),
     cache: new RenderCache(kv),
+    startUp: { done: true, error: null },
     config,
   };
 }

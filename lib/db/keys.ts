@@ -113,6 +113,8 @@ export const keys = {
   /** Index of the refunds decided but not yet confirmed by the provider. */
   refundPending: (paymentIntentId: string): Deno.KvKey => ["refunds_pending", paymentIntentId],
   refundsPending: (): Deno.KvKey => ["refunds_pending"],
+  /** Set once a one-time start-up migration finished on this store (see migrations.ts). */
+  migration: (name: string): Deno.KvKey => ["migrations", name],
   /** A lease held by one process for a while (see leases.ts). */
   lease: (name: string): Deno.KvKey => ["leases", name],
 
