@@ -14,10 +14,13 @@ export class RoundTrips {
   total = 0;
   sequential = 0;
   byOp: Record<string, number> = {};
+  /** Each round trip as `op what` (`~` marks one that overlapped another), when tracing. */
+  trace: string[] | null = null;
   #inFlight = 0;
 
   /** Notes the start of a round trip; call the returned function at its end. */
-  begin(op: string): () => void {
+  begin(op: string, what = ""): () => void {
+    this.trace?.push(`${this.#inFlight > 0 ? "~" : ""}${op} ${what}`.trim());
     this.total++;
     this.byOp[op] = (this.byOp[op] ?? 0) + 1;
     if (this.#inFlight === 0) this.sequential++;
@@ -38,6 +41,18 @@ export class RoundTrips {
 /** Deno KV's list fetches this many entries per round trip unless told otherwise. */
 const DEFAULT_LIST_BATCH = 100;
 
+/** The first element of a key (or of each key, or a list selector's prefix) for the trace. */
+function describe(arg: unknown): string {
+  if (!Array.isArray(arg)) {
+    const selector = arg as { prefix?: Deno.KvKey; start?: Deno.KvKey } | undefined;
+    return selector?.prefix ? `${String(selector.prefix[0])}/*` : "";
+  }
+  if (arg.length > 0 && Array.isArray(arg[0])) {
+    return [...new Set(arg.map((k: Deno.KvKey) => String(k[0])))].join(",");
+  }
+  return String(arg[0] ?? "");
+}
+
 function wait(ms: number): Promise<void> {
   return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
 }
@@ -48,8 +63,8 @@ export function withLatency(
   latencyMs: number,
   counter = new RoundTrips(),
 ): Deno.Kv {
-  const roundTrip = async <T>(op: string, run: () => Promise<T>): Promise<T> => {
-    const end = counter.begin(op);
+  const roundTrip = async <T>(op: string, run: () => Promise<T>, what = ""): Promise<T> => {
+    const end = counter.begin(op, what);
     try {
       await wait(latencyMs);
       return await run();
@@ -69,7 +84,7 @@ export function withLatency(
       while (true) {
         // A new page is fetched before the first entry and after every full batch.
         const next = seen % batch === 0
-          ? await roundTrip("list", () => iter.next())
+          ? await roundTrip("list", () => iter.next(), describe(selector))
           : await iter.next();
         if (next.done) return;
         seen++;
@@ -82,8 +97,21 @@ export function withLatency(
 
   function atomic(): Deno.AtomicOperation {
     const op = kv.atomic();
+    const touched: string[] = [];
+    for (const name of ["check", "set", "delete", "sum", "min", "max"] as const) {
+      const method = op[name].bind(op) as (...args: unknown[]) => Deno.AtomicOperation;
+      // deno-lint-ignore no-explicit-any
+      (op as any)[name] = (...args: unknown[]) => {
+        for (const arg of name === "check" ? args : args.slice(0, 1)) {
+          const key = Array.isArray(arg) ? arg : (arg as { key: Deno.KvKey }).key;
+          touched.push(`${name}:${String(key[0])}`);
+        }
+        method(...args);
+        return op;
+      };
+    }
     const commit = op.commit.bind(op);
-    op.commit = () => roundTrip("commit", commit);
+    op.commit = () => roundTrip("commit", commit, [...new Set(touched)].join(" "));
     return op;
   }
 
@@ -111,7 +139,11 @@ export function withLatency(
         case "enqueue": {
           const method = Reflect.get(target, prop, target) as (...args: unknown[]) => unknown;
           return (...args: unknown[]) =>
-            roundTrip(prop, () => method.apply(target, args) as Promise<unknown>);
+            roundTrip(
+              prop,
+              () => method.apply(target, args) as Promise<unknown>,
+              describe(args[0]),
+            );
         }
         case "list":
           return list;
