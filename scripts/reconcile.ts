@@ -1,14 +1,21 @@
 /**
- * `deno task reconcile`: prints how many payments of the store at DENO_KV_PATH ended as an entry,
- * were refunded, are pending (paid but not settled: the running app's sweep finishes them within
- * a minute) or unpaid — the counts of the admin Payments screen. `--sweep` first finishes the
- * pending ones itself (the same sweep the app runs). Exits 1 while payments are pending.
+ * `deno task reconcile`: prints the ledger of the store at DENO_KV_PATH (per competition and per
+ * currency: collected, refunded, entries kept, prizes owed and paid, what the operator keeps),
+ * the payments per state, and every record that does not agree with the books. Exits 1 when
+ * anything is off or a payment is still pending (the running app's sweep finishes pending ones
+ * within a minute; `--sweep` finishes them here first).
  */
 import { ConfigError, linkOrigin, loadConfig } from "@/lib/config.ts";
 import { retryWhileBusy, withBusyRetry } from "@/lib/db/busy_retry.ts";
 import { createMailer } from "@/lib/email/mod.ts";
-import { listPayments, PAYMENT_STATES } from "@/lib/payments/ledger.ts";
+import {
+  type LedgerLine,
+  PAYMENT_STATES,
+  queryPayments,
+  readPaymentBook,
+} from "@/lib/payments/ledger.ts";
 import { createPaymentProvider } from "@/lib/payments/mod.ts";
+import { reconcile } from "@/lib/payments/reconcile.ts";
 import { sweepPayments } from "@/lib/payments/sweep.ts";
 
 let config;
@@ -19,6 +26,30 @@ try {
   console.error(`Configuration error: ${err.message}`);
   Deno.exit(1);
 }
+
+const cents = (n: number | null) => n === null ? "—" : (n / 100).toFixed(2);
+const COLUMNS: [string, (l: LedgerLine) => string][] = [
+  ["competition", (l) => l.competitionId === null ? l.name : `${l.competitionId} ${l.name}`],
+  ["cur", (l) => l.currency.toUpperCase()],
+  ["collected", (l) => cents(l.collected)],
+  ["refunded", (l) => cents(l.refunded)],
+  ["refund pending", (l) => cents(l.refundsPending)],
+  ["entries kept", (l) => cents(l.entriesKept)],
+  ["unsettled", (l) => cents(l.unsettled)],
+  ["prizes owed", (l) => cents(l.prizesOwed)],
+  ["prizes paid", (l) => cents(l.prizesPaid)],
+  ["provider fees", (l) => cents(l.providerFees)],
+  ["operator keeps", (l) => cents(l.operatorKeeps)],
+];
+
+function table(lines: LedgerLine[]): string {
+  const cells = [COLUMNS.map(([head]) => head), ...lines.map((l) => COLUMNS.map(([, f]) => f(l)))];
+  const widths = COLUMNS.map((_, i) => Math.max(...cells.map((row) => row[i].length)));
+  const name = (text: string, i: number) =>
+    i === 0 ? text.slice(0, 28).padEnd(Math.min(widths[0], 28)) : text.padStart(widths[i]);
+  return cells.map((row) => row.map(name).join("  ")).join("\n");
+}
+
 const kv = withBusyRetry(
   await retryWhileBusy(() => Deno.openKv(config.kvPath === "" ? undefined : config.kvPath)),
 );
@@ -36,9 +67,26 @@ try {
         `${report.expired} unpaid expired, ${report.failed} failed`,
     );
   }
-  const { counts } = await listPayments(deps, null, { limit: 0 });
-  for (const state of PAYMENT_STATES) console.log(`${state.padEnd(9)} ${counts[state]}`);
-  if (counts.pending > 0) Deno.exitCode = 1;
+  const result = await reconcile(deps);
+  console.log(table([...result.ledger.competitions, ...result.ledger.totals]));
+  const { counts } = queryPayments(await readPaymentBook(deps), {
+    status: null,
+    competitionId: null,
+    search: "",
+    sort: "createdAt",
+    descending: true,
+    offset: 0,
+    limit: 0,
+  });
+  console.log("\npayments: " + PAYMENT_STATES.map((s) => `${s} ${counts[s]}`).join(", "));
+  if (result.discrepancies.length === 0) {
+    console.log("books balance: collected = refunded + entries kept (+ pending), to the cent");
+  } else {
+    console.log(`\n${result.discrepancies.length} records do not agree:`);
+    for (const d of result.discrepancies) console.log(`  ${d.record}: ${d.problem}`);
+  }
+  if (result.pending > 0) console.log(`${result.pending} payments still pending`);
+  if (result.discrepancies.length > 0 || result.pending > 0) Deno.exitCode = 1;
 } finally {
   kv.close();
 }

@@ -14,10 +14,15 @@ export function Table(
     className?: string;
     tableClass?: string;
     fixed?: boolean;
+    /** The table may scroll sideways (wide, many columns): its box takes keyboard focus. */
+    scrolls?: boolean;
   },
 ) {
   return (
     <div
+      tabIndex={props.scrolls ? 0 : undefined}
+      role={props.scrolls ? "region" : undefined}
+      aria-label={props.scrolls ? props.caption : undefined}
       className={cn(
         "relative w-full overflow-x-auto rounded-lg border border-border bg-card",
         props.className,

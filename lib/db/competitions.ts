@@ -9,6 +9,7 @@ import { touch } from "./touch.ts";
 import { bumpLive } from "./live.ts";
 import { startRoster } from "./roster.ts";
 import { awardPrizes } from "./standings.ts";
+import { toCents } from "@/lib/domain/format.ts";
 import { deleteKeys, getManyValues, listKeys, listValues, retryAtomic } from "./util.ts";
 
 type Editable = Omit<Competition, "id" | "currentEntries" | "createdAt">;
@@ -25,6 +26,7 @@ const DEFAULTS: Omit<Editable, Required> = {
   currency: "USD",
   status: "UPCOMING",
   maxEntries: null,
+  maxEntriesPerPerson: 1,
   imageUrl: null,
   maxPlayersPerTeam: 3,
   maxForwards: 2,
@@ -158,6 +160,7 @@ export async function updateCompetition(
       throw new ConflictError(CANCELLED_IS_FINAL);
     }
     wasCompleted = before.status === "COMPLETED";
+    assertPriceKept(before, patch);
     const competition: Competition = { ...before, ...patch, id };
     const op = kv.atomic().check(entry).set(keys.competition(id), competition);
     if (competition.matchId !== before.matchId) {
@@ -170,6 +173,30 @@ export async function updateCompetition(
   });
   if (saved.status === "COMPLETED" && !wasCompleted) await awardPrizes(kv, id);
   return saved;
+}
+
+/**
+ * Throws a ConflictError naming the field when `patch` would change what paid entrants were
+ * charged for: the fee, its currency or the prize type. Refunds, e-mails and the books use the
+ * amount of each payment, but entrants bought a place at that price for that kind of prize.
+ */
+function assertPriceKept(before: Competition, patch: Partial<Editable>): void {
+  if (before.currentEntries === 0) return;
+  const paid = `${before.currentEntries} paid ${before.currentEntries === 1 ? "entry" : "entries"}`;
+  const refuse = (field: string, what: string) => {
+    const message = `The ${what} cannot change: this competition has ${paid}. ` +
+      "Cancel it to refund everyone instead.";
+    throw new ConflictError(message, [{ path: [field], message }]);
+  };
+  if (patch.entryFee !== undefined && toCents(patch.entryFee) !== toCents(before.entryFee)) {
+    refuse("entryFee", "entry fee");
+  }
+  if (patch.currency !== undefined && patch.currency !== before.currency) {
+    refuse("currency", "currency");
+  }
+  if (patch.prizeType !== undefined && patch.prizeType !== before.prizeType) {
+    refuse("prizeType", "prize type");
+  }
 }
 
 /** Why a cancelled competition cannot be edited back into play. */

@@ -1,16 +1,12 @@
 /**
- * Paid entries: reads here; the write, a group commit that checks what the validation read, is
- * in entry_writes.ts. An entry is never doubled per payment, never made for a refunded payment
- * (refunds.ts), and maxEntries is never exceeded.
+ * Paid entries: every read of entries, and `createEntry` for entries made without the payment
+ * flow (demo data, tests). The write itself, a group commit that decides each entry with
+ * `decidePayment` against what it read, is in entry_writes.ts.
  */
 import type { Competition, Entry, Player } from "@/lib/domain/types.ts";
 import { ConflictError, fieldError, NotFoundError } from "@/lib/domain/errors.ts";
-import {
-  assertOpenForEntries,
-  commitEntry,
-  type EntryInput,
-  pricedPlayer,
-} from "./entry_writes.ts";
+import { OTHER_COMPETITION_PAYMENT, PAYMENT_REFUNDED } from "@/lib/domain/paid_entry.ts";
+import { commitEntry, type EntryInput, InvalidPicksError, pricedPlayer } from "./entry_writes.ts";
 import { isKeyText, keys } from "./keys.ts";
 import { getManyEntries, getManyValues, listKeys, listValues } from "./util.ts";
 
@@ -29,11 +25,6 @@ export interface CreatedEntry {
   players?: Player[];
 }
 
-/** Why a refunded payment cannot make an entry. */
-export const PAYMENT_REFUNDED = "This payment has been refunded and cannot be used for an entry.";
-/** Why a payment for one competition cannot make an entry in another. */
-export const OTHER_COMPETITION_PAYMENT = "This payment was made for a different competition.";
-
 /** A competition with the picks asked for it, as `assertValidPicks` takes them. */
 export interface CompetitionWithPicks {
   competition: Competition;
@@ -45,7 +36,7 @@ export interface CompetitionWithPicks {
 
 /**
  * The competition (NotFoundError when unknown) with the picks to check before any payment
- * (`assertValidPicks`), in one read; createEntry checks the picks again.
+ * (`assertValidPicks`), in one read; the entry's commit checks the picks again.
  */
 export async function competitionWithPicks(
   kv: Deno.Kv,
@@ -65,41 +56,12 @@ export async function competitionWithPicks(
   return { competition, players, linked: links.map((link) => link !== null) };
 }
 
-/** The entry `paid` already made, when it is for the competition asked for (400 otherwise). */
-export function assertSameCompetition(paid: Entry, competitionId: number): Entry {
-  if (paid.competitionId === competitionId) return paid;
-  throw fieldError("stripePaymentId", OTHER_COMPETITION_PAYMENT);
-}
-
 /**
- * The entry this payment already made, or null when it may make one now; throws what stops it
- * (refunded, unknown competition, closed, past the deadline, full). The payment's own entry is
- * looked at first, so a retry is never refused because that entry filled the competition.
- */
-async function paidEntryOrAssertOpen(
-  kv: Deno.Kv,
-  input: EntryInput,
-  now: Date,
-): Promise<Entry | null> {
-  const [byPayment, refund, competition] = await kv.getMany<[number, unknown, Competition]>([
-    keys.entryByPayment(input.stripePaymentId),
-    keys.refund(input.stripePaymentId),
-    keys.competition(input.competitionId),
-  ]);
-  const paid = byPayment.value === null ? null : await getEntry(kv, byPayment.value);
-  if (paid) return assertSameCompetition(paid, input.competitionId);
-  if (refund.value !== null) throw new ConflictError(PAYMENT_REFUNDED);
-  if (!competition.value) throw new NotFoundError("Competition not found");
-  assertOpenForEntries(competition.value, now);
-  return null;
-}
-
-/**
- * Creates the entry paid by `stripePaymentId`, or returns the one that payment already made
- * (`created: false`). Refusals: ConflictError when closed, past the deadline, full or the payment
- * was refunded; InvalidPicksError when the team breaks a rule or picks a player outside the
- * competition; InvalidInputError when the payment's entry is in another competition; NotFoundError
- * for an unknown competition. Never a "try again": concurrent entries are committed together.
+ * Creates the entry `input` describes without asking a payment provider (demo data and tests;
+ * paid entries go through `finaliseEntry`), or returns the one its payment id already made
+ * (`created: false`). Refusals: InvalidPicksError when the team breaks a rule or picks a player
+ * outside the competition; NotFoundError for an unknown competition; ConflictError when closed,
+ * past the deadline, full, over the payer's limit, or the payment id was refunded.
  */
 export async function createEntry(
   kv: Deno.Kv,
@@ -109,14 +71,24 @@ export async function createEntry(
   if (!isKeyText(input.stripePaymentId)) {
     throw fieldError("stripePaymentId", "Invalid payment id");
   }
-  // The batch checks everything the entry depends on; only when it finds the payment already
-  // settled (an entry or a refund) is it looked at on its own.
-  for (;;) {
-    const committed = await commitEntry(kv, input, now);
-    if (committed) return { ...committed, created: true };
-    const existing = await paidEntryOrAssertOpen(kv, input, now);
-    if (existing) return { entry: existing, created: false };
+  const outcome = await commitEntry(kv, input, now);
+  if (outcome.kind === "created") return { ...outcome, created: true };
+  if (outcome.kind === "refund") {
+    if (outcome.cause === "gone") throw new NotFoundError("Competition not found");
+    if (outcome.cause !== "picks") throw new ConflictError(outcome.reason);
+    const problems = outcome.problems ?? [outcome.reason];
+    throw new InvalidPicksError(
+      problems[0],
+      problems.map((message) => ({ path: ["playerIds"], message })),
+    );
   }
+  // Settled meanwhile: the payment made its entry, or was refunded.
+  const existing = await getEntryByPayment(kv, input.stripePaymentId);
+  if (!existing) throw new ConflictError(PAYMENT_REFUNDED);
+  if (existing.competitionId !== input.competitionId) {
+    throw fieldError("stripePaymentId", OTHER_COMPETITION_PAYMENT);
+  }
+  return { entry: existing, created: false };
 }
 
 /** The entry with this numeric id, or null. */

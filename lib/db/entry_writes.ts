@@ -1,30 +1,36 @@
 /**
- * The write of paid entries, as a group commit (issue #9). The deadline rush sends hundreds of
- * payments a second into one competition; written one by one, every entry re-read and rewrote
- * the competition record (its entry count) and the entry id counter, so concurrent writers
- * collided and retried, and each entry cost one store commit (a commit is what a SQLite-backed
- * store does at most ~1,000 times a second). Here the entries that arrive while a commit is under
- * way wait for the next one, and each batch is ONE atomic: the id counter and each competition
- * record are read once, the entries of the batch are counted against `maxEntries` in memory and
- * the count is written once. Each entry also appends its record to the competition's roster
- * (roster.ts), under its own key. Per isolate one batch is in flight at a time, so the counter and
- * the competition record are contended only by other isolates or processes (not by the
- * clients), and a failed batch is re-read and committed again, without a retry limit: a batch
- * fails only because another one committed.
+ * The write of paid entries, as a group commit. The deadline rush sends hundreds of payments a
+ * second into one competition: written one by one, every entry would re-read and rewrite the
+ * competition record (its entry count) and the entry id counter, collide and retry, and cost one
+ * store commit each. Here the entries that arrive while a commit is under way wait for the next
+ * one, and each batch is ONE atomic: the id counter and each competition record are read once,
+ * each entry is decided by `decidePayment` against the batch's own count, and the count is
+ * written once. Per isolate one batch is in flight, so the hot keys are contended by isolates,
+ * not by buyers, and a failed batch is read again and retried without a limit (it fails only
+ * because another batch committed): a paying customer never gets a "try again".
  *
- * What the atomic checks, per entry: the payment made no entry (`entry_by_payment`) and was not
- * refunded (`refunds`), the team id is free, the pending checkout (set FINALISED in the same
- * atomic); per batch: the id counter, each competition record and every player record and
- * competition-player link the picks validation read (so a player removed from the competition,
- * or whose salary or position changed, between the validation and the commit fails the batch and
- * the picks are validated again).
+ * What the atomic checks: per entry, that the payment made no entry and was not refunded, that
+ * its checkout is unchanged, that its team id is free, the payer's entry count and team in the
+ * competition; per batch, the id counter, each competition record, and every player record and
+ * competition-player link the picks were validated against (a player removed from the
+ * competition, or whose salary changed, between the validation and the commit fails the batch
+ * and the picks are decided again).
  */
-import { rulesOf, validateTeam } from "@/lib/domain/team_rules.ts";
+import {
+  type Charge,
+  decidePayment,
+  type PaymentFacts,
+  personOf,
+  picksProblems,
+  picksSignature,
+  priceOf,
+  type RefundCause,
+} from "@/lib/domain/paid_entry.ts";
 import type { Competition, Entry, Player } from "@/lib/domain/types.ts";
 import { closedReason } from "@/lib/domain/competition.ts";
-import { ConflictError, InvalidInputError, NotFoundError } from "@/lib/domain/errors.ts";
-import { toCents } from "@/lib/domain/format.ts";
+import { ConflictError, InvalidInputError } from "@/lib/domain/errors.ts";
 import { finalisedCheckout, newCheckout, type PendingCheckout, setCheckout } from "./checkouts.ts";
+import { BatchQueue, keyText, queuePerStore } from "./group_commit.ts";
 import { keys } from "./keys.ts";
 import { bumpLive } from "./live.ts";
 import { appendToRoster } from "./roster.ts";
@@ -37,15 +43,15 @@ export interface EntryInput {
   teamName: string;
   playerIds: number[];
   stripePaymentId: string;
+  /** What the provider charged; absent for entries made without a payment (demo data). */
+  charge?: Charge;
 }
 
 /**
  * Picks that make no team in this competition: a player outside it, or a rule of its team broken
- * (a 400 with `playerIds` issues). A paid payment refused with it is refunded (checkout.ts).
+ * (a 400 with `playerIds` issues).
  */
 export class InvalidPicksError extends InvalidInputError {}
-
-const NOT_IN_COMPETITION = "Some selected players are not part of this competition.";
 
 /**
  * Throws the ConflictError that stops an entry (or a payment intent) for this competition now:
@@ -65,12 +71,7 @@ export function assertValidPicks(
   players: (Player | null)[],
   linked: boolean[],
 ): void {
-  if (players.some((p) => p === null) || linked.some((l) => !l)) {
-    throw new InvalidPicksError(NOT_IN_COMPETITION, [
-      { path: ["playerIds"], message: NOT_IN_COMPETITION },
-    ]);
-  }
-  const problems = validateTeam(players as Player[], rulesOf(competition));
+  const problems = picksProblems(competition, { players, linked });
   if (problems.length === 0) return;
   throw new InvalidPicksError(
     problems[0],
@@ -90,20 +91,6 @@ export function pricedPlayer(
   return typeof link?.salary === "number" ? { ...player, salary: link.salary } : player;
 }
 
-/** The picks as players at the competition's salaries (see `pricedPlayer`). */
-function pricedPicks(
-  reads: { value<T>(key: Deno.KvKey): T | null },
-  cid: number,
-  playerIds: number[],
-): (Player | null)[] {
-  return playerIds.map((id) =>
-    pricedPlayer(
-      reads.value<Player>(keys.player(id)),
-      reads.value<{ salary?: unknown }>(keys.competitionPlayer(cid, id)),
-    )
-  );
-}
-
 const TEAM_ID_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
 /** A random public team id like `FFT-7K2QD9XM` (32 symbols, no 0/O/1/I). */
@@ -115,21 +102,21 @@ function randomTeamId(): string {
 /** Deno KV takes at most 100 checks in one atomic. */
 const MAX_CHECKS = 100;
 
-/** An entry just committed, with its picks as the commit read them (at the entry's salaries). */
-export interface CommittedEntry {
-  entry: Entry;
-  players: Player[];
-}
+/** What became of an entry sent to the commit. */
+export type CommitOutcome =
+  /** Made, with its picks as the commit read them (at the entry's salaries). */
+  | { kind: "created"; entry: Entry; players: Player[] }
+  /** The payment made an entry or was refunded meanwhile: decide again from its records. */
+  | { kind: "settled" }
+  /** It can never become an entry (closed, full, gone, picks, the payer's limit): refund. */
+  | { kind: "refund"; reason: string; cause: RefundCause; problems?: string[] };
 
 interface Waiting {
   input: EntryInput;
   now: Date;
-  /** The entry made, or null: the payment's state changed (re-check it from the start). */
-  resolve(committed: CommittedEntry | null): void;
+  resolve(outcome: CommitOutcome): void;
   reject(err: unknown): void;
 }
-
-const keyText = (key: Deno.KvKey) => JSON.stringify(key);
 
 /** Every key a batch reads, by its text, so each is read (and checked) once. */
 class BatchReads {
@@ -138,10 +125,6 @@ class BatchReads {
 
   add(key: Deno.KvKey): void {
     this.#keys.set(keyText(key), key);
-  }
-
-  get size(): number {
-    return this.#keys.size;
   }
 
   async load(kv: Deno.Kv): Promise<void> {
@@ -160,200 +143,124 @@ class BatchReads {
 }
 
 /** The keys one waiting entry reads, besides the batch-wide id counter. */
-function keysOf({ input }: Waiting): Deno.KvKey[] {
-  const cid = input.competitionId;
+function keysOf({ competitionId: cid, stripePaymentId: pid, email, playerIds }: EntryInput) {
+  const person = personOf(email);
   return [
     keys.competition(cid),
-    keys.entryByPayment(input.stripePaymentId),
-    keys.refund(input.stripePaymentId),
-    keys.checkout(input.stripePaymentId),
-    ...input.playerIds.map(keys.player),
-    ...input.playerIds.map((id) => keys.competitionPlayer(cid, id)),
+    keys.entryByPayment(pid),
+    keys.refund(pid),
+    keys.checkout(pid),
+    keys.personEntries(cid, person),
+    keys.personTeam(cid, person, picksSignature(playerIds)),
+    ...playerIds.map(keys.player),
+    ...playerIds.map((id) => keys.competitionPlayer(cid, id)),
   ];
 }
 
-/** Entries of one store, committed in batches; one batch in flight at a time. */
-class EntryCommitQueue {
-  #waiting: Waiting[] = [];
-  #running = false;
+/** The picks as players at the competition's salaries (see `pricedPlayer`). */
+function pricedPicks(reads: BatchReads, cid: number, playerIds: number[]): (Player | null)[] {
+  return playerIds.map((id) =>
+    pricedPlayer(
+      reads.value<Player>(keys.player(id)),
+      reads.value<{ salary?: unknown }>(keys.competitionPlayer(cid, id)),
+    )
+  );
+}
 
-  constructor(private readonly kv: Deno.Kv) {}
-
-  submit(input: EntryInput, now: Date): Promise<CommittedEntry | null> {
-    return new Promise((resolve, reject) => {
-      this.#waiting.push({ input, now, resolve, reject });
-      if (!this.#running) void this.#run();
-    });
+/**
+ * The next batch: waiting entries in arrival order while the atomic's checks fit, at most one
+ * per payment (a second request for the same payment waits and then finds the entry made).
+ */
+function takeEntries(waiting: Waiting[]): { batch: Waiting[]; rest: Waiting[] } {
+  const checks = new Set([keyText(keys.ids("entries"))]);
+  const batch: Waiting[] = [];
+  const payments = new Set<string>();
+  const rest: Waiting[] = [];
+  for (const w of waiting) {
+    const fresh = keysOf(w.input).map(keyText).filter((key) => !checks.has(key));
+    // Every key read is checked, and each entry also checks that its team id is free.
+    const fits = checks.size + new Set(fresh).size + batch.length + 1 <= MAX_CHECKS;
+    if (payments.has(w.input.stripePaymentId) || (batch.length > 0 && !fits)) {
+      rest.push(w);
+      continue;
+    }
+    for (const key of fresh) checks.add(key);
+    payments.add(w.input.stripePaymentId);
+    batch.push(w);
   }
+  return { batch, rest };
+}
 
-  async #run(): Promise<void> {
-    this.#running = true;
-    try {
-      while (this.#waiting.length > 0) {
-        const batch = this.#take();
-        try {
-          await this.#commit(batch);
-        } catch (err) {
-          for (const w of batch) w.reject(err);
-        }
-      }
-    } finally {
-      this.#running = false;
-    }
+/** An entry the batch makes, with what its atomic writes besides the entry. */
+interface Made {
+  waiting: Waiting;
+  entry: Entry;
+  players: Player[];
+  checkout: PendingCheckout | null;
+}
+
+/** The batch's running counts: entries per competition and per payer, teams per payer. */
+class BatchCounts {
+  competitions = new Map<number, number>();
+  persons = new Map<string, number>();
+  teams = new Set<string>();
+}
+
+/**
+ * What the batch decides for one waiting entry, from the batch's reads and counts: an entry to
+ * make, or the outcome to give it once the batch has committed.
+ */
+function decideInBatch(
+  { input, now }: Waiting,
+  reads: BatchReads,
+  counts: BatchCounts,
+): { make: Competition; charge: Charge } | CommitOutcome {
+  const cid = input.competitionId;
+  const pid = input.stripePaymentId;
+  const checkout = reads.value<PendingCheckout>(keys.checkout(pid));
+  if (
+    reads.value(keys.entryByPayment(pid)) !== null || reads.value(keys.refund(pid)) !== null ||
+    checkout?.status === "REFUNDED"
+  ) {
+    return { kind: "settled" };
   }
-
-  /**
-   * The next batch: waiting entries in arrival order while the atomic's checks fit, at most one
-   * per payment (a second request for the same payment waits and then finds the entry made).
-   */
-  #take(): Waiting[] {
-    const checks = new Set([keyText(keys.ids("entries"))]);
-    const batch: Waiting[] = [];
-    const payments = new Set<string>();
-    const rest: Waiting[] = [];
-    for (const w of this.#waiting) {
-      const fresh = keysOf(w).map(keyText).filter((key) => !checks.has(key));
-      // Every key read is checked, and each entry also checks that its team id is free.
-      const fits = checks.size + new Set(fresh).size + batch.length + 1 <= MAX_CHECKS;
-      if (payments.has(w.input.stripePaymentId) || (batch.length > 0 && !fits)) {
-        rest.push(w);
-        continue;
-      }
-      for (const key of fresh) checks.add(key);
-      payments.add(w.input.stripePaymentId);
-      batch.push(w);
-    }
-    this.#waiting = rest;
-    return batch;
+  const stored = reads.value<Competition>(keys.competition(cid));
+  const charge = input.charge ?? (stored ? priceOf(stored) : { amount: 0, currency: "usd" });
+  const person = personOf(input.email);
+  const personKey = keyText(keys.personEntries(cid, person));
+  const teamKey = keyText(keys.personTeam(cid, person, picksSignature(input.playerIds)));
+  const facts: PaymentFacts = {
+    competitionId: cid,
+    entry: null,
+    refund: null,
+    checkoutRefunded: false,
+    intent: { ...charge, status: "succeeded", competitionId: String(cid), refunded: false },
+    competition: stored && {
+      ...stored,
+      currentEntries: counts.competitions.get(cid) ?? stored.currentEntries,
+    },
+    picks: {
+      players: pricedPicks(reads, cid, input.playerIds),
+      linked: input.playerIds.map((id) => reads.value(keys.competitionPlayer(cid, id)) !== null),
+    },
+    person: {
+      entries: counts.persons.get(personKey) ??
+        reads.value<number>(keys.personEntries(cid, person)) ?? 0,
+      sameTeam: counts.teams.has(teamKey) ||
+        reads.value(keys.personTeam(cid, person, picksSignature(input.playerIds))) !== null,
+    },
+    now,
+  };
+  const decision = decidePayment(facts);
+  if (decision.kind === "refund") {
+    const { reason, cause, problems } = decision;
+    return { kind: "refund", reason, cause, problems };
   }
-
-  /** Commits one batch, reading again after a failed attempt, until every entry is settled. */
-  async #commit(batch: Waiting[]): Promise<void> {
-    let open = batch;
-    for (let attempt = 0; open.length > 0; attempt++) {
-      if (attempt > 0) await backoff(attempt);
-      open = await this.#attempt(open);
-    }
-  }
-
-  /** One try: settles what it can and returns the entries still to commit (empty when done). */
-  async #attempt(batch: Waiting[]): Promise<Waiting[]> {
-    const reads = new BatchReads();
-    const counterKey = keys.ids("entries");
-    reads.add(counterKey);
-    for (const w of batch) for (const key of keysOf(w)) reads.add(key);
-    await reads.load(this.kv);
-
-    const counter = reads.entry<number>(counterKey);
-    let nextId = (counter.value ?? 0) + 1;
-    const counts = new Map<number, number>();
-    const made: {
-      waiting: Waiting;
-      entry: Entry;
-      players: Player[];
-      checkout: PendingCheckout | null;
-    }[] = [];
-    // Refusals are decided against this batch's own count, so they are final only once the batch
-    // has committed: after a failed commit they are decided again with the others.
-    const refused: { waiting: Waiting; err: unknown }[] = [];
-    for (const w of batch) {
-      const decided = this.#decide(w, reads, counts);
-      if (decided === "settled") continue;
-      if ("refusal" in decided) {
-        refused.push({ waiting: w, err: decided.refusal });
-        continue;
-      }
-      const entry = newEntry(w, decided, nextId++);
-      const stored = reads.value<PendingCheckout>(keys.checkout(w.input.stripePaymentId));
-      // #decide checked that every pick is a player of the competition.
-      const players = pricedPicks(reads, decided.id, w.input.playerIds) as Player[];
-      entry.pickSalaries = players.map((p) => p.salary);
-      made.push({
-        waiting: w,
-        entry,
-        players,
-        checkout: settledCheckout(stored, w, decided, entry),
-      });
-    }
-    const refuse = () => {
-      for (const { waiting, err } of refused) waiting.reject(err);
-    };
-    if (made.length === 0) {
-      refuse();
-      return [];
-    }
-
-    const op = this.kv.atomic().check(counter).set(counterKey, nextId - 1);
-    const checked = new Set<string>([keyText(counterKey)]);
-    const check = (key: Deno.KvKey) => {
-      if (checked.has(keyText(key))) return;
-      checked.add(keyText(key));
-      op.check(reads.entry(key));
-    };
-    for (const { waiting: { input }, entry, checkout } of made) {
-      for (const key of keysOf({ input } as Waiting)) check(key);
-      op.check({ key: keys.entryByTeamId(entry.teamId), versionstamp: null })
-        .set(keys.entry(entry.id), entry)
-        .set(keys.entryByCompetition(entry.competitionId, entry.id), entry.id)
-        .set(keys.entryByTeamId(entry.teamId), entry.id)
-        .set(keys.entryByPayment(entry.stripePaymentId), entry.id)
-        .set(keys.entryByEmail(entry.email, entry.id), entry.id);
-      appendToRoster(op, entry);
-      if (checkout) setCheckout(op, finalisedCheckout(checkout, entry.teamId));
-    }
-    for (const [cid, count] of counts) {
-      const competition = reads.value<Competition>(keys.competition(cid))!;
-      op.set(keys.competition(cid), { ...competition, currentEntries: count });
-      bumpLive(op, cid);
-    }
-    const res = await op.commit();
-    if (!res.ok) {
-      const again = new Set([...made, ...refused].map((m) => m.waiting));
-      return batch.filter((w) => again.has(w));
-    }
-    for (const { waiting, entry, players } of made) waiting.resolve({ entry, players });
-    refuse();
-    return [];
-  }
-
-  /**
-   * Whether `w` can make an entry now: its competition (with the entries counted so far in this
-   * batch); `{ refusal }` when it cannot (final only once the batch commits); or "settled" when it
-   * was answered (not found, or sent back to re-check its payment).
-   */
-  #decide(
-    w: Waiting,
-    reads: BatchReads,
-    counts: Map<number, number>,
-  ): Competition | { refusal: unknown } | "settled" {
-    const { input } = w;
-    const cid = input.competitionId;
-    if (
-      reads.value(keys.entryByPayment(input.stripePaymentId)) !== null ||
-      reads.value(keys.refund(input.stripePaymentId)) !== null
-    ) {
-      w.resolve(null);
-      return "settled";
-    }
-    const stored = reads.value<Competition>(keys.competition(cid));
-    if (!stored) {
-      w.reject(new NotFoundError("Competition not found"));
-      return "settled";
-    }
-    const competition = { ...stored, currentEntries: counts.get(cid) ?? stored.currentEntries };
-    try {
-      assertOpenForEntries(competition, w.now);
-      assertValidPicks(
-        competition,
-        pricedPicks(reads, cid, input.playerIds),
-        input.playerIds.map((id) => reads.value(keys.competitionPlayer(cid, id)) !== null),
-      );
-    } catch (err) {
-      return { refusal: err };
-    }
-    counts.set(cid, competition.currentEntries + 1);
-    return competition;
-  }
+  if (decision.kind !== "create") return { kind: "settled" };
+  counts.competitions.set(cid, decision.competition.currentEntries + 1);
+  counts.persons.set(personKey, facts.person!.entries + 1);
+  counts.teams.add(teamKey);
+  return { make: decision.competition, charge: decision.charge };
 }
 
 /**
@@ -363,7 +270,7 @@ class EntryCommitQueue {
 function settledCheckout(
   stored: PendingCheckout | null,
   { input, now }: Waiting,
-  competition: Competition,
+  charge: Charge,
   entry: Entry,
 ): PendingCheckout | null {
   if (stored) return stored.status === "PENDING" ? finalisedCheckout(stored, entry.teamId) : null;
@@ -373,14 +280,18 @@ function settledCheckout(
     email: input.email,
     teamName: input.teamName,
     playerIds: input.playerIds,
-    amount: toCents(competition.entryFee),
-    currency: competition.currency.toLowerCase(),
+    ...charge,
     createdAt: now.toISOString(),
   });
   return finalisedCheckout(checkout, entry.teamId);
 }
 
-function newEntry({ input, now }: Waiting, competition: Competition, id: number): Entry {
+function newEntry(
+  { input, now }: Waiting,
+  competition: Competition,
+  charge: Charge,
+  id: number,
+): Entry {
   return {
     id,
     competitionId: input.competitionId,
@@ -389,6 +300,8 @@ function newEntry({ input, now }: Waiting, competition: Competition, id: number)
     teamName: input.teamName,
     stripePaymentId: input.stripePaymentId,
     playerIds: [...input.playerIds],
+    amountPaid: charge.amount,
+    currency: charge.currency,
     points: 0,
     rank: null,
     prize: null,
@@ -403,24 +316,118 @@ function backoff(attempt: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 + attempt, 20)));
 }
 
-const queues = new WeakMap<Deno.Kv, EntryCommitQueue>();
+/** The atomic of a batch: every entry made, every key decided on checked, counts written once. */
+function batchAtomic(
+  kv: Deno.Kv,
+  reads: BatchReads,
+  counter: Deno.KvEntryMaybe<number>,
+  lastId: number,
+  made: Made[],
+  counts: BatchCounts,
+): Deno.AtomicOperation {
+  const counterKey = keys.ids("entries");
+  const op = kv.atomic().check(counter).set(counterKey, lastId);
+  const checked = new Set<string>([keyText(counterKey)]);
+  const check = (key: Deno.KvKey) => {
+    if (checked.has(keyText(key))) return;
+    checked.add(keyText(key));
+    op.check(reads.entry(key));
+  };
+  for (const { waiting: { input }, entry, checkout } of made) {
+    for (const key of keysOf(input)) check(key);
+    const person = personOf(entry.email);
+    op.check({ key: keys.entryByTeamId(entry.teamId), versionstamp: null })
+      .set(keys.entry(entry.id), entry)
+      .set(keys.entryByCompetition(entry.competitionId, entry.id), entry.id)
+      .set(keys.entryByTeamId(entry.teamId), entry.id)
+      .set(keys.entryByPayment(entry.stripePaymentId), entry.id)
+      .set(keys.entryByEmail(entry.email, entry.id), entry.id)
+      .set(keys.personTeam(entry.competitionId, person, picksSignature(entry.playerIds)), entry.id);
+    appendToRoster(op, entry);
+    if (checkout) setCheckout(op, finalisedCheckout(checkout, entry.teamId));
+  }
+  for (const { entry } of made) {
+    const key = keys.personEntries(entry.competitionId, personOf(entry.email));
+    op.set(key, counts.persons.get(keyText(key))!);
+  }
+  for (const [cid, count] of counts.competitions) {
+    const competition = reads.value<Competition>(keys.competition(cid))!;
+    op.set(keys.competition(cid), { ...competition, currentEntries: count });
+    bumpLive(op, cid);
+  }
+  return op;
+}
 
 /**
- * Commits the entry `input` describes in the next batch of this store: the entry with its picks,
- * or null when the payment already made an entry or was refunded meanwhile (the caller looks
- * again). Throws
- * what refuses it: ConflictError (closed, past the deadline, full), InvalidPicksError,
- * NotFoundError (no such competition).
+ * One try at a batch: settles what it can and returns the entries still to commit (empty when
+ * done). Outcomes that refuse an entry are decided against this batch's own count, so they are
+ * given only once the batch has committed: after a failed commit they are decided again.
  */
-export function commitEntry(
-  kv: Deno.Kv,
-  input: EntryInput,
-  now: Date,
-): Promise<CommittedEntry | null> {
-  let queue = queues.get(kv);
-  if (!queue) {
-    queue = new EntryCommitQueue(kv);
-    queues.set(kv, queue);
+async function attemptBatch(kv: Deno.Kv, batch: Waiting[]): Promise<Waiting[]> {
+  const reads = new BatchReads();
+  const counterKey = keys.ids("entries");
+  reads.add(counterKey);
+  for (const w of batch) for (const key of keysOf(w.input)) reads.add(key);
+  await reads.load(kv);
+
+  const counter = reads.entry<number>(counterKey);
+  let nextId = (counter.value ?? 0) + 1;
+  const counts = new BatchCounts();
+  const made: Made[] = [];
+  const answered: { waiting: Waiting; outcome: CommitOutcome }[] = [];
+  for (const w of batch) {
+    const decided = decideInBatch(w, reads, counts);
+    if ("kind" in decided) {
+      answered.push({ waiting: w, outcome: decided });
+      continue;
+    }
+    const entry = newEntry(w, decided.make, decided.charge, nextId++);
+    const cid = w.input.competitionId;
+    // decideInBatch checked that every pick is a player of the competition.
+    const players = pricedPicks(reads, cid, w.input.playerIds) as Player[];
+    entry.pickSalaries = players.map((p) => p.salary);
+    const stored = reads.value<PendingCheckout>(keys.checkout(w.input.stripePaymentId));
+    made.push({
+      waiting: w,
+      entry,
+      players,
+      checkout: settledCheckout(stored, w, decided.charge, entry),
+    });
   }
-  return queue.submit(input, now);
+  if (made.length > 0) {
+    const res = await batchAtomic(kv, reads, counter, nextId - 1, made, counts).commit();
+    if (!res.ok) return batch;
+    for (const { waiting, entry, players } of made) {
+      waiting.resolve({ kind: "created", entry, players });
+    }
+  }
+  for (const { waiting, outcome } of answered) waiting.resolve(outcome);
+  return [];
+}
+
+const entryQueueOf = queuePerStore((kv) => {
+  const attempts = new WeakMap<Waiting, number>();
+  return new BatchQueue<Waiting>({
+    take: takeEntries,
+    async commit(batch) {
+      const again = await attemptBatch(kv, batch);
+      if (again.length === 0) return [];
+      const attempt = Math.max(...again.map((w) => attempts.get(w) ?? 0)) + 1;
+      for (const w of again) attempts.set(w, attempt);
+      await backoff(attempt);
+      return again;
+    },
+    fail(batch, err) {
+      for (const w of batch) w.reject(err);
+    },
+  });
+});
+
+/**
+ * Commits the entry `input` describes in the next batch of this store. The outcome says whether
+ * it was made, whether the payment was settled meanwhile (decide again from its records), or why
+ * it can never be made (refund it). Only a store failure rejects.
+ */
+export function commitEntry(kv: Deno.Kv, input: EntryInput, now: Date): Promise<CommitOutcome> {
+  return new Promise((resolve, reject) => entryQueueOf(kv).add({ input, now, resolve, reject }));
 }

@@ -99,6 +99,15 @@ export const keys = {
     entryId,
   ],
   entriesByEmail: (email: string): Deno.KvKey => ["entries_by_email", email.toLowerCase()],
+  /** How many entries one person (e-mail, trimmed, lower case) holds in a competition. */
+  personEntries: (cid: number, person: string): Deno.KvKey => ["entries_by_person", cid, person],
+  /** The entry id of one person's team (sorted player ids joined by ",") in a competition. */
+  personTeam: (cid: number, person: string, picks: string): Deno.KvKey => [
+    "team_by_person",
+    cid,
+    person,
+    picks,
+  ],
   checkout: (paymentIntentId: string): Deno.KvKey => ["checkouts", paymentIntentId],
   checkouts: (): Deno.KvKey => ["checkouts"],
   /** Index of the checkouts still PENDING (the recovery sweep reads only these). */

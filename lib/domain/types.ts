@@ -114,6 +114,8 @@ export interface Competition {
   minDefenders: number;
   salaryCap: number;
   createdAt: string;
+  /** How many entries one e-mail address may hold (absent: 1). */
+  maxEntriesPerPerson?: number | null;
   /** When and why the competition was cancelled (absent or null unless CANCELLED). */
   cancelledAt?: string | null;
   cancelReason?: string | null;
@@ -128,6 +130,10 @@ export interface Entry {
   teamName: string;
   stripePaymentId: string;
   playerIds: number[];
+  /** What the payer was charged, in minor units (absent on entries made before it was kept). */
+  amountPaid?: number;
+  /** The currency of `amountPaid`, lower-case ISO code. */
+  currency?: string;
   /** What each pick cost in the competition when paid (absent on entries made before). */
   pickSalaries?: number[];
   /** Points as last awarded (the leaderboard computes live points from performances). */

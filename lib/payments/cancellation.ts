@@ -82,8 +82,8 @@ async function refundEntry(
     competitionId: competition.id,
     entryTeamId: entry.teamId,
     reason: refundReason(competition),
-    amount: toCents(competition.entryFee),
-    currency: competition.currency.toLowerCase(),
+    amount: entry.amountPaid ?? toCents(competition.entryFee),
+    currency: entry.currency ?? competition.currency.toLowerCase(),
   }, now);
   if (refund.status === "DONE") return refund;
   try {

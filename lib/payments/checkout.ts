@@ -1,12 +1,12 @@
 /**
- * The paid-entry flow of ARCHITECTURE §5: open a payment for an open competition, then turn a
- * succeeded payment into exactly one entry, or refund it exactly once when it can never become
- * one. Every path a payment can take (browser, webhook, retries, in any order) ends in one entry
- * or one refund, never both, never neither without an error the caller sees.
+ * The paid-entry flow: open a payment for an open competition, then settle a payment: a
+ * succeeded payment becomes exactly one entry, or is refunded exactly once when it can never
+ * become one. The browser, the webhook and the recovery sweep all call `settlePayment`; what to do
+ * is decided by `decidePayment` (lib/domain/paid_entry.ts) from the payment's records, the
+ * provider's view of it and, at commit time, the batch's reads. Outcomes are values; only a
+ * refusal of the request (unpaid, wrong competition) or a provider failure is thrown.
  */
-import { getCompetition } from "@/lib/db/competitions.ts";
 import { entryPlayers, withTeam } from "@/lib/db/players.ts";
-import { closedReason } from "@/lib/domain/competition.ts";
 import {
   getPendingCheckout,
   markCheckoutRefunded,
@@ -14,35 +14,39 @@ import {
 } from "@/lib/db/checkouts.ts";
 import {
   assertOpenForEntries,
-  assertSameCompetition,
   assertValidPicks,
   competitionWithPicks,
   type CreatedEntry,
-  createEntry,
   type EntryInput,
-  InvalidPicksError,
-  OTHER_COMPETITION_PAYMENT,
-  PAYMENT_REFUNDED,
 } from "@/lib/db/entries.ts";
+import { commitEntry } from "@/lib/db/entry_writes.ts";
 import { type PaymentRecords, readPaymentRecords } from "@/lib/db/payment_records.ts";
 import { claimRefund, markRefundDone, type Refund } from "@/lib/db/refunds.ts";
-import { toCents } from "@/lib/domain/format.ts";
+import { isKeyText } from "@/lib/db/keys.ts";
+import {
+  type Charge,
+  decidePayment,
+  type IntentFacts,
+  OTHER_COMPETITION_PAYMENT,
+  PAYMENT_REFUNDED,
+  type PaymentDecision,
+  priceOf,
+  type Refusal,
+} from "@/lib/domain/paid_entry.ts";
 import type { PaymentIntentInput } from "@/lib/domain/schemas/public.ts";
-import type { Competition, OpenedPayment } from "@/lib/domain/types.ts";
+import type { Competition, Entry, OpenedPayment } from "@/lib/domain/types.ts";
 import { sendEntryConfirmation } from "@/lib/email/confirmation.ts";
 import type { Mailer } from "@/lib/email/mailer.ts";
 import {
   ConflictError,
+  type DomainError,
   fieldError,
-  NotFoundError,
   PaymentNotCompletedError,
   UpstreamError,
 } from "@/lib/domain/errors.ts";
 import type { PaymentIntentInfo, PaymentProvider } from "./provider.ts";
 
 const REFUNDED_SUFFIX = " Your payment has been refunded.";
-const FEE_CHANGED = "The entry fee has changed since this payment was made.";
-const COMPETITION_GONE = "This competition no longer exists.";
 const REFUNDED_AT_PROVIDER = "Refunded at the payment provider.";
 const REFUND_FAILED =
   "Your payment could not be refunded automatically. Please try again in a moment or contact support.";
@@ -51,11 +55,6 @@ export interface CheckoutDeps {
   kv: Deno.Kv;
   payments: PaymentProvider;
   mailer: Mailer;
-}
-
-/** The amount in minor units and the lower-case currency a competition's entry costs. */
-function entryPrice(competition: Competition): { amount: number; currency: string } {
-  return { amount: toCents(competition.entryFee), currency: competition.currency.toLowerCase() };
 }
 
 /**
@@ -75,7 +74,7 @@ export async function openPayment(
   );
   assertOpenForEntries(competition, now);
   if (input.playerIds) assertValidPicks(competition, players, linked);
-  const { amount, currency } = entryPrice(competition);
+  const { amount, currency } = priceOf(competition);
   const intent = await payments.createIntent({
     amount,
     currency,
@@ -104,12 +103,113 @@ export async function openPayment(
   };
 }
 
+/** How a payment ended. */
+export type Settlement =
+  | { kind: "entry"; created: boolean; entry: Entry; players?: CreatedEntry["players"] }
+  /** Refunded (now or before); `message` says why, as the payer is told. */
+  | { kind: "refunded"; message: string };
+
+/** The error a refused request gets. */
+function refusalError(refusal: Refusal): DomainError {
+  switch (refusal.reason) {
+    case "refunded":
+      return new ConflictError(refusal.message);
+    case "not_paid":
+      return new PaymentNotCompletedError(refusal.message);
+    case "other_competition":
+      return fieldError("stripePaymentId", refusal.message);
+  }
+}
+
+/** The payment's records as the decision reads them. */
+function factsOf(records: PaymentRecords, competitionId: number, now: Date) {
+  return {
+    competitionId,
+    entry: records.entry,
+    refund: records.refund,
+    checkoutRefunded: records.checkout?.status === "REFUNDED",
+    competition: records.competition,
+    now,
+  };
+}
+
+/** The provider's view of a payment, as the decision reads it (null: unknown to it). */
+async function askProvider(deps: CheckoutDeps, id: string): Promise<IntentFacts | null> {
+  const intent = await deps.payments.retrieveIntent(id);
+  return intent && intentFacts(intent);
+}
+
+function intentFacts(intent: PaymentIntentInfo): IntentFacts {
+  return {
+    status: intent.status,
+    amount: intent.amount,
+    currency: intent.currency,
+    competitionId: intent.metadata.competitionId,
+    refunded: intent.refunded === true,
+  };
+}
+
 /**
- * Turns a paid intent into its entry, once: the same payment again returns the same entry
- * (`created: false`). The payment must exist, have succeeded and be for this competition. When
- * it can never become an entry (the competition closed, filled up or went away, its fee changed,
- * or the picks break its team rules, e.g. a picked player was removed from it after the intent
- * was opened), it is refunded once and a 409 says so; a refunded payment never makes an entry.
+ * Settles a payment for the entry `input` describes: the entry it made (`created: false` on a
+ * repeat), a new entry, or a refund once it can never become one (closed, full, gone, fee
+ * changed, picks breaking the rules, the payer's limit reached). Throws PaymentNotCompletedError
+ * (402) for an unpaid payment, InvalidInputError (400) for a payment of another competition or a
+ * malformed id, and UpstreamError (502) while the provider fails a refund (a retry finishes it).
+ */
+export async function settlePayment(
+  deps: CheckoutDeps,
+  input: EntryInput,
+  origin: string,
+  now = new Date(),
+): Promise<Settlement> {
+  const { kv } = deps;
+  if (!isKeyText(input.stripePaymentId)) {
+    throw fieldError("stripePaymentId", "Invalid payment id");
+  }
+  let records = await readPaymentRecords(kv, input.stripePaymentId, input.competitionId);
+  let intent: IntentFacts | null | undefined;
+  for (;;) {
+    const decision: PaymentDecision = decidePayment({
+      ...factsOf(records, input.competitionId, now),
+      intent,
+    });
+    switch (decision.kind) {
+      case "existing":
+        return { kind: "entry", created: false, entry: decision.entry };
+      case "verify":
+        intent = await askProvider(deps, input.stripePaymentId);
+        continue;
+      case "reject":
+        if (decision.finishRefund && records.refund) {
+          await completeRefund(deps, records.refund, input, now);
+        }
+        if (decision.refusal.reason === "refunded") {
+          return { kind: "refunded", message: decision.refusal.message };
+        }
+        throw refusalError(decision.refusal);
+      case "record_outside_refund":
+        await recordOutsideRefund(deps, input, decision.charge, now);
+        return { kind: "refunded", message: PAYMENT_REFUNDED };
+      case "refund":
+        return await refundPayment(deps, input, decision.charge, decision.reason, now);
+      case "create": {
+        const outcome = await commitEntry(kv, { ...input, charge: decision.charge }, now);
+        if (outcome.kind === "created") {
+          await confirmByEmail(deps, outcome.entry, outcome.players, decision.competition, origin);
+          return { kind: "entry", created: true, entry: outcome.entry, players: outcome.players };
+        }
+        if (outcome.kind === "refund") {
+          return await refundPayment(deps, input, decision.charge, outcome.reason, now);
+        }
+        records = await readPaymentRecords(kv, input.stripePaymentId, input.competitionId);
+      }
+    }
+  }
+}
+
+/**
+ * The browser's entry request: the entry of a settled payment, or a 409 saying why the payment
+ * was refunded instead. See `settlePayment` for what else is refused.
  */
 export async function finaliseEntry(
   deps: CheckoutDeps,
@@ -117,150 +217,48 @@ export async function finaliseEntry(
   origin: string,
   now = new Date(),
 ): Promise<CreatedEntry> {
-  const { kv } = deps;
-  const records = await readPaymentRecords(kv, input.stripePaymentId, input.competitionId);
-  if (records.entry) {
-    return { entry: assertSameCompetition(records.entry, input.competitionId), created: false };
-  }
-  await assertNotRefunded(deps, records, input, now);
-  const intent = await paidIntent(deps, input, now);
-  const { competition } = records;
-  if (!competition) return await refundPayment(deps, input, intent, COMPETITION_GONE, now);
-  if (!priceMatches(intent, competition)) {
-    return await refundPayment(deps, input, intent, FEE_CHANGED, now);
-  }
-  let result: CreatedEntry;
-  try {
-    result = await createEntry(kv, input, now);
-  } catch (err) {
-    if (err instanceof InvalidPicksError) {
-      return await refundPayment(deps, input, intent, err.message, now);
-    }
-    if (!isClosedError(err)) throw err;
-    return await refundIfClosed(deps, input, intent, err, now);
-  }
-  // The entry's atomic also marked its pending checkout FINALISED.
-  if (result.created) await confirmByEmail(deps, result, competition, origin);
-  return result;
-}
-
-/** A refusal of createEntry that may mean the competition no longer takes this entry. */
-function isClosedError(err: unknown): err is ConflictError | NotFoundError {
-  if (err instanceof NotFoundError) return true;
-  return err instanceof ConflictError && err.message !== PAYMENT_REFUNDED;
-}
-
-/** 409 when the payment was refunded before (finishing that refund first if it is pending). */
-async function assertNotRefunded(
-  deps: CheckoutDeps,
-  { refund, checkout }: PaymentRecords,
-  input: EntryInput,
-  now: Date,
-): Promise<void> {
-  if (refund) {
-    await completeRefund(deps, refund, input, now);
-    throw new ConflictError(PAYMENT_REFUNDED);
-  }
-  if (checkout?.status === "REFUNDED") throw new ConflictError(PAYMENT_REFUNDED);
+  const settled = await settlePayment(deps, input, origin, now);
+  if (settled.kind === "refunded") throw new ConflictError(settled.message);
+  return { entry: settled.entry, created: settled.created, players: settled.players };
 }
 
 /**
- * The payment as the provider knows it, which must have succeeded (402 otherwise), be for the
- * competition asked for (400) and not have been refunded at the provider, e.g. by hand (409).
- */
-async function paidIntent(
-  deps: CheckoutDeps,
-  input: EntryInput,
-  now: Date,
-): Promise<PaymentIntentInfo> {
-  const intent = await deps.payments.retrieveIntent(input.stripePaymentId);
-  if (!intent) {
-    throw new PaymentNotCompletedError("Payment not found. Please complete the payment.");
-  }
-  if (intent.status !== "succeeded") {
-    throw new PaymentNotCompletedError(
-      "Payment has not been completed. Please complete the payment.",
-    );
-  }
-  if (intent.metadata.competitionId !== String(input.competitionId)) {
-    throw fieldError("stripePaymentId", OTHER_COMPETITION_PAYMENT);
-  }
-  if (intent.refunded) {
-    await recordOutsideRefund(deps, input, intent, now);
-    throw new ConflictError(PAYMENT_REFUNDED);
-  }
-  return intent;
-}
-
-function priceMatches(intent: PaymentIntentInfo, competition: Competition): boolean {
-  const price = entryPrice(competition);
-  return intent.amount === price.amount && intent.currency.toLowerCase() === price.currency;
-}
-
-/**
- * After createEntry refused: when the competition really is closed, full, past its deadline or
- * gone, refunds the payment (see refundPayment). Other conflicts (a busy store) are rethrown:
- * the client may simply try again.
- */
-async function refundIfClosed(
-  deps: CheckoutDeps,
-  input: EntryInput,
-  intent: PaymentIntentInfo,
-  refusal: ConflictError | NotFoundError,
-  now: Date,
-): Promise<CreatedEntry> {
-  const competition = await getCompetition(deps.kv, input.competitionId);
-  const reason = competition ? closedReason(competition, now) : COMPETITION_GONE;
-  if (!reason) throw refusal;
-  return await refundPayment(deps, input, intent, reason, now);
-}
-
-/** Claims the refund of the intent paying for `input`, for `reason` (see claimRefund). */
-function claimPaymentRefund(
-  kv: Deno.Kv,
-  input: EntryInput,
-  intent: PaymentIntentInfo,
-  reason: string,
-  now: Date,
-): ReturnType<typeof claimRefund> {
-  return claimRefund(kv, {
-    paymentIntentId: input.stripePaymentId,
-    competitionId: input.competitionId,
-    reason,
-    amount: intent.amount,
-    currency: intent.currency.toLowerCase(),
-  }, now);
-}
-
-/**
- * Refunds a payment that cannot become an entry and throws the 409 that says why. The refund is
- * claimed first, atomically with a check that the payment made no entry: if a concurrent request
- * (browser or webhook) just made one, that entry is returned and nothing is refunded.
+ * Refunds a payment that cannot become an entry. The refund is claimed first, atomically with a
+ * check that the payment made no entry: if a concurrent request (browser or webhook) just made
+ * one, that entry is returned and nothing is refunded.
  */
 async function refundPayment(
   deps: CheckoutDeps,
   input: EntryInput,
-  intent: PaymentIntentInfo,
+  charge: Charge,
   reason: string,
   now: Date,
-): Promise<CreatedEntry> {
-  const claim = await claimPaymentRefund(deps.kv, input, intent, reason, now);
+): Promise<Settlement> {
+  const claim = await claimRefund(deps.kv, {
+    paymentIntentId: input.stripePaymentId,
+    competitionId: input.competitionId,
+    reason,
+    ...charge,
+  }, now);
   if ("entry" in claim) {
-    return { entry: assertSameCompetition(claim.entry, input.competitionId), created: false };
+    if (claim.entry.competitionId !== input.competitionId) {
+      throw refusalError({ reason: "other_competition", message: OTHER_COMPETITION_PAYMENT });
+    }
+    return { kind: "entry", created: false, entry: claim.entry };
   }
   await completeRefund(deps, claim.refund, input, now);
-  throw new ConflictError(claim.refund.reason + REFUNDED_SUFFIX);
+  return { kind: "refunded", message: claim.refund.reason + REFUNDED_SUFFIX };
 }
 
 /**
  * Asks the provider for a claimed refund that is still pending and records it done. When the
  * provider fails, the claim stays PENDING (so the payment still never makes an entry) and the
- * next attempt, by the browser or a redelivered webhook, asks again: 502 meanwhile.
+ * next attempt, by the browser, a redelivered webhook or the sweep, asks again: 502 meanwhile.
  */
 async function completeRefund(
   deps: CheckoutDeps,
   refund: Refund,
-  input: EntryInput,
+  input: Pick<EntryInput, "stripePaymentId" | "competitionId" | "email" | "teamName" | "playerIds">,
   now: Date,
 ): Promise<void> {
   if (refund.status !== "DONE") {
@@ -279,7 +277,7 @@ async function completeRefund(
 
 /**
  * Finishes a refund that was decided but not confirmed (the process died, or the provider was
- * down): asks the provider again and records it done (BadGatewayError while it still fails).
+ * down): asks the provider again and records it done (UpstreamError while it still fails).
  */
 export async function finishPendingRefund(
   deps: CheckoutDeps,
@@ -300,10 +298,15 @@ export async function finishPendingRefund(
 async function recordOutsideRefund(
   deps: CheckoutDeps,
   input: EntryInput,
-  intent: PaymentIntentInfo,
+  charge: Charge,
   now: Date,
 ): Promise<void> {
-  const claim = await claimPaymentRefund(deps.kv, input, intent, REFUNDED_AT_PROVIDER, now);
+  const claim = await claimRefund(deps.kv, {
+    paymentIntentId: input.stripePaymentId,
+    competitionId: input.competitionId,
+    reason: REFUNDED_AT_PROVIDER,
+    ...charge,
+  }, now);
   if (!("refund" in claim) || claim.refund.status === "DONE") return;
   const refund = await markRefundDone(deps.kv, input.stripePaymentId, now);
   await recordCheckoutRefund(deps.kv, input, refund, now);
@@ -312,7 +315,7 @@ async function recordOutsideRefund(
 /** The checkout of a refunded payment says so (created for the record when there was none). */
 async function recordCheckoutRefund(
   kv: Deno.Kv,
-  input: EntryInput,
+  input: Pick<EntryInput, "stripePaymentId" | "competitionId" | "email" | "teamName" | "playerIds">,
   refund: Refund,
   now: Date,
 ): Promise<void> {
@@ -335,7 +338,8 @@ async function recordCheckoutRefund(
 
 async function confirmByEmail(
   { kv, mailer }: CheckoutDeps,
-  { entry, players: picks }: CreatedEntry,
+  entry: Entry,
+  picks: CreatedEntry["players"],
   competition: Competition,
   origin: string,
 ): Promise<void> {

@@ -1,26 +1,147 @@
 /**
- * What became of each payment (issue #9, the admin Payments screen, GET /api/admin/payments and
- * `deno task reconcile`): an entry (with its team ID), refunded, pending (paid, or a refund
- * decided, but not settled yet: the recovery sweep finishes it) or unpaid (an intent opened and
- * never paid). Read from the checkouts (a settled one is kept for good) and the refunds.
+ * The books: every payment once with what became of it (an entry kept, refunded, pending, or
+ * never paid), the amount it actually charged, and per competition and in total what was
+ * collected, refunded, owed and paid in prizes and what the operator keeps. The admin Payments
+ * screen, its API and `deno task reconcile` all read this one module, so their figures agree.
  */
-import {
-  getPendingCheckout,
-  listPendingCheckoutIds,
-  pageFinalisedCheckouts,
-  type PendingCheckout,
-} from "@/lib/db/checkouts.ts";
+import { listValues } from "@/lib/db/util.ts";
+import { keys } from "@/lib/db/keys.ts";
+import type { PendingCheckout } from "@/lib/db/checkouts.ts";
 import { listCompetitions } from "@/lib/db/competitions.ts";
-import { getRefund, listPendingRefundIds, listRefunds, type Refund } from "@/lib/db/refunds.ts";
+import { listRefunds, type Refund } from "@/lib/db/refunds.ts";
 import { fieldError } from "@/lib/domain/errors.ts";
+import type { Competition } from "@/lib/domain/types.ts";
 import type { PaymentProvider } from "./provider.ts";
 
 export const PAYMENT_STATES = ["entry", "refunded", "pending", "unpaid"] as const;
 export type PaymentState = typeof PAYMENT_STATES[number];
 
-/** The `?cursor=` of a page after the first (undefined on the first). */
-export function parsePageCursor(raw: string | null): string | undefined {
-  return raw === null || raw === "" ? undefined : raw;
+/** One payment as the admin sees it. */
+export interface PaymentRow {
+  paymentIntentId: string;
+  competitionId: number;
+  /** Null when the competition was deleted. */
+  competitionName: string | null;
+  teamName: string;
+  email: string;
+  /** What the payment charged, in minor units. */
+  amount: number;
+  /** Lower-case ISO code. */
+  currency: string;
+  state: PaymentState;
+  /** The entry's team ID while it holds one (state "entry", or an entry later refunded). */
+  teamId: string | null;
+  /** What went back, in minor units (refunded, or a refund pending); null otherwise. */
+  refundedAmount: number | null;
+  refundReason: string | null;
+  createdAt: string;
+}
+
+/** Money by currency (lower-case ISO code → minor units). */
+export type Money = Record<string, number>;
+
+export interface ReadDeps {
+  kv: Deno.Kv;
+  payments: PaymentProvider;
+}
+
+/** Provider look-ups at a time when telling paid from unpaid pending checkouts. */
+const PARALLEL = 8;
+
+/** The state of a payment from its records (`paid`: the provider says it succeeded). */
+function stateOf(checkout: PendingCheckout | null, refund: Refund | null, paid: boolean) {
+  if (refund) return refund.status === "DONE" ? "refunded" : "pending";
+  if (checkout?.status === "FINALISED") return "entry";
+  if (checkout?.status === "REFUNDED") return "refunded";
+  return paid ? "pending" : "unpaid";
+}
+
+/** Whether the provider says each of these payments succeeded (false when it does not know). */
+async function succeeded(payments: PaymentProvider, ids: string[]): Promise<Set<string>> {
+  const paid = new Set<string>();
+  for (let i = 0; i < ids.length; i += PARALLEL) {
+    await Promise.all(
+      ids.slice(i, i + PARALLEL).map(async (id) => {
+        const intent = await payments.retrieveIntent(id).catch(() => null);
+        if (intent?.status === "succeeded") paid.add(id);
+      }),
+    );
+  }
+  return paid;
+}
+
+/**
+ * Every payment once, with its final state: the checkouts (each payment's record, kept for good
+ * once settled) joined with the refunds. A refund makes a payment "refunded" even when it paid
+ * for an entry first (a cancelled competition), so it is never counted as both.
+ */
+export async function readPaymentBook({ kv, payments }: ReadDeps): Promise<PaymentRow[]> {
+  const [checkouts, refunds, competitions] = await Promise.all([
+    listValues<PendingCheckout>(kv, keys.checkouts()),
+    listRefunds(kv),
+    listCompetitions(kv),
+  ]);
+  const refundOf = new Map(refunds.map((r) => [r.paymentIntentId, r]));
+  const nameOf = new Map(competitions.map((c) => [c.id, c.name]));
+  const open = checkouts
+    .filter((c) => c.status === "PENDING" && !refundOf.has(c.paymentIntentId))
+    .map((c) => c.paymentIntentId);
+  const paid = await succeeded(payments, open);
+  const row = (checkout: PendingCheckout | null, refund: Refund | null): PaymentRow => {
+    const source = (checkout ?? refund)!;
+    const state = stateOf(checkout, refund, paid.has(source.paymentIntentId));
+    return {
+      paymentIntentId: source.paymentIntentId,
+      competitionId: source.competitionId,
+      competitionName: nameOf.get(source.competitionId) ?? null,
+      teamName: checkout?.teamName ?? "",
+      email: checkout?.email ?? "",
+      amount: checkout?.amount ?? refund!.amount,
+      currency: (checkout?.currency ?? refund!.currency).toLowerCase(),
+      state,
+      teamId: checkout?.teamId ?? refund?.entryTeamId ?? null,
+      refundedAmount: refund ? refund.amount : null,
+      refundReason: refund?.reason ?? checkout?.refundReason ?? null,
+      createdAt: checkout?.createdAt ?? refund!.createdAt,
+    };
+  };
+  const rows = checkouts.map((c) => row(c, refundOf.get(c.paymentIntentId) ?? null));
+  const withCheckout = new Set(checkouts.map((c) => c.paymentIntentId));
+  for (const refund of refunds) {
+    if (!withCheckout.has(refund.paymentIntentId)) rows.push(row(null, refund));
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Listing: filters, search, sort and pages over the book.
+
+export const PAGE_SIZE = 200;
+export const SORTS = ["createdAt", "amount", "competition", "payment"] as const;
+export type PaymentSort = typeof SORTS[number];
+
+export interface PaymentQuery {
+  status: PaymentState | null;
+  competitionId: number | null;
+  /** Matched, case-insensitively, against payment id, team ID, name, e-mail and competition. */
+  search: string;
+  sort: PaymentSort;
+  descending: boolean;
+  /** Rows skipped: the page's start. */
+  offset: number;
+  limit: number;
+}
+
+export interface PaymentsReport {
+  /** Payments per state, within the competition and search asked for (any state). */
+  counts: Record<PaymentState, number>;
+  /** Amounts charged per state and currency, within the same scope as `counts`. */
+  totals: Record<PaymentState, Money>;
+  /** How many payments match every filter (all pages). */
+  matching: number;
+  payments: PaymentRow[];
+  /** The cursor of the next page (`?cursor=`), null on the last. */
+  next: string | null;
 }
 
 /** The state asked for in `?status=` (null: every state); a 400 for anything else. */
@@ -30,115 +151,225 @@ export function parsePaymentState(raw: string | null): PaymentState | null {
   throw fieldError("status", `Status must be one of: ${PAYMENT_STATES.join(", ")}`);
 }
 
-/** One payment as the admin sees it (no e-mail address). */
-export interface PaymentRow {
-  paymentIntentId: string;
-  competitionId: number;
-  teamName: string;
-  /** Minor units. */
-  amount: number;
-  currency: string;
-  state: PaymentState;
-  /** The entry's team ID when state is "entry". */
-  teamId: string | null;
-  refundReason: string | null;
-  createdAt: string;
-}
-
-export interface PaymentsReport {
-  counts: Record<PaymentState, number>;
-  payments: PaymentRow[];
-  /** The cursor of the next page of entries (`?cursor=`), null on the last page. */
-  next: string | null;
-}
-
-/** Payments per page of the Payments screen and API. */
-export const PAGE_SIZE = 200;
-
-function row(
-  checkout: PendingCheckout | null,
-  refund: Refund | null,
-  state: PaymentState,
-): PaymentRow {
-  const source = (checkout ?? refund)!;
+/** The query of the Payments screen and API from its URL; a 400 naming the field when bad. */
+export function parsePaymentQuery(params: URLSearchParams): PaymentQuery {
+  const sortRaw = params.get("sort") || "createdAt";
+  if (!(SORTS as readonly string[]).includes(sortRaw)) {
+    throw fieldError("sort", `Sort must be one of: ${SORTS.join(", ")}`);
+  }
+  const dir = params.get("dir") || (sortRaw === "createdAt" ? "desc" : "asc");
+  if (dir !== "asc" && dir !== "desc") throw fieldError("dir", "Direction must be asc or desc");
+  const cursor = params.get("cursor") || "0";
+  if (!/^\d{1,9}$/.test(cursor)) throw fieldError("cursor", "Invalid page cursor");
+  const cid = params.get("competitionId") || "";
+  if (cid !== "" && !/^[1-9]\d{0,9}$/.test(cid)) {
+    throw fieldError("competitionId", "Competition must be a positive whole number");
+  }
+  const search = (params.get("q") ?? "").trim();
+  if (search.length > 200) throw fieldError("q", "Search must be at most 200 characters");
   return {
-    paymentIntentId: source.paymentIntentId,
-    competitionId: source.competitionId,
-    teamName: checkout?.teamName ?? "",
-    amount: source.amount,
-    currency: source.currency,
-    state,
-    teamId: state === "entry" ? checkout?.teamId ?? null : null,
-    refundReason: refund?.reason ?? checkout?.refundReason ?? null,
-    createdAt: checkout?.createdAt ?? refund!.createdAt,
+    status: parsePaymentState(params.get("status")),
+    competitionId: cid === "" ? null : Number(cid),
+    search,
+    sort: sortRaw as PaymentSort,
+    descending: dir === "desc",
+    offset: Number(cursor),
+    limit: PAGE_SIZE,
   };
 }
 
-/** The payments not settled yet: pending refunds, and pending checkouts (paid or not). */
-async function unsettled(kv: Deno.Kv, payments: PaymentProvider): Promise<PaymentRow[]> {
-  const rows = new Map<string, PaymentRow>();
-  for (const id of await listPendingRefundIds(kv)) {
-    const refund = await getRefund(kv, id);
-    if (refund?.status !== "PENDING") continue;
-    rows.set(id, row(await getPendingCheckout(kv, id), refund, "pending"));
+const natural = new Intl.Collator("en", { numeric: true, sensitivity: "base" });
+
+function compareRows(sort: PaymentSort): (a: PaymentRow, b: PaymentRow) => number {
+  switch (sort) {
+    case "amount":
+      return (a, b) => a.amount - b.amount || natural.compare(a.currency, b.currency);
+    case "competition":
+      return (a, b) => a.competitionId - b.competitionId;
+    case "payment":
+      return (a, b) => natural.compare(a.paymentIntentId, b.paymentIntentId);
+    case "createdAt":
+      return (a, b) => a.createdAt.localeCompare(b.createdAt);
   }
-  for (const id of await listPendingCheckoutIds(kv)) {
-    if (rows.has(id)) continue;
-    const checkout = await getPendingCheckout(kv, id);
-    if (checkout?.status !== "PENDING") continue;
-    const refund = await getRefund(kv, id);
-    if (refund) {
-      rows.set(id, row(checkout, refund, refund.status === "DONE" ? "refunded" : "pending"));
-      continue;
-    }
-    const intent = await payments.retrieveIntent(id).catch(() => null);
-    rows.set(id, row(checkout, null, intent?.status === "succeeded" ? "pending" : "unpaid"));
-  }
-  return [...rows.values()];
 }
 
-/** Every refund confirmed, with the checkout of its payment when there is one. */
-async function refunded(kv: Deno.Kv): Promise<PaymentRow[]> {
-  const done = (await listRefunds(kv)).filter((r) => r.status === "DONE");
-  return await Promise.all(
-    done.map(async (refund) =>
-      row(await getPendingCheckout(kv, refund.paymentIntentId), refund, "refunded")
-    ),
-  );
+function matches(row: PaymentRow, needle: string): boolean {
+  if (needle === "") return true;
+  return [row.paymentIntentId, row.teamId ?? "", row.teamName, row.email, row.competitionName ?? ""]
+    .some((text) => text.toLowerCase().includes(needle));
+}
+
+function emptyStates<T>(make: () => T): Record<PaymentState, T> {
+  return { entry: make(), refunded: make(), pending: make(), unpaid: make() };
+}
+
+/** Adds `amount` of `currency` to `money`. */
+function add(money: Money, currency: string, amount: number): void {
+  money[currency] = (money[currency] ?? 0) + amount;
 }
 
 /**
- * The count of payments per state, and the payments of `status` (all states when null: unsettled
- * first, then refunded, then entries). Entries come `limit` a page, `next` being the cursor of the
- * next page (null on the last); the first page also holds every payment that did not end as an
- * entry (up to `limit` of them when one such state is asked for). The entry count is the sum of
- * the competitions' entries (every entry is paid).
+ * The payments matching `query`, a page at a time, with counts and totals per state. Sorting is
+ * numeric for amounts and competitions and natural for payment ids (pi_4_2 before pi_4_10); ties
+ * keep a stable order by payment id.
  */
-export async function listPayments(
-  { kv, payments }: { kv: Deno.Kv; payments: PaymentProvider },
-  status: PaymentState | null = null,
-  { limit = PAGE_SIZE, cursor }: { limit?: number; cursor?: string } = {},
-): Promise<PaymentsReport> {
-  const [open, done, competitions] = await Promise.all([
-    unsettled(kv, payments),
-    refunded(kv),
-    listCompetitions(kv),
-  ]);
-  const settledHere = new Set(done.map((r) => r.paymentIntentId));
-  const pendingRows = open.filter((r) => !settledHere.has(r.paymentIntentId));
-  const counts: Record<PaymentState, number> = {
-    entry: competitions.reduce((sum, c) => sum + c.currentEntries, 0),
-    refunded: done.length,
-    pending: pendingRows.filter((r) => r.state === "pending").length,
-    unpaid: pendingRows.filter((r) => r.state === "unpaid").length,
-  };
-  const listed = cursor === undefined
-    ? [...pendingRows, ...done].filter((r) => status === null || r.state === status)
-    : [];
-  if (status !== null && status !== "entry") {
-    return { counts, payments: listed.slice(0, limit), next: null };
+export function queryPayments(book: PaymentRow[], query: PaymentQuery): PaymentsReport {
+  const needle = query.search.toLowerCase();
+  const scoped = book.filter((row) =>
+    (query.competitionId === null || row.competitionId === query.competitionId) &&
+    matches(row, needle)
+  );
+  const counts = emptyStates(() => 0);
+  const totals = emptyStates<Money>(() => ({}));
+  for (const row of scoped) {
+    counts[row.state]++;
+    add(totals[row.state], row.currency, row.amount);
   }
-  const page = await pageFinalisedCheckouts(kv, limit, cursor);
-  const entries = page.checkouts.map((checkout) => row(checkout, null, "entry"));
-  return { counts, payments: [...listed, ...entries], next: page.next };
+  const compare = compareRows(query.sort);
+  const sign = query.descending ? -1 : 1;
+  const listed = scoped
+    .filter((row) => query.status === null || row.state === query.status)
+    .sort((a, b) => sign * compare(a, b) || natural.compare(a.paymentIntentId, b.paymentIntentId));
+  const end = query.offset + query.limit;
+  return {
+    counts,
+    totals,
+    matching: listed.length,
+    payments: listed.slice(query.offset, end),
+    next: end < listed.length ? String(end) : null,
+  };
+}
+
+/** The Payments screen's and API's answer for `query`. */
+export async function listPayments(deps: ReadDeps, query: PaymentQuery): Promise<PaymentsReport> {
+  return queryPayments(await readPaymentBook(deps), query);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The ledger: money per competition and in total.
+
+/** Prizes of one competition in minor units: awarded in cash, and paid out of that. */
+export interface PrizeMoney {
+  owed: number;
+  paid: number;
+}
+
+/** Reads the cash prizes of completed competitions (the payouts module knows them). */
+export type PrizeReader = (competition: Competition) => Promise<PrizeMoney>;
+
+export interface LedgerLine {
+  /** Null for the totals of a currency. */
+  competitionId: number | null;
+  name: string;
+  currency: string;
+  /** Money taken by every payment that succeeded (kept, refunded or still being settled). */
+  collected: number;
+  /** Money given back, and money whose refund is decided but not confirmed yet. */
+  refunded: number;
+  refundsPending: number;
+  /** Charged for entries that stand (not refunded). */
+  entriesKept: number;
+  /** Paid, not yet settled as an entry or a refund (the sweep finishes them). */
+  unsettled: number;
+  prizesOwed: number;
+  prizesPaid: number;
+  /** The provider's fees where it reports them; null when unknown (test mode). */
+  providerFees: number | null;
+  /** entriesKept − prizesOwed − providerFees: negative is an overlay the operator pays. */
+  operatorKeeps: number;
+}
+
+function emptyLine(competitionId: number | null, name: string, currency: string): LedgerLine {
+  return {
+    competitionId,
+    name,
+    currency,
+    collected: 0,
+    refunded: 0,
+    refundsPending: 0,
+    entriesKept: 0,
+    unsettled: 0,
+    prizesOwed: 0,
+    prizesPaid: 0,
+    providerFees: null,
+    operatorKeeps: 0,
+  };
+}
+
+/** Adds one payment's money to a line. */
+function book(line: LedgerLine, row: PaymentRow): void {
+  if (row.state === "unpaid") return;
+  line.collected += row.amount;
+  if (row.state === "entry") line.entriesKept += row.amount;
+  if (row.state === "refunded") line.refunded += row.refundedAmount ?? row.amount;
+  if (row.state === "pending" && row.refundedAmount !== null) {
+    line.refundsPending += row.refundedAmount;
+  } else if (row.state === "pending") line.unsettled += row.amount;
+}
+
+export interface Ledger {
+  competitions: LedgerLine[];
+  /** One line per currency. */
+  totals: LedgerLine[];
+}
+
+/**
+ * The ledger of every competition with a payment, and the totals per currency. A refund that
+ * gave back a different amount than was charged shows in `collected ≠ refunded + refundsPending +
+ * entriesKept + unsettled` (`deno task reconcile` names the payment).
+ */
+export async function readLedger(
+  deps: ReadDeps,
+  prizes: PrizeReader,
+  rows?: PaymentRow[],
+): Promise<Ledger> {
+  const paymentsBook = rows ?? await readPaymentBook(deps);
+  const competitions = await listCompetitions(deps.kv);
+  const lines = new Map<number, LedgerLine>();
+  const lineOf = (cid: number, name: string, currency: string) => {
+    let line = lines.get(cid);
+    if (!line) {
+      line = emptyLine(cid, name, currency);
+      lines.set(cid, line);
+    }
+    return line;
+  };
+  for (const row of paymentsBook) {
+    book(lineOf(row.competitionId, row.competitionName ?? "(deleted)", row.currency), row);
+  }
+  for (const c of competitions) {
+    if (c.status !== "COMPLETED" || c.prizeType === "NON_CASH") continue;
+    const money = await prizes(c);
+    if (money.owed === 0 && money.paid === 0) continue;
+    const line = lineOf(c.id, c.name, c.currency.toLowerCase());
+    line.prizesOwed += money.owed;
+    line.prizesPaid += money.paid;
+  }
+  const totals = new Map<string, LedgerLine>();
+  for (const line of lines.values()) {
+    line.operatorKeeps = line.entriesKept - line.prizesOwed - (line.providerFees ?? 0);
+    let total = totals.get(line.currency);
+    if (!total) {
+      total = emptyLine(null, `Total ${line.currency.toUpperCase()}`, line.currency);
+      totals.set(line.currency, total);
+    }
+    for (
+      const field of [
+        "collected",
+        "refunded",
+        "refundsPending",
+        "entriesKept",
+        "unsettled",
+        "prizesOwed",
+        "prizesPaid",
+        "operatorKeeps",
+      ] as const
+    ) {
+      total[field] += line[field];
+    }
+  }
+  return {
+    competitions: [...lines.values()].sort((a, b) => a.competitionId! - b.competitionId!),
+    totals: [...totals.values()].sort((a, b) => a.currency.localeCompare(b.currency)),
+  };
 }

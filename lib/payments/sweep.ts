@@ -18,8 +18,7 @@ import {
 import { releaseLease, takeLease } from "@/lib/db/leases.ts";
 import { recordSweep } from "@/lib/telemetry.ts";
 import { getRefund, listPendingRefundIds } from "@/lib/db/refunds.ts";
-import { ConflictError } from "@/lib/domain/errors.ts";
-import { type CheckoutDeps, finaliseEntry, finishPendingRefund } from "./checkout.ts";
+import { type CheckoutDeps, finishPendingRefund, settlePayment } from "./checkout.ts";
 import { type IntentStatus, type PaymentIntentInfo, UNPAID_INTENT_TTL_MS } from "./provider.ts";
 
 const LEASE = "payment_sweep";
@@ -107,7 +106,7 @@ async function sweepCheckout(
       intent = await expireUnpaid(deps, paymentIntentId, intent, report);
     }
     if (intent?.status !== "succeeded") return;
-    const { created } = await finaliseEntry(
+    const settled = await settlePayment(
       deps,
       {
         competitionId: checkout.competitionId,
@@ -119,13 +118,9 @@ async function sweepCheckout(
       origin,
       now,
     );
-    if (created) report.finalised++;
+    if (settled.kind === "refunded") report.refunded++;
+    else if (settled.created) report.finalised++;
   } catch (err) {
-    const refunded = (await getRefund(deps.kv, paymentIntentId))?.status === "DONE";
-    if (err instanceof ConflictError && refunded) {
-      report.refunded++;
-      return;
-    }
     report.failed++;
     console.error(`Payment sweep: checkout ${paymentIntentId} not finished: ${reason(err)}`);
   }

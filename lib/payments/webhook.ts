@@ -3,9 +3,8 @@
  * browser never came back (or refunds it when the entry can no longer be made).
  */
 import { getPendingCheckout } from "@/lib/db/checkouts.ts";
-import { getRefund } from "@/lib/db/refunds.ts";
-import { ConflictError, InvalidInputError } from "@/lib/domain/errors.ts";
-import { type CheckoutDeps, finaliseEntry } from "./checkout.ts";
+import { InvalidInputError } from "@/lib/domain/errors.ts";
+import { type CheckoutDeps, settlePayment } from "./checkout.ts";
 
 /** What became of a webhook event. */
 export type WebhookOutcome = "ignored" | "finalised" | "already_done" | "refunded" | "failed";
@@ -26,17 +25,16 @@ export async function handlePaymentSucceeded(
   const checkout = await getPendingCheckout(deps.kv, paymentIntentId);
   if (!checkout || checkout.status !== "PENDING") return "ignored";
   try {
-    const { created } = await finaliseEntry(deps, {
+    const settled = await settlePayment(deps, {
       competitionId: checkout.competitionId,
       email: checkout.email,
       teamName: checkout.teamName,
       playerIds: checkout.playerIds,
       stripePaymentId: paymentIntentId,
     }, origin);
-    return created ? "finalised" : "already_done";
+    if (settled.kind === "refunded") return "refunded";
+    return settled.created ? "finalised" : "already_done";
   } catch (err) {
-    const refunded = (await getRefund(deps.kv, paymentIntentId))?.status === "DONE";
-    if (err instanceof ConflictError && refunded) return "refunded";
     if (!(err instanceof InvalidInputError)) throw err;
     console.error(`Webhook could not finalise checkout ${paymentIntentId}: ${err.message}`);
     return "failed";

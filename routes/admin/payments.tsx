@@ -1,49 +1,72 @@
 import { Head } from "$fresh/runtime.ts";
 import type { Handlers, PageProps } from "$fresh/server.ts";
 import { BackButton } from "@/components/admin/BackButton.tsx";
+import { LedgerTable } from "@/components/admin/LedgerTable.tsx";
 import { PageHeader } from "@/components/admin/PageHeader.tsx";
-import { Table, Td, Th, THead } from "@/components/admin/Table.tsx";
+import { PaymentsTable, STATE_LABELS } from "@/components/admin/PaymentsTable.tsx";
 import { Button } from "@/components/ui/Button.tsx";
 import { formatPrice } from "@/lib/domain/format.ts";
 import {
-  listPayments,
+  type Ledger,
   PAGE_SIZE,
-  parsePageCursor,
+  parsePaymentQuery,
   PAYMENT_STATES,
+  type PaymentQuery,
+  type PaymentSort,
   type PaymentsReport,
-  type PaymentState,
+  queryPayments,
+  readLedger,
+  readPaymentBook,
 } from "@/lib/payments/ledger.ts";
+import { prizesFromAwards } from "@/lib/payments/reconcile.ts";
 import type { State } from "@/lib/services.ts";
 
 interface Data extends PaymentsReport {
-  status: PaymentState | null;
-  /** A page after the first. */
-  paged: boolean;
+  query: PaymentQuery;
+  ledger: Ledger;
+  competitions: { id: number; name: string }[];
 }
 
-const LABELS: Record<PaymentState, string> = {
-  entry: "Entry",
-  refunded: "Refunded",
-  pending: "Pending",
-  unpaid: "Unpaid",
-};
-
 export const handler: Handlers<Data, State> = {
-  /**
-   * ?status= one of the states filters the list (anything else shows every state); ?cursor= is a
-   * page of entries after the first (a 400 page when it is not one of ours).
-   */
+  /** ?status, ?competitionId, ?q, ?sort, ?dir and ?cursor as the API takes them (400 when bad). */
   async GET(_req, ctx) {
-    const raw = ctx.url.searchParams.get("status");
-    const status = PAYMENT_STATES.find((s) => s === raw) ?? null;
-    const cursor = parsePageCursor(ctx.url.searchParams.get("cursor"));
-    const report = await listPayments(ctx.state.services, status, { cursor });
-    return ctx.render({ ...report, status, paged: cursor !== undefined });
+    const services = ctx.state.services;
+    const query = parsePaymentQuery(ctx.url.searchParams);
+    const book = await readPaymentBook(services);
+    const ledger = await readLedger(services, (c) => prizesFromAwards(services.kv, c), book);
+    const competitions = ledger.competitions.map((l) => ({ id: l.competitionId!, name: l.name }));
+    return ctx.render({ ...queryPayments(book, query), query, ledger, competitions });
   },
 };
 
-/** Payments: what became of each one (entry, refunded, pending, unpaid), with a count per state. */
+/** The URL of the screen with `query` changed by `patch` (back to the first page). */
+function hrefOf(query: PaymentQuery, patch: Partial<PaymentQuery>): string {
+  const q = { ...query, offset: 0, ...patch };
+  const params = new URLSearchParams();
+  if (q.status) params.set("status", q.status);
+  if (q.competitionId !== null) params.set("competitionId", String(q.competitionId));
+  if (q.search) params.set("q", q.search);
+  if (q.sort !== "createdAt" || !q.descending) {
+    params.set("sort", q.sort);
+    params.set("dir", q.descending ? "desc" : "asc");
+  }
+  if (q.offset > 0) params.set("cursor", String(q.offset));
+  const text = params.toString();
+  return `/admin/payments${text ? `?${text}` : ""}`;
+}
+
+const totalText = (money: Record<string, number>) =>
+  Object.entries(money).map(([cur, cents]) => formatPrice(cents / 100, cur)).join(" + ") ||
+  formatPrice(0, "usd");
+
+/** Payments and the ledger: each payment once, what became of it, and whether the books balance. */
 export default function PaymentsPage({ data }: PageProps<Data>) {
+  const { query } = data;
+  const sort = {
+    current: query.sort,
+    descending: query.descending,
+    href: (s: PaymentSort, descending: boolean) => hrefOf(query, { sort: s, descending }),
+  };
   return (
     <>
       <Head>
@@ -55,76 +78,77 @@ export default function PaymentsPage({ data }: PageProps<Data>) {
           description="Every payment ends as one entry or one refund; pending ones are finished by the server within a minute."
           actions={<BackButton />}
         />
+        <section aria-labelledby="ledger-title" className="flex flex-col gap-2">
+          <h2 id="ledger-title" className="text-lg font-semibold">Ledger</h2>
+          <LedgerTable lines={data.ledger.competitions} totals={data.ledger.totals} />
+        </section>
         <nav aria-label="Payment states" className="flex flex-wrap gap-2">
-          <Button variant={data.status === null ? "default" : "outline"} href="/admin/payments">
+          <Button
+            variant={query.status === null ? "default" : "outline"}
+            href={hrefOf(query, { status: null })}
+          >
             All
           </Button>
           {PAYMENT_STATES.map((state) => (
             <Button
               key={state}
-              variant={data.status === state ? "default" : "outline"}
-              href={`/admin/payments?status=${state}`}
+              variant={query.status === state ? "default" : "outline"}
+              href={hrefOf(query, { status: state })}
             >
-              {LABELS[state]}: <span data-count={state}>{data.counts[state]}</span>
+              {STATE_LABELS[state]}: <span data-count={state}>{data.counts[state]}</span>
+              <span className="ml-1 text-xs opacity-80" data-total={state}>
+                ({totalText(data.totals[state])})
+              </span>
             </Button>
           ))}
         </nav>
-        <Table caption="Payments">
-          <THead>
-            <tr>
-              <Th>Payment</Th>
-              <Th>Competition</Th>
-              <Th>Team</Th>
-              <Th>Amount</Th>
-              <Th>State</Th>
-              <Th>Created</Th>
-            </tr>
-          </THead>
-          <tbody>
-            {data.payments.length === 0 && (
-              <tr>
-                <td colSpan={6} className="px-3 py-2.5">No payments.</td>
-              </tr>
+        <form method="get" action="/admin/payments" className="flex flex-wrap items-end gap-2">
+          {query.status && <input type="hidden" name="status" value={query.status} />}
+          <label className="flex flex-col gap-1 text-sm">
+            Search
+            <input
+              type="search"
+              name="q"
+              defaultValue={query.search}
+              placeholder="Name, e-mail, team ID or payment"
+              className="h-9 w-72 max-w-full rounded-md border border-input bg-background px-3"
+            />
+          </label>
+          <label className="flex flex-col gap-1 text-sm">
+            Competition
+            <select
+              name="competitionId"
+              defaultValue={query.competitionId === null ? "" : String(query.competitionId)}
+              className="h-9 rounded-md border border-input bg-background px-2"
+            >
+              <option value="">All competitions</option>
+              {data.competitions.map((c) => (
+                <option key={c.id} value={String(c.id)}>{c.id} · {c.name}</option>
+              ))}
+            </select>
+          </label>
+          <Button type="submit" variant="outline">Apply</Button>
+        </form>
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          {data.matching} {data.matching === 1 ? "payment" : "payments"}
+          {data.matching > PAGE_SIZE &&
+            `, ${query.offset + 1}–${Math.min(query.offset + PAGE_SIZE, data.matching)} shown`}
+        </p>
+        <PaymentsTable rows={data.payments} sort={sort} />
+        {(query.offset > 0 || data.next) && (
+          <nav aria-label="Pages of payments" className="flex flex-wrap items-center gap-2">
+            <span className="text-sm text-muted-foreground">{PAGE_SIZE} a page</span>
+            {query.offset > 0 && (
+              <Button variant="outline" href={hrefOf(query, { offset: 0 })}>First page</Button>
             )}
-            {data.payments.map((p) => (
-              <tr key={p.paymentIntentId} className="border-b border-border">
-                <Td className="font-mono text-xs">{p.paymentIntentId}</Td>
-                <Td>{p.competitionId}</Td>
-                <Td>{p.teamName}</Td>
-                <Td>{formatPrice(p.amount / 100, p.currency)}</Td>
-                <Td>
-                  {LABELS[p.state]}
-                  {p.teamId && <span className="ml-2 font-mono text-xs">{p.teamId}</span>}
-                  {p.refundReason && (
-                    <span className="block text-xs text-muted-foreground">{p.refundReason}</span>
-                  )}
-                </Td>
-                <Td>{p.createdAt.slice(0, 19).replace("T", " ")}</Td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-        <PageLinks data={data} />
+            {data.next && (
+              <Button variant="outline" href={hrefOf(query, { offset: Number(data.next) })}>
+                Next page
+              </Button>
+            )}
+          </nav>
+        )}
       </div>
     </>
-  );
-}
-
-/** "First page" on a later page, "Next page" while more entries follow ({PAGE_SIZE} a page). */
-function PageLinks({ data }: { data: Data }) {
-  if (!data.paged && !data.next) return null;
-  const href = (cursor?: string) => {
-    const params = new URLSearchParams();
-    if (data.status) params.set("status", data.status);
-    if (cursor) params.set("cursor", cursor);
-    const query = params.toString();
-    return `/admin/payments${query ? `?${query}` : ""}`;
-  };
-  return (
-    <nav aria-label="Pages of payments" className="flex flex-wrap items-center gap-2">
-      <span className="text-sm text-muted-foreground">{PAGE_SIZE} entries a page</span>
-      {data.paged && <Button variant="outline" href={href()}>First page</Button>}
-      {data.next && <Button variant="outline" href={href(data.next)}>Next page</Button>}
-    </nav>
   );
 }

@@ -14,7 +14,11 @@ Deno.test("[concurrency] 20 parallel paid entries into maxEntries 10: 10 in, 10 
     const answers = await Promise.all(payments.map(async (paymentId, i) => {
       const res = await app.request("/api/entries", {
         method: "POST",
-        json: { ...entryBody(c, paymentId), teamName: `Team ${i + 1}` },
+        json: {
+          ...entryBody(c, paymentId),
+          email: `fan${i + 1}@example.com`,
+          teamName: `Team ${i + 1}`,
+        },
       });
       return { paymentId, status: res.status, body: await readJsonBody(res) };
     }));

@@ -1,3 +1,4 @@
+import { ConflictError } from "@/lib/domain/errors.ts";
 /**
  * The money paths of ARCHITECTURE §5, case by case: a paid entry is never lost and never doubled,
  * and a payment that cannot become an entry is refunded exactly once and never buys one later.
@@ -89,7 +90,6 @@ Deno.test("[money] the entry was made but the answer lost: retries get the same 
       ["now full (its own entry filled it)", {}],
       ["deadline passed", { deadline: new Date(Date.now() - 1000).toISOString() }],
       ["LIVE", { status: "LIVE" }],
-      ["fee changed", { entryFee: 25 }],
     ];
     for (const [label, patch] of changes) {
       await t.step(label, async () => {
@@ -100,6 +100,9 @@ Deno.test("[money] the entry was made but the answer lost: retries get the same 
         assert.equal(await provider.isRefunded(paid), false, "never refunded");
       });
     }
+    await t.step("the fee can no longer change once the entry is paid", async () => {
+      await assert.rejects(() => updateCompetition(app.kv, c.id, { entryFee: 25 }), ConflictError);
+    });
     assert.equal((await listEntriesByCompetition(app.kv, c.id)).length, 1);
     assert.equal((await listOutbox(app.kv)).length, 1, "one confirmation e-mail");
   });

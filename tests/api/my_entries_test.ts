@@ -23,7 +23,7 @@ Deno.test("[my entries] summaries of the browser's own team ids", async (t) => {
       assert.equal(list[0].rank, 1);
       assert.equal(list[0].points, 0);
       assert.equal(list[1].rank, null);
-      assert.equal(JSON.stringify(list).includes("fan@example.com"), false);
+      assert.equal(JSON.stringify(list).includes("@example.com"), false);
     });
     await t.step("a hostile id list is a 400", async () => {
       const res = await app.request("/api/my-entries?teamIds=%3Cscript%3E");

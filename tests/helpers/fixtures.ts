@@ -89,7 +89,10 @@ export function validPicks(competition: TestCompetition): number[] {
   return [pick(a, "GK"), pick(a, "DEF"), pick(a, "MID"), pick(b, "DEF"), pick(b, "FWD")];
 }
 
-/** An entry written straight to the store (no payment provider involved). */
+/**
+ * An entry written straight to the store (no payment provider involved), by a new entrant
+ * (`fan<n>@example.com`) unless `overrides` say who.
+ */
 export async function makeEntry(
   kv: Deno.Kv,
   competition: TestCompetition,
@@ -97,7 +100,7 @@ export async function makeEntry(
 ): Promise<Entry> {
   const { entry } = await createEntry(kv, {
     competitionId: competition.id,
-    email: "fan@example.com",
+    email: `fan${unique()}@example.com`,
     teamName: `Fan ${unique()}`,
     playerIds: validPicks(competition),
     stripePaymentId: `pi_fixture_${unique()}_${crypto.randomUUID()}`,

@@ -1,0 +1,155 @@
+/**
+ * Reconciliation: checks that the books balance to the cent and that every record agrees with
+ * the others, naming each record that does not. Run by `deno task reconcile` (exit 1 when
+ * anything is off) and by the tests after every money scenario.
+ */
+import { listCompetitions } from "@/lib/db/competitions.ts";
+import { listEntriesByCompetition } from "@/lib/db/entries.ts";
+import { toCents } from "@/lib/domain/format.ts";
+import type { Competition, Entry } from "@/lib/domain/types.ts";
+import {
+  type Ledger,
+  type PaymentRow,
+  type PrizeMoney,
+  type PrizeReader,
+  type ReadDeps,
+  readLedger,
+  readPaymentBook,
+} from "./ledger.ts";
+
+/** One record that does not agree with the books. */
+export interface Discrepancy {
+  /** The record: "payment pi_…", "entry FFT-…", "competition 7", "total usd". */
+  record: string;
+  problem: string;
+}
+
+export interface Reconciliation {
+  ledger: Ledger;
+  discrepancies: Discrepancy[];
+  /** Payments paid or refunds decided, not settled yet (the sweep finishes them). */
+  pending: number;
+}
+
+/** Extra checks a caller adds (the prize payouts check their awards). */
+export type ExtraCheck = (competitions: Competition[]) => Promise<Discrepancy[]>;
+
+const money = (cents: number, currency: string) =>
+  `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+
+/** The cash prizes awarded on a competition's entries (what it owes winners). */
+export async function prizesFromAwards(
+  kv: Deno.Kv,
+  competition: Competition,
+): Promise<PrizeMoney> {
+  const entries = await listEntriesByCompetition(kv, competition.id);
+  const owed = entries.reduce((sum, e) => sum + toCents(e.prize ?? 0), 0);
+  return { owed, paid: 0 };
+}
+
+/** Checks each entry of `competition` against its payment. */
+function checkEntries(
+  competition: Competition,
+  entries: Entry[],
+  payments: Map<string, PaymentRow>,
+  out: Discrepancy[],
+): void {
+  if (entries.length !== competition.currentEntries) {
+    out.push({
+      record: `competition ${competition.id}`,
+      problem: `counts ${competition.currentEntries} entries but holds ${entries.length}`,
+    });
+  }
+  for (const entry of entries) {
+    const record = `entry ${entry.teamId}`;
+    const payment = payments.get(entry.stripePaymentId);
+    if (!payment) {
+      out.push({ record, problem: `has no payment record (${entry.stripePaymentId})` });
+      continue;
+    }
+    if (payment.state === "entry" && payment.teamId !== entry.teamId) {
+      out.push({
+        record,
+        problem: `its payment ${payment.paymentIntentId} made ${payment.teamId}`,
+      });
+    }
+    if (payment.state === "refunded" && competition.status !== "CANCELLED") {
+      out.push({
+        record,
+        problem: `its payment ${payment.paymentIntentId} was refunded but the entry still plays`,
+      });
+    }
+    if (
+      entry.amountPaid !== undefined &&
+      (entry.amountPaid !== payment.amount || entry.currency !== payment.currency)
+    ) {
+      out.push({
+        record,
+        problem: `was charged ${money(entry.amountPaid, entry.currency ?? "?")} but its payment ` +
+          `says ${money(payment.amount, payment.currency)}`,
+      });
+    }
+  }
+}
+
+/** Checks each payment on its own: a refund gives back what was charged. */
+function checkPayments(book: PaymentRow[], entryIds: Set<string>, out: Discrepancy[]): void {
+  for (const row of book) {
+    const record = `payment ${row.paymentIntentId}`;
+    if (row.refundedAmount !== null && row.refundedAmount !== row.amount) {
+      out.push({
+        record,
+        problem: `refunds ${money(row.refundedAmount, row.currency)} of ` +
+          `${money(row.amount, row.currency)} charged`,
+      });
+    }
+    if (row.state === "entry" && !entryIds.has(row.paymentIntentId)) {
+      out.push({ record, problem: `says it made entry ${row.teamId}, which does not exist` });
+    }
+  }
+}
+
+/** Collected = refunded + refunds pending + entries kept + unsettled, per line, to the cent. */
+function checkBalances(ledger: Ledger, out: Discrepancy[]): void {
+  for (const line of [...ledger.competitions, ...ledger.totals]) {
+    const accounted = line.refunded + line.refundsPending + line.entriesKept + line.unsettled;
+    if (accounted === line.collected) continue;
+    out.push({
+      record: line.competitionId === null
+        ? `total ${line.currency}`
+        : `competition ${line.competitionId}`,
+      problem: `collected ${money(line.collected, line.currency)} but refunded + kept + pending ` +
+        `come to ${money(accounted, line.currency)}`,
+    });
+  }
+}
+
+/**
+ * Reads the books and checks them: every entry against its payment, every refund against what
+ * was charged, every competition's count, and the balance of each ledger line.
+ */
+export async function reconcile(
+  deps: ReadDeps,
+  prizes: PrizeReader = (c) => prizesFromAwards(deps.kv, c),
+  extra: ExtraCheck[] = [],
+): Promise<Reconciliation> {
+  const book = await readPaymentBook(deps);
+  const ledger = await readLedger(deps, prizes, book);
+  const discrepancies: Discrepancy[] = [];
+  const payments = new Map(book.map((row) => [row.paymentIntentId, row]));
+  const entryIds = new Set<string>();
+  const competitions = await listCompetitions(deps.kv);
+  for (const competition of competitions) {
+    const entries = await listEntriesByCompetition(deps.kv, competition.id);
+    for (const e of entries) entryIds.add(e.stripePaymentId);
+    checkEntries(competition, entries, payments, discrepancies);
+  }
+  checkPayments(book, entryIds, discrepancies);
+  checkBalances(ledger, discrepancies);
+  for (const check of extra) discrepancies.push(...await check(competitions));
+  return {
+    ledger,
+    discrepancies,
+    pending: book.filter((row) => row.state === "pending").length,
+  };
+}
