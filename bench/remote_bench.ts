@@ -36,6 +36,8 @@ interface Measured {
   ms: number;
   total: number;
   sequential: number;
+  /** Commits refused by a failed check (retried), counted on the answering process. */
+  conflicts: number;
 }
 
 function median(values: number[]): number {
@@ -128,10 +130,10 @@ async function timed(url: string, init?: RequestInit): Promise<Measured & { res:
   const body = await res.arrayBuffer();
   const ms = performance.now() - started;
   if (!res.ok) throw new Error(`${url}: ${res.status} ${new TextDecoder().decode(body)}`);
-  const [total, sequential] = (res.headers.get("x-kv-round-trips") ?? "0/0").split("/")
-    .map(Number);
+  const [total, sequential, conflicts] = (res.headers.get("x-kv-round-trips") ?? "0/0/0")
+    .split("/").map(Number);
   const copy = new Response(body, { status: res.status, headers: res.headers });
-  return { ms, total, sequential, res: copy };
+  return { ms, total, sequential, conflicts, res: copy };
 }
 
 function post(json: unknown): RequestInit {
@@ -228,17 +230,22 @@ async function runConfiguration(dir: string, latencyMs: number, processes: numbe
     };
     console.log(`paid entry, one buyer at a time: ${JSON.stringify(paid)}`);
 
+    const totals = () =>
+      Promise.all(servers.map((s) => fetch(`${s.url}/_bench/round-trips`).then((r) => r.json())))
+        .then((all) => all.reduce((sum, t) => sum + t.conflicts, 0));
+    const conflictsBefore = await totals();
     const burstStarted = performance.now();
     const burst = await Promise.all(
       Array.from({ length: 4 * 3 }, (_, i) => {
         const server = servers[i % servers.length];
-        return paidEntry(server, cid, picks, 1000 + i).then((r) => r.entry.ms);
+        return paidEntry(server, cid, picks, 1000 + i).then((r) => r.entry);
       }),
     );
     const concurrent = {
       buyers: burst.length,
-      entryMedianMs: Math.round(median(burst)),
-      entryP95Ms: Math.round(p95(burst)),
+      entryMedianMs: Math.round(median(burst.map((e) => e.ms))),
+      entryP95Ms: Math.round(p95(burst.map((e) => e.ms))),
+      conflicts: (await totals()) - conflictsBefore,
       wallMs: Math.round(performance.now() - burstStarted),
     };
     console.log(`paid entry, 12 buyers at once: ${JSON.stringify(concurrent)}`);

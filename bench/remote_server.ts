@@ -1,8 +1,9 @@
 /**
  * The app as one process of `deno task bench remote` serves it: the real start-up (lib/app.ts)
  * over a store that adds BENCH_KV_LATENCY_MS to every KV round trip (tests/helpers/latency_kv.ts),
- * with each answer telling how many round trips it cost (`x-kv-round-trips: total/sequential`,
- * meaningful when requests come one at a time). Prints one JSON line when it listens.
+ * with each answer telling how many round trips it cost (`x-kv-round-trips: total/sequential/conflicts`,
+ * meaningful when requests come one at a time; `/_bench/round-trips` gives the totals). Prints
+ * one JSON line when it listens.
  */
 import manifest from "@/fresh.gen.ts";
 import freshConfig from "@/fresh.config.ts";
@@ -23,6 +24,7 @@ Deno.serve({
     console.log(JSON.stringify({ msg: "listening", port: app.config.port, setupMs: ms }));
   },
 }, async (req, info) => {
+  if (new URL(req.url).pathname === "/_bench/round-trips") return Response.json(counter.snapshot());
   const before = counter.snapshot();
   const res = await app.handler(req, info);
   const body = res.body ? new Uint8Array(await res.arrayBuffer()) : null;
@@ -30,7 +32,9 @@ Deno.serve({
   const headers = new Headers(res.headers);
   headers.set(
     "x-kv-round-trips",
-    `${after.total - before.total}/${after.sequential - before.sequential}`,
+    `${after.total - before.total}/${after.sequential - before.sequential}/${
+      after.conflicts - before.conflicts
+    }`,
   );
   return new Response(body, { status: res.status, headers });
 });

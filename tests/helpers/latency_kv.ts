@@ -14,6 +14,8 @@ export class RoundTrips {
   total = 0;
   sequential = 0;
   byOp: Record<string, number> = {};
+  /** Atomic commits refused because a check failed (another writer got there first). */
+  conflicts = 0;
   /** Each round trip as `op what` (`~` marks one that overlapped another), when tracing. */
   trace: string[] | null = null;
   #inFlight = 0;
@@ -33,8 +35,9 @@ export class RoundTrips {
   }
 
   /** The counts so far, as a plain object. */
-  snapshot(): { total: number; sequential: number; byOp: Record<string, number> } {
-    return { total: this.total, sequential: this.sequential, byOp: { ...this.byOp } };
+  snapshot() {
+    const { total, sequential, conflicts } = this;
+    return { total, sequential, conflicts, byOp: { ...this.byOp } };
   }
 }
 
@@ -111,7 +114,11 @@ export function withLatency(
       };
     }
     const commit = op.commit.bind(op);
-    op.commit = () => roundTrip("commit", commit, [...new Set(touched)].join(" "));
+    op.commit = async () => {
+      const res = await roundTrip("commit", commit, [...new Set(touched)].join(" "));
+      if (!res.ok) counter.conflicts++;
+      return res;
+    };
     return op;
   }
 
