@@ -30,6 +30,7 @@ Deno.serve({
   const body = res.body ? new Uint8Array(await res.arrayBuffer()) : null;
   const after = counter.snapshot();
   const headers = new Headers(res.headers);
+  headers.set("x-since-start-ms", String(Math.round(performance.now()))); // since process start
   headers.set(
     "x-kv-round-trips",
     `${after.total - before.total}/${after.sequential - before.sequential}/${
