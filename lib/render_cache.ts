@@ -55,11 +55,18 @@ export const PUBLIC_COMPETITION_LIST: Dependencies = { keys: [keys.publicVersion
  * @example return ctx.state.services.cache.answer(req, competitionDependencies(id), (now) => ...);
  */
 export class RenderCache {
+  /**
+   * The store as the renders of kept answers read it: eventual reads (a nearby replica on
+   * Deno Deploy), since a kept answer is public and lives at most one time slot anyway.
+   */
+  readonly eventualKv: Deno.Kv;
   #answers = new Map<string, Promise<CachedAnswer | null>>();
   #bytes = 0;
   #slot = 0;
 
-  constructor(private readonly kv: Deno.Kv) {}
+  constructor(private readonly kv: Deno.Kv) {
+    this.eventualKv = eventualReads(kv);
+  }
 
   /**
    * Answers `req` from the cache when the markers in `deps` have not moved in this time slot,
@@ -141,6 +148,28 @@ export class RenderCache {
     this.#bytes += added;
     return res;
   }
+}
+
+/** `kv` whose get, getMany and list read with eventual consistency unless told otherwise. */
+function eventualReads(kv: Deno.Kv): Deno.Kv {
+  const eventual = { consistency: "eventual" as const };
+  return new Proxy(kv, {
+    get(target, prop) {
+      switch (prop) {
+        case "get":
+          return (key: Deno.KvKey, options?: { consistency?: Deno.KvConsistencyLevel }) =>
+            target.get(key, { ...eventual, ...options });
+        case "getMany":
+          return (keys: Deno.KvKey[], options?: { consistency?: Deno.KvConsistencyLevel }) =>
+            target.getMany(keys, { ...eventual, ...options });
+        case "list":
+          return (selector: Deno.KvListSelector, options?: Deno.KvListOptions) =>
+            target.list(selector, { ...eventual, ...options });
+      }
+      const value = Reflect.get(target, prop, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
 }
 
 async function toCached(res: Response, key: string): Promise<CachedAnswer | null> {

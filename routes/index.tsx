@@ -14,7 +14,8 @@ interface HomeData {
 
 export const handler: Handlers<HomeData, State> = {
   GET(req, ctx) {
-    const { kv, cache } = ctx.state.services;
+    const { cache } = ctx.state.services;
+    const kv = cache.eventualKv; // public and kept: a replica's read will do
     return cache.answer(req, PUBLIC_COMPETITION_LIST, async (now) => {
       const competitions = sortByDeadline(await listPublicCompetitions(kv));
       return ctx.render({ competitions, renderedAt: now.toISOString() });

@@ -25,7 +25,8 @@ type Data =
 export const handler: Handlers<Data, State> = {
   GET(req, ctx) {
     const id = pageId(ctx.params.id);
-    const { kv, cache } = ctx.state.services;
+    const { cache } = ctx.state.services;
+    const kv = cache.eventualKv; // public and kept: a replica's read will do
     return cache.answer(req, competitionDependencies(id), async (now) => {
       const competition = id === null ? null : await getCompetition(kv, id);
       if (!competition) return ctx.render({ found: false }, { status: 404 });

@@ -44,8 +44,16 @@ export class RoundTrips {
 /** Deno KV's list fetches this many entries per round trip unless told otherwise. */
 const DEFAULT_LIST_BATCH = 100;
 
-/** The first element of a key (or of each key, or a list selector's prefix) for the trace. */
-function describe(arg: unknown): string {
+/**
+ * The first element of a key (or of each key, or a list selector's prefix) for the trace, and
+ * "(eventual)" for an eventual read.
+ */
+function describe(arg: unknown, options?: unknown): string {
+  const eventual = (options as { consistency?: string } | undefined)?.consistency === "eventual";
+  return `${keyNames(arg)}${eventual ? " (eventual)" : ""}`;
+}
+
+function keyNames(arg: unknown): string {
   if (!Array.isArray(arg)) {
     const selector = arg as { prefix?: Deno.KvKey; start?: Deno.KvKey } | undefined;
     return selector?.prefix ? `${String(selector.prefix[0])}/*` : "";
@@ -87,7 +95,7 @@ export function withLatency(
       while (true) {
         // A new page is fetched before the first entry and after every full batch.
         const next = seen % batch === 0
-          ? await roundTrip("list", () => iter.next(), describe(selector))
+          ? await roundTrip("list", () => iter.next(), describe(selector, options))
           : await iter.next();
         if (next.done) return;
         seen++;
@@ -149,7 +157,7 @@ export function withLatency(
             roundTrip(
               prop,
               () => method.apply(target, args) as Promise<unknown>,
-              describe(args[0]),
+              describe(args[0], args[1]),
             );
         }
         case "list":

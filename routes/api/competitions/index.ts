@@ -7,7 +7,8 @@ import type { State } from "@/lib/services.ts";
 export const handler: Handlers<unknown, State> = {
   /** The competitions visitors can see (see listPublicCompetitions), by deadline ascending. */
   GET(req, ctx) {
-    const { kv, cache } = ctx.state.services;
+    const { cache } = ctx.state.services;
+    const kv = cache.eventualKv; // public and kept: a replica's read will do
     return cache.answer(
       req,
       PUBLIC_COMPETITION_LIST,

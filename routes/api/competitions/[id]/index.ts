@@ -10,7 +10,8 @@ import type { State } from "@/lib/services.ts";
 export const handler: Handlers<unknown, State> = {
   /** One competition with its fixture (the match's clubs and score, or null); 404 if unknown. */
   GET(req, ctx) {
-    const { kv, cache } = ctx.state.services;
+    const { cache } = ctx.state.services;
+    const kv = cache.eventualKv; // public and kept: a replica's read will do
     const id = parseId(ctx.params.id);
     return cache.answer(req, competitionWithFixture(id), async () => {
       const competition = await requireCompetition(kv, id);

@@ -9,7 +9,8 @@ import type { State } from "@/lib/services.ts";
 export const handler: Handlers<unknown, State> = {
   /** The players of a competition, each with its team, by salary descending. */
   GET(req, ctx) {
-    const { kv, cache } = ctx.state.services;
+    const { cache } = ctx.state.services;
+    const kv = cache.eventualKv; // public and kept: a replica's read will do
     const id = parseId(ctx.params.id);
     return cache.answer(req, competitionDependencies(id), async () => {
       const competition = await requireCompetition(kv, id);

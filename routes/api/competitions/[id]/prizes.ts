@@ -9,7 +9,8 @@ import type { State } from "@/lib/services.ts";
 export const handler: Handlers<unknown, State> = {
   /** The prize structure of a competition, by position. */
   GET(req, ctx) {
-    const { kv, cache } = ctx.state.services;
+    const { cache } = ctx.state.services;
+    const kv = cache.eventualKv; // public and kept: a replica's read will do
     const cid = parseId(ctx.params.id);
     return cache.answer(req, competitionDependencies(cid), async () => {
       const competition = await requireCompetition(kv, cid);
