@@ -251,7 +251,7 @@ export async function serveIsolate(
   };
   const signals: Deno.Signal[] = Deno.build.os === "windows" ? ["SIGINT"] : ["SIGINT", "SIGTERM"];
   for (const signal of signals) Deno.addSignalListener(signal, stop);
-  // `deno serve` listens once this module is evaluated; the first request never waits for it.
-  setTimeout(() => app.startBackground(), 0);
+  // Its first step waits for the store, so `deno serve` listens before any of it is done.
+  app.startBackground();
   return { fetch: (req, info) => app.handler(req, info) };
 }

@@ -84,18 +84,25 @@ export function startBackgroundWork(
   origin: string,
 ): BackgroundWork {
   const state: StartUpState = { done: false, error: null };
-  let sweeper: PaymentSweeper | null = null;
   let stopped = false;
+  const startUp = startUpOnce(services.kv, config, () => stopped).then(() => {
+    state.done = true;
+  });
+  // Deploy takes the crons a start registers while its entry module loads: the cron is
+  // registered now, and its runs wait for the start-up work.
+  const cron = config.deploy && typeof Deno.cron === "function";
+  let sweeper: PaymentSweeper | null = cron
+    ? schedulePaymentSweeps(services, origin, { cron, ready: startUp })
+    : null;
   const finished = (async () => {
     try {
-      await startUpOnce(services.kv, config, () => stopped);
-      state.done = true;
+      await startUp;
     } catch (err) {
       state.error = firstLine(err);
       if (!stopped) console.error(`Start-up work failed: ${state.error}`);
       return;
     }
-    if (!stopped) sweeper = schedulePaymentSweeps(services, origin, { cron: config.deploy });
+    if (!stopped && !sweeper) sweeper = schedulePaymentSweeps(services, origin);
   })();
   return {
     state,

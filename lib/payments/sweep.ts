@@ -203,18 +203,24 @@ async function sweepAndReport(deps: CheckoutDeps, origin: string): Promise<void>
 
 /**
  * Schedules the sweep: with `cron` (Deno Deploy, where `Deno.cron` runs one sweep per schedule
- * across all isolates) every minute; elsewhere under the lease (startPaymentSweeper).
+ * across all isolates) every minute, no run before `ready` settles; elsewhere under the lease
+ * (startPaymentSweeper).
  */
 export function schedulePaymentSweeps(
   deps: CheckoutDeps,
   origin: string,
-  { cron = false, intervalMs = DEFAULT_INTERVAL_MS } = {},
+  {
+    cron = false,
+    intervalMs = DEFAULT_INTERVAL_MS,
+    ready = Promise.resolve() as Promise<unknown>,
+  } = {},
 ): PaymentSweeper {
   if (!cron || typeof Deno.cron !== "function") {
     return startPaymentSweeper(deps, origin, { intervalMs });
   }
   let stopped = false;
   Deno.cron("payment sweep", SWEEP_CRON, async () => {
+    await ready.catch(() => {});
     if (stopped) return;
     try {
       await sweepAndReport(deps, origin);
