@@ -1,5 +1,5 @@
 /**
- * Reads and validates the process configuration (ARCHITECTURE §5) from environment variables.
+ * Reads and validates the process configuration from environment variables.
  * Every problem is a `ConfigError` with a one-line message naming the variable.
  */
 import { dirname } from "node:path";
