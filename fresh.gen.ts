@@ -76,8 +76,9 @@ import * as $71 from "./routes/index.tsx";
 import * as $72 from "./routes/leaderboard/[id].tsx";
 import * as $73 from "./routes/my-entries.tsx";
 import * as $74 from "./routes/payment/[id].tsx";
-import * as $75 from "./routes/team-selection/[id].tsx";
-import * as $76 from "./routes/ws.ts";
+import * as $75 from "./routes/readyz.ts";
+import * as $76 from "./routes/team-selection/[id].tsx";
+import * as $77 from "./routes/ws.ts";
 import * as $$0 from "./islands/AdminClubs.tsx";
 import * as $$1 from "./islands/AdminCompetitionForm.tsx";
 import * as $$2 from "./islands/AdminDashboard.tsx";
@@ -179,8 +180,9 @@ const manifest = {
     "./routes/leaderboard/[id].tsx": $72,
     "./routes/my-entries.tsx": $73,
     "./routes/payment/[id].tsx": $74,
-    "./routes/team-selection/[id].tsx": $75,
-    "./routes/ws.ts": $76,
+    "./routes/readyz.ts": $75,
+    "./routes/team-selection/[id].tsx": $76,
+    "./routes/ws.ts": $77,
   },
   islands: {
     "./islands/AdminClubs.tsx": $$0,

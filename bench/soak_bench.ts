@@ -186,7 +186,7 @@ async function startServer(port: number): Promise<Deno.ChildProcess> {
   }).spawn();
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    const res = await request(port, "127.0.0.1", "GET", "/healthz", { timeoutMs: 2000 });
+    const res = await request(port, "127.0.0.1", "GET", "/readyz", { timeoutMs: 2000 });
     if (res.status === 200) return child;
     await new Promise((r) => setTimeout(r, 300));
   }

@@ -89,7 +89,7 @@ async function run(livePort: boolean): Promise<FloodResult> {
   };
   try {
     for (let i = 0; i < 600; i++) {
-      const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then(
         (r) => (r.body?.cancel(), r.ok),
         () => false,
       );

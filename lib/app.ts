@@ -1,9 +1,10 @@
 /**
- * Start-up (ARCHITECTURE §5). `createApp` does the one-time set-up of an isolate —
- * configuration, KV, demo data, admin account, services (with the live hub) and the request
- * handler — and returns `{handler, services, shutdown}` without listening, so any entry can
- * serve it (`Deno.serve`, or a `deno serve` module exporting `{ fetch }`). `startApp` serves it
- * on the configured port with a clean shutdown on SIGINT/SIGTERM.
+ * Start-up. `createApp` does the quick set-up of an isolate — configuration, KV, services and
+ * the request handler — and returns `{handler, services, startBackground, shutdown}` without
+ * listening, so any entry can serve it (`Deno.serve`, or a `deno serve` module exporting
+ * `{ fetch }`). The slow work (migrations, demo seed, admin account, payment sweeps) starts
+ * only once the server answers (lib/startup.ts): the first byte never waits for the store.
+ * `startApp` serves it on the configured port with a clean shutdown on SIGINT/SIGTERM.
  */
 import { createHandler } from "$fresh/server.ts";
 import type { FreshConfig, Manifest } from "$fresh/server.ts";
@@ -15,15 +16,14 @@ import {
   type ServerConfig,
 } from "./config.ts";
 import { createServices, type Services, servicesPlugin } from "./services.ts";
-import { seedDemoDataIfEmpty } from "./db/seed.ts";
-import { backfillRosters } from "./db/roster.ts";
-import { migrateCompetitionPlayerSalaries } from "./db/competition_players.ts";
-import { migrateEntriesByEmail } from "./db/entries_by_email.ts";
-import { ensureAdmin } from "./auth/admins.ts";
-import { startPaymentSweeper } from "./payments/sweep.ts";
-import { releaseLease, takeLease } from "./db/leases.ts";
 import { retryWhileBusy, withBusyRetry } from "./db/busy_retry.ts";
+import { withKvTelemetry } from "./db/instrumented_kv.ts";
+import { readSnapshot } from "./fresh/src/bundle.ts";
+import { outDirOf, rootDirOf } from "./fresh/src/handler.ts";
 import { type LiveSocketPort, startLiveSocketPort } from "./http/live_port.ts";
+import { routeRecorder, withRequestLog } from "./http/request_log.ts";
+import { type BackgroundWork, startBackgroundWork } from "./startup.ts";
+import { observeSockets } from "./telemetry.ts";
 
 const SHUTDOWN_TIMEOUT_MS = 5_000;
 
@@ -54,13 +54,29 @@ function readConfig(): ServerConfig {
   }
 }
 
-/** The store, retried while another process holds the file's lock (see busy_retry.ts). */
+/**
+ * The store, measured (instrumented_kv.ts); a local file's is retried while another process
+ * holds its lock (busy_retry.ts). "" is the default store (Deno Deploy's).
+ */
 async function openKv(path: string): Promise<Deno.Kv> {
   try {
-    return withBusyRetry(await retryWhileBusy(() => Deno.openKv(path === "" ? undefined : path)));
+    const kv = await retryWhileBusy(() => Deno.openKv(path === "" ? undefined : path));
+    const local = path !== "" && !/^https?:\/\//i.test(path);
+    return withKvTelemetry(local ? withBusyRetry(kv) : kv);
   } catch (err) {
-    fail(`Error: cannot open the KV store at "${path}": ${firstLine(err)}`);
+    fail(`Error: cannot open the KV store at "${path || "default"}": ${firstLine(err)}`);
   }
+}
+
+/** The one-line error of a Deploy start without a current `deno task build`. */
+export const MISSING_BUILD_ERROR = "Error: no current build in _fresh/ " +
+  "(run `deno task build` before deploying; Deno Deploy cannot bundle at run time)";
+
+/** On Deploy, ends the start with one line when `_fresh/` holds no current build. */
+async function assertBuilt(manifest: Manifest, freshConfig: FreshConfig): Promise<void> {
+  const snapshot = await readSnapshot(outDirOf(manifest, freshConfig), rootDirOf(manifest))
+    .catch(() => null);
+  if (!snapshot) fail(MISSING_BUILD_ERROR);
 }
 
 function serve(config: ServerConfig, handler: Deno.ServeHandler): Deno.HttpServer {
@@ -93,36 +109,6 @@ function onShutdownSignal(onSignal: () => void): () => void {
   };
 }
 
-const STARTUP_LEASE = "startup";
-const STARTUP_LEASE_MS = 60_000;
-
-/**
- * The one-time work of a start (demo seed, roster backfill, admin account), done under a KV
- * lease: isolates and processes that start at once on one store take turns, so there is exactly
- * one seed and one admin, and a generated admin password is printed once.
- */
-async function startUpOnce(kv: Deno.Kv, config: ServerConfig): Promise<void> {
-  const owner = crypto.randomUUID();
-  while (!await takeLease(kv, STARTUP_LEASE, owner, STARTUP_LEASE_MS)) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  try {
-    await migrateCompetitionPlayerSalaries(kv);
-    await migrateEntriesByEmail(kv);
-    if (config.demoData) await seedDemoDataIfEmpty(kv);
-    await backfillRosters(kv);
-    const admin = await ensureAdmin(kv, config.adminUsername, config.adminPassword);
-    if (admin.generatedPassword) {
-      console.log(
-        `Created admin "${admin.username}" with password: ${admin.generatedPassword} ` +
-          "(shown once; set ADMIN_USERNAME/ADMIN_PASSWORD to choose your own)",
-      );
-    }
-  } finally {
-    await releaseLease(kv, STARTUP_LEASE, owner);
-  }
-}
-
 /** The live feed's own port (LIVE_WS_PORT); a port that cannot be had ends the start. */
 async function listenLive(services: Services, config: ServerConfig): Promise<LiveSocketPort> {
   const port = config.liveWsPort!;
@@ -141,41 +127,67 @@ export interface App {
   config: ServerConfig;
   services: Services;
   handler: (req: Request, info?: Deno.ServeHandlerInfo) => Promise<Response>;
-  /** Closes the live hub and the KV store (stop serving first). */
+  /** Starts the start-up work and the sweeps (call it once the server listens). */
+  startBackground(): BackgroundWork;
+  /** Stops the background work, closes the live hub and the KV store (stop serving first). */
   shutdown(): Promise<void>;
 }
 
+export interface CreateAppOptions {
+  /** Wraps the store before the services use it (benches add latency to every round trip). */
+  wrapKv?: (kv: Deno.Kv) => Deno.Kv;
+}
+
 /**
- * Sets the app up from the environment: configuration, KV, demo data, admin account, services
- * and the handler that hands them to every request through `ctx.state`. Configuration problems
- * print `Configuration error: …` and exit with status 1.
+ * Sets the app up from the environment: configuration, KV, services and the handler that hands
+ * them to every request through `ctx.state`. Configuration problems print
+ * `Configuration error: …` and exit with status 1.
  */
-export async function createApp(manifest: Manifest, freshConfig: FreshConfig = {}): Promise<App> {
+export async function createApp(
+  manifest: Manifest,
+  freshConfig: FreshConfig = {},
+  opts: CreateAppOptions = {},
+): Promise<App> {
   const config = readConfig();
   // Under `deno serve --parallel` scripts/start.ts printed the warnings once for all isolates.
   if (!Deno.env.get("SERVE_ISOLATES")) {
     for (const warning of configWarnings(config)) console.warn(warning);
   }
-  const kv = await openKv(config.kvPath);
-  await startUpOnce(kv, config);
+  if (config.deploy) await assertBuilt(manifest, freshConfig);
+  const opened = await openKv(config.kvPath);
+  const kv = opts.wrapKv ? opts.wrapKv(opened) : opened;
   const services = createServices(config, kv);
+  observeSockets(() => services.hub.stats().sockets);
   const origin = linkOrigin(config, new URL(`http://localhost:${config.port}`));
-  const sweeper = startPaymentSweeper(services, origin);
   const livePort = config.liveWsPort ? await listenLive(services, config) : null;
   const handler = await createHandler(manifest, {
     ...freshConfig,
-    plugins: [...(freshConfig.plugins ?? []), servicesPlugin(services)],
+    plugins: [...(freshConfig.plugins ?? []), routeRecorder, servicesPlugin(services)],
     server: { ...freshConfig.server, port: config.port, hostname: config.host },
   });
+  let background: BackgroundWork | null = null;
+  const startBackground = () => {
+    if (background) return background;
+    background = startBackgroundWork(services, config, origin);
+    services.startUp = background.state;
+    return background;
+  };
+  services.startUp = { done: false, error: null };
   let closing: Promise<void> | null = null;
   const shutdown = () =>
     closing ??= (async () => {
       await livePort?.close();
       await services.hub.close();
-      await sweeper.stop();
-      kv.close();
+      await background?.stop();
+      opened.close();
     })();
-  return { config, services, handler, shutdown };
+  return {
+    config,
+    services,
+    handler: withRequestLog(handler, config.requestLog),
+    startBackground,
+    shutdown,
+  };
 }
 
 /**
@@ -185,10 +197,12 @@ export async function createApp(manifest: Manifest, freshConfig: FreshConfig = {
 export async function startApp(
   manifest: Manifest,
   freshConfig: FreshConfig = {},
+  opts: CreateAppOptions = {},
 ): Promise<RunningApp> {
-  const app = await createApp(manifest, freshConfig);
+  const app = await createApp(manifest, freshConfig, opts);
   const { config, services, handler } = app;
   const server = serve(config, (req, info) => handler(req, info));
+  app.startBackground();
 
   let stopping: Promise<void> | null = null;
   const shutdown = () => {
@@ -237,5 +251,7 @@ export async function serveIsolate(
   };
   const signals: Deno.Signal[] = Deno.build.os === "windows" ? ["SIGINT"] : ["SIGINT", "SIGTERM"];
   for (const signal of signals) Deno.addSignalListener(signal, stop);
+  // Its first step waits for the store, so `deno serve` listens before any of it is done.
+  app.startBackground();
   return { fetch: (req, info) => app.handler(req, info) };
 }

@@ -1,5 +1,5 @@
 /**
- * Reads and validates the process configuration (ARCHITECTURE §5) from environment variables.
+ * Reads and validates the process configuration from environment variables.
  * Every problem is a `ConfigError` with a one-line message naming the variable.
  */
 import { dirname } from "node:path";
@@ -9,6 +9,14 @@ import type { AppConfig } from "./services.ts";
 /** AppConfig plus the interface the HTTP server binds to. */
 export interface ServerConfig extends AppConfig {
   host: string;
+  /**
+   * Running on Deno Deploy (DENO_DEPLOYMENT_ID), or anywhere without write permission: the
+   * build must be prebuilt, the store is Deploy's (`Deno.openKv()`), logs are kept (no
+   * generated password) and `Deno.cron` schedules the sweeps.
+   */
+  deploy: boolean;
+  /** One JSON line per request on standard output (REQUEST_LOG; default on Deploy only). */
+  requestLog: boolean;
 }
 
 /** A configuration problem the operator must fix; `message` is one line. */
@@ -128,14 +136,23 @@ function parseKvConnectUrl(raw: string, env: Env): string {
 }
 
 /**
+ * Deno Deploy, or a host that gives no write permission (as Deploy does): there a missing build
+ * cannot be made, and the default store is the one `Deno.openKv()` opens.
+ */
+export function isDeployLike(env: Env): boolean {
+  if (read(env, "DENO_DEPLOYMENT_ID")) return true;
+  return Deno.permissions.querySync({ name: "write", path: "." }).state !== "granted";
+}
+
+/**
  * The KV location: an explicit path, a KV Connect URL, Deno Deploy's managed store ("") or the
  * local default.
  */
-function parseKvPath(env: Env): string {
+function parseKvPath(env: Env, deploy: boolean): string {
   const raw = read(env, "DENO_KV_PATH");
   if (raw === ":memory:") return raw;
   if (raw !== null && /^https?:\/\//i.test(raw)) return parseKvConnectUrl(raw, env);
-  if (raw === null && read(env, "DENO_DEPLOYMENT_ID")) return "";
+  if (raw === null && deploy) return "";
   const path = raw ?? DEFAULT_KV_PATH;
   prepareKvPath(path);
   return path;
@@ -308,7 +325,10 @@ function parseHost(raw: string | null): string {
  */
 export function loadConfig(env: Env): ServerConfig {
   const port = parsePort(read(env, "PORT"));
+  const deploy = isDeployLike(env);
   return {
+    deploy,
+    requestLog: parseRequestLog(read(env, "REQUEST_LOG"), deploy),
     port,
     liveWsPort: parseLiveWsPort(read(env, "LIVE_WS_PORT"), port),
     host: parseHost(read(env, "HOST")),
@@ -321,8 +341,21 @@ export function loadConfig(env: Env): ServerConfig {
     oidc: parseOidc(env),
     adminRequire2fa: parseRequire2fa(read(env, "ADMIN_REQUIRE_2FA")),
     ...parseIntentLimit(read(env, "PAYMENT_INTENTS_PER_10_MIN")),
-    kvPath: parseKvPath(env),
+    ...parseKv(env, deploy),
   };
+}
+
+function parseRequestLog(raw: string | null, deploy: boolean): boolean {
+  if (raw === null) return deploy;
+  if (raw === "1") return true;
+  if (raw === "0") return false;
+  throw new ConfigError(`REQUEST_LOG must be 1 or 0 (got "${raw}")`);
+}
+
+/** The KV location, and whether its `kv.watch` sees other processes' writes (remote stores). */
+function parseKv(env: Env, deploy: boolean): { kvPath: string; kvWatchNative: boolean } {
+  const kvPath = parseKvPath(env, deploy);
+  return { kvPath, kvWatchNative: kvPath === "" || /^https?:\/\//i.test(kvPath) };
 }
 
 /** Start-up warnings about a configuration that works but is unsafe in production. */

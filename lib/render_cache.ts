@@ -1,12 +1,13 @@
 /**
  * The render cache: public pages and GET APIs are rendered (and compressed) once per version of
- * the data they show, not once per request. The key of a cached answer holds the KV
- * versionstamps of that data, read on every request with one cheap `getMany` (plus a prefix list
- * for small collections), so this per-process memory can never disagree with KV on any isolate.
+ * the data they show, not once per request. One cache per isolate lives in the services
+ * (`ctx.state.services.cache`); the key of a kept answer holds the versionstamps of the change
+ * markers of what it shows (see lib/db/touch.ts), read with ONE `getMany` per request, so the
+ * isolate's memory never disagrees with KV beyond the markers' own replication delay.
  *
- * The invariant it relies on: every write that changes what a public answer shows changes one of
- * its dependency keys: the record itself, `["live", cid]` (events, performances, entries, prizes,
- * competition players) or `["catalog"]` (players, teams, matches; `bumpCatalog`).
+ * The markers are read with eventual consistency: on a replicated store (Deno Deploy) a page may
+ * show the data of a moment ago, which is harmless for public pages; what decides money reads
+ * strongly elsewhere.
  *
  * Time: an answer is rendered for the end of its `CACHE_BUCKET_MS` time slot and kept no longer
  * than that slot, so a deadline shows as passed up to one slot early, never late; what changes by
@@ -25,13 +26,10 @@ export const CACHE_BUCKET_MS = 10_000;
 /** At most this many answers, and this many bytes of them, are kept (least recently used out). */
 const MAX_ENTRIES = 500;
 const MAX_BYTES = 64 * 1024 * 1024;
-/** `getMany` takes at most 10 keys. */
-const GET_MANY_LIMIT = 10;
 
-/** What an answer shows: single keys (their versionstamps) and small collections (listed). */
+/** What an answer shows: the change markers (at most 10, one `getMany`) whose moves change it. */
 export interface Dependencies {
-  keys?: Deno.KvKey[];
-  prefixes?: Deno.KvKey[];
+  keys: Deno.KvKey[];
 }
 
 interface CachedAnswer {
@@ -41,109 +39,137 @@ interface CachedAnswer {
   bytes: number;
 }
 
-const answers = new Map<string, Promise<CachedAnswer | null>>();
-let cachedBytes = 0;
-let currentSlot = 0;
-
-/** What a competition page shows: the competition, its live marker and the catalog. */
+/** What a competition page shows: the competition's data and the catalog. */
 export function competitionDependencies(cid: number | null): Dependencies {
-  return cid === null ? {} : { keys: [keys.competition(cid), keys.live(cid), keys.catalog()] };
+  return { keys: cid === null ? [] : [keys.live(cid), keys.catalog()] };
 }
 
-/** What the competition list shows: every competition record. */
-export const COMPETITION_LIST: Dependencies = { prefixes: [keys.competitions()] };
+/** A competition with its fixture: the match's score moves the catalog marker. */
+export const competitionWithFixture = competitionDependencies;
+
+/** What the public competition list shows: every competition, its entries and players. */
+export const PUBLIC_COMPETITION_LIST: Dependencies = { keys: [keys.publicVersion()] };
 
 /**
- * What the public competition list shows: the records, and whether each one's players make a
- * valid team (its players move its live key; player records move the catalog key).
+ * One isolate's kept answers over one store.
+ * @example return ctx.state.services.cache.answer(req, competitionDependencies(id), (now) => ...);
  */
-export const PUBLIC_COMPETITION_LIST: Dependencies = {
-  prefixes: [keys.competitions(), ["live"]],
-  keys: [keys.catalog()],
-};
+export class RenderCache {
+  /**
+   * The store as the renders of kept answers read it: eventual reads (a nearby replica on
+   * Deno Deploy), since a kept answer is public and lives at most one time slot anyway.
+   */
+  readonly eventualKv: Deno.Kv;
+  #answers = new Map<string, Promise<CachedAnswer | null>>();
+  #bytes = 0;
+  #slot = 0;
 
-/** A competition with its fixture: competitionDependencies plus the match records (the score). */
-export function competitionWithFixture(cid: number | null): Dependencies {
-  return { ...competitionDependencies(cid), prefixes: [keys.matches()] };
+  constructor(private readonly kv: Deno.Kv) {
+    this.eventualKv = eventualReads(kv);
+  }
+
+  /**
+   * Answers `req` from the cache when the markers in `deps` have not moved in this time slot,
+   * else calls `render(slotEnd)` and keeps its result when it is a 200 without cookies. Kept
+   * answers are compressed per `Accept-Encoding` once per coding, with an ETag and 304s.
+   */
+  async answer(
+    req: Request,
+    deps: Dependencies,
+    render: (now: Date) => Promise<Response>,
+  ): Promise<Response> {
+    const slot = Math.floor(Date.now() / CACHE_BUCKET_MS);
+    if (slot !== this.#slot) {
+      this.clear(); // every answer of an earlier slot is out of date
+      this.#slot = slot;
+    }
+    const now = new Date((slot + 1) * CACHE_BUCKET_MS);
+    const url = new URL(req.url);
+    const key = `${url.pathname}${url.search}|${await this.#versionsOf(deps)}`;
+    const found = this.#answers.get(key);
+    if (found) {
+      this.#answers.delete(key);
+      this.#answers.set(key, found); // now the most recently used
+      const cached = await found;
+      return cached ? this.#serve(req, cached) : await render(now);
+    }
+    // Concurrent requests for the same new version wait for this one render.
+    let own: Response | null = null;
+    const pending = render(now).then((res) => {
+      own = res;
+      return toCached(res, key);
+    });
+    this.#answers.set(key, pending);
+    let cached: CachedAnswer | null;
+    try {
+      cached = await pending;
+    } catch (err) {
+      this.#answers.delete(key);
+      throw err;
+    }
+    if (!cached) {
+      this.#answers.delete(key);
+      return own!;
+    }
+    this.#remember(cached);
+    return this.#serve(req, cached);
+  }
+
+  /** Empties the cache. */
+  clear(): void {
+    this.#answers.clear();
+    this.#bytes = 0;
+  }
+
+  /** The versionstamps of the markers, joined: one eventual `getMany`. */
+  async #versionsOf(deps: Dependencies): Promise<string> {
+    if (deps.keys.length === 0) return "";
+    const entries = await this.kv.getMany(deps.keys, { consistency: "eventual" });
+    return entries.map((e) => e.versionstamp ?? "-").join(",");
+  }
+
+  #remember(cached: CachedAnswer): void {
+    cached.bytes = cached.file.identity.length;
+    this.#bytes += cached.bytes;
+    while (this.#answers.size > MAX_ENTRIES || this.#bytes > MAX_BYTES) {
+      const oldest = this.#answers.keys().next().value!;
+      const entry = this.#answers.get(oldest)!;
+      this.#answers.delete(oldest);
+      entry.then((old) => this.#bytes -= old?.bytes ?? 0, () => {});
+      if (this.#answers.size === 0) break;
+    }
+  }
+
+  #serve(req: Request, cached: CachedAnswer): Response {
+    const before = encodedBytes(cached.file);
+    const res = serveEncoded(req, cached.file, new Headers(cached.headers));
+    const added = encodedBytes(cached.file) - before; // a coding made on first use
+    cached.bytes += added;
+    this.#bytes += added;
+    return res;
+  }
 }
 
-/**
- * Answers `req` from the cache when the data in `deps` has not changed in this time slot, else
- * calls `answer(slotEnd)` and keeps its result when it is a 200 without cookies. Cached
- * answers are compressed per `Accept-Encoding` once per coding, with an ETag and 304s.
- * @example return cachedAnswer(req, kv, competitionDependencies(id), (now) => ctx.render(...));
- */
-export async function cachedAnswer(
-  req: Request,
-  kv: Deno.Kv,
-  deps: Dependencies,
-  answer: (now: Date) => Promise<Response>,
-): Promise<Response> {
-  const slot = Math.floor(Date.now() / CACHE_BUCKET_MS);
-  if (slot !== currentSlot) {
-    clearRenderCache(); // every answer of an earlier slot is out of date
-    currentSlot = slot;
-  }
-  const now = new Date((slot + 1) * CACHE_BUCKET_MS);
-  const url = new URL(req.url);
-  const key = `${storeId(kv)}|${url.pathname}${url.search}|${await versionsOf(kv, deps)}`;
-  const found = answers.get(key);
-  if (found) {
-    answers.delete(key);
-    answers.set(key, found); // now the most recently used
-    const cached = await found;
-    return cached ? serveCached(req, cached) : await answer(now);
-  }
-  // Concurrent requests for the same new version wait for this one render.
-  let own: Response | null = null;
-  const pending = answer(now).then((res) => {
-    own = res;
-    return toCached(res, key);
+/** `kv` whose get, getMany and list read with eventual consistency unless told otherwise. */
+function eventualReads(kv: Deno.Kv): Deno.Kv {
+  const eventual = { consistency: "eventual" as const };
+  return new Proxy(kv, {
+    get(target, prop) {
+      switch (prop) {
+        case "get":
+          return (key: Deno.KvKey, options?: { consistency?: Deno.KvConsistencyLevel }) =>
+            target.get(key, { ...eventual, ...options });
+        case "getMany":
+          return (keys: Deno.KvKey[], options?: { consistency?: Deno.KvConsistencyLevel }) =>
+            target.getMany(keys, { ...eventual, ...options });
+        case "list":
+          return (selector: Deno.KvListSelector, options?: Deno.KvListOptions) =>
+            target.list(selector, { ...eventual, ...options });
+      }
+      const value = Reflect.get(target, prop, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
   });
-  answers.set(key, pending);
-  let cached: CachedAnswer | null;
-  try {
-    cached = await pending;
-  } catch (err) {
-    answers.delete(key);
-    throw err;
-  }
-  if (!cached) {
-    answers.delete(key);
-    return own!;
-  }
-  remember(cached);
-  return serveCached(req, cached);
-}
-
-/** A number per open store: two stores (tests) can hand out the same versionstamps. */
-const stores = new WeakMap<Deno.Kv, number>();
-let lastStoreId = 0;
-function storeId(kv: Deno.Kv): number {
-  let id = stores.get(kv);
-  if (id === undefined) stores.set(kv, id = ++lastStoreId);
-  return id;
-}
-
-/** The versionstamps of `deps`, joined: one getMany per 10 keys, one list per prefix. */
-async function versionsOf(kv: Deno.Kv, deps: Dependencies): Promise<string> {
-  const reads: Promise<string[]>[] = [];
-  const all = deps.keys ?? [];
-  for (let i = 0; i < all.length; i += GET_MANY_LIMIT) {
-    reads.push(
-      kv.getMany(all.slice(i, i + GET_MANY_LIMIT)).then((entries) =>
-        entries.map((e) => e.versionstamp ?? "-")
-      ),
-    );
-  }
-  for (const prefix of deps.prefixes ?? []) {
-    reads.push(
-      Array.fromAsync(kv.list({ prefix })).then((entries) =>
-        entries.map((e) => `${JSON.stringify(e.key.slice(prefix.length))}@${e.versionstamp}`)
-      ),
-    );
-  }
-  return (await Promise.all(reads)).flat().join(",");
 }
 
 async function toCached(res: Response, key: string): Promise<CachedAnswer | null> {
@@ -163,27 +189,6 @@ async function toCached(res: Response, key: string): Promise<CachedAnswer | null
   };
 }
 
-function remember(cached: CachedAnswer): void {
-  cached.bytes = cached.file.identity.length;
-  cachedBytes += cached.bytes;
-  while (answers.size > MAX_ENTRIES || cachedBytes > MAX_BYTES) {
-    const oldest = answers.keys().next().value!;
-    const entry = answers.get(oldest)!;
-    answers.delete(oldest);
-    entry.then((old) => cachedBytes -= old?.bytes ?? 0, () => {});
-    if (answers.size === 0) break;
-  }
-}
-
-function serveCached(req: Request, cached: CachedAnswer): Response {
-  const before = encodedBytes(cached.file);
-  const res = serveEncoded(req, cached.file, new Headers(cached.headers));
-  const added = encodedBytes(cached.file) - before; // a coding made on first use
-  cached.bytes += added;
-  cachedBytes += added;
-  return res;
-}
-
 function encodedBytes(file: EncodedFile): number {
   return Object.values(file.encoded).reduce((sum, bytes) => sum + bytes.length, 0);
 }
@@ -193,10 +198,4 @@ async function digest(text: string): Promise<string> {
     await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)),
   );
   return [...bytes.slice(0, 12)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-/** Empties the cache (tests). */
-export function clearRenderCache(): void {
-  answers.clear();
-  cachedBytes = 0;
 }

@@ -16,6 +16,8 @@ import type { Mailer } from "./email/mailer.ts";
 import type { OidcConfig } from "./auth/oidc.ts";
 import { createMailer } from "./email/mod.ts";
 import { type LiveHub, type LiveHubOptions, startLiveHub } from "./live/hub.ts";
+import { RenderCache } from "./render_cache.ts";
+import type { StartUpState } from "./startup.ts";
 
 export interface AppConfig {
   port: number;
@@ -38,6 +40,11 @@ export interface AppConfig {
   intentsPer10Min?: number;
   /** The live feed's own port (LIVE_WS_PORT), where /ws refuses oversized frames unread. */
   liveWsPort?: number | null;
+  /**
+   * The store's `kv.watch` reports the writes of every process (a remote store: Deno Deploy, KV
+   * Connect), so the live hub needs no polling; a local file's watch misses other processes'.
+   */
+  kvWatchNative?: boolean;
 }
 
 export interface Services {
@@ -46,6 +53,10 @@ export interface Services {
   mailer: Mailer;
   /** The live hub behind /ws (its watches and timers start with the first socket). */
   hub: LiveHub;
+  /** This isolate's rendered public answers (see render_cache.ts). */
+  cache: RenderCache;
+  /** This isolate's start-up work (done at once where nothing runs in the background). */
+  startUp: StartUpState;
   config: AppConfig;
 }
 
@@ -76,7 +87,10 @@ export function createServices(
     kv,
     payments: createPaymentProvider(config, kv, opts.payments),
     mailer: createMailer(config, kv),
-    hub: startLiveHub(kv, opts.hub),
+    // A native watch makes the poll useless: pollMs 0 turns it off.
+    hub: startLiveHub(kv, { ...(config.kvWatchNative ? { pollMs: 0 } : {}), ...opts.hub }),
+    cache: new RenderCache(kv),
+    startUp: { done: true, error: null },
     config,
   };
 }

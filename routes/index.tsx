@@ -3,7 +3,7 @@ import { Head } from "$fresh/runtime.ts";
 import ContestList from "@/islands/ContestList.tsx";
 import type { ContestCardData } from "@/components/ContestCard.tsx";
 import { listPublicCompetitions } from "@/lib/db/competitions.ts";
-import { cachedAnswer, PUBLIC_COMPETITION_LIST } from "@/lib/render_cache.ts";
+import { PUBLIC_COMPETITION_LIST } from "@/lib/render_cache.ts";
 import type { State } from "@/lib/services.ts";
 import { sortByDeadline } from "@/lib/client/contests.ts";
 
@@ -14,8 +14,9 @@ interface HomeData {
 
 export const handler: Handlers<HomeData, State> = {
   GET(req, ctx) {
-    const { kv } = ctx.state.services;
-    return cachedAnswer(req, kv, PUBLIC_COMPETITION_LIST, async (now) => {
+    const { cache } = ctx.state.services;
+    const kv = cache.eventualKv; // public and kept: a replica's read will do
+    return cache.answer(req, PUBLIC_COMPETITION_LIST, async (now) => {
       const competitions = sortByDeadline(await listPublicCompetitions(kv));
       return ctx.render({ competitions, renderedAt: now.toISOString() });
     });

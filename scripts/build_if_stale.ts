@@ -2,8 +2,9 @@
  * `npm start` runs this first: builds the browser bundles and their compressed variants
  * (`dev.ts build` into `_fresh/`) unless the build there is current, so the server's isolates
  * start from files made once (brotli 11) instead of each bundling and compressing at start-up.
- * A stale or missing build would still work (each isolate bundles in memory), only slower to
- * start and heavier on the wire for its first seconds.
+ * A stale or missing build would still work here (each isolate bundles in memory), only slower
+ * to start and heavier on the wire for its first seconds; on Deno Deploy, which cannot bundle,
+ * the start stops with one line instead.
  */
 import manifest from "@/fresh.gen.ts";
 import config from "@/fresh.config.ts";

@@ -1,7 +1,7 @@
 /**
  * `npm start` (`deno task start`): checks the configuration, then serves the app on every core
  * the Deno way, `deno serve --parallel` over serve.ts (one isolate per core; DENO_JOBS or
- * WEB_CONCURRENCY to choose). The isolates share nothing but the KV store (ARCHITECTURE §6).
+ * WEB_CONCURRENCY to choose). The isolates share nothing but the KV store.
  * SIGINT/SIGTERM are passed on; the exit status is the server's.
  */
 import { ConfigError, configWarnings, loadConfig, loadServeJobs } from "@/lib/config.ts";

@@ -1,5 +1,5 @@
 /**
- * Several processes on one local KV file (ARCHITECTURE §6): SQLite lets one of them write at a
+ * Several processes on one local KV file: SQLite lets one of them write at a
  * time, and Deno KV answers an operation that met another process's write lock with the error
  * "database is locked" instead of waiting. `withBusyRetry` wraps a store so that every read,
  * list and commit that met the lock is tried again after a short pause (a commit that met it did

@@ -1,7 +1,7 @@
 /** The change marker `["catalog"]`: players, teams and matches, shown on every competition page. */
-import { keys } from "./keys.ts";
+import { touch } from "./touch.ts";
 
-/** Adds a bump of `["catalog"]` to an atomic: call it in every player, team or match update. */
+/** `touch(op, "catalog")`: a player, team or match write. */
 export function bumpCatalog(op: Deno.AtomicOperation): Deno.AtomicOperation {
-  return op.sum(keys.catalog(), 1n);
+  return touch(op, "catalog");
 }

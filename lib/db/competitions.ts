@@ -5,6 +5,7 @@ import { whyNoValidTeam } from "./competition_players.ts";
 import { countPaidEntries } from "./entries.ts";
 import { reserveIds } from "./ids.ts";
 import { keys } from "./keys.ts";
+import { touch } from "./touch.ts";
 import { bumpLive } from "./live.ts";
 import { startRoster } from "./roster.ts";
 import { awardPrizes } from "./standings.ts";
@@ -109,6 +110,7 @@ export async function createCompetition(
       .check({ key: keys.competition(id), versionstamp: null })
       .set(keys.competition(id), competition);
     startRoster(op, id);
+    touch(op, { competition: id });
     if (match) linkMatch(op, match, id);
     const res = await op.commit();
     return res.ok ? competition : undefined;
@@ -280,10 +282,10 @@ export async function deleteCompetition(kv: Deno.Kv, id: number): Promise<void> 
         }. Cancel it instead: every entrant is refunded and told by e-mail.`,
       );
     }
-    const op = kv.atomic().check(entry).delete(keys.competition(id));
+    const op = touch(kv.atomic().check(entry).delete(keys.competition(id)), { competition: id });
     if (entry.value.matchId !== null) op.delete(keys.competitionByMatch(entry.value.matchId, id));
     const res = await op.commit();
     return res.ok ? true : undefined;
   });
-  await deleteKeys(kv, await childKeys(kv, id));
+  await deleteKeys(kv, await childKeys(kv, id), { competition: id });
 }

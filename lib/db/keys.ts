@@ -80,6 +80,8 @@ export const keys = {
   rosterTail: (cid: number): Deno.KvKey => ["roster_tail", cid],
   /** Change marker of players, teams and matches (every competition page shows some). */
   catalog: (): Deno.KvKey => ["catalog"],
+  /** Change marker of everything public (see touch.ts): the competition list reads only this. */
+  publicVersion: (): Deno.KvKey => ["public"],
 
   entry: (id: number): Deno.KvKey => ["entries", id],
   entryByCompetition: (cid: number, entryId: number): Deno.KvKey => [
@@ -120,6 +122,8 @@ export const keys = {
   /** Index of the refunds decided but not yet confirmed by the provider. */
   refundPending: (paymentIntentId: string): Deno.KvKey => ["refunds_pending", paymentIntentId],
   refundsPending: (): Deno.KvKey => ["refunds_pending"],
+  /** Set once a one-time start-up migration finished on this store (see migrations.ts). */
+  migration: (name: string): Deno.KvKey => ["migrations", name],
   /** A lease held by one process for a while (see leases.ts). */
   lease: (name: string): Deno.KvKey => ["leases", name],
 

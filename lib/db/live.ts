@@ -1,9 +1,10 @@
 /** The per-competition change marker `["live", cid]` that the WebSocket hub watches. */
 import { keys } from "./keys.ts";
+import { touch } from "./touch.ts";
 
-/** Adds a bump of `["live", cid]` to an atomic: call it in every event, performance or entry write. */
+/** `touch(op, { competition: cid })`: an event, performance, entry or competition write. */
 export function bumpLive(op: Deno.AtomicOperation, cid: number): Deno.AtomicOperation {
-  return op.sum(keys.live(cid), 1n);
+  return touch(op, { competition: cid });
 }
 
 /** The current versionstamp of `["live", cid]` (null before the first change); it moves on every bump. */

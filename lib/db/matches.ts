@@ -9,6 +9,7 @@ import {
 } from "@/lib/domain/errors.ts";
 import { createWithId } from "./ids.ts";
 import { keys } from "./keys.ts";
+import { touch } from "./touch.ts";
 import { getTeamsByIds } from "./teams.ts";
 import { getManyValues, listValues, retryAtomic } from "./util.ts";
 import { bumpCatalog } from "./catalog.ts";
@@ -73,7 +74,10 @@ export async function createMatch(
   const createdAt = new Date().toISOString();
   return createWithId(kv, "matches", (id, op) => {
     const match = toMatch(input, id, createdAt);
-    op.check({ key: keys.match(id), versionstamp: null }).set(keys.match(id), match);
+    touch(op, "catalog").check({ key: keys.match(id), versionstamp: null }).set(
+      keys.match(id),
+      match,
+    );
     return match;
   });
 }
@@ -141,7 +145,7 @@ export function setLiveScore(
     if (!entry.value || entry.value.status === "COMPLETED") return null;
     const { result } = matchOutcome(homeScore, awayScore);
     const match: Match = { ...entry.value, homeScore, awayScore, result, status: "LIVE" };
-    const res = await kv.atomic().check(entry).set(entry.key, match).commit();
+    const res = await touch(kv.atomic(), "catalog").check(entry).set(entry.key, match).commit();
     return res.ok ? match : undefined;
   });
 }
@@ -171,7 +175,7 @@ export function deleteMatch(kv: Deno.Kv, id: number): Promise<void> {
     if (!entry.value) throw new NotFoundError("Match not found");
     const users = await listCompetitionsUsingMatch(kv, id);
     if (users.length > 0) throw new ConflictError(usedByMessage(users));
-    const res = await kv.atomic().check(entry).delete(keys.match(id)).commit();
+    const res = await touch(kv.atomic(), "catalog").check(entry).delete(keys.match(id)).commit();
     return res.ok ? true : undefined;
   }).then(() => undefined);
 }

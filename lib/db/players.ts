@@ -3,6 +3,7 @@ import type { Competition, Entry, Player, Team } from "@/lib/domain/types.ts";
 import { ConflictError, fieldError, NotFoundError } from "@/lib/domain/errors.ts";
 import { createWithId } from "./ids.ts";
 import { keys } from "./keys.ts";
+import { touch } from "./touch.ts";
 import { getTeam, getTeamsByIds } from "./teams.ts";
 import { deleteKeys, getManyValues, listValues, retryAtomic } from "./util.ts";
 import { bumpCatalog } from "./catalog.ts";
@@ -39,7 +40,7 @@ export async function createPlayer(kv: Deno.Kv, input: PlayerInput): Promise<Pla
   await assertTeamExists(kv, input.teamId);
   return createWithId(kv, "players", (id, op) => {
     const player = withDefaults(input, id);
-    op.check({ key: keys.player(id), versionstamp: null })
+    touch(op, "catalog").check({ key: keys.player(id), versionstamp: null })
       .set(keys.player(id), player)
       .set(keys.playerByTeam(player.teamId, id), id);
     return player;
@@ -144,7 +145,7 @@ export async function deletePlayer(kv: Deno.Kv, id: number): Promise<void> {
   await retryAtomic("delete the player", async () => {
     const current = await kv.get<Player>(keys.player(id));
     if (!current.value) return true;
-    const res = await kv.atomic().check(current)
+    const res = await touch(kv.atomic(), "catalog").check(current)
       .delete(keys.player(id))
       .delete(keys.playerByTeam(current.value.teamId, id))
       .commit();
@@ -154,5 +155,6 @@ export async function deletePlayer(kv: Deno.Kv, id: number): Promise<void> {
   await deleteKeys(
     kv,
     cids.flatMap((cid) => [keys.competitionPlayer(cid, id), keys.performance(cid, id)]),
+    "catalog",
   );
 }

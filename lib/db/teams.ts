@@ -3,6 +3,7 @@ import type { Match, Team } from "@/lib/domain/types.ts";
 import { ConflictError, NotFoundError } from "@/lib/domain/errors.ts";
 import { createWithId } from "./ids.ts";
 import { keys } from "./keys.ts";
+import { touch } from "./touch.ts";
 import { getManyValues, listKeys, listValues, retryAtomic } from "./util.ts";
 import { bumpCatalog } from "./catalog.ts";
 
@@ -12,7 +13,7 @@ export type TeamInput = Omit<Team, "id">;
 export function createTeam(kv: Deno.Kv, input: TeamInput): Promise<Team> {
   return createWithId(kv, "teams", (id, op) => {
     const team: Team = { ...input, logoUrl: input.logoUrl ?? null, id };
-    op.check({ key: keys.team(id), versionstamp: null }).set(keys.team(id), team);
+    touch(op, "catalog").check({ key: keys.team(id), versionstamp: null }).set(keys.team(id), team);
     return team;
   });
 }
@@ -78,7 +79,7 @@ export function deleteTeam(kv: Deno.Kv, id: number): Promise<void> {
         }: delete those matches first.`,
       );
     }
-    const res = await kv.atomic().check(current).delete(keys.team(id)).commit();
+    const res = await touch(kv.atomic(), "catalog").check(current).delete(keys.team(id)).commit();
     return res.ok ? true : undefined;
   }).then(() => undefined);
 }

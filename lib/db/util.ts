@@ -1,6 +1,7 @@
 /** Small Deno KV helpers shared by the entity modules: batched reads, chunking, retried atomics. */
 import { ConflictError } from "@/lib/domain/errors.ts";
 import { ATOMIC_CHUNK, GET_MANY_LIMIT } from "./keys.ts";
+import { type PublicScope, touch } from "./touch.ts";
 
 /** Splits a list into consecutive chunks of at most `size` items. */
 export function chunk<T>(items: readonly T[], size = ATOMIC_CHUNK): T[][] {
@@ -39,10 +40,18 @@ export async function listKeys(kv: Deno.Kv, prefix: Deno.KvKey): Promise<Deno.Kv
   return out;
 }
 
-/** Deletes the given keys in atomics of at most `ATOMIC_CHUNK` mutations each. */
-export async function deleteKeys(kv: Deno.Kv, keyList: readonly Deno.KvKey[]): Promise<void> {
+/**
+ * Deletes the given keys in atomics of at most `ATOMIC_CHUNK` deletions each, each touching
+ * `scope` when the keys are public data.
+ */
+export async function deleteKeys(
+  kv: Deno.Kv,
+  keyList: readonly Deno.KvKey[],
+  scope?: PublicScope,
+): Promise<void> {
   for (const batch of chunk(keyList)) {
-    const op = kv.atomic();
+    // Touched first, so a batch that deletes the live marker itself leaves it deleted.
+    const op = scope ? touch(kv.atomic(), scope) : kv.atomic();
     for (const key of batch) op.delete(key);
     await commitOrThrow(op, "delete records");
   }

@@ -25,9 +25,9 @@ export class VersionPoll {
     private readonly channels: () => Iterable<Polled>,
   ) {}
 
-  /** Starts polling (no-op while running). */
+  /** Starts polling (no-op while running, or with `pollMs` 0: the store's watch is native). */
   start(): void {
-    if (this.#stopped) return;
+    if (this.#stopped || this.pollMs <= 0) return;
     this.#timer ??= setInterval(() => void this.poll(), this.pollMs);
   }
 

@@ -16,6 +16,7 @@ import {
   listPendingCheckoutIds,
 } from "@/lib/db/checkouts.ts";
 import { releaseLease, takeLease } from "@/lib/db/leases.ts";
+import { recordSweep } from "@/lib/telemetry.ts";
 import { getRefund, listPendingRefundIds } from "@/lib/db/refunds.ts";
 import { type CheckoutDeps, finishPendingRefund, settlePayment } from "./checkout.ts";
 import { type IntentStatus, type PaymentIntentInfo, UNPAID_INTENT_TTL_MS } from "./provider.ts";
@@ -185,6 +186,56 @@ export interface PaymentSweeper {
   stop(): Promise<void>;
 }
 
+/** The cron schedule of the sweep on Deno Deploy (a minute is Deno.cron's shortest interval). */
+export const SWEEP_CRON = "* * * * *";
+
+/** Sweeps once, logs what it did when it did something, and reports it to telemetry. */
+async function sweepAndReport(deps: CheckoutDeps, origin: string): Promise<void> {
+  const report = await sweepPayments(deps, origin);
+  recordSweep({ ...report });
+  if (report.finalised + report.refunded + report.expired + report.failed > 0) {
+    console.log(
+      `Payment sweep: ${report.finalised} entries made, ${report.refunded} refunded, ` +
+        `${report.expired} unpaid expired, ${report.failed} to retry`,
+    );
+  }
+}
+
+/**
+ * Schedules the sweep: with `cron` (Deno Deploy, where `Deno.cron` runs one sweep per schedule
+ * across all isolates) every minute, no run before `ready` settles; elsewhere under the lease
+ * (startPaymentSweeper).
+ */
+export function schedulePaymentSweeps(
+  deps: CheckoutDeps,
+  origin: string,
+  {
+    cron = false,
+    intervalMs = DEFAULT_INTERVAL_MS,
+    ready = Promise.resolve() as Promise<unknown>,
+  } = {},
+): PaymentSweeper {
+  if (!cron || typeof Deno.cron !== "function") {
+    return startPaymentSweeper(deps, origin, { intervalMs });
+  }
+  let stopped = false;
+  Deno.cron("payment sweep", SWEEP_CRON, async () => {
+    await ready.catch(() => {});
+    if (stopped) return;
+    try {
+      await sweepAndReport(deps, origin);
+    } catch (err) {
+      console.error(`Payment sweep failed: ${reason(err)}`);
+    }
+  });
+  return {
+    stop() {
+      stopped = true; // a registered cron cannot be removed; it does nothing from now on
+      return Promise.resolve();
+    },
+  };
+}
+
 /**
  * Sweeps now and every `intervalMs` while this process holds the sweep lease (one process or
  * isolate at a time; another takes over within LEASE_MS when the holder dies).
@@ -202,13 +253,7 @@ export function startPaymentSweeper(
     running = (async () => {
       try {
         if (!await takeLease(deps.kv, LEASE, owner, Math.max(LEASE_MS, intervalMs * 2))) return;
-        const report = await sweepPayments(deps, origin);
-        if (report.finalised + report.refunded + report.expired + report.failed > 0) {
-          console.log(
-            `Payment sweep: ${report.finalised} entries made, ${report.refunded} refunded, ` +
-              `${report.expired} unpaid expired, ${report.failed} to retry`,
-          );
-        }
+        await sweepAndReport(deps, origin);
       } catch (err) {
         if (!stopped) console.error(`Payment sweep failed: ${reason(err)}`);
       } finally {

@@ -7,7 +7,7 @@ import { listGameEvents } from "@/lib/db/events.ts";
 import { getMatchWithTeams } from "@/lib/db/matches.ts";
 import { pickCompetition } from "@/lib/domain/live.ts";
 import { getLeaderboardCache } from "@/lib/live/leaderboard_cache.ts";
-import { cachedAnswer, competitionWithFixture } from "@/lib/render_cache.ts";
+import { competitionWithFixture } from "@/lib/render_cache.ts";
 import type { State } from "@/lib/services.ts";
 import { pageId } from "@/lib/http/route_params.ts";
 
@@ -18,8 +18,8 @@ const EVENT_LIMIT = 50;
 export const handler: Handlers<LeaderboardLiveProps | null, State> = {
   GET(req, ctx) {
     const id = pageId(ctx.params.id);
-    const { kv } = ctx.state.services;
-    return cachedAnswer(req, kv, competitionWithFixture(id), async () => {
+    const { kv, cache } = ctx.state.services;
+    return cache.answer(req, competitionWithFixture(id), async () => {
       const standings = id === null ? null : await getLeaderboardCache(kv).standings(id);
       if (!standings) return ctx.render(null, { status: 404 });
       const { status, matchId } = standings.competition;

@@ -4,7 +4,7 @@ import Checkout, { type CheckoutCompetition } from "@/islands/Checkout.tsx";
 import { InvalidCheckout } from "@/components/checkout/InvalidCheckout.tsx";
 import { getCompetition } from "@/lib/db/competitions.ts";
 import { listPrizes } from "@/lib/db/prizes.ts";
-import { cachedAnswer, competitionDependencies } from "@/lib/render_cache.ts";
+import { competitionDependencies } from "@/lib/render_cache.ts";
 import type { State } from "@/lib/services.ts";
 import { closedForEntries } from "@/lib/client/contests.ts";
 import { pageId } from "@/lib/http/route_params.ts";
@@ -20,8 +20,9 @@ type Data =
 export const handler: Handlers<Data, State> = {
   GET(req, ctx) {
     const id = pageId(ctx.params.id);
-    const { kv } = ctx.state.services;
-    return cachedAnswer(req, kv, competitionDependencies(id), async () => {
+    const { cache } = ctx.state.services;
+    const kv = cache.eventualKv; // public and kept: a replica's read will do
+    return cache.answer(req, competitionDependencies(id), async () => {
       const c = id === null ? null : await getCompetition(kv, id);
       if (!c) return ctx.render(null, { status: 404 });
       const prizes = (await listPrizes(kv, c.id)).map(({ position, prize }) => ({

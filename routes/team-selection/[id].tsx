@@ -6,7 +6,7 @@ import { StatusCard } from "@/components/StatusCard.tsx";
 import { Button } from "@/components/ui/Button.tsx";
 import { getCompetition } from "@/lib/db/competitions.ts";
 import { listCompetitionPlayers } from "@/lib/db/competition_players.ts";
-import { cachedAnswer, competitionDependencies } from "@/lib/render_cache.ts";
+import { competitionDependencies } from "@/lib/render_cache.ts";
 import { missingForTeam, rulesOf } from "@/lib/domain/team_rules.ts";
 import type { State } from "@/lib/services.ts";
 import { type PickPlayer, toPickPlayer } from "@/lib/client/players.ts";
@@ -25,8 +25,9 @@ type Data =
 export const handler: Handlers<Data, State> = {
   GET(req, ctx) {
     const id = pageId(ctx.params.id);
-    const { kv } = ctx.state.services;
-    return cachedAnswer(req, kv, competitionDependencies(id), async (now) => {
+    const { cache } = ctx.state.services;
+    const kv = cache.eventualKv; // public and kept: a replica's read will do
+    return cache.answer(req, competitionDependencies(id), async (now) => {
       const competition = id === null ? null : await getCompetition(kv, id);
       if (!competition) return ctx.render({ found: false }, { status: 404 });
       const players = (await listCompetitionPlayers(kv, competition.id)).map(toPickPlayer);

@@ -14,6 +14,7 @@ import {
   UnauthorizedError,
 } from "@/lib/domain/errors.ts";
 import manifest from "@/fresh.gen.ts";
+import { RenderCache } from "@/lib/render_cache.ts";
 import { makeTestApp, type TestApp, withTestApp } from "@/tests/helpers/app.ts";
 import { loginCookie, makeCompetition, makeEntry, TEST_ADMIN } from "@/tests/helpers/fixtures.ts";
 
@@ -39,10 +40,12 @@ async function withFailingReads(app: TestApp, err: Error, fn: () => Promise<void
     failed.catch(() => {}); // a read nobody awaits (several in one Promise.all) is no test failure
     return failed;
   };
+  const cache = services.cache;
   services.kv = new Proxy(kv, {
     get: (target, name) =>
       ["get", "getMany", "list"].includes(String(name)) ? fail : Reflect.get(target, name, target),
   });
+  services.cache = new RenderCache(services.kv); // the pages' cache reads the same store
   const original = console.error;
   console.error = () => {};
   try {
@@ -50,6 +53,7 @@ async function withFailingReads(app: TestApp, err: Error, fn: () => Promise<void
   } finally {
     console.error = original;
     services.kv = kv;
+    services.cache = cache;
   }
 }
 

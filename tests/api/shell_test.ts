@@ -17,7 +17,7 @@ async function makeShellApp() {
     plugins: [...(freshConfig.plugins ?? []), servicesPlugin(services)],
   });
   const get = (path: string) => handler(new Request(`http://localhost${path}`));
-  return { kv, get };
+  return { kv, get, services };
 }
 
 const HEADER_MARK = 'aria-label="Fantasy Contests home"';
@@ -58,22 +58,32 @@ Deno.test("[shell] an unknown path renders 'Page Not Found' with status 404", as
   }
 });
 
-Deno.test("[shell] GET /healthz checks a KV round trip", async (t) => {
-  const { kv, get } = await makeShellApp();
-  await t.step("200 {ok: true} with a working KV", async () => {
-    const res = await get("/healthz");
-    assert.equal(res.status, 200);
-    assert.match(res.headers.get("content-type") ?? "", /^application\/json/);
-    assert.equal(res.headers.get("cache-control"), "no-store");
-    assert.deepEqual(await res.json(), { ok: true });
-    const left = await Array.fromAsync(kv.list({ prefix: ["healthz"] }));
-    assert.equal(left.length, 0, "the probe key is removed");
+Deno.test("[shell] GET /healthz answers without KV, /readyz with one read", async (t) => {
+  const { kv, get, services } = await makeShellApp();
+  await t.step("/healthz and /readyz answer 200 {ok: true} with a working KV", async () => {
+    for (const path of ["/healthz", "/readyz"]) {
+      const res = await get(path);
+      assert.equal(res.status, 200, path);
+      assert.match(res.headers.get("content-type") ?? "", /^application\/json/);
+      assert.equal(res.headers.get("cache-control"), "no-store");
+      assert.deepEqual(await res.json(), { ok: true });
+    }
   });
-  await t.step("503 {ok: false} when KV fails", async () => {
-    kv.close();
-    const res = await get("/healthz");
+  await t.step("/readyz answers 503 while the start-up work runs", async () => {
+    services.startUp = { done: false, error: null };
+    const res = await get("/readyz");
     assert.equal(res.status, 503);
-    assert.deepEqual(await res.json(), { ok: false });
+    assert.deepEqual(await res.json(), { ok: false, reason: "starting" });
+    services.startUp = { done: true, error: null };
+  });
+  await t.step("a failed store: /healthz still 200, /readyz 503", async () => {
+    kv.close();
+    const health = await get("/healthz");
+    assert.equal(health.status, 200);
+    await health.body?.cancel();
+    const ready = await get("/readyz");
+    assert.equal(ready.status, 503);
+    assert.deepEqual(await ready.json(), { ok: false, reason: "store unavailable" });
   });
 });
 

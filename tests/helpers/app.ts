@@ -21,6 +21,8 @@ export interface TestAppOptions {
   config?: Partial<AppConfig>;
   /** Options of the app's live hub. */
   hub?: LiveHubOptions;
+  /** Wraps the in-memory store (e.g. tests/helpers/latency_kv.ts to count round trips). */
+  wrapKv?: (kv: Deno.Kv) => Deno.Kv;
 }
 
 export interface TestApp {
@@ -79,7 +81,8 @@ function sharedHandler(): Promise<RequestHandler> {
 
 /** Builds a fresh app with its own in-memory store; call `close()` at the end of the test. */
 export async function makeTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
-  const kv = await Deno.openKv(":memory:");
+  const opened = await Deno.openKv(":memory:");
+  const kv = opts.wrapKv ? opts.wrapKv(opened) : opened;
   const config: AppConfig = {
     port: 0,
     kvPath: ":memory:",

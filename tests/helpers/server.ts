@@ -47,11 +47,11 @@ async function collect(stream: ReadableStream<Uint8Array>, sink: string[]): Prom
 /** Probes on a new connection each, so `deno serve --parallel` spreads them over its isolates. */
 const probeClient = Deno.createHttpClient({ poolMaxIdlePerHost: 0 });
 
-/** The isolate that answered `/healthz` healthy and how many the server runs; null otherwise. */
+/** The isolate that answered `/readyz` ready and how many the server runs; null otherwise. */
 async function probeHealth(url: string): Promise<{ isolate: string; isolates: number } | null> {
   try {
     const init: RequestInit & { client: Deno.HttpClient } = { client: probeClient };
-    const res = await fetch(`${url}/healthz`, init);
+    const res = await fetch(`${url}/readyz`, init);
     await res.body?.cancel();
     if (!res.ok) return null;
     return {
@@ -68,7 +68,7 @@ function delay(ms: number): Promise<void> {
 }
 
 /**
- * Starts the app and resolves once `/healthz` answers 200.
+ * Starts the app and resolves once `/readyz` answers 200 (its start-up work is done).
  * @example const server = await startServer(); try { ... } finally { await server.stop(); }
  */
 export async function startServer(opts: StartServerOptions = {}): Promise<RunningServer> {

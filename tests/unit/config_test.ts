@@ -17,6 +17,9 @@ function errorOf(env: Record<string, string | undefined>): string {
 Deno.test("[config] defaults", () => {
   const config = loadConfig(MEMORY);
   assert.deepEqual(config, {
+    deploy: false,
+    requestLog: false,
+    kvWatchNative: false,
     port: 8000,
     liveWsPort: null,
     host: "127.0.0.1",
@@ -285,6 +288,12 @@ Deno.test("[config] DENO_KV_PATH", async (t) => {
         Deno.chdir(cwd);
       }
     });
+    await t.step("a remote store's watch is native; a file's is not", () => {
+      const remote = { DENO_KV_PATH: "https://kv.example.com/connect", DENO_KV_ACCESS_TOKEN: "t" };
+      assert.equal(loadConfig(remote).kvWatchNative, true);
+      assert.equal(loadConfig({ DENO_DEPLOYMENT_ID: "abc" }).kvWatchNative, true);
+      assert.equal(loadConfig({ DENO_KV_PATH: `${root}/app.kv` }).kvWatchNative, false);
+    });
   } finally {
     await Deno.remove(root, { recursive: true });
   }
@@ -362,4 +371,18 @@ Deno.test("[config] PAYMENT_INTENTS_PER_10_MIN: a whole number, 0 turns the limi
     () => loadConfig({ ...base, PAYMENT_INTENTS_PER_10_MIN: "many" }),
     /PAYMENT_INTENTS_PER_10_MIN must be a whole number/,
   );
+});
+
+Deno.test("[config] Deploy mode and REQUEST_LOG", async (t) => {
+  await t.step("DENO_DEPLOYMENT_ID turns Deploy mode and request logs on", () => {
+    const config = loadConfig({ DENO_DEPLOYMENT_ID: "abc" });
+    assert.equal(config.deploy, true);
+    assert.equal(config.requestLog, true);
+    assert.equal(loadConfig({ DENO_DEPLOYMENT_ID: "abc", REQUEST_LOG: "0" }).requestLog, false);
+  });
+  await t.step("elsewhere request logs are opt-in", () => {
+    assert.equal(loadConfig(MEMORY).deploy, false);
+    assert.equal(loadConfig({ ...MEMORY, REQUEST_LOG: "1" }).requestLog, true);
+    assert.equal(errorOf({ REQUEST_LOG: "yes" }), 'REQUEST_LOG must be 1 or 0 (got "yes")');
+  });
 });

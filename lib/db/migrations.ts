@@ -1,0 +1,33 @@
+/**
+ * The one-time data migrations of a start: each runs until it finished once on a store, then a
+ * marker `["migrations", name]` says so, and later starts cost one `getMany` for all of them
+ * instead of a scan of every competition, link or entry. Each migration is idempotent, so two
+ * processes that run one at once (or a run cut short) write the same result.
+ */
+import { migrateCompetitionPlayerSalaries } from "./competition_players.ts";
+import { migrateEntriesByEmail } from "./entries_by_email.ts";
+import { keys } from "./keys.ts";
+import { backfillRosters } from "./roster.ts";
+
+/** Every migration by its marker name, run in this order. */
+const MIGRATIONS: Record<string, (kv: Deno.Kv) => Promise<unknown>> = {
+  competition_player_salaries: migrateCompetitionPlayerSalaries,
+  entries_by_email: migrateEntriesByEmail,
+  roster_backfill: backfillRosters,
+};
+
+/**
+ * Runs the migrations this store has not finished yet and marks each one done; returns the
+ * names it ran.
+ * @example const ran = await runPendingMigrations(kv); // [] on every start but the first
+ */
+export async function runPendingMigrations(kv: Deno.Kv): Promise<string[]> {
+  const names = Object.keys(MIGRATIONS);
+  const markers = await kv.getMany(names.map(keys.migration));
+  const pending = names.filter((_, i) => markers[i].versionstamp === null);
+  for (const name of pending) {
+    await MIGRATIONS[name](kv);
+    await kv.set(keys.migration(name), new Date().toISOString());
+  }
+  return pending;
+}

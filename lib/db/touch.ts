@@ -1,0 +1,27 @@
+/**
+ * The change markers of what visitors see. Every write that changes a public answer (a page or
+ * a public GET API) adds `touch(op, scope)` to its own atomic, and the render cache reads only
+ * these markers to know whether a kept answer still holds:
+ * - `["public"]` moves on every public write (the competition list shows every competition);
+ * - `["live", cid]` moves on writes of one competition (its record, players, entries, events,
+ *   performances, prizes), and is what the live feed watches;
+ * - `["catalog"]` moves on writes of clubs, players and matches (every competition page shows some).
+ *
+ * The markers are `sum` mutations, never checked, so concurrent writers of one marker do not
+ * conflict with each other on a remote store (only their own records' checks decide).
+ */
+import { keys } from "./keys.ts";
+
+/** What a public write changed: one competition's data, or the catalog. */
+export type PublicScope = { competition: number } | "catalog";
+
+/**
+ * Adds the markers of `scope` to an atomic; call it in every write of public data.
+ * @example await touch(kv.atomic().check(entry).set(key, player), "catalog").commit();
+ */
+export function touch(op: Deno.AtomicOperation, scope: PublicScope): Deno.AtomicOperation {
+  op.sum(keys.publicVersion(), 1n);
+  return scope === "catalog"
+    ? op.sum(keys.catalog(), 1n)
+    : op.sum(keys.live(scope.competition), 1n);
+}

@@ -1,0 +1,116 @@
+/**
+ * The work of a start that runs once the server answers, in the background: the one-time
+ * migrations, the demo seed, the admin account, then the payment sweeps. Isolates and
+ * processes that start at once on one store take turns under a KV lease, so there is one seed
+ * and one admin. `/readyz` answers 200 once this isolate's turn is done.
+ *
+ * Passwords never reach kept logs: where the logs are kept (Deno Deploy) no admin password is
+ * generated; without ADMIN_USERNAME/ADMIN_PASSWORD (or OpenID Connect) there is no admin, and
+ * one warning line says how to add one. On a developer's machine a generated password is
+ * printed once, to the terminal that started the server.
+ */
+import { ensureAdmin } from "@/lib/auth/admins.ts";
+import { hasAdmins } from "@/lib/db/admins.ts";
+import { releaseLease, takeLease } from "@/lib/db/leases.ts";
+import { runPendingMigrations } from "@/lib/db/migrations.ts";
+import { seedDemoDataIfEmpty } from "@/lib/db/seed.ts";
+import { type PaymentSweeper, schedulePaymentSweeps } from "@/lib/payments/sweep.ts";
+import type { ServerConfig } from "@/lib/config.ts";
+import type { Services } from "@/lib/services.ts";
+
+const STARTUP_LEASE = "startup";
+const STARTUP_LEASE_MS = 60_000;
+const LEASE_WAIT_MS = 100;
+
+/** The warning of a Deploy start without admin credentials. */
+export const NO_ADMIN_WARNING = "Warning: no admin account; set ADMIN_USERNAME and " +
+  "ADMIN_PASSWORD (no password is generated on Deno Deploy, whose logs are kept)";
+
+/** Where this isolate's start-up work stands (read by /readyz). */
+export interface StartUpState {
+  done: boolean;
+  /** The first line of the error that stopped it, or null. */
+  error: string | null;
+}
+
+/** The background work of a start; `stop` waits for it and stops the sweeps. */
+export interface BackgroundWork {
+  state: StartUpState;
+  finished: Promise<void>;
+  stop(): Promise<void>;
+}
+
+function firstLine(err: unknown): string {
+  return (err instanceof Error ? err.message : String(err)).split("\n")[0];
+}
+
+async function provideAdmin(kv: Deno.Kv, config: ServerConfig): Promise<void> {
+  if (config.deploy && config.adminPassword === null) {
+    if (!config.oidc && !await hasAdmins(kv)) console.warn(NO_ADMIN_WARNING);
+    return;
+  }
+  const admin = await ensureAdmin(kv, config.adminUsername, config.adminPassword);
+  if (admin.generatedPassword) {
+    console.log(
+      `Created admin "${admin.username}" with password: ${admin.generatedPassword} ` +
+        "(shown once; set ADMIN_USERNAME/ADMIN_PASSWORD to choose your own)",
+    );
+  }
+}
+
+/** Migrations, seed and admin, under the start-up lease (waiting for another holder's turn). */
+async function startUpOnce(kv: Deno.Kv, config: ServerConfig, stopped: () => boolean) {
+  const owner = crypto.randomUUID();
+  while (!await takeLease(kv, STARTUP_LEASE, owner, STARTUP_LEASE_MS)) {
+    if (stopped()) return;
+    await new Promise((resolve) => setTimeout(resolve, LEASE_WAIT_MS));
+  }
+  try {
+    await runPendingMigrations(kv);
+    if (config.demoData) await seedDemoDataIfEmpty(kv);
+    await provideAdmin(kv, config);
+  } finally {
+    await releaseLease(kv, STARTUP_LEASE, owner);
+  }
+}
+
+/**
+ * Starts the start-up work of this isolate in the background, then the payment sweeps
+ * (`Deno.cron` on Deploy, a lease elsewhere).
+ */
+export function startBackgroundWork(
+  services: Services,
+  config: ServerConfig,
+  origin: string,
+): BackgroundWork {
+  const state: StartUpState = { done: false, error: null };
+  let stopped = false;
+  const startUp = startUpOnce(services.kv, config, () => stopped).then(() => {
+    state.done = true;
+  });
+  // Deploy takes the crons a start registers while its entry module loads: the cron is
+  // registered now, and its runs wait for the start-up work.
+  const cron = config.deploy && typeof Deno.cron === "function";
+  let sweeper: PaymentSweeper | null = cron
+    ? schedulePaymentSweeps(services, origin, { cron, ready: startUp })
+    : null;
+  const finished = (async () => {
+    try {
+      await startUp;
+    } catch (err) {
+      state.error = firstLine(err);
+      if (!stopped) console.error(`Start-up work failed: ${state.error}`);
+      return;
+    }
+    if (!stopped && !sweeper) sweeper = schedulePaymentSweeps(services, origin);
+  })();
+  return {
+    state,
+    finished,
+    async stop() {
+      stopped = true;
+      await finished;
+      await sweeper?.stop();
+    },
+  };
+}

@@ -1,0 +1,241 @@
+/**
+ * Every write of public data touches its change markers (lib/db/touch.ts) in the same atomic:
+ * the render cache reads only the markers, so a write that forgot them would leave visitors a
+ * stale page. A recording store sees every commit; one that writes a public key without moving
+ * `["public"]` is a failure naming the keys. The write functions of lib/db are enumerated, so a
+ * new one must join the scenario (or say why it changes nothing public).
+ */
+import assert from "node:assert/strict";
+import * as competitionPlayers from "@/lib/db/competition_players.ts";
+import * as competitions from "@/lib/db/competitions.ts";
+import * as entries from "@/lib/db/entries.ts";
+import * as events from "@/lib/db/events.ts";
+import * as matches from "@/lib/db/matches.ts";
+import * as performances from "@/lib/db/performances.ts";
+import * as players from "@/lib/db/players.ts";
+import * as prizes from "@/lib/db/prizes.ts";
+import * as standings from "@/lib/db/standings.ts";
+import * as teams from "@/lib/db/teams.ts";
+import { seedDemoDataIfEmpty } from "@/lib/db/seed.ts";
+import { keys } from "@/lib/db/keys.ts";
+import { makeTestApp } from "@/tests/helpers/app.ts";
+import { makeCompetition, makeEntry, makeTeam } from "@/tests/helpers/fixtures.ts";
+
+/** Key prefixes whose records visitors see (pages, public GET APIs). */
+const PUBLIC = new Set([
+  "teams",
+  "players",
+  "players_by_team",
+  "matches",
+  "competitions",
+  "competition_players",
+  "performances",
+  "events",
+  "prizes",
+  "entries",
+  "entries_by_competition",
+]);
+
+const MODULES = {
+  competitionPlayers,
+  competitions,
+  entries,
+  events,
+  matches,
+  performances,
+  players,
+  prizes,
+  standings,
+  teams,
+};
+
+/** Write functions that change nothing visitors see, and why. */
+const NOT_PUBLIC: Record<string, string> = {
+  "competitionPlayers.migrateCompetitionPlayerSalaries": "rewrites links to the same salaries",
+};
+
+const WRITE = /^(create|update|delete|set|add|remove|save|mark|award|migrate)[A-Z]/;
+
+interface Violation {
+  step: string;
+  keys: string[];
+}
+
+/** `kv` recording every commit that writes a public key without moving `["public"]`. */
+function recordingStore(kv: Deno.Kv, step: () => string, violations: Violation[]): Deno.Kv {
+  const isPublic = (key: Deno.KvKey) => PUBLIC.has(String(key[0]));
+  const same = (a: Deno.KvKey, b: Deno.KvKey) => JSON.stringify(a) === JSON.stringify(b);
+  const note = (written: Deno.KvKey[], touched: boolean) => {
+    const shown = written.filter(isPublic);
+    if (shown.length > 0 && !touched) {
+      violations.push({ step: step(), keys: shown.map((k) => JSON.stringify(k)) });
+    }
+  };
+  return new Proxy(kv, {
+    get(target, prop) {
+      if (prop === "set" || prop === "delete") {
+        return (key: Deno.KvKey, ...rest: unknown[]) => {
+          note([key], false);
+          // deno-lint-ignore no-explicit-any
+          return (target as any)[prop](key, ...rest);
+        };
+      }
+      if (prop === "atomic") {
+        return () => {
+          const op = target.atomic();
+          const written: Deno.KvKey[] = [];
+          let touched = false;
+          const wrapped: Deno.AtomicOperation = new Proxy(op, {
+            get(o, name) {
+              const value = Reflect.get(o, name, o);
+              if (typeof value !== "function") return value;
+              if (name === "commit") {
+                return async () => {
+                  const res = await op.commit();
+                  if (res.ok) note(written, touched);
+                  return res;
+                };
+              }
+              return (...args: unknown[]) => {
+                if (name === "set" || name === "delete") written.push(args[0] as Deno.KvKey);
+                if (name === "sum" && same(args[0] as Deno.KvKey, keys.publicVersion())) {
+                  touched = true;
+                }
+                if (name === "mutate") {
+                  for (const m of args as Deno.KvMutation[]) written.push(m.key);
+                }
+                value.apply(o, args);
+                return wrapped;
+              };
+            },
+          });
+          return wrapped;
+        };
+      }
+      const value = Reflect.get(target, prop, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+Deno.test("[touch] every public write moves the public change marker", async (t) => {
+  const app = await makeTestApp();
+  const violations: Violation[] = [];
+  let current = "";
+  const kv = recordingStore(app.kv, () => current, violations);
+  const covered = new Set<string>();
+  const step = async (name: string, run: () => Promise<unknown>) => {
+    current = name;
+    covered.add(name);
+    await run();
+  };
+  try {
+    await step("seed", () => seedDemoDataIfEmpty(kv));
+    const home = await makeTeam(kv);
+    const away = await makeTeam(kv);
+    const c = await makeCompetition(kv, { name: "Touch Cup" });
+    const [gk, def] = c.players;
+    let matchId = 0;
+    let eventId = 0;
+    await step("teams.createTeam", () => teams.createTeam(kv, { ...home, name: "New Club" }));
+    await step("teams.updateTeam", () => teams.updateTeam(kv, home.id, { name: "Renamed" }));
+    await step("players.createPlayer", async () => {
+      const p = await players.createPlayer(kv, {
+        name: "Fresh Face",
+        teamId: home.id,
+        position: "MID",
+        salary: 1000,
+      });
+      await step("players.deletePlayer", () => players.deletePlayer(kv, p.id));
+    });
+    await step("players.updatePlayer", () => players.updatePlayer(kv, gk.id, { name: "Renamed" }));
+    await step("matches.createMatch", async () => {
+      const kickoffTime = new Date(Date.now() + 86_400_000).toISOString();
+      const input = { kickoffTime, stadium: "Park", league: home.league };
+      const m = await matches.createMatch(kv, {
+        ...input,
+        homeTeamId: home.id,
+        awayTeamId: away.id,
+      });
+      matchId = m.id;
+    });
+    await step(
+      "matches.updateMatch",
+      () => matches.updateMatch(kv, matchId, { stadium: "Ground" }),
+    );
+    await step("matches.setLiveScore", () => matches.setLiveScore(kv, matchId, 1, 0));
+    await step("competitions.createCompetition", async () => {
+      const other = await competitions.createCompetition(kv, {
+        name: "Short Lived",
+        league: "PREMIER_LEAGUE",
+        entryFee: 5,
+        prizePool: 50,
+        deadline: new Date(Date.now() + 86_400_000).toISOString(),
+      });
+      await step(
+        "competitions.deleteCompetition",
+        () => competitions.deleteCompetition(kv, other.id),
+      );
+    });
+    await step(
+      "competitions.updateCompetition",
+      () => competitions.updateCompetition(kv, c.id, { name: "Touched Cup" }),
+    );
+    await step(
+      "competitionPlayers.removeCompetitionPlayers",
+      () => competitionPlayers.removeCompetitionPlayers(kv, c.id, [def.id]),
+    );
+    await step(
+      "competitionPlayers.addCompetitionPlayers",
+      () => competitionPlayers.addCompetitionPlayers(kv, c.id, [def.id]),
+    );
+    await step(
+      "competitionPlayers.setCompetitionPlayerSalary",
+      () => competitionPlayers.setCompetitionPlayerSalary(kv, c.id, def.id, 1500),
+    );
+    await step(
+      "prizes.setPrizeStructure",
+      () => prizes.setPrizeStructure(kv, c.id, [{ position: 1, prize: 60 }]),
+    );
+    await step("entries.createEntry", () => makeEntry(kv, c));
+    await step(
+      "competitions.updateCompetition",
+      () => competitions.updateCompetition(kv, c.id, { status: "LIVE" }),
+    );
+    await step("events.createGameEvent", async () => {
+      eventId = (await events.createGameEvent(kv, c.id, { playerId: gk.id, eventType: "SAVE" })).id;
+    });
+    await step("events.deleteGameEvent", () => events.deleteGameEvent(kv, c.id, eventId));
+    await step(
+      "performances.savePerformances",
+      () => performances.savePerformances(kv, c.id, [{ playerId: gk.id, saves: 3 }]),
+    );
+    await step("standings.awardPrizes", () => standings.awardPrizes(kv, c.id));
+    await step(
+      "competitions.markCompetitionCancelled",
+      () => competitions.markCompetitionCancelled(kv, c.id, "Rain"),
+    );
+    await step("matches.deleteMatch", () => matches.deleteMatch(kv, matchId));
+    await step("teams.deleteTeam", async () => {
+      const lone = await makeTeam(kv);
+      current = "teams.deleteTeam";
+      await teams.deleteTeam(kv, lone.id);
+    });
+
+    await t.step("no commit wrote public data without touching", () => {
+      assert.deepEqual(violations, []);
+    });
+
+    await t.step("every write function of lib/db is in the scenario", () => {
+      const writers = Object.entries(MODULES).flatMap(([module, exports]) =>
+        Object.entries(exports)
+          .filter(([name, value]) => typeof value === "function" && WRITE.test(name))
+          .map(([name]) => `${module}.${name}`)
+      );
+      const missing = writers.filter((w) => !covered.has(w) && !(w in NOT_PUBLIC));
+      assert.deepEqual(missing, []);
+    });
+  } finally {
+    await app.close();
+  }
+});
