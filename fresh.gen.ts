@@ -32,53 +32,54 @@ import * as $27 from "./routes/api/admin/_middleware.ts";
 import * as $28 from "./routes/api/admin/analytics.ts";
 import * as $29 from "./routes/api/admin/competitions/[id]/available-players.ts";
 import * as $30 from "./routes/api/admin/competitions/[id]/cancel.ts";
-import * as $31 from "./routes/api/admin/competitions/[id]/events/[eventId].ts";
-import * as $32 from "./routes/api/admin/competitions/[id]/events/index.ts";
-import * as $33 from "./routes/api/admin/competitions/[id]/index.ts";
-import * as $34 from "./routes/api/admin/competitions/[id]/performances.ts";
-import * as $35 from "./routes/api/admin/competitions/[id]/players.ts";
-import * as $36 from "./routes/api/admin/competitions/[id]/players/[playerId].ts";
-import * as $37 from "./routes/api/admin/competitions/[id]/prizes.ts";
-import * as $38 from "./routes/api/admin/competitions/index.ts";
-import * as $39 from "./routes/api/admin/ledger.ts";
-import * as $40 from "./routes/api/admin/login.ts";
-import * as $41 from "./routes/api/admin/logout.ts";
-import * as $42 from "./routes/api/admin/matches/[id].ts";
-import * as $43 from "./routes/api/admin/matches/index.ts";
-import * as $44 from "./routes/api/admin/payments.ts";
-import * as $45 from "./routes/api/admin/players/[id].ts";
-import * as $46 from "./routes/api/admin/players/index.ts";
-import * as $47 from "./routes/api/admin/session.ts";
-import * as $48 from "./routes/api/admin/teams/[id]/index.ts";
-import * as $49 from "./routes/api/admin/teams/[id]/players.ts";
-import * as $50 from "./routes/api/admin/teams/index.ts";
-import * as $51 from "./routes/api/analytics.ts";
-import * as $52 from "./routes/api/competitions/[id]/events.ts";
-import * as $53 from "./routes/api/competitions/[id]/index.ts";
-import * as $54 from "./routes/api/competitions/[id]/leaderboard.ts";
-import * as $55 from "./routes/api/competitions/[id]/players.ts";
-import * as $56 from "./routes/api/competitions/[id]/prizes.ts";
-import * as $57 from "./routes/api/competitions/index.ts";
-import * as $58 from "./routes/api/create-payment-intent.ts";
-import * as $59 from "./routes/api/entries/[id]/details.ts";
-import * as $60 from "./routes/api/entries/[id]/index.ts";
-import * as $61 from "./routes/api/entries/[id]/players.ts";
-import * as $62 from "./routes/api/entries/index.ts";
-import * as $63 from "./routes/api/my-entries/email.ts";
-import * as $64 from "./routes/api/my-entries/index.ts";
-import * as $65 from "./routes/api/stripe/webhook.ts";
-import * as $66 from "./routes/api/test-email.ts";
-import * as $67 from "./routes/api/test-payments/confirm.ts";
-import * as $68 from "./routes/confirmation/[id].tsx";
-import * as $69 from "./routes/email-test.tsx";
-import * as $70 from "./routes/healthz.ts";
-import * as $71 from "./routes/index.tsx";
-import * as $72 from "./routes/leaderboard/[id].tsx";
-import * as $73 from "./routes/my-entries.tsx";
-import * as $74 from "./routes/payment/[id].tsx";
-import * as $75 from "./routes/readyz.ts";
-import * as $76 from "./routes/team-selection/[id].tsx";
-import * as $77 from "./routes/ws.ts";
+import * as $31 from "./routes/api/admin/competitions/[id]/cancellation.ts";
+import * as $32 from "./routes/api/admin/competitions/[id]/events/[eventId].ts";
+import * as $33 from "./routes/api/admin/competitions/[id]/events/index.ts";
+import * as $34 from "./routes/api/admin/competitions/[id]/index.ts";
+import * as $35 from "./routes/api/admin/competitions/[id]/performances.ts";
+import * as $36 from "./routes/api/admin/competitions/[id]/players.ts";
+import * as $37 from "./routes/api/admin/competitions/[id]/players/[playerId].ts";
+import * as $38 from "./routes/api/admin/competitions/[id]/prizes.ts";
+import * as $39 from "./routes/api/admin/competitions/index.ts";
+import * as $40 from "./routes/api/admin/ledger.ts";
+import * as $41 from "./routes/api/admin/login.ts";
+import * as $42 from "./routes/api/admin/logout.ts";
+import * as $43 from "./routes/api/admin/matches/[id].ts";
+import * as $44 from "./routes/api/admin/matches/index.ts";
+import * as $45 from "./routes/api/admin/payments.ts";
+import * as $46 from "./routes/api/admin/players/[id].ts";
+import * as $47 from "./routes/api/admin/players/index.ts";
+import * as $48 from "./routes/api/admin/session.ts";
+import * as $49 from "./routes/api/admin/teams/[id]/index.ts";
+import * as $50 from "./routes/api/admin/teams/[id]/players.ts";
+import * as $51 from "./routes/api/admin/teams/index.ts";
+import * as $52 from "./routes/api/analytics.ts";
+import * as $53 from "./routes/api/competitions/[id]/events.ts";
+import * as $54 from "./routes/api/competitions/[id]/index.ts";
+import * as $55 from "./routes/api/competitions/[id]/leaderboard.ts";
+import * as $56 from "./routes/api/competitions/[id]/players.ts";
+import * as $57 from "./routes/api/competitions/[id]/prizes.ts";
+import * as $58 from "./routes/api/competitions/index.ts";
+import * as $59 from "./routes/api/create-payment-intent.ts";
+import * as $60 from "./routes/api/entries/[id]/details.ts";
+import * as $61 from "./routes/api/entries/[id]/index.ts";
+import * as $62 from "./routes/api/entries/[id]/players.ts";
+import * as $63 from "./routes/api/entries/index.ts";
+import * as $64 from "./routes/api/my-entries/email.ts";
+import * as $65 from "./routes/api/my-entries/index.ts";
+import * as $66 from "./routes/api/stripe/webhook.ts";
+import * as $67 from "./routes/api/test-email.ts";
+import * as $68 from "./routes/api/test-payments/confirm.ts";
+import * as $69 from "./routes/confirmation/[id].tsx";
+import * as $70 from "./routes/email-test.tsx";
+import * as $71 from "./routes/healthz.ts";
+import * as $72 from "./routes/index.tsx";
+import * as $73 from "./routes/leaderboard/[id].tsx";
+import * as $74 from "./routes/my-entries.tsx";
+import * as $75 from "./routes/payment/[id].tsx";
+import * as $76 from "./routes/readyz.ts";
+import * as $77 from "./routes/team-selection/[id].tsx";
+import * as $78 from "./routes/ws.ts";
 import * as $$0 from "./islands/AdminClubs.tsx";
 import * as $$1 from "./islands/AdminCompetitionForm.tsx";
 import * as $$2 from "./islands/AdminDashboard.tsx";
@@ -136,53 +137,54 @@ const manifest = {
     "./routes/api/admin/analytics.ts": $28,
     "./routes/api/admin/competitions/[id]/available-players.ts": $29,
     "./routes/api/admin/competitions/[id]/cancel.ts": $30,
-    "./routes/api/admin/competitions/[id]/events/[eventId].ts": $31,
-    "./routes/api/admin/competitions/[id]/events/index.ts": $32,
-    "./routes/api/admin/competitions/[id]/index.ts": $33,
-    "./routes/api/admin/competitions/[id]/performances.ts": $34,
-    "./routes/api/admin/competitions/[id]/players.ts": $35,
-    "./routes/api/admin/competitions/[id]/players/[playerId].ts": $36,
-    "./routes/api/admin/competitions/[id]/prizes.ts": $37,
-    "./routes/api/admin/competitions/index.ts": $38,
-    "./routes/api/admin/ledger.ts": $39,
-    "./routes/api/admin/login.ts": $40,
-    "./routes/api/admin/logout.ts": $41,
-    "./routes/api/admin/matches/[id].ts": $42,
-    "./routes/api/admin/matches/index.ts": $43,
-    "./routes/api/admin/payments.ts": $44,
-    "./routes/api/admin/players/[id].ts": $45,
-    "./routes/api/admin/players/index.ts": $46,
-    "./routes/api/admin/session.ts": $47,
-    "./routes/api/admin/teams/[id]/index.ts": $48,
-    "./routes/api/admin/teams/[id]/players.ts": $49,
-    "./routes/api/admin/teams/index.ts": $50,
-    "./routes/api/analytics.ts": $51,
-    "./routes/api/competitions/[id]/events.ts": $52,
-    "./routes/api/competitions/[id]/index.ts": $53,
-    "./routes/api/competitions/[id]/leaderboard.ts": $54,
-    "./routes/api/competitions/[id]/players.ts": $55,
-    "./routes/api/competitions/[id]/prizes.ts": $56,
-    "./routes/api/competitions/index.ts": $57,
-    "./routes/api/create-payment-intent.ts": $58,
-    "./routes/api/entries/[id]/details.ts": $59,
-    "./routes/api/entries/[id]/index.ts": $60,
-    "./routes/api/entries/[id]/players.ts": $61,
-    "./routes/api/entries/index.ts": $62,
-    "./routes/api/my-entries/email.ts": $63,
-    "./routes/api/my-entries/index.ts": $64,
-    "./routes/api/stripe/webhook.ts": $65,
-    "./routes/api/test-email.ts": $66,
-    "./routes/api/test-payments/confirm.ts": $67,
-    "./routes/confirmation/[id].tsx": $68,
-    "./routes/email-test.tsx": $69,
-    "./routes/healthz.ts": $70,
-    "./routes/index.tsx": $71,
-    "./routes/leaderboard/[id].tsx": $72,
-    "./routes/my-entries.tsx": $73,
-    "./routes/payment/[id].tsx": $74,
-    "./routes/readyz.ts": $75,
-    "./routes/team-selection/[id].tsx": $76,
-    "./routes/ws.ts": $77,
+    "./routes/api/admin/competitions/[id]/cancellation.ts": $31,
+    "./routes/api/admin/competitions/[id]/events/[eventId].ts": $32,
+    "./routes/api/admin/competitions/[id]/events/index.ts": $33,
+    "./routes/api/admin/competitions/[id]/index.ts": $34,
+    "./routes/api/admin/competitions/[id]/performances.ts": $35,
+    "./routes/api/admin/competitions/[id]/players.ts": $36,
+    "./routes/api/admin/competitions/[id]/players/[playerId].ts": $37,
+    "./routes/api/admin/competitions/[id]/prizes.ts": $38,
+    "./routes/api/admin/competitions/index.ts": $39,
+    "./routes/api/admin/ledger.ts": $40,
+    "./routes/api/admin/login.ts": $41,
+    "./routes/api/admin/logout.ts": $42,
+    "./routes/api/admin/matches/[id].ts": $43,
+    "./routes/api/admin/matches/index.ts": $44,
+    "./routes/api/admin/payments.ts": $45,
+    "./routes/api/admin/players/[id].ts": $46,
+    "./routes/api/admin/players/index.ts": $47,
+    "./routes/api/admin/session.ts": $48,
+    "./routes/api/admin/teams/[id]/index.ts": $49,
+    "./routes/api/admin/teams/[id]/players.ts": $50,
+    "./routes/api/admin/teams/index.ts": $51,
+    "./routes/api/analytics.ts": $52,
+    "./routes/api/competitions/[id]/events.ts": $53,
+    "./routes/api/competitions/[id]/index.ts": $54,
+    "./routes/api/competitions/[id]/leaderboard.ts": $55,
+    "./routes/api/competitions/[id]/players.ts": $56,
+    "./routes/api/competitions/[id]/prizes.ts": $57,
+    "./routes/api/competitions/index.ts": $58,
+    "./routes/api/create-payment-intent.ts": $59,
+    "./routes/api/entries/[id]/details.ts": $60,
+    "./routes/api/entries/[id]/index.ts": $61,
+    "./routes/api/entries/[id]/players.ts": $62,
+    "./routes/api/entries/index.ts": $63,
+    "./routes/api/my-entries/email.ts": $64,
+    "./routes/api/my-entries/index.ts": $65,
+    "./routes/api/stripe/webhook.ts": $66,
+    "./routes/api/test-email.ts": $67,
+    "./routes/api/test-payments/confirm.ts": $68,
+    "./routes/confirmation/[id].tsx": $69,
+    "./routes/email-test.tsx": $70,
+    "./routes/healthz.ts": $71,
+    "./routes/index.tsx": $72,
+    "./routes/leaderboard/[id].tsx": $73,
+    "./routes/my-entries.tsx": $74,
+    "./routes/payment/[id].tsx": $75,
+    "./routes/readyz.ts": $76,
+    "./routes/team-selection/[id].tsx": $77,
+    "./routes/ws.ts": $78,
   },
   islands: {
     "./islands/AdminClubs.tsx": $$0,

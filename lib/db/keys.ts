@@ -124,6 +124,9 @@ export const keys = {
   refundsPending: (): Deno.KvKey => ["refunds_pending"],
   /** Set once a one-time start-up migration finished on this store (see migrations.ts). */
   migration: (name: string): Deno.KvKey => ["migrations", name],
+  /** The job cancelling a competition: refunding and telling every entrant (cancellation.ts). */
+  cancelJob: (cid: number): Deno.KvKey => ["jobs", "cancel", cid],
+  cancelJobs: (): Deno.KvKey => ["jobs", "cancel"],
   /** A lease held by one process for a while (see leases.ts). */
   lease: (name: string): Deno.KvKey => ["leases", name],
 

@@ -1,43 +1,104 @@
 /**
- * Cancelling a competition (e.g. its match was postponed): status CANCELLED, every paid entry
- * refunded through the payment provider exactly once, every entrant told by e-mail once. Safe
- * to run again: a retry finishes what a failed or interrupted run left (a refund the provider
- * refused, an e-mail the mail server did not take) and repeats nothing that was done.
+ * Cancelling a competition (e.g. its match was postponed): status CANCELLED at once, then a
+ * background job refunds every paid entry through the payment provider exactly once and tells
+ * every entrant by e-mail once. The job keeps its progress in KV after each chunk of entries and
+ * holds a short lease while it runs: when its process dies, the periodic sweep resumes it from
+ * where it stopped, and whatever it does again is idempotent (one refund record per payment,
+ * claimed once; the provider is asked only while that claim is pending, with the payment as the
+ * idempotency key; one notice claim per refund).
  */
 import { markCompetitionCancelled } from "@/lib/db/competitions.ts";
-import { listEntriesByCompetition } from "@/lib/db/entries.ts";
+import { keys } from "@/lib/db/keys.ts";
+import { releaseLease, takeLease } from "@/lib/db/leases.ts";
 import {
   claimEntryRefund,
   claimNotice,
+  getRefunds,
   markRefundDone,
   type Refund,
   releaseNotice,
 } from "@/lib/db/refunds.ts";
+import { getManyValues, listValues } from "@/lib/db/util.ts";
 import { toCents } from "@/lib/domain/format.ts";
 import type { Competition, Entry } from "@/lib/domain/types.ts";
 import { buildCancellationNotice } from "@/lib/email/cancellation.ts";
 import type { CheckoutDeps } from "./checkout.ts";
 
-/** What a cancellation run achieved; `pending` refunds or `unnotified` entrants need a retry. */
-export interface CancellationSummary {
-  competition: Competition;
-  entries: number;
+/** A cancellation's progress, as the dashboard shows it. */
+export interface CancellationJob {
+  competitionId: number;
+  reason: string;
+  /** Where the e-mails' links point. */
+  origin: string;
+  /** Entries to refund. */
+  total: number;
+  /** Entries handled so far in this pass (refund asked for, entrant told). */
+  processed: number;
+  /** The last entry id handled in this pass. */
+  cursor: number;
+  /** The tally of the last finished pass. */
   refunded: number;
   pending: number;
   notified: number;
   unnotified: number;
+  startedAt: string;
+  updatedAt: string;
+  /** When the last pass over every entry ended (null before the first ends). */
+  lastPassAt: string | null;
+  /** Set once every refund went through and every entrant was told. */
+  finishedAt: string | null;
 }
+
+/** What a cancellation achieved so far. */
+export interface CancellationSummary {
+  competition: Competition;
+  job: CancellationJob;
+}
+
+/** Entries per chunk: progress is saved after each. */
+const CHUNK = 100;
+/** Entries of a chunk refunded at a time. */
+const PARALLEL = 8;
+/** Longer than a chunk takes; a dead holder's lease lapses after it. */
+const LEASE_MS = 15_000;
+
+const leaseName = (cid: number) => `cancel_${cid}`;
 
 /** The refund reason of a cancelled competition's entries. */
 function refundReason(competition: Competition): string {
   return `Competition cancelled: ${competition.cancelReason ?? "cancelled by the organiser"}`;
 }
 
+/** What the entry's payment charged: the entry's own record, else the competition's fee. */
+export function chargedFor(
+  entry: Entry,
+  competition: Competition,
+): { amount: number; currency: string } {
+  return {
+    amount: entry.amountPaid ?? toCents(competition.entryFee),
+    currency: entry.currency ?? competition.currency.toLowerCase(),
+  };
+}
+
+/** The job of a competition's cancellation, or null. */
+export async function getCancellationJob(
+  kv: Deno.Kv,
+  cid: number,
+): Promise<CancellationJob | null> {
+  return (await kv.get<CancellationJob>(keys.cancelJob(cid))).value;
+}
+
+/** Every cancellation job not finished yet. */
+export async function listUnfinishedCancellations(kv: Deno.Kv): Promise<CancellationJob[]> {
+  const jobs = await listValues<CancellationJob>(kv, keys.cancelJobs());
+  return jobs.filter((job) => job.finishedAt === null);
+}
+
 /**
- * Cancels the competition and refunds and notifies every entrant; see the module comment.
- * @example await cancelCompetition(deps, 7, "The match was postponed.", "https://example.com")
+ * Cancels the competition at once and records its job (a finished job is opened again, so
+ * cancelling again retries refunds or e-mails that failed). Run the job with `runCancellation`.
  */
-export async function cancelCompetition(
+export async function startCancellation(
   deps: CheckoutDeps,
   cid: number,
   reason: string,
@@ -45,26 +106,140 @@ export async function cancelCompetition(
   now = new Date(),
 ): Promise<CancellationSummary> {
   const competition = await markCompetitionCancelled(deps.kv, cid, reason, now);
-  const entries = await listEntriesByCompetition(deps.kv, cid);
-  const summary: CancellationSummary = {
-    competition,
-    entries: entries.length,
-    refunded: 0,
-    pending: 0,
-    notified: 0,
-    unnotified: 0,
-  };
-  for (const entry of entries) {
-    const refund = await refundEntry(deps, competition, entry, now);
-    if (refund.status !== "DONE") {
-      summary.pending++;
-      continue;
+  const key = keys.cancelJob(cid);
+  for (;;) {
+    const current = await deps.kv.get<CancellationJob>(key);
+    if (current.value && current.value.finishedAt === null) {
+      return { competition, job: current.value };
     }
-    summary.refunded++;
-    if (await notifyEntrant(deps, competition, entry, refund, origin, now)) summary.notified++;
-    else summary.unnotified++;
+    const job: CancellationJob = {
+      competitionId: cid,
+      reason,
+      origin,
+      total: competition.currentEntries,
+      processed: 0,
+      cursor: 0,
+      refunded: current.value?.refunded ?? 0,
+      pending: current.value?.pending ?? 0,
+      notified: current.value?.notified ?? 0,
+      unnotified: current.value?.unnotified ?? 0,
+      startedAt: current.value?.startedAt ?? now.toISOString(),
+      updatedAt: now.toISOString(),
+      lastPassAt: current.value?.lastPassAt ?? null,
+      finishedAt: null,
+    };
+    const res = await deps.kv.atomic().check(current).set(key, job).commit();
+    if (res.ok) return { competition, job };
   }
-  return summary;
+}
+
+/** The next entries of the competition after entry id `cursor`, in id order. */
+async function nextEntries(kv: Deno.Kv, cid: number, cursor: number): Promise<Entry[]> {
+  const ids: number[] = [];
+  const iter = kv.list<number>({
+    prefix: keys.entriesByCompetition(cid),
+    start: keys.entryByCompetition(cid, cursor + 1),
+  }, { limit: CHUNK });
+  for await (const { value } of iter) ids.push(value);
+  return await getManyValues<Entry>(kv, ids.map(keys.entry));
+}
+
+async function saveJob(kv: Deno.Kv, job: CancellationJob): Promise<void> {
+  await kv.set(keys.cancelJob(job.competitionId), job);
+}
+
+/** Counts, over every entry, refunds done and pending and entrants told. */
+async function tally(kv: Deno.Kv, cid: number, job: CancellationJob, now: Date) {
+  const counts = { refunded: 0, pending: 0, notified: 0, unnotified: 0 };
+  for (let cursor = 0;;) {
+    const entries = await nextEntries(kv, cid, cursor);
+    if (entries.length === 0) break;
+    const refunds = await getRefunds(kv, entries.map((e) => e.stripePaymentId));
+    for (const entry of entries) {
+      const refund = refunds.get(entry.stripePaymentId);
+      if (refund?.status === "DONE") counts.refunded++;
+      else counts.pending++;
+      if (refund?.notifiedAt) counts.notified++;
+      else counts.unnotified++;
+    }
+    cursor = entries[entries.length - 1].id;
+  }
+  const done = counts.pending === 0 && counts.unnotified === 0;
+  return {
+    ...job,
+    ...counts,
+    total: counts.refunded + counts.pending,
+    // A pass with failures starts over next time; what went through is skipped quickly.
+    processed: done ? job.processed : 0,
+    cursor: done ? job.cursor : 0,
+    updatedAt: now.toISOString(),
+    lastPassAt: now.toISOString(),
+    finishedAt: done ? now.toISOString() : null,
+  };
+}
+
+/**
+ * Runs (or resumes) the cancellation job of competition `cid` while `holder` holds its lease:
+ * each chunk of entries is refunded and told, then the progress is saved. Resolves to the job as
+ * it stands, or null when another holder is running it.
+ */
+export async function runCancellation(
+  deps: CheckoutDeps,
+  cid: number,
+  holder: string,
+  now: () => Date = () => new Date(),
+): Promise<CancellationJob | null> {
+  const { kv } = deps;
+  if (!await takeLease(kv, leaseName(cid), holder, LEASE_MS)) return null;
+  try {
+    let job = await getCancellationJob(kv, cid);
+    if (!job || job.finishedAt !== null) return job;
+    const competition = await markCompetitionCancelled(kv, cid, job.reason, now());
+    for (;;) {
+      const entries = await nextEntries(kv, cid, job.cursor);
+      if (entries.length === 0) break;
+      for (let i = 0; i < entries.length; i += PARALLEL) {
+        await Promise.all(
+          entries.slice(i, i + PARALLEL).map((e) => settleEntry(deps, competition, e, job!, now())),
+        );
+      }
+      job = {
+        ...job,
+        processed: job.processed + entries.length,
+        cursor: entries[entries.length - 1].id,
+        updatedAt: now().toISOString(),
+      };
+      await saveJob(kv, job);
+      if (!await takeLease(kv, leaseName(cid), holder, LEASE_MS)) return job;
+    }
+    job = await tally(kv, cid, job, now());
+    await saveJob(kv, job);
+    return job;
+  } finally {
+    await releaseLease(kv, leaseName(cid), holder);
+  }
+}
+
+/** Resumes every unfinished cancellation whose lease lapsed (the periodic sweep calls this). */
+export async function resumeCancellations(deps: CheckoutDeps, holder: string): Promise<number> {
+  let resumed = 0;
+  for (const job of await listUnfinishedCancellations(deps.kv)) {
+    if (await runCancellation(deps, job.competitionId, holder)) resumed++;
+  }
+  return resumed;
+}
+
+/** Refunds one entry (once) and, once its money went back, tells the entrant (once). */
+async function settleEntry(
+  deps: CheckoutDeps,
+  competition: Competition,
+  entry: Entry,
+  job: CancellationJob,
+  now: Date,
+): Promise<void> {
+  const refund = await refundEntry(deps, competition, entry, now);
+  if (refund.status !== "DONE") return;
+  await notifyEntrant(deps, competition, entry, refund, job.origin, now);
 }
 
 /**
@@ -82,8 +257,7 @@ async function refundEntry(
     competitionId: competition.id,
     entryTeamId: entry.teamId,
     reason: refundReason(competition),
-    amount: entry.amountPaid ?? toCents(competition.entryFee),
-    currency: entry.currency ?? competition.currency.toLowerCase(),
+    ...chargedFor(entry, competition),
   }, now);
   if (refund.status === "DONE") return refund;
   try {
@@ -124,4 +298,22 @@ async function notifyEntrant(
     await releaseNotice(kv, refund.paymentIntentId);
     return false;
   }
+}
+
+/**
+ * Cancels the competition and runs its job here until it ends (tests, scripts); see the module
+ * comment. The HTTP route starts the job and answers at once.
+ * @example await cancelCompetition(deps, 7, "The match was postponed.", "https://example.com")
+ */
+export async function cancelCompetition(
+  deps: CheckoutDeps,
+  cid: number,
+  reason: string,
+  origin: string,
+  now = new Date(),
+): Promise<CancellationSummary> {
+  const started = await startCancellation(deps, cid, reason, origin, now);
+  const holder = `inline-${crypto.randomUUID()}`;
+  const job = await runCancellation(deps, cid, holder) ?? started.job;
+  return { competition: started.competition, job };
 }

@@ -18,6 +18,7 @@ import {
 import { releaseLease, takeLease } from "@/lib/db/leases.ts";
 import { recordSweep } from "@/lib/telemetry.ts";
 import { getRefund, listPendingRefundIds } from "@/lib/db/refunds.ts";
+import { resumeCancellations } from "./cancellation.ts";
 import { type CheckoutDeps, finishPendingRefund, settlePayment } from "./checkout.ts";
 import { type IntentStatus, type PaymentIntentInfo, UNPAID_INTENT_TTL_MS } from "./provider.ts";
 
@@ -178,6 +179,11 @@ export async function sweepPayments(
   const expiredBefore = new Date(now.getTime() - UNPAID_INTENT_TTL_MS);
   const lone = await deps.payments.listUnpaidIntents(expiredBefore, EXPIRE_BATCH);
   await eachInParallel(lone, (id) => sweepLoneIntent(deps, id, report));
+  // Cancellations whose process died (their job's lease lapsed) go on from where they stopped.
+  await resumeCancellations(deps, `sweep-${crypto.randomUUID()}`).catch((err) => {
+    report.failed++;
+    console.error(`Payment sweep: a cancellation could not resume: ${reason(err)}`);
+  });
   return report;
 }
 
