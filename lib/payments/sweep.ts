@@ -19,6 +19,7 @@ import { releaseLease, takeLease } from "@/lib/db/leases.ts";
 import { recordSweep } from "@/lib/telemetry.ts";
 import { getRefund, listPendingRefundIds } from "@/lib/db/refunds.ts";
 import { resumeCancellations } from "./cancellation.ts";
+import { cancelUnderfilled } from "./min_entries.ts";
 import { type CheckoutDeps, finishPendingRefund, settlePayment } from "./checkout.ts";
 import { type IntentStatus, type PaymentIntentInfo, UNPAID_INTENT_TTL_MS } from "./provider.ts";
 
@@ -179,6 +180,10 @@ export async function sweepPayments(
   const expiredBefore = new Date(now.getTime() - UNPAID_INTENT_TTL_MS);
   const lone = await deps.payments.listUnpaidIntents(expiredBefore, EXPIRE_BATCH);
   await eachInParallel(lone, (id) => sweepLoneIntent(deps, id, report));
+  await cancelUnderfilled(deps, origin, now).catch((err) => {
+    report.failed++;
+    console.error(`Payment sweep: an under-filled competition was not cancelled: ${reason(err)}`);
+  });
   // Cancellations whose process died (their job's lease lapsed) go on from where they stopped.
   await resumeCancellations(deps, `sweep-${crypto.randomUUID()}`).catch((err) => {
     report.failed++;
