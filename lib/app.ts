@@ -14,6 +14,7 @@ import {
   linkOrigin,
   loadConfig,
   type ServerConfig,
+  startNotices,
 } from "./config.ts";
 import { createServices, type Services, servicesPlugin } from "./services.ts";
 import { retryWhileBusy, withBusyRetry } from "./db/busy_retry.ts";
@@ -152,6 +153,7 @@ export async function createApp(
   // Under `deno serve --parallel` scripts/start.ts printed the warnings once for all isolates.
   if (!Deno.env.get("SERVE_ISOLATES")) {
     for (const warning of configWarnings(config)) console.warn(warning);
+    for (const notice of startNotices(config)) console.log(notice);
   }
   if (config.deploy) await assertBuilt(manifest, freshConfig);
   const opened = await openKv(config.kvPath);

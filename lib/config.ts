@@ -367,6 +367,15 @@ export function configWarnings(config: AppConfig): string[] {
   ];
 }
 
+/** Said once at start: whether real money moves. */
+export const TEST_MODE_NOTICE = "Payments: TEST MODE: no card is charged; the test card " +
+  "4242 4242 4242 4242 pays. Set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY to take real payments.";
+
+/** The lines printed at start besides warnings (test-mode payments). */
+export function startNotices(config: AppConfig): string[] {
+  return config.stripeSecretKey === null ? [TEST_MODE_NOTICE] : [];
+}
+
 /** The origin for links sent outside the page (e-mails): PUBLIC_URL, else the request's. */
 export function linkOrigin(config: AppConfig, requestUrl: URL): string {
   return config.publicUrl ?? requestUrl.origin;

@@ -4,7 +4,13 @@
  * WEB_CONCURRENCY to choose). The isolates share nothing but the KV store.
  * SIGINT/SIGTERM are passed on; the exit status is the server's.
  */
-import { ConfigError, configWarnings, loadConfig, loadServeJobs } from "@/lib/config.ts";
+import {
+  ConfigError,
+  configWarnings,
+  loadConfig,
+  loadServeJobs,
+  startNotices,
+} from "@/lib/config.ts";
 
 const ROOT = new URL("../", import.meta.url);
 
@@ -39,6 +45,7 @@ function assertPortFree(hostname: string, port: number): void {
 
 const { config, jobs } = readSettings();
 for (const warning of configWarnings(config)) console.warn(warning);
+for (const notice of startNotices(config)) console.log(notice);
 assertPortFree(config.host, config.port);
 const args = [
   "serve",

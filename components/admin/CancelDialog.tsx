@@ -41,7 +41,7 @@ export function CancelDialog({ competition, busy, onConfirm, onClose }: CancelDi
     >
       <div className="grid gap-2">
         <label htmlFor="cancel-reason" className="text-sm font-medium">
-          Reason (sent to every entrant)
+          Reason (required; sent to every entrant)
         </label>
         <textarea
           id="cancel-reason"

@@ -12,7 +12,11 @@ import { Field, fieldAria, type FieldChange } from "./Field.tsx";
 import { COMPETITION_STATUSES, CURRENCIES, LEAGUES } from "@/lib/domain/types.ts";
 import { leagueLabel } from "@/lib/domain/format.ts";
 import { formatAdminDate } from "@/lib/client/admin/datetime.ts";
-import type { CompetitionFormValues } from "@/lib/client/admin/competition_form.ts";
+import {
+  type CompetitionFormValues,
+  deadlineWarning,
+} from "@/lib/client/admin/competition_form.ts";
+import { toLocalParts } from "@/lib/client/admin/datetime.ts";
 import type { FieldErrors } from "@/lib/client/form_errors.ts";
 import type { MatchWithTeams } from "@/lib/client/admin/types.ts";
 
@@ -54,11 +58,21 @@ export function CompetitionFields(
     value: values[key],
     onChange: (e: FieldChange) => onChange({ [key]: e.currentTarget.value }),
   });
+  // Choosing a match sets the league and moves the deadline to its kick-off.
   const pickMatch = (e: ChangeEvent<HTMLSelectElement>) => {
     const matchId = e.currentTarget.value;
     const match = matches.find((m) => String(m.id) === matchId);
-    onChange(match ? { matchId, league: match.league } : { matchId });
+    if (!match) return onChange({ matchId });
+    const kickoff = toLocalParts(match.kickoffTime);
+    onChange({
+      matchId,
+      league: match.league,
+      deadlineDate: kickoff.date,
+      deadlineTime: kickoff.time,
+    });
   };
+  const chosen = matches.find((m) => String(m.id) === values.matchId);
+  const lateDeadline = deadlineWarning(values, chosen?.kickoffTime ?? null);
   const num = { type: "number", inputMode: "decimal" } as const;
 
   return (
@@ -77,7 +91,7 @@ export function CompetitionFields(
           label="Match"
           error={errors.matchId}
           className="sm:col-span-2"
-          hint="Optional. Choosing a match also sets the league."
+          hint="Optional. Choosing a match also sets the league, and the deadline to its kick-off."
         >
           <Select {...bind("matchId")} onChange={pickMatch}>
             <option value="">No match</option>
@@ -143,6 +157,29 @@ export function CompetitionFields(
         >
           <Input {...bind("maxEntries")} type="number" inputMode="numeric" min="1" step="1" />
         </Field>
+        <Field
+          id="minEntries"
+          label="Min Entries"
+          error={errors.minEntries}
+          hint="Optional. Below it at the deadline, the contest is cancelled and refunded."
+        >
+          <Input {...bind("minEntries")} type="number" inputMode="numeric" min="1" step="1" />
+        </Field>
+        <Field
+          id="maxEntriesPerPerson"
+          label="Entries Per Person"
+          error={errors.maxEntriesPerPerson}
+          hint="How many teams one e-mail address may enter."
+        >
+          <Input
+            {...bind("maxEntriesPerPerson")}
+            type="number"
+            inputMode="numeric"
+            min="1"
+            max="100"
+            step="1"
+          />
+        </Field>
       </Section>
 
       <Section
@@ -155,6 +192,15 @@ export function CompetitionFields(
         <Field id="deadlineTime" label="Deadline time">
           <Input {...bind("deadlineTime", "deadline")} type="time" />
         </Field>
+        {lateDeadline && (
+          <p
+            role="status"
+            className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 sm:col-span-2"
+            data-deadline-warning=""
+          >
+            {lateDeadline}
+          </p>
+        )}
         <Field id="status" label="Status" error={errors.status}>
           <Select {...bind("status")}>
             {COMPETITION_STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}

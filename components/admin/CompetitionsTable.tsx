@@ -44,6 +44,35 @@ function HiddenReason({ row }: { row: CompetitionRow }) {
   );
 }
 
+/** A cancelled competition's refunds: a bar while its job runs, the outcome once it ended. */
+function Refunds({ row }: { row: CompetitionRow }) {
+  const job = row.cancellation;
+  if (!job) return null;
+  if (job.finishedAt) {
+    return (
+      <p className="mt-1 text-xs text-muted-foreground" data-cancellation="done">
+        Refunded {job.refunded} of {job.total}
+      </p>
+    );
+  }
+  const retrying = job.lastPassAt !== null && job.processed === 0;
+  return (
+    <div className="mt-1 flex flex-col gap-1 text-xs" data-cancellation="running">
+      <span>
+        {retrying
+          ? `${job.pending} refunds to retry`
+          : `Refunding ${job.processed} of ${job.total}`}
+      </span>
+      <progress
+        className="h-1.5 w-28"
+        max={Math.max(job.total, 1)}
+        value={retrying ? job.refunded : job.processed}
+        aria-label={`Refunds of ${row.name}`}
+      />
+    </div>
+  );
+}
+
 /** Phones: one card per competition with the same facts and actions as a table row. */
 function CompetitionCards({ rows, ...actions }: CompetitionsTableProps) {
   return (
@@ -62,7 +91,10 @@ function CompetitionCards({ rows, ...actions }: CompetitionsTableProps) {
               </p>
               <HiddenReason row={row} />
             </div>
-            <Badge variant={statusVariant(row.status)}>{row.status}</Badge>
+            <div className="text-right">
+              <Badge variant={statusVariant(row.status)}>{row.status}</Badge>
+              <Refunds row={row} />
+            </div>
           </div>
           <dl className="grid grid-cols-3 gap-2 text-sm">
             <div>
@@ -122,6 +154,7 @@ function WideTable({ rows, ...actions }: CompetitionsTableProps) {
             <Td className="whitespace-nowrap">{leagueLabel(row.league)}</Td>
             <Td>
               <Badge variant={statusVariant(row.status)}>{row.status}</Badge>
+              <Refunds row={row} />
             </Td>
             <Td className="text-right tabular-nums">{adminMoney(row.entryFee)}</Td>
             <Td className="text-right tabular-nums">{adminMoney(row.prizePool)}</Td>

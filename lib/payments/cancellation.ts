@@ -88,10 +88,21 @@ export async function getCancellationJob(
   return (await kv.get<CancellationJob>(keys.cancelJob(cid))).value;
 }
 
+/** Every cancellation job. */
+export function listCancellations(kv: Deno.Kv): Promise<CancellationJob[]> {
+  return listValues<CancellationJob>(kv, keys.cancelJobs());
+}
+
 /** Every cancellation job not finished yet. */
 export async function listUnfinishedCancellations(kv: Deno.Kv): Promise<CancellationJob[]> {
-  const jobs = await listValues<CancellationJob>(kv, keys.cancelJobs());
-  return jobs.filter((job) => job.finishedAt === null);
+  return (await listCancellations(kv)).filter((job) => job.finishedAt === null);
+}
+
+/** What the dashboard shows of a job (null without one). */
+export function cancellationProgress(job: CancellationJob | undefined | null) {
+  if (!job) return null;
+  const { processed, total, refunded, pending, finishedAt, lastPassAt } = job;
+  return { processed, total, refunded, pending, finishedAt, lastPassAt };
 }
 
 /**

@@ -297,7 +297,9 @@ Deno.test("[e2e] issue #12: player filters and deletion, clubs, sample teams, re
       await page.getByRole("button", { name: `Cancel ${paid.name} and refund everyone` })
         .first().click();
       const dialog = page.getByRole("dialog", { name: "Cancel competition" });
-      await dialog.getByLabel("Reason (sent to every entrant)").fill("The match was postponed.");
+      await dialog.getByLabel("Reason (required; sent to every entrant)").fill(
+        "The match was postponed.",
+      );
       await dialog.getByRole("button", { name: "Cancel and refund everyone" }).click();
       await expectToast(page, "Competition Cancelled");
       const expected = adminMoney(sum(rows.filter((c) => c.id !== paid.id)));

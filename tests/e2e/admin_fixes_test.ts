@@ -101,7 +101,9 @@ Deno.test("[e2e] issue #12: admin salaries, hidden contests, match results, canc
       const dialog = page.getByRole("dialog", { name: "Cancel competition" });
       await dialog.waitFor();
       await screenshot(page, "issue12-admin-cancel-dialog-1280", { fullPage: false });
-      await dialog.getByLabel("Reason (sent to every entrant)").fill("The match was postponed.");
+      await dialog.getByLabel("Reason (required; sent to every entrant)").fill(
+        "The match was postponed.",
+      );
       await dialog.getByRole("button", { name: "Cancel and refund everyone" }).click();
       await expectToast(page, "Competition Cancelled", "1 of 1 entries refunded");
       const row = page.locator(`tr[data-competition-id="${sprint.id}"]`);

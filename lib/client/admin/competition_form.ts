@@ -21,6 +21,8 @@ export interface CompetitionFormValues {
   deadlineTime: string;
   status: string;
   maxEntries: string;
+  minEntries: string;
+  maxEntriesPerPerson: string;
   imageUrl: string;
   maxPlayersPerTeam: string;
   maxForwards: string;
@@ -45,6 +47,8 @@ export function defaultCompetitionValues(now: Date = new Date()): CompetitionFor
     deadlineTime: deadline.time,
     status: "UPCOMING",
     maxEntries: "100",
+    minEntries: "",
+    maxEntriesPerPerson: "1",
     imageUrl: "",
     maxPlayersPerTeam: "3",
     maxForwards: "2",
@@ -74,6 +78,8 @@ export function competitionToValues(c: Competition): CompetitionFormValues {
     deadlineTime: deadline.time,
     status: c.status,
     maxEntries: text(c.maxEntries),
+    minEntries: text(c.minEntries),
+    maxEntriesPerPerson: text(c.maxEntriesPerPerson ?? 1),
     imageUrl: text(c.imageUrl),
     maxPlayersPerTeam: text(c.maxPlayersPerTeam),
     maxForwards: text(c.maxForwards),
@@ -97,6 +103,8 @@ export function competitionPayload(v: CompetitionFormValues): Record<string, unk
     deadline: fromLocalParts({ date: v.deadlineDate, time: v.deadlineTime }),
     status: v.status,
     maxEntries: v.maxEntries.trim() === "" ? null : v.maxEntries,
+    minEntries: v.minEntries.trim() === "" ? null : v.minEntries,
+    maxEntriesPerPerson: v.maxEntriesPerPerson,
     imageUrl: v.imageUrl,
     maxPlayersPerTeam: v.maxPlayersPerTeam,
     maxForwards: v.maxForwards,
@@ -109,4 +117,18 @@ export function competitionPayload(v: CompetitionFormValues): Record<string, unk
 export function validateCompetition(v: CompetitionFormValues): FieldErrors | null {
   const parsed = competitionInputSchema.safeParse(competitionPayload(v));
   return parsed.success ? null : issuesToErrors(parsed.error.issues);
+}
+
+/**
+ * The warning shown when the deadline falls after the match's kick-off (entries would stay open
+ * while the match is played), or null.
+ */
+export function deadlineWarning(
+  v: CompetitionFormValues,
+  kickoffTime: string | null,
+): string | null {
+  if (!kickoffTime) return null;
+  const deadline = fromLocalParts({ date: v.deadlineDate, time: v.deadlineTime });
+  if (!deadline || Date.parse(deadline) <= Date.parse(kickoffTime)) return null;
+  return "The deadline is after the match kicks off: entries would stay open during play.";
 }

@@ -15,7 +15,19 @@ export type CompetitionRow = Competition & {
   revenue?: number;
   /** Why visitors do not see it yet (no valid team can be built); null when listed. */
   hiddenReason?: string | null;
+  /** The refunds of a cancelled competition: how far its background job got. */
+  cancellation?: CancellationProgress | null;
 };
+
+/** Progress of a cancellation's refunds, as the dashboard shows it. */
+export interface CancellationProgress {
+  processed: number;
+  total: number;
+  refunded: number;
+  pending: number;
+  finishedAt: string | null;
+  lastPassAt: string | null;
+}
 
 export type MatchWithTeams = Match & { homeTeam: Team | null; awayTeam: Team | null };
 

@@ -22,6 +22,17 @@ export function useCompetitions() {
     });
   }, [list.error]);
 
+  // While a cancellation refunds in the background, its progress is read again every 2 s.
+  const refunding = list.data?.some((row) =>
+    row.cancellation && !row.cancellation.finishedAt &&
+    row.cancellation.processed < row.cancellation.total
+  );
+  useEffect(() => {
+    if (!refunding) return;
+    const timer = setTimeout(() => void list.reload(), 2000);
+    return () => clearTimeout(timer);
+  }, [list.data, refunding]);
+
   return {
     rows: list.data,
     failed: Boolean(list.error),

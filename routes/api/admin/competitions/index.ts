@@ -4,21 +4,27 @@ import { competitionInputSchema } from "@/lib/domain/schemas/competitions.ts";
 import { createCompetition, listCompetitions } from "@/lib/db/competitions.ts";
 import { whyNoValidTeam } from "@/lib/db/competition_players.ts";
 import { json } from "@/lib/http/errors.ts";
+import { cancellationProgress, listCancellations } from "@/lib/payments/cancellation.ts";
 import { readJson } from "@/lib/http/validate.ts";
 import type { State } from "@/lib/services.ts";
 
 export const handler: Handlers<unknown, State> = {
   /**
-   * Every competition with its entry count, revenue and, while visitors cannot see it, why
-   * (`hiddenReason`), by deadline.
+   * Every competition with its entry count, revenue, while visitors cannot see it why
+   * (`hiddenReason`), and for a cancelled one how far its refunds got, by deadline.
    */
   async GET(_req, ctx) {
     const { kv } = ctx.state.services;
-    const competitions = await listCompetitions(kv);
+    const [competitions, jobs] = await Promise.all([
+      listCompetitions(kv),
+      listCancellations(kv),
+    ]);
+    const jobOf = new Map(jobs.map((job) => [job.competitionId, job]));
     return json(
       await Promise.all(competitions.map(async (c) => ({
         ...adminCompetitionRow(c),
         hiddenReason: c.status === "UPCOMING" ? await whyNoValidTeam(kv, c) : null,
+        cancellation: cancellationProgress(jobOf.get(c.id)),
       }))),
     );
   },

@@ -6,6 +6,7 @@ import { json } from "@/lib/http/errors.ts";
 import { parseId, readJson } from "@/lib/http/validate.ts";
 import {
   type CancellationJob,
+  cancellationProgress,
   runCancellation,
   startCancellation,
 } from "@/lib/payments/cancellation.ts";
@@ -53,7 +54,10 @@ export const handler: Handlers<unknown, State> = {
     const { processed, total, refunded, pending, notified, unnotified } = job;
     return json({
       message: messageOf(job),
-      competition: adminCompetitionRow(started.competition),
+      competition: {
+        ...adminCompetitionRow(started.competition),
+        cancellation: cancellationProgress(job),
+      },
       job,
       entries: total,
       processed,
