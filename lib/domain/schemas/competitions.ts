@@ -78,6 +78,8 @@ export const competitionInputSchema = z.object({
   z.refine((v) => v.deadline !== undefined || typeof v.matchId === "number", {
     message: "Deadline is required",
     path: ["deadline"],
+    // Said together with the other fields' problems, as when the deadline was always required.
+    when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === "deadline"),
   }),
   z.refine((v) => entryFeeProblem(v.entryFee, v.currency) === null, {
     error: (issue) => {

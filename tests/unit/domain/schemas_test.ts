@@ -308,6 +308,8 @@ Deno.test("[schemas] competitionInputSchema", async (t) => {
       maxForwards: 2,
       minDefenders: 1,
       salaryCap: 50000,
+      minEntries: null,
+      maxEntriesPerPerson: 1,
     });
   });
   await t.step("all fields set, strings coerced, money rounded to cents", () => {
@@ -347,6 +349,8 @@ Deno.test("[schemas] competitionInputSchema", async (t) => {
       maxForwards: 1,
       minDefenders: 0,
       salaryCap: 5000,
+      minEntries: null,
+      maxEntriesPerPerson: 1,
     });
   });
   await t.step("required fields missing → SPEC messages", () => {
