@@ -19,10 +19,19 @@ function statusText(s: EntrySummary): string {
   return "Upcoming";
 }
 
+const PRIZE_STATE: Record<string, string> = {
+  owed: "to claim",
+  claimed: "claimed",
+  paid: "Paid",
+  unclaimed: "unclaimed",
+};
+
 function prizeWon(s: EntrySummary): string {
   if (s.competition.status !== "COMPLETED") return "—";
-  if (s.prizeDescription) return s.prizeDescription;
-  return s.prize ? formatPrice(s.prize, s.competition.currency) : "—";
+  const won = s.prizeDescription ||
+    (s.prize ? formatPrice(s.prize, s.competition.currency) : "");
+  if (!won) return "—";
+  return s.prizeState ? `${won} · ${PRIZE_STATE[s.prizeState]}` : won;
 }
 
 function EntryCard({ entry }: { entry: EntrySummary }) {

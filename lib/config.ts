@@ -313,6 +313,23 @@ function parseRequire2fa(raw: string | null): boolean {
   throw new ConfigError(`ADMIN_REQUIRE_2FA must be 1 or 0 (got "${raw}")`);
 }
 
+/** PAYOUT_ENCRYPTION_KEY: base64 of 32 random bytes, the key winners' payout details are sealed with. */
+function parsePayoutKey(raw: string | null): string | null {
+  if (raw === null) return null;
+  let bytes: Uint8Array;
+  try {
+    bytes = Uint8Array.from(atob(raw), (c) => c.charCodeAt(0));
+  } catch {
+    throw new ConfigError(
+      "PAYOUT_ENCRYPTION_KEY must be base64 (e.g. from `openssl rand -base64 32`)",
+    );
+  }
+  if (bytes.length !== 32) {
+    throw new ConfigError(`PAYOUT_ENCRYPTION_KEY must be 32 bytes in base64 (got ${bytes.length})`);
+  }
+  return raw;
+}
+
 function parseHost(raw: string | null): string {
   if (raw === null) return DEFAULT_HOST;
   if (/[\s/]/.test(raw)) throw new ConfigError(`HOST must be a host name or IP (got "${raw}")`);
@@ -338,6 +355,7 @@ export function loadConfig(env: Env): ServerConfig {
     smtpUrl: parseSmtpUrl(read(env, "SMTP_URL")),
     mailFrom: parseMailFrom(read(env, "MAIL_FROM")),
     publicUrl: parsePublicUrl(read(env, "PUBLIC_URL")),
+    payoutKey: parsePayoutKey(read(env, "PAYOUT_ENCRYPTION_KEY")),
     oidc: parseOidc(env),
     adminRequire2fa: parseRequire2fa(read(env, "ADMIN_REQUIRE_2FA")),
     ...parseIntentLimit(read(env, "PAYMENT_INTENTS_PER_10_MIN")),

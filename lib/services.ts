@@ -32,6 +32,8 @@ export interface AppConfig {
   mailFrom: string;
   /** The site's public origin (no trailing slash) for links in e-mails; null: the request's. */
   publicUrl: string | null;
+  /** Base64 key sealing winners' payout details; null: one kept in the store (with a warning). */
+  payoutKey?: string | null;
   /** Admin sign-in through an OpenID Connect provider; null or unset: password logins only. */
   oidc?: OidcConfig | null;
   /** Password logins need a TOTP code (admins without one are sent to set it up). */

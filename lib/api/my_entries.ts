@@ -4,6 +4,7 @@
  */
 import { getCompetitionsByIds } from "@/lib/db/competitions.ts";
 import { getRefunds } from "@/lib/db/refunds.ts";
+import { payoutsOfEntries, payoutState } from "@/lib/db/payouts.ts";
 import { displayName, formatPrice } from "@/lib/domain/format.ts";
 import type { Competition, Entry } from "@/lib/domain/types.ts";
 import { esc } from "@/lib/email/html.ts";
@@ -14,7 +15,10 @@ import type { EntrySummary } from "@/lib/domain/live.ts";
 /** The summaries of these entries, newest first (entries of deleted competitions left out). */
 export async function entrySummaries(kv: Deno.Kv, entries: Entry[]): Promise<EntrySummary[]> {
   const competitions = await getCompetitionsByIds(kv, entries.map((e) => e.competitionId));
-  const refunds = await getRefunds(kv, entries.map((e) => e.stripePaymentId));
+  const [refunds, payouts] = await Promise.all([
+    getRefunds(kv, entries.map((e) => e.stripePaymentId)),
+    payoutsOfEntries(kv, entries),
+  ]);
   const cache = getLeaderboardCache(kv);
   const out: EntrySummary[] = [];
   for (const entry of entries) {
@@ -33,6 +37,7 @@ export async function entrySummaries(kv: Deno.Kv, entries: Entry[]): Promise<Ent
       prize: competition.status === "COMPLETED" && row ? row.prize : null,
       prizeDescription: row?.customPrizeDescription ?? null,
       refunded: refunds.get(entry.stripePaymentId)?.status === "DONE",
+      prizeState: payouts.has(entry.id) ? payoutState(payouts.get(entry.id)!) : null,
     });
   }
   return out.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
@@ -48,7 +53,9 @@ export function entryStatusText(summary: EntrySummary): string {
   const { status } = summary.competition;
   if (status === "CANCELLED") return summary.refunded ? "Cancelled, refunded" : "Cancelled";
   if (status === "LIVE") return "Live";
-  if (status === "COMPLETED") return "Completed";
+  if (status === "COMPLETED") {
+    return summary.prizeState === "paid" ? "Completed, paid" : "Completed";
+  }
   return "Upcoming";
 }
 

@@ -124,6 +124,14 @@ export const keys = {
   refundsPending: (): Deno.KvKey => ["refunds_pending"],
   /** Set once a one-time start-up migration finished on this store (see migrations.ts). */
   migration: (name: string): Deno.KvKey => ["migrations", name],
+  /** A winner's prize: owed, claimed (payout details sealed), paid (payouts.ts). */
+  payout: (cid: number, entryId: number): Deno.KvKey => ["payouts", cid, entryId],
+  payoutsOf: (cid: number): Deno.KvKey => ["payouts", cid],
+  payouts: (): Deno.KvKey => ["payouts"],
+  /** The payout a claim link opens, by the SHA-256 of its token. */
+  payoutByToken: (tokenHash: string): Deno.KvKey => ["payout_by_token", tokenHash],
+  /** Store-held secrets (the payout sealing key when none is configured). */
+  secret: (name: string): Deno.KvKey => ["secrets", name],
   /** The job cancelling a competition: refunding and telling every entrant (cancellation.ts). */
   cancelJob: (cid: number): Deno.KvKey => ["jobs", "cancel", cid],
   cancelJobs: (): Deno.KvKey => ["jobs", "cancel"],

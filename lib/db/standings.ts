@@ -5,6 +5,7 @@ import { NotFoundError } from "@/lib/domain/errors.ts";
 import { listEntriesByCompetition } from "./entries.ts";
 import { keys } from "./keys.ts";
 import { bumpLive } from "./live.ts";
+import { recordPayouts } from "./payouts.ts";
 import { getPerformancesMap } from "./performances.ts";
 import { chunk, getManyEntries, listValues, retryAtomic } from "./util.ts";
 
@@ -93,6 +94,14 @@ export async function awardPrizes(kv: Deno.Kv, cid: number): Promise<StandingRow
       const res = await bumpLive(op, cid).commit();
       return res.ok ? true : undefined;
     });
+  }
+  const [competition, entries] = await Promise.all([
+    kv.get<Competition>(keys.competition(cid)),
+    listEntriesByCompetition(kv, cid),
+  ]);
+  // Winners of a completed competition are owed their prizes (payouts.ts tells and pays them).
+  if (competition.value?.status === "COMPLETED") {
+    await recordPayouts(kv, competition.value, entries);
   }
   return standings;
 }

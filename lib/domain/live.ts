@@ -107,4 +107,6 @@ export interface EntrySummary {
   prizeDescription: string | null;
   /** True once the entry fee went back (a cancelled competition). */
   refunded: boolean;
+  /** A won prize: "owed", "claimed", "paid" or "unclaimed"; null when nothing was won. */
+  prizeState?: "owed" | "claimed" | "paid" | "unclaimed" | null;
 }

@@ -7,6 +7,8 @@ import { listCompetitions } from "@/lib/db/competitions.ts";
 import { listEntriesByCompetition } from "@/lib/db/entries.ts";
 import { toCents } from "@/lib/domain/format.ts";
 import type { Competition, Entry } from "@/lib/domain/types.ts";
+import { listPayouts, type Payout } from "@/lib/db/payouts.ts";
+import { prizeMoney } from "./payouts.ts";
 import {
   type Ledger,
   type PaymentRow,
@@ -37,14 +39,49 @@ export type ExtraCheck = (competitions: Competition[]) => Promise<Discrepancy[]>
 const money = (cents: number, currency: string) =>
   `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
 
-/** The cash prizes awarded on a competition's entries (what it owes winners). */
-export async function prizesFromAwards(
-  kv: Deno.Kv,
+/** The cash prizes a competition owes its winners, and what was paid of them (its payouts). */
+export function prizesFromAwards(kv: Deno.Kv, competition: Competition): Promise<PrizeMoney> {
+  return prizeMoney(kv, competition.id);
+}
+
+/**
+ * Each cash award of a completed competition has its payout of the same amount, and each paid
+ * payout stands for an award of that amount.
+ */
+function checkPayouts(
   competition: Competition,
-): Promise<PrizeMoney> {
-  const entries = await listEntriesByCompetition(kv, competition.id);
-  const owed = entries.reduce((sum, e) => sum + toCents(e.prize ?? 0), 0);
-  return { owed, paid: 0 };
+  entries: Entry[],
+  payouts: Payout[],
+  out: Discrepancy[],
+): void {
+  const byEntry = new Map(payouts.map((p) => [p.entryId, p]));
+  const entryOf = new Map(entries.map((e) => [e.id, e]));
+  for (const p of payouts) {
+    const entry = entryOf.get(p.entryId);
+    const award = entry && competition.status === "COMPLETED" && p.prizeType !== "NON_CASH"
+      ? toCents(entry.prize ?? 0)
+      : null;
+    if (p.status === "PAID" && p.prizeType !== "NON_CASH" && award !== p.amount) {
+      out.push({
+        record: `payout ${p.teamId}`,
+        problem: `paid ${money(p.amount, p.currency)} but the award is ` +
+          (award === null ? "gone" : money(award, p.currency)),
+      });
+    }
+  }
+  if (competition.status !== "COMPLETED" || competition.prizeType === "NON_CASH") return;
+  for (const entry of entries) {
+    if (!entry.prize) continue;
+    const p = byEntry.get(entry.id);
+    if (!p || p.amount !== toCents(entry.prize)) {
+      out.push({
+        record: `entry ${entry.teamId}`,
+        problem: `won ${entry.prize.toFixed(2)} but its payout ${
+          p ? `says ${money(p.amount, p.currency)}` : "is missing"
+        }`,
+      });
+    }
+  }
 }
 
 /** Checks each entry of `competition` against its payment. */
@@ -143,6 +180,7 @@ export async function reconcile(
     const entries = await listEntriesByCompetition(deps.kv, competition.id);
     for (const e of entries) entryIds.add(e.stripePaymentId);
     checkEntries(competition, entries, payments, discrepancies);
+    checkPayouts(competition, entries, await listPayouts(deps.kv, competition.id), discrepancies);
   }
   checkPayments(book, entryIds, discrepancies);
   checkBalances(ledger, discrepancies);

@@ -20,6 +20,7 @@ import { recordSweep } from "@/lib/telemetry.ts";
 import { getRefund, listPendingRefundIds } from "@/lib/db/refunds.ts";
 import { resumeCancellations } from "./cancellation.ts";
 import { cancelUnderfilled } from "./min_entries.ts";
+import { notifyWinners } from "./payouts.ts";
 import { type CheckoutDeps, finishPendingRefund, settlePayment } from "./checkout.ts";
 import { type IntentStatus, type PaymentIntentInfo, UNPAID_INTENT_TTL_MS } from "./provider.ts";
 
@@ -183,6 +184,11 @@ export async function sweepPayments(
   await cancelUnderfilled(deps, origin, now).catch((err) => {
     report.failed++;
     console.error(`Payment sweep: an under-filled competition was not cancelled: ${reason(err)}`);
+  });
+  // Winners not told yet (the award just happened, or an e-mail failed) get their claim link.
+  await notifyWinners(deps, origin, undefined, now).catch((err) => {
+    report.failed++;
+    console.error(`Payment sweep: winners were not told: ${reason(err)}`);
   });
   // Cancellations whose process died (their job's lease lapsed) go on from where they stopped.
   await resumeCancellations(deps, `sweep-${crypto.randomUUID()}`).catch((err) => {

@@ -1,0 +1,48 @@
+/** The e-mail a winner gets: place, prize and their private link to claim it. */
+import { formatPrice } from "@/lib/domain/format.ts";
+import { esc } from "./html.ts";
+import type { MailMessage } from "./mailer.ts";
+
+export interface WinnerNotice {
+  to: string;
+  teamName: string;
+  teamId: string;
+  competitionName: string;
+  /** "1st", "2nd", … */
+  place: string;
+  /** Cash: minor units and currency; non-cash: the prize's description. */
+  amount: number;
+  currency: string;
+  description: string | null;
+  /** The private claim link. */
+  claimUrl: string;
+}
+
+/** The prize as words: "$50.00" or the non-cash prize's description. */
+export function prizeWords(n: Pick<WinnerNotice, "amount" | "currency" | "description">) {
+  return n.description ?? formatPrice(n.amount / 100, n.currency);
+}
+
+/** The message telling a winner their place and prize, with the link to claim it. */
+export function buildWinnerNotice(n: WinnerNotice): MailMessage {
+  const prize = prizeWords(n);
+  const text = [
+    `Hi ${n.teamName},`,
+    "",
+    `Your team ${n.teamId} finished ${n.place} in ${n.competitionName} and won ${prize}.`,
+    "",
+    "Claim your prize here (this link is yours alone; do not share it):",
+    n.claimUrl,
+    "",
+    "Congratulations!",
+  ].join("\n");
+  const html = `<p>Hi ${esc(n.teamName)},</p>
+<p>Your team <strong>${esc(n.teamId)}</strong> finished <strong>${esc(n.place)}</strong> in ${
+    esc(n.competitionName)
+  } and won <strong>${esc(prize)}</strong>.</p>
+<p><a href="${
+    esc(n.claimUrl)
+  }">Claim your prize</a> (this link is yours alone; do not share it).</p>
+<p>Congratulations!</p>`;
+  return { to: n.to, subject: `You won ${prize} in ${n.competitionName}`, text, html };
+}

@@ -1,0 +1,246 @@
+/**
+ * Telling winners and paying them: each winner is e-mailed a private claim link once; the claim
+ * page takes their payout details (PayPal e-mail or IBAN for cash, a postal address for a
+ * non-cash prize), sealed at rest; admins list payouts with the details opened, record payments
+ * exactly once, and export them as CSV.
+ */
+import { keys } from "@/lib/db/keys.ts";
+import {
+  claimWinnerNotice,
+  detailsContext,
+  getPayoutByTokenHash,
+  listPayouts,
+  markPayoutClaimed,
+  type Payout,
+  PAYOUT_STATES,
+  type PayoutState,
+  payoutState,
+  releaseWinnerNotice,
+} from "@/lib/db/payouts.ts";
+import {
+  newSealKey,
+  randomToken,
+  seal,
+  sealKeyFromBase64,
+  sha256Hex,
+  unseal,
+} from "@/lib/crypto/sealed.ts";
+import { fieldError, NotFoundError } from "@/lib/domain/errors.ts";
+import type { PayoutDetails } from "@/lib/domain/schemas/payouts.ts";
+import type { Competition } from "@/lib/domain/types.ts";
+import { buildWinnerNotice } from "@/lib/email/winner.ts";
+import type { Mailer } from "@/lib/email/mailer.ts";
+
+export interface PayoutDeps {
+  kv: Deno.Kv;
+  mailer: Mailer;
+  config?: { payoutKey?: string | null };
+}
+
+/** Tokens of claim links look like this (22 URL-safe characters: 128 random bits). */
+const TOKEN = /^[A-Za-z0-9_-]{22}$/;
+
+const keyCache = new WeakMap<Deno.Kv, Promise<CryptoKey>>();
+
+/**
+ * The key payout details are sealed with: PAYOUT_ENCRYPTION_KEY, else one generated once and
+ * kept in the store (so a dump without the environment still needs the store's own secret).
+ */
+function sealKey(deps: PayoutDeps): Promise<CryptoKey> {
+  if (deps.config?.payoutKey) return sealKeyFromBase64(deps.config.payoutKey);
+  let key = keyCache.get(deps.kv);
+  if (!key) {
+    key = (async () => {
+      const k = keys.secret("payout_key");
+      const stored = await deps.kv.get<string>(k);
+      if (stored.value) return sealKeyFromBase64(stored.value);
+      const fresh = newSealKey();
+      const res = await deps.kv.atomic().check(stored).set(k, fresh).commit();
+      const value = res.ok ? fresh : (await deps.kv.get<string>(k)).value!;
+      return sealKeyFromBase64(value);
+    })();
+    keyCache.set(deps.kv, key);
+  }
+  return key;
+}
+
+/**
+ * E-mails every winner not told yet (of one competition, or all) a new private claim link; a
+ * failed e-mail is released so the next sweep tries again. Returns how many were told.
+ */
+export async function notifyWinners(
+  deps: PayoutDeps,
+  origin: string,
+  cid?: number,
+  now = new Date(),
+): Promise<number> {
+  const waiting = (await listPayouts(deps.kv, cid)).filter((p) => !p.notifiedAt);
+  if (waiting.length === 0) return 0;
+  const names = new Map<number, string>();
+  let told = 0;
+  for (const payout of waiting) {
+    const token = randomToken();
+    if (!await claimWinnerNotice(deps.kv, payout, await sha256Hex(token), now)) continue;
+    if (!names.has(payout.competitionId)) {
+      const c = (await deps.kv.get<Competition>(keys.competition(payout.competitionId))).value;
+      names.set(payout.competitionId, c?.name ?? "the competition");
+    }
+    try {
+      await deps.mailer.send(buildWinnerNotice({
+        to: payout.email,
+        teamName: payout.teamName,
+        teamId: payout.teamId,
+        competitionName: names.get(payout.competitionId)!,
+        place: payout.place,
+        amount: payout.amount,
+        currency: payout.currency,
+        description: payout.description,
+        claimUrl: `${origin}/claim/${token}`,
+      }));
+      told++;
+    } catch (err) {
+      console.error(`Winner e-mail for ${payout.teamId} failed: ${err}`);
+      await releaseWinnerNotice(deps.kv, payout);
+    }
+  }
+  return told;
+}
+
+/** The payout a claim link opens (NotFoundError for a malformed or unknown token). */
+export async function payoutOfToken(kv: Deno.Kv, token: string): Promise<Payout> {
+  const payout = TOKEN.test(token) ? await getPayoutByTokenHash(kv, await sha256Hex(token)) : null;
+  if (!payout) throw new NotFoundError("This claim link is not valid.");
+  return payout;
+}
+
+/** Stores the winner's payout details, sealed, on the payout the token opens (once). */
+export async function claimPayout(
+  deps: PayoutDeps,
+  token: string,
+  details: PayoutDetails,
+  now = new Date(),
+): Promise<Payout> {
+  const payout = await payoutOfToken(deps.kv, token);
+  const sealed = await seal(await sealKey(deps), details, detailsContext(payout));
+  return await markPayoutClaimed(deps.kv, payout, sealed, now);
+}
+
+/** A payout as the admin sees it: its state and the details opened. */
+export interface PayoutRow extends Omit<Payout, "sealedDetails" | "tokenHash"> {
+  state: PayoutState;
+  details: PayoutDetails | null;
+}
+
+/** Every payout (filtered by state and competition), details opened, by competition and rank. */
+export async function listPayoutRows(
+  deps: PayoutDeps,
+  filter: { state?: PayoutState | null; competitionId?: number | null } = {},
+  now = Date.now(),
+): Promise<PayoutRow[]> {
+  const key = await sealKey(deps);
+  const all = await listPayouts(deps.kv, filter.competitionId ?? undefined);
+  const rows: PayoutRow[] = [];
+  for (const { sealedDetails, tokenHash: _, ...p } of all) {
+    const state = payoutState({ ...p, sealedDetails, tokenHash: null }, now);
+    if (filter.state && state !== filter.state) continue;
+    const details = sealedDetails
+      ? await unseal<PayoutDetails>(key, sealedDetails, detailsContext(p))
+      : null;
+    rows.push({ ...p, state, details });
+  }
+  return rows.sort((a, b) => a.competitionId - b.competitionId || a.rank - b.rank);
+}
+
+/** Totals per state and currency (minor units) and counts, over these rows. */
+export function payoutTotals(rows: Pick<PayoutRow, "state" | "amount" | "currency">[]) {
+  const totals: Record<PayoutState, Record<string, number>> = {
+    owed: {},
+    claimed: {},
+    paid: {},
+    unclaimed: {},
+  };
+  const counts: Record<PayoutState, number> = { owed: 0, claimed: 0, paid: 0, unclaimed: 0 };
+  for (const row of rows) {
+    counts[row.state]++;
+    totals[row.state][row.currency] = (totals[row.state][row.currency] ?? 0) + row.amount;
+  }
+  return { counts, totals };
+}
+
+/** The prize money of one competition for the ledger: owed (all awarded cash) and paid. */
+export async function prizeMoney(
+  kv: Deno.Kv,
+  cid: number,
+): Promise<{ owed: number; paid: number }> {
+  const payouts = await listPayouts(kv, cid);
+  return {
+    owed: payouts.reduce((sum, p) => sum + p.amount, 0),
+    paid: payouts.filter((p) => p.status === "PAID").reduce((sum, p) => sum + p.amount, 0),
+  };
+}
+
+/** The details as one line: "PayPal jo@example.com", "IBAN GB82…", or the address. */
+export function detailsText(details: PayoutDetails | null): string {
+  if (!details) return "";
+  if (details.method === "paypal") return `PayPal ${details.paypalEmail}`;
+  if (details.method === "iban") return `IBAN ${details.iban} (${details.accountHolder})`;
+  const a = details.address;
+  return [a.name, a.line1, a.line2, a.city, a.postcode, a.country].filter(Boolean).join(", ");
+}
+
+/** A CSV cell: quoted, and a leading = + - @ defused so spreadsheets never run it as a formula. */
+function cell(value: string | number | null): string {
+  let text = value === null ? "" : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return `"${text.replaceAll('"', '""')}"`;
+}
+
+/** The payouts as CSV (header row first), amounts in major units. */
+export function payoutsCsv(rows: PayoutRow[]): string {
+  const head = [
+    "competition",
+    "place",
+    "team_id",
+    "team_name",
+    "email",
+    "prize",
+    "amount",
+    "currency",
+    "state",
+    "details",
+    "claimed_at",
+    "paid_at",
+    "reference",
+  ];
+  const lines = rows.map((r) =>
+    [
+      r.competitionId,
+      r.place,
+      r.teamId,
+      r.teamName,
+      r.email,
+      r.description ?? "",
+      (r.amount / 100).toFixed(2),
+      r.currency.toUpperCase(),
+      r.state,
+      detailsText(r.details),
+      r.claimedAt,
+      r.paidAt,
+      r.reference,
+    ].map(cell).join(",")
+  );
+  return [head.join(","), ...lines].join("\r\n") + "\r\n";
+}
+
+/** ?status= and ?competitionId= of the payouts lists (a 400 naming the field when bad). */
+export function parsePayoutFilter(params: URLSearchParams) {
+  const status = params.get("status") || null;
+  if (status !== null && !(PAYOUT_STATES as readonly string[]).includes(status)) {
+    throw fieldError("status", `Status must be one of: ${PAYOUT_STATES.join(", ")}`);
+  }
+  const cid = params.get("competitionId") || null;
+  if (cid !== null && !/^[1-9]\d{0,9}$/.test(cid)) {
+    throw fieldError("competitionId", "Competition must be a positive whole number");
+  }
+  return { state: status as PayoutState | null, competitionId: cid === null ? null : Number(cid) };
+}

@@ -1,0 +1,183 @@
+import assert from "node:assert/strict";
+import { updateCompetition } from "@/lib/db/competitions.ts";
+import { keys } from "@/lib/db/keys.ts";
+import { listOutbox } from "@/lib/db/outbox.ts";
+import { getPayout, type Payout } from "@/lib/db/payouts.ts";
+import { setPrizeStructure } from "@/lib/db/prizes.ts";
+import { reconcile } from "@/lib/payments/reconcile.ts";
+import { sweepPayments } from "@/lib/payments/sweep.ts";
+import { makeTestApp, readJsonBody, TEST_ORIGIN, type TestApp } from "@/tests/helpers/app.ts";
+import { makeAdminHeaders, makeCompetition, makeEntry } from "@/tests/helpers/fixtures.ts";
+
+/** The claim tokens e-mailed to winners, by recipient. */
+async function claimLinks(app: TestApp): Promise<Map<string, string[]>> {
+  const links = new Map<string, string[]>();
+  for (const mail of await listOutbox(app.kv)) {
+    const token = /\/claim\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+    if (!token) continue;
+    links.set(mail.to, [...(links.get(mail.to) ?? []), token]);
+  }
+  return links;
+}
+
+const claim = (app: TestApp, token: string, body: unknown) =>
+  app.request(`/api/claim/${token}`, { method: "POST", json: body });
+
+Deno.test("[payouts] winners are told once, claim privately, and are paid exactly once", async (t) => {
+  const app = await makeTestApp();
+  try {
+    const admin = await makeAdminHeaders(app.kv);
+    const c = await makeCompetition(app.kv, { name: "Prize Cup", entryFee: 5, prizePool: 90 });
+    const ann = await makeEntry(app.kv, c, { email: "ann@example.com", teamName: "=SUM(A1)" });
+    const bob = await makeEntry(app.kv, c, { email: "bob@example.com", teamName: "Bob" });
+    const cat = await makeEntry(app.kv, c, { email: "cat@example.com", teamName: "Cat" });
+    await setPrizeStructure(app.kv, c.id, [{ position: 1, prize: 90 }]);
+    await updateCompetition(app.kv, c.id, { status: "LIVE" });
+    await updateCompetition(app.kv, c.id, { status: "COMPLETED" });
+
+    await t.step("every winner (three tied for 1st: $30.00 each) is e-mailed once", async () => {
+      await sweepPayments(app.services, TEST_ORIGIN);
+      await sweepPayments(app.services, TEST_ORIGIN);
+      const links = await claimLinks(app);
+      assert.deepEqual([...links.keys()].sort(), [
+        "ann@example.com",
+        "bob@example.com",
+        "cat@example.com",
+      ]);
+      for (const tokens of links.values()) assert.equal(tokens.length, 1, "one e-mail each");
+      const mail = (await listOutbox(app.kv)).find((m) => m.to === "bob@example.com")!;
+      assert.match(mail.text, /finished 1st in Prize Cup and won \$30\.00/);
+    });
+
+    const links = await claimLinks(app);
+    const [annToken, bobToken] = [
+      links.get("ann@example.com")![0],
+      links.get("bob@example.com")![0],
+    ];
+    await t.step("a claim link opens its own prize only; a wrong one is a 404", async () => {
+      assert.ok(annToken.length >= 22, "128 random bits");
+      const page = await app.request(`/claim/${bobToken}`);
+      assert.equal(page.status, 200);
+      assert.match(await page.text(), /Bob.*finished[\s\S]*1st/);
+      for (const bad of ["nope", "A".repeat(22), annToken.slice(0, -1) + "x"]) {
+        const res = await app.request(`/claim/${bad}`);
+        assert.equal(res.status, 404, bad);
+        await res.body?.cancel();
+        const post = await claim(app, bad, { method: "paypal", paypalEmail: "x@example.com" });
+        assert.equal(post.status, 404);
+        await post.body?.cancel();
+      }
+    });
+
+    await t.step(
+      "the claim checks the details, stores them sealed, and cannot be overwritten",
+      async () => {
+        const badIban = await claim(app, annToken, {
+          method: "iban",
+          iban: "GB82WEST12345698765433",
+          accountHolder: "Ann",
+        });
+        assert.equal(badIban.status, 400);
+        assert.deepEqual((await readJsonBody(badIban)).issues[0].path, ["iban"]);
+        const ok = await claim(app, annToken, {
+          method: "iban",
+          iban: "gb82 west 1234 5698 7654 32",
+          accountHolder: "Ann Winner",
+        });
+        assert.equal(ok.status, 200);
+        await ok.body?.cancel();
+        const again = await claim(app, annToken, {
+          method: "paypal",
+          paypalEmail: "thief@example.com",
+        });
+        assert.equal(again.status, 409);
+        await again.body?.cancel();
+        const stored = await getPayout(app.kv, c.id, ann.id);
+        assert.equal(stored?.status, "CLAIMED");
+        assert.equal((await getPayout(app.kv, c.id, bob.id))?.status, "OWED", "Bob's is untouched");
+        const raw = JSON.stringify(stored);
+        assert.doesNotMatch(raw, /GB82WEST|Ann Winner|thief/, "sealed at rest");
+        const bobClaim = await claim(app, bobToken, {
+          method: "paypal",
+          paypalEmail: "bob.pays@example.com",
+        });
+        assert.equal(bobClaim.status, 200);
+        await bobClaim.body?.cancel();
+      },
+    );
+
+    await t.step(
+      "the admin sees the details, totals per state, and records a payment once",
+      async () => {
+        const list = await readJsonBody(
+          await app.request("/api/admin/payouts", { headers: admin }),
+        );
+        assert.deepEqual(list.counts, { owed: 1, claimed: 2, paid: 0, unclaimed: 0 });
+        assert.deepEqual(list.totals.claimed, { usd: 6000 });
+        const annRow = list.payouts.find((p: { teamId: string }) => p.teamId === ann.teamId);
+        assert.deepEqual(annRow.details, {
+          method: "iban",
+          iban: "GB82WEST12345698765432",
+          accountHolder: "Ann Winner",
+        });
+        const pay = (reference: string) =>
+          app.request(`/api/admin/payouts/${c.id}/${ann.id}/paid`, {
+            method: "POST",
+            headers: admin,
+            json: { reference },
+          });
+        const twice = await Promise.all([pay("BANK-123"), pay("BANK-123")]);
+        assert.deepEqual(twice.map((r) => r.status), [200, 200]);
+        const [first, second] = await Promise.all(twice.map((r) => readJsonBody(r)));
+        assert.equal(first.paidAt, second.paidAt, "one payment, recorded once");
+        const other = await pay("BANK-999");
+        assert.equal(other.status, 409);
+        await other.body?.cancel();
+        const after = await readJsonBody(
+          await app.request("/api/admin/payouts", { headers: admin }),
+        );
+        assert.deepEqual(after.counts, { owed: 1, claimed: 1, paid: 1, unclaimed: 0 });
+        assert.deepEqual(after.totals.paid, { usd: 3000 });
+      },
+    );
+
+    await t.step("the CSV lists every payout, formulas defused", async () => {
+      const res = await app.request("/api/admin/payouts/csv", { headers: admin });
+      assert.equal(res.status, 200);
+      assert.match(res.headers.get("content-type") ?? "", /text\/csv/);
+      const lines = (await res.text()).trim().split("\r\n");
+      assert.equal(lines.length, 4);
+      assert.match(lines[0], /^competition,place,team_id/);
+      assert.ok(lines.some((l) => l.includes(`"'=SUM(A1)"`)), "a formula is not a formula");
+      assert.ok(lines.some((l) => l.includes("IBAN GB82WEST12345698765432 (Ann Winner)")));
+    });
+
+    await t.step("My entries says Paid; the books balance with prizes owed and paid", async () => {
+      const mine = await readJsonBody(
+        await app.request(`/api/my-entries?teamIds=${ann.teamId},${cat.teamId}`),
+      );
+      const state = (teamId: string) =>
+        mine.find((m: { teamId: string }) => m.teamId === teamId).prizeState;
+      assert.equal(state(ann.teamId), "paid");
+      assert.equal(state(cat.teamId), "owed");
+      const books = await reconcile(app.services);
+      assert.deepEqual(books.discrepancies, []);
+      const line = books.ledger.competitions.find((l) => l.competitionId === c.id)!;
+      assert.deepEqual([line.prizesOwed, line.prizesPaid], [9000, 3000]);
+    });
+
+    await t.step("a paid payout that does not match its award is named by reconcile", async () => {
+      const key = keys.payout(c.id, ann.id);
+      const stored = (await app.kv.get<Payout>(key)).value!;
+      await app.kv.set(key, { ...stored, amount: 5000 });
+      const books = await reconcile(app.services);
+      assert.ok(
+        books.discrepancies.some((d) => d.record === `payout ${ann.teamId}`),
+        JSON.stringify(books.discrepancies),
+      );
+      await app.kv.set(key, stored);
+    });
+  } finally {
+    await app.close();
+  }
+});
