@@ -4,6 +4,7 @@ import { json } from "@/lib/http/errors.ts";
 import { isCrossOriginRequest } from "@/lib/http/security.ts";
 import type { State } from "@/lib/services.ts";
 import { admitLiveSocket } from "@/lib/http/live_socket.ts";
+import { serveDenoSocket } from "@/lib/live/transports.ts";
 
 /** Seconds without any frame before Deno closes a dead connection (it pings on its own). */
 const IDLE_TIMEOUT_S = 60;
@@ -40,7 +41,7 @@ export const handler: Handlers<unknown, State> = {
     }
     upgrade.socket.addEventListener("close", admitted.release);
     upgrade.socket.addEventListener("error", admitted.release);
-    hub.accept(upgrade.socket);
+    serveDenoSocket(hub, upgrade.socket);
     return upgrade.response;
   },
 };
