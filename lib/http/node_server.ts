@@ -67,8 +67,13 @@ export function listenNodeHttp(
     socket.on("error", () => socket.destroy());
     const headers = headersOf(req);
     const url = requestUrl(req, hostname, port);
-    if (url.pathname !== "/ws") {
-      return refuse(socket, json({ message: "Not Found" }, { status: 404 }), sources);
+    const servesFeed = handler === undefined || !config.liveWsPort;
+    if (url.pathname !== "/ws" || !servesFeed) {
+      // Not the feed here: the app answers (e.g. /ws with LIVE_WS_PORT names that port).
+      if (!handler) return refuse(socket, json({ message: "Not Found" }, { status: 404 }), sources);
+      const request = new Request(url, { headers });
+      return void handler(request, { remoteAddr: remoteAddrOf(req), completed: Promise.resolve() })
+        .then((res) => refuse(socket, res, sources), () => socket.destroy());
     }
     const admitted = admitLiveSocket(
       headers,
@@ -108,6 +113,10 @@ function remoteAddress(req: http.IncomingMessage): string {
   return address.startsWith("::ffff:") ? address.slice(7) : address;
 }
 
+function remoteAddrOf(req: http.IncomingMessage): Deno.NetAddr {
+  return { transport: "tcp", hostname: remoteAddress(req), port: req.socket.remotePort ?? 0 };
+}
+
 function requestUrl(req: http.IncomingMessage, hostname: string, port: number): URL {
   try {
     return new URL(req.url ?? "/", `http://${req.headers.host ?? `${hostname}:${port}`}`);
@@ -141,12 +150,7 @@ async function answer(
       // @ts-expect-error: `duplex` is required by fetch for a streamed body, not yet in the type.
       duplex: "half",
     });
-    const remoteAddr: Deno.NetAddr = {
-      transport: "tcp",
-      hostname: remoteAddress(req),
-      port: req.socket.remotePort ?? 0,
-    };
-    const response = await handler(request, { remoteAddr, completed });
+    const response = await handler(request, { remoteAddr: remoteAddrOf(req), completed });
     const headers: [string, string][] = [];
     response.headers.forEach((value, name) => {
       if (name !== "set-cookie") headers.push([name, value]);
