@@ -76,7 +76,7 @@ export const MAX_MESSAGE_CHARS = 1024;
  */
 export const MAX_SOCKETS = 30_000;
 const DEFAULTS: Required<LiveHubOptions> = {
-  pollMs: 250,
+  pollMs: 100,
   heartbeatMs: 25_000,
   eventLimit: 50,
   watchGraceMs: 5000,
