@@ -93,7 +93,7 @@ export function listenNodeHttp(
 
   return new Promise((resolve, reject) => {
     server.once("error", reject);
-    server.listen({ port, host: hostname, reusePort: true }, () => {
+    server.listen({ port, host: hostname, reusePort: true, backlog: 4096 }, () => {
       server.off("error", reject);
       resolve({
         close: async () => {
