@@ -8,6 +8,9 @@ import { listGameEvents } from "@/lib/db/events.ts";
 import type { LeaderboardCache } from "./leaderboard_cache.ts";
 import { errorMessage, type LiveSocket, Outgoing } from "./socket_io.ts";
 
+/** Longest a changed events message waits for the standings hint to go out with it (ms). */
+const HINT_WAIT_MS = 50;
+
 export interface ChannelDeps {
   kv: Deno.Kv;
   cache: LeaderboardCache;
@@ -52,6 +55,8 @@ export class Channel {
   #idleTimer: ReturnType<typeof setTimeout> | null = null;
   #events: Outgoing | null = null;
   #signature: string | null = null;
+  /** Set while a refreshed events message waits (briefly) to take the standings hint along. */
+  #takeHint: ((hint: Outgoing | null) => void) | null = null;
   #closed = false;
   readonly #eventsRefresh = new Coalesced(() => this.#refreshEvents(), (e) => this.#failed(e));
   readonly #standingsRefresh = new Coalesced(
@@ -101,11 +106,19 @@ export class Channel {
       competitionId: this.cid,
       data: events,
     });
-    if (text !== this.#events?.text) {
-      this.#events = new Outgoing(text);
-      this.#broadcast(this.#events);
-    }
+    if (text === this.#events?.text) return this.#standingsRefresh.trigger();
+    this.#events = new Outgoing(text);
+    // The standings usually follow within milliseconds; their hint then goes out in the same
+    // write as the events (half the writes per socket), and never holds the events back longer.
+    const hint = new Promise<Outgoing | null>((resolve) => {
+      const timer = setTimeout(() => resolve(null), HINT_WAIT_MS);
+      this.#takeHint = (hint) => (clearTimeout(timer), resolve(hint));
+    });
     this.#standingsRefresh.trigger();
+    const along = await hint;
+    this.#takeHint = null;
+    if (this.#closed) return;
+    this.#broadcast(along ? Outgoing.join(this.#events, along) : this.#events);
   }
 
   async #refreshStandings(): Promise<void> {
@@ -114,10 +127,11 @@ export class Channel {
     if (!standings) return this.#end("Competition not found");
     const moved = this.#signature !== null && this.#signature !== standings.signature;
     this.#signature = standings.signature;
-    if (moved) {
-      const hint = JSON.stringify({ type: "leaderboard_update", competitionId: this.cid });
-      this.#broadcast(new Outgoing(hint));
-    }
+    const hint = moved
+      ? new Outgoing(JSON.stringify({ type: "leaderboard_update", competitionId: this.cid }))
+      : null;
+    if (this.#takeHint) return this.#takeHint(hint);
+    if (hint) this.#broadcast(hint);
   }
 
   #broadcast(message: Outgoing): void {

@@ -5,18 +5,37 @@
  */
 
 /**
- * One message to send, serialised once. A broadcast builds one `Outgoing` and hands the same
- * object to every socket: a transport that writes raw frames takes `frame`, built on first use
- * and shared by all sockets, so a message costs one JSON and one frame per competition.
+ * One or more messages to send, serialised once. A broadcast builds one `Outgoing` and hands the
+ * same object to every socket: a transport that writes raw frames takes `frame`, built on first
+ * use and shared by all sockets, so a message costs one JSON and one frame per competition, and
+ * messages that go out together (`Outgoing.join`) cost each socket one write.
  */
 export class Outgoing {
   #frame: Uint8Array | null = null;
+  readonly texts: readonly string[];
 
-  constructor(readonly text: string) {}
+  constructor(...texts: string[]) {
+    this.texts = texts;
+  }
 
-  /** The whole unmasked text frame of this message (RFC 6455 §5.2). */
+  /** The messages of `a` then `b`, sent together. */
+  static join(a: Outgoing, b: Outgoing): Outgoing {
+    return new Outgoing(...a.texts, ...b.texts);
+  }
+
+  /** The text of the (first) message. */
+  get text(): string {
+    return this.texts[0];
+  }
+
+  /** The whole unmasked text frames of these messages (RFC 6455 §5.2), one after the other. */
   get frame(): Uint8Array {
-    return this.#frame ??= textFrame(this.text);
+    if (this.#frame) return this.#frame;
+    const frames = this.texts.map(textFrame);
+    const all = new Uint8Array(frames.reduce((size, frame) => size + frame.length, 0));
+    let offset = 0;
+    for (const frame of frames) (all.set(frame, offset), offset += frame.length);
+    return this.#frame = all;
   }
 }
 

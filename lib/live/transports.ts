@@ -34,7 +34,7 @@ export function serveDenoSocket(hub: LiveHub, ws: WebSocket): void {
       if (ws.readyState !== WebSocket.OPEN) return;
       if (ws.bufferedAmount > MAX_BUFFERED_BYTES) return close(CLOSE.policy, "Too slow");
       try {
-        ws.send(message.text);
+        for (const text of message.texts) ws.send(text);
       } catch {
         // The peer went away between the state check and the send; its close event cleans up.
       }
