@@ -6,11 +6,11 @@
  * server sending the same bytes to the same number of sockets) and the ratio app / floor.
  *
  * Set-up, all on this machine: the app's server (serve.ts, one isolate per process) in
- * `ceil(sockets / 15,000)` processes (at least 2, one per core) sharing the port with
+ * `ceil(sockets / 17,000)` processes (at least 2, one per core) sharing the port with
  * `reusePort` and one KV file; a process may hold at most 20,000 open files here (hard limit),
  * so 50,000 sockets need several. The GOAL is written by the bench's own process, so each server
  * learns of it by its version poll, as from an admin on another machine. Clients are Node
- * processes of raw sockets (bench/crowd_client.mjs, at most 15,000 each), 8 sockets per loopback
+ * processes of raw sockets (bench/crowd_client.mjs, at most 17,000 each), 8 sockets per loopback
  * source address (the per-address limit of /ws holds). Each set-up first sends one unmeasured
  * event (warm-up), then CROWD_EVENTS (3) measured ones; figures are their medians.
  * Writes .bench-out/crowd.json.
@@ -24,7 +24,7 @@ const ROOT = new URL("../", import.meta.url);
 const OUT = new URL("../.bench-out/crowd.json", import.meta.url);
 const SIZES = (Deno.env.get("CROWD_SIZES") ?? "1000,10000,50000").split(",").map(Number);
 const EVENTS = Number(Deno.env.get("CROWD_EVENTS") ?? 3);
-const PER_PROCESS = 15_000;
+const PER_PROCESS = 17_000;
 const BUDGET = { p99Ms: 1000, rssMb: 1536, ratio: 1.5 };
 const wallNow = () => performance.timeOrigin + performance.now();
 const encoder = new TextEncoder();
