@@ -38,6 +38,8 @@ export interface AppConfig {
   intentsPer10Min?: number;
   /** The live feed's own port (LIVE_WS_PORT), where /ws refuses oversized frames unread. */
   liveWsPort?: number | null;
+  /** Most live sockets one isolate serves (LIVE_MAX_SOCKETS; default the hub's MAX_SOCKETS). */
+  liveMaxSockets?: number;
 }
 
 export interface Services {
@@ -76,7 +78,10 @@ export function createServices(
     kv,
     payments: createPaymentProvider(config, kv, opts.payments),
     mailer: createMailer(config, kv),
-    hub: startLiveHub(kv, opts.hub),
+    hub: startLiveHub(kv, {
+      ...(config.liveMaxSockets ? { maxSockets: config.liveMaxSockets } : {}),
+      ...opts.hub,
+    }),
     config,
   };
 }

@@ -71,8 +71,9 @@ export const MAX_JOINS_PER_SOCKET = 5;
 /** Largest client message accepted, in characters (or bytes for binary); larger closes with 1009. */
 export const MAX_MESSAGE_CHARS = 1024;
 /**
- * Most sockets one hub (one isolate) serves at once by default: a joined idle socket costs the
- * server a few kilobytes, so the process's file-descriptor limit usually binds first.
+ * Most sockets one hub (one isolate) serves at once by default (LIVE_MAX_SOCKETS sets another): a
+ * joined idle socket costs the server a few kilobytes, so the process's file limit usually binds
+ * first.
  */
 export const MAX_SOCKETS = 30_000;
 const DEFAULTS: Required<LiveHubOptions> = {
