@@ -158,6 +158,10 @@ async function answer(
     for (const cookie of response.headers.getSetCookie()) headers.push(["set-cookie", cookie]);
     res.writeHead(response.status, response.statusText, headers.flat());
     if (!response.body) return void res.end();
+    if (response.headers.has("content-length")) {
+      // A body of known size (pages, cached answers, assets): one write, no chunked encoding.
+      return void res.end(new Uint8Array(await response.arrayBuffer()));
+    }
     for await (const chunk of response.body) {
       if (!res.write(chunk)) await once(res, "drain");
     }
