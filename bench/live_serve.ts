@@ -9,6 +9,7 @@
  */
 import { createGameEvent } from "@/lib/db/events.ts";
 import { startLiveHub } from "@/lib/live/hub.ts";
+import { serveDenoSocket } from "@/lib/live/transports.ts";
 
 const kv = await Deno.openKv(Deno.env.get("LIVE_BENCH_KV"));
 const hub = startLiveHub(kv);
@@ -22,7 +23,7 @@ export default {
       socket.addEventListener("open", () => {
         socket.send(JSON.stringify({ type: "isolate", id: isolate }));
       });
-      hub.accept(socket);
+      serveDenoSocket(hub, socket);
       return response;
     }
     if (pathname === "/goal" && req.method === "POST") {

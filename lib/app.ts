@@ -227,33 +227,3 @@ export async function startApp(
 
   return { config, finished: server.finished, shutdown };
 }
-
-/**
- * One isolate of `deno serve --parallel` (serve.ts; scripts/start.ts checks the configuration
- * first): this isolate's app over the shared store, as `{ fetch }`. On SIGINT/SIGTERM it closes
- * its live hub, sweeper and store and ends the process (an open `kv.watch` would otherwise keep
- * `deno serve` from exiting).
- */
-export async function serveIsolate(
-  manifest: Manifest,
-  freshConfig: FreshConfig = {},
-): Promise<Deno.ServeDefaultExport> {
-  const app = await createApp(manifest, freshConfig);
-  let stopping = false;
-  // Every isolate gets the signal (and the launcher may pass it on again): the first to finish
-  // closing ends the process.
-  const stop = () => {
-    if (stopping) return;
-    stopping = true;
-    const force = setTimeout(() => Deno.exit(1), SHUTDOWN_TIMEOUT_MS);
-    app.shutdown().then(() => {
-      clearTimeout(force);
-      Deno.exit(0);
-    }, (err) => fail(`Error during shutdown: ${firstLine(err)}`));
-  };
-  const signals: Deno.Signal[] = Deno.build.os === "windows" ? ["SIGINT"] : ["SIGINT", "SIGTERM"];
-  for (const signal of signals) Deno.addSignalListener(signal, stop);
-  // Its first step waits for the store, so `deno serve` listens before any of it is done.
-  app.startBackground();
-  return { fetch: (req, info) => app.handler(req, info) };
-}

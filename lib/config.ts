@@ -60,6 +60,15 @@ function parseLiveWsPort(raw: string | null, port: number): number | null {
   return live;
 }
 
+/** Most live sockets per isolate (LIVE_MAX_SOCKETS), a whole number of 1 or more. */
+function parseLiveMaxSockets(raw: string | null): { liveMaxSockets?: number } {
+  if (raw === null) return {};
+  if (!/^\d{1,7}$/.test(raw) || Number(raw) < 1) {
+    throw new ConfigError(`LIVE_MAX_SOCKETS must be a whole number, 1 or more (got "${raw}")`);
+  }
+  return { liveMaxSockets: Number(raw) };
+}
+
 /** Payment intents per client address in 10 minutes; 0 turns the limit off (load benches). */
 function parseIntentLimit(raw: string | null): { intentsPer10Min?: number } {
   if (raw === null) return {};
@@ -360,6 +369,7 @@ export function loadConfig(env: Env): ServerConfig {
     adminRequire2fa: parseRequire2fa(read(env, "ADMIN_REQUIRE_2FA")),
     ...parseIntentLimit(read(env, "PAYMENT_INTENTS_PER_10_MIN")),
     ...parseKv(env, deploy),
+    ...parseLiveMaxSockets(read(env, "LIVE_MAX_SOCKETS")),
   };
 }
 

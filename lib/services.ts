@@ -47,6 +47,8 @@ export interface AppConfig {
    * Connect), so the live hub needs no polling; a local file's watch misses other processes'.
    */
   kvWatchNative?: boolean;
+  /** Most live sockets one isolate serves (LIVE_MAX_SOCKETS; default the hub's MAX_SOCKETS). */
+  liveMaxSockets?: number;
 }
 
 export interface Services {
@@ -90,7 +92,11 @@ export function createServices(
     payments: createPaymentProvider(config, kv, opts.payments),
     mailer: createMailer(config, kv),
     // A native watch makes the poll useless: pollMs 0 turns it off.
-    hub: startLiveHub(kv, { ...(config.kvWatchNative ? { pollMs: 0 } : {}), ...opts.hub }),
+    hub: startLiveHub(kv, {
+      ...(config.kvWatchNative ? { pollMs: 0 } : {}),
+      ...(config.liveMaxSockets ? { maxSockets: config.liveMaxSockets } : {}),
+      ...opts.hub,
+    }),
     cache: new RenderCache(kv),
     startUp: { done: true, error: null },
     config,

@@ -1,7 +1,7 @@
 /**
  * `npm start` (`deno task start`): checks the configuration, then serves the app on every core
- * the Deno way, `deno serve --parallel` over serve.ts (one isolate per core; DENO_JOBS or
- * WEB_CONCURRENCY to choose). The isolates share nothing but the KV store.
+ * through serve.ts (one isolate per core sharing the port; DENO_JOBS or WEB_CONCURRENCY to
+ * choose). The isolates share nothing but the KV store.
  * SIGINT/SIGTERM are passed on; the exit status is the server's.
  */
 import {
@@ -30,7 +30,7 @@ function readSettings() {
   }
 }
 
-/** The friendly message for a port taken by another program, before `deno serve` tries it. */
+/** The friendly message for a port taken by another program, before the server tries it. */
 function assertPortFree(hostname: string, port: number): void {
   try {
     Deno.listen({ hostname, port }).close();
@@ -47,26 +47,20 @@ const { config, jobs } = readSettings();
 for (const warning of configWarnings(config)) console.warn(warning);
 for (const notice of startNotices(config)) console.log(notice);
 assertPortFree(config.host, config.port);
-const args = [
-  "serve",
-  "-A",
-  "--config",
-  new URL("deno.json", ROOT).pathname,
-  "--host",
-  config.host,
-  "--port",
-  String(config.port),
-  ...(jobs > 1 ? ["--parallel"] : []),
-  new URL("serve.ts", ROOT).pathname,
-];
+const args = ["run", "-A", "--config", new URL("deno.json", ROOT).pathname];
 const server = new Deno.Command(Deno.execPath(), {
-  args,
-  env: { DENO_JOBS: String(jobs), SERVE_ISOLATES: String(jobs) },
+  args: [...args, new URL("serve.ts", ROOT).pathname],
+  env: {
+    HOST: config.host,
+    PORT: String(config.port),
+    DENO_JOBS: String(jobs),
+    SERVE_ISOLATES: String(jobs),
+  },
   stdin: "inherit",
   stdout: "inherit",
   stderr: "inherit",
 }).spawn();
-console.log(`Serving with ${jobs} isolate${jobs === 1 ? "" : "s"} (deno serve, pid ${server.pid})`);
+console.log(`Serving with ${jobs} isolate${jobs === 1 ? "" : "s"} (server pid ${server.pid})`);
 const signals: Deno.Signal[] = Deno.build.os === "windows" ? ["SIGINT"] : ["SIGINT", "SIGTERM"];
 for (const signal of signals) {
   Deno.addSignalListener(signal, () => {

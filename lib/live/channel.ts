@@ -1,20 +1,27 @@
 /**
- * One followed competition of the live hub: its sockets, one `kv.watch` of `["live", cid]`, and
- * the refresh that re-reads the events and standings when the live versionstamp moves. Each
- * update is serialised once and the same string is sent to every socket.
+ * One followed competition of the live hub: its sockets (join and leave), and the refresh that
+ * re-reads the events and standings when its live versionstamp moves (`versionChanged`, the only
+ * way a change comes in). Each update is serialised once into one `Outgoing` that every socket
+ * gets. A channel outlives its last socket by `graceMs`, so join/leave churn keeps its watch.
  */
 import { listGameEvents } from "@/lib/db/events.ts";
-import { keys } from "@/lib/db/keys.ts";
 import type { LeaderboardCache } from "./leaderboard_cache.ts";
-import { errorMessage, send } from "./socket_io.ts";
+import { errorMessage, type LiveSocket, Outgoing } from "./socket_io.ts";
+
+/** Longest a changed events message waits for the standings hint to go out with it (ms). */
+const HINT_WAIT_MS = 50;
 
 export interface ChannelDeps {
   kv: Deno.Kv;
   cache: LeaderboardCache;
   /** How many of the newest events a `game_events_update` carries. */
   eventLimit: number;
-  /** Called once the channel ended because its competition is gone (after telling the sockets). */
-  onGone(channel: Channel, sockets: WebSocket[]): void;
+  /** How long the channel stays after its last socket left (ms). */
+  graceMs: number;
+  /** The channel has had no socket for `graceMs`: close it. */
+  onIdle(channel: Channel): void;
+  /** The competition is gone: the sockets were told; they no longer follow it. */
+  onGone(channel: Channel, sockets: LiveSocket[]): void;
 }
 
 /** Runs `task` now, or once more after the current run when triggered meanwhile. */
@@ -42,106 +49,107 @@ class Coalesced {
 }
 
 export class Channel {
-  readonly sockets = new Set<WebSocket>();
-  /** Live versionstamp the last refresh started from (undefined before the first). */
-  version: string | null | undefined = undefined;
-  /** Set while the channel has no socket: it closes when this fires unless one joins first. */
-  releaseTimer: ReturnType<typeof setTimeout> | null = null;
-  #eventsMessage: string | null = null;
+  readonly sockets = new Set<LiveSocket>();
+  /** The live versionstamp the next refresh reads at (undefined before the first). */
+  #version: string | null | undefined = undefined;
+  #idleTimer: ReturnType<typeof setTimeout> | null = null;
+  #events: Outgoing | null = null;
   #signature: string | null = null;
-  #reader: ReadableStreamDefaultReader<Deno.KvEntryMaybe<unknown>[]> | null = null;
+  /** Set while a refreshed events message waits (briefly) to take the standings hint along. */
+  #takeHint: ((hint: Outgoing | null) => void) | null = null;
   #closed = false;
-  readonly #events = new Coalesced(() => this.#refreshEvents(), (err) => this.#failed(err));
-  readonly #standings = new Coalesced(() => this.#refreshStandings(), (err) => this.#failed(err));
+  readonly #eventsRefresh = new Coalesced(() => this.#refreshEvents(), (e) => this.#failed(e));
+  readonly #standingsRefresh = new Coalesced(
+    () => this.#refreshStandings(),
+    (e) => this.#failed(e),
+  );
 
   constructor(readonly cid: number, private readonly deps: ChannelDeps) {}
+
+  /** Adds a socket (cancelling a pending close) and sends it the current events at once. */
+  join(socket: LiveSocket): void {
+    if (this.#idleTimer !== null) clearTimeout(this.#idleTimer);
+    this.#idleTimer = null;
+    this.sockets.add(socket);
+    if (this.#events) socket.send(this.#events);
+  }
+
+  /** Removes a socket; the last one leaving starts the grace period, not the end. */
+  leave(socket: LiveSocket): void {
+    if (!this.sockets.delete(socket) || this.sockets.size > 0 || this.#closed) return;
+    this.#idleTimer = setTimeout(() => {
+      this.#idleTimer = null;
+      this.deps.onIdle(this);
+    }, this.deps.graceMs);
+  }
+
+  /**
+   * The live versionstamp moved: re-reads the events, then the standings. Each runs on its own
+   * (calls during a run coalesce into one more), so a slow standings rebuild of a big
+   * competition never holds back the events of the next change.
+   */
+  versionChanged(versionstamp: string | null): void {
+    this.#version = versionstamp;
+    if (!this.#closed) this.#eventsRefresh.trigger();
+  }
 
   #failed(err: unknown): void {
     if (!this.#closed) console.error(`live hub: refresh of competition ${this.cid}`, err);
   }
 
-  get closed(): boolean {
-    return this.#closed;
-  }
-
-  /** Adds a socket (cancelling a pending release) and sends it the current events at once. */
-  subscribe(socket: WebSocket): void {
-    if (this.releaseTimer !== null) clearTimeout(this.releaseTimer);
-    this.releaseTimer = null;
-    this.sockets.add(socket);
-    if (this.#eventsMessage) send(socket, this.#eventsMessage);
-  }
-
-  /** Follows `["live", cid]` in this process; every new versionstamp triggers a refresh. */
-  watch(): void {
-    const reader = this.deps.kv.watch([keys.live(this.cid)]).getReader();
-    this.#reader = reader;
-    (async () => {
-      while (!this.#closed) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        if (value[0].versionstamp !== this.version) this.refresh();
-      }
-    })().catch(() => {
-      // The stream ends with an error when the store closes; polling covers anything missed.
-    });
-  }
-
-  /**
-   * Re-reads the events, then the standings. Each runs on its own (calls during a run coalesce
-   * into one more), so a slow standings rebuild of a big competition never holds back the events
-   * of the next change.
-   */
-  refresh(): void {
-    if (!this.#closed) this.#events.trigger();
-  }
-
   async #refreshEvents(): Promise<void> {
     const { kv, eventLimit } = this.deps;
-    const live = await kv.get(keys.live(this.cid));
-    this.version = live.versionstamp;
     const events = await listGameEvents(kv, this.cid, { limit: eventLimit });
     if (this.#closed) return;
-    const message = JSON.stringify({
+    const text = JSON.stringify({
       type: "game_events_update",
       competitionId: this.cid,
       data: events,
     });
-    if (message !== this.#eventsMessage) {
-      this.#eventsMessage = message;
-      this.broadcast(message);
-    }
-    this.#standings.trigger();
+    if (text === this.#events?.text) return this.#standingsRefresh.trigger();
+    this.#events = new Outgoing(text);
+    // The standings usually follow within milliseconds; their hint then goes out in the same
+    // write as the events (half the writes per socket), and never holds the events back longer.
+    const hint = new Promise<Outgoing | null>((resolve) => {
+      const timer = setTimeout(() => resolve(null), HINT_WAIT_MS);
+      this.#takeHint = (hint) => (clearTimeout(timer), resolve(hint));
+    });
+    this.#standingsRefresh.trigger();
+    const along = await hint;
+    this.#takeHint = null;
+    if (this.#closed) return;
+    this.#broadcast(along ? Outgoing.join(this.#events, along) : this.#events);
   }
 
   async #refreshStandings(): Promise<void> {
-    const standings = await this.deps.cache.standingsAt(this.cid, this.version ?? null);
+    const standings = await this.deps.cache.standingsAt(this.cid, this.#version ?? null);
     if (this.#closed) return;
     if (!standings) return this.#end("Competition not found");
     const moved = this.#signature !== null && this.#signature !== standings.signature;
     this.#signature = standings.signature;
-    if (moved) {
-      this.broadcast(JSON.stringify({ type: "leaderboard_update", competitionId: this.cid }));
-    }
+    const hint = moved
+      ? new Outgoing(JSON.stringify({ type: "leaderboard_update", competitionId: this.cid }))
+      : null;
+    if (this.#takeHint) return this.#takeHint(hint);
+    if (hint) this.#broadcast(hint);
   }
 
-  broadcast(message: string): void {
-    for (const socket of this.sockets) send(socket, message);
+  #broadcast(message: Outgoing): void {
+    for (const socket of this.sockets) socket.send(message);
   }
 
   /** Tells the sockets why the channel ends (the competition is gone) and hands them back. */
   #end(reason: string): void {
-    this.broadcast(errorMessage(reason));
+    this.#broadcast(errorMessage(reason));
     this.deps.onGone(this, [...this.sockets]);
   }
 
-  /** Stops the watch and the timer, drops the sockets and waits for a running refresh. */
+  /** Drops the sockets and the timer and waits for a running refresh. */
   async close(): Promise<void> {
     this.#closed = true;
     this.sockets.clear();
-    if (this.releaseTimer !== null) clearTimeout(this.releaseTimer);
-    this.releaseTimer = null;
-    await this.#reader?.cancel().catch(() => undefined);
-    await Promise.all([this.#events.running, this.#standings.running]);
+    if (this.#idleTimer !== null) clearTimeout(this.#idleTimer);
+    this.#idleTimer = null;
+    await Promise.all([this.#eventsRefresh.running, this.#standingsRefresh.running]);
   }
 }

@@ -1,18 +1,16 @@
 /**
- * The live hub behind /ws (SPEC §7 "Live push", ARCHITECTURE §4-5). A socket joins a competition
- * with `{type: "join", competitionId}` and gets the current `game_events_update` at once, again on
- * every change of the events, and a `leaderboard_update` hint when standings move.
+ * The live hub behind /ws. A socket joins a competition with `{type: "join", competitionId}` and
+ * gets the current `game_events_update` at once, again on every change of the events, and a
+ * `leaderboard_update` hint when standings move.
  *
- * Its parts: `Channel` (channel.ts) is one followed competition with one `kv.watch` shared by all
- * its sockets; `VersionPoll` (version_poll.ts) re-reads the live versionstamps of all channels
- * in one `getMany` every `pollMs`, for writes of other processes that watch does not report;
- * `Peer` (peer.ts) is a socket's joins and token bucket; socket_io.ts sends and closes. A
- * channel outlives its last socket by `watchGraceMs`, so join/leave churn reuses its watch.
+ * Its parts: a `Channel` (channel.ts) is one followed competition, owning its sockets' join and
+ * leave and refreshing when `followLiveVersions` (versions.ts) reports a new live versionstamp;
+ * a `Peer` (peer.ts) is a socket's joins and token bucket; every socket, whichever transport
+ * serves it (transports.ts), is a `LiveSocket` (socket_io.ts). One heartbeat pings them all.
  *
- * Abuse limits: a message over `MAX_MESSAGE_CHARS` closes the socket with 1009 (Deno has already
- * buffered it; closing makes every repeat cost a new handshake); each socket has a token bucket
- * (`messageBurst`, refilled at `messagesPerSecond`) whose overflow gets one "Too many messages"
- * error and, past another burst's worth, a 1008 close; a socket follows at most
+ * Abuse limits: a message over `MAX_MESSAGE_CHARS` closes the socket with 1009; each socket has a
+ * token bucket (`messageBurst`, refilled at `messagesPerSecond`) whose overflow gets one "Too
+ * many messages" error and, past another burst's worth, a 1008 close; a socket follows at most
  * `maxJoinsPerSocket` competitions; the hub holds at most `maxSockets` sockets (/ws answers 503).
  */
 import { getCompetition } from "@/lib/db/competitions.ts";
@@ -20,17 +18,8 @@ import { wsClientMessageSchema } from "@/lib/domain/schemas/public.ts";
 import { Channel } from "./channel.ts";
 import { getLeaderboardCache, type LeaderboardCache } from "./leaderboard_cache.ts";
 import { Peer } from "./peer.ts";
-import {
-  CLOSE,
-  close,
-  closeAndWait,
-  errorMessage,
-  messageSize,
-  PING,
-  PONG,
-  send,
-} from "./socket_io.ts";
-import { VersionPoll } from "./version_poll.ts";
+import { CLOSE, errorMessage, type LiveSocket, type LiveSocketEvents, PONG } from "./socket_io.ts";
+import { followLiveVersions, type LiveVersions } from "./versions.ts";
 
 export interface LiveHubOptions {
   /** How often the live versionstamps are re-read for changes of other processes (ms). */
@@ -66,8 +55,11 @@ export interface LiveHub {
   readonly kv: Deno.Kv;
   /** True while the hub has room for another socket (check before upgrading a request). */
   hasRoom(): boolean;
-  /** Serves one WebSocket (from `Deno.upgradeWebSocket`) until it or the hub closes. */
-  accept(socket: WebSocket): void;
+  /**
+   * Serves one open socket until it or the hub closes; its transport reports its messages and
+   * its end to the returned events. A hub that is full or closed closes it and returns null.
+   */
+  accept(socket: LiveSocket): LiveSocketEvents | null;
   /** Connected sockets, followed competitions and watches. */
   stats(): LiveHubStats;
   /** Closes every socket (1001), stops the watches and timers, waits for running refreshes. */
@@ -78,10 +70,14 @@ export interface LiveHub {
 export const MAX_JOINS_PER_SOCKET = 5;
 /** Largest client message accepted, in characters (or bytes for binary); larger closes with 1009. */
 export const MAX_MESSAGE_CHARS = 1024;
-/** Most sockets one hub serves at once (default of `maxSockets`). */
-export const MAX_SOCKETS = 10_000;
+/**
+ * Most sockets one hub (one isolate) serves at once by default (LIVE_MAX_SOCKETS sets another): a
+ * joined idle socket costs the server a few kilobytes, so the process's file limit usually binds
+ * first.
+ */
+export const MAX_SOCKETS = 30_000;
 const DEFAULTS: Required<LiveHubOptions> = {
-  pollMs: 250,
+  pollMs: 100,
   heartbeatMs: 25_000,
   eventLimit: 50,
   watchGraceMs: 5000,
@@ -96,9 +92,9 @@ class Hub implements LiveHub {
   readonly kv: Deno.Kv;
   readonly #options: Required<LiveHubOptions>;
   readonly #cache: LeaderboardCache;
-  readonly #sockets = new Map<WebSocket, Peer>();
+  readonly #sockets = new Map<LiveSocket, Peer>();
   readonly #channels = new Map<number, Channel>();
-  readonly #poll: VersionPoll;
+  readonly #versions: LiveVersions;
   #watchesStarted = 0;
   #heartbeat: ReturnType<typeof setInterval> | null = null;
   #closed = false;
@@ -107,32 +103,32 @@ class Hub implements LiveHub {
     this.kv = kv;
     this.#options = { ...DEFAULTS, ...options };
     this.#cache = getLeaderboardCache(kv);
-    this.#poll = new VersionPoll(kv, this.#options.pollMs, () => this.#channels.values());
-  }
-
-  get closed(): boolean {
-    return this.#closed;
+    this.#versions = followLiveVersions(kv, this.#options.pollMs, (cid, versionstamp) => {
+      this.#channels.get(cid)?.versionChanged(versionstamp);
+    });
   }
 
   hasRoom(): boolean {
     return !this.#closed && this.#sockets.size < this.#options.maxSockets;
   }
 
-  accept(socket: WebSocket): void {
+  accept(socket: LiveSocket): LiveSocketEvents | null {
     if (this.#closed) {
-      socket.onopen = () => socket.close(CLOSE.goingAway, "Server shutting down");
-      return;
+      socket.close(CLOSE.goingAway, "Server shutting down");
+      return null;
     }
     if (!this.hasRoom()) {
-      socket.onopen = () => socket.close(CLOSE.tryLater, "Too many live connections");
-      return;
+      socket.close(CLOSE.tryLater, "Too many live connections");
+      return null;
     }
-    const { messageBurst, messagesPerSecond } = this.#options;
-    this.#sockets.set(socket, new Peer(messageBurst, messagesPerSecond));
-    socket.onmessage = (event) => void this.#onMessage(socket, event.data);
-    socket.onclose = () => this.#drop(socket);
-    socket.onerror = () => this.#drop(socket);
-    this.#heartbeat ??= setInterval(() => this.#beat(), this.#options.heartbeatMs);
+    const { messageBurst, messagesPerSecond, heartbeatMs } = this.#options;
+    const peer = new Peer(messageBurst, messagesPerSecond);
+    this.#sockets.set(socket, peer);
+    this.#heartbeat ??= setInterval(() => this.#beat(), heartbeatMs);
+    return {
+      message: (data) => void this.#onMessage(socket, peer, data),
+      closed: () => this.#drop(socket),
+    };
   }
 
   stats(): LiveHubStats {
@@ -149,84 +145,75 @@ class Hub implements LiveHub {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    const closing = [...this.#sockets.keys()].map(closeAndWait);
-    const running = [...this.#channels.values()].map((channel) => this.#closeChannel(channel));
+    const closing = [...this.#sockets.keys()].map((socket) => socket.closeAndWait());
+    const channels = [...this.#channels.values()].map((channel) => channel.close());
+    this.#channels.clear();
     this.#sockets.clear();
     if (this.#heartbeat !== null) clearInterval(this.#heartbeat);
     this.#heartbeat = null;
-    this.#poll.stop(true);
-    await Promise.all([...closing, ...running]);
+    await Promise.all([...closing, ...channels, this.#versions.close()]);
   }
 
-  async #onMessage(socket: WebSocket, data: unknown): Promise<void> {
-    const peer = this.#sockets.get(socket);
-    if (!peer || peer.closing) return;
-    if (messageSize(data) > MAX_MESSAGE_CHARS) {
+  async #onMessage(socket: LiveSocket, peer: Peer, data: string | Uint8Array): Promise<void> {
+    if (peer.closing || !this.#sockets.has(socket)) return;
+    if (data.length > MAX_MESSAGE_CHARS) {
       return this.#expel(socket, peer, CLOSE.tooBig, "Message too big");
     }
     const admission = peer.admit();
-    if (admission === "warn") send(socket, errorMessage(TOO_MANY_MESSAGES));
+    if (admission === "warn") socket.send(errorMessage(TOO_MANY_MESSAGES));
     if (admission === "expel") this.#expel(socket, peer, CLOSE.policy, TOO_MANY_MESSAGES);
     if (admission !== "accept") return;
-    if (typeof data !== "string") return send(socket, errorMessage("Messages must be JSON text"));
+    if (typeof data !== "string") return socket.send(errorMessage("Messages must be JSON text"));
     let raw: unknown;
     try {
       raw = JSON.parse(data);
     } catch {
-      return send(socket, errorMessage("Invalid JSON message"));
+      return socket.send(errorMessage("Invalid JSON message"));
     }
     const parsed = wsClientMessageSchema.safeParse(raw);
     if (!parsed.success) {
-      return send(socket, errorMessage(parsed.error.issues[0]?.message ?? "Invalid message"));
+      return socket.send(errorMessage(parsed.error.issues[0]?.message ?? "Invalid message"));
     }
     const message = parsed.data;
-    if (message.type === "ping") return send(socket, PONG);
+    if (message.type === "ping") return socket.send(PONG);
     if (message.type === "leave") return this.#leave(socket, peer, message.competitionId);
     await this.#join(socket, peer, message.competitionId);
   }
 
   /** Closes an abusive socket at once; it stops following its competitions right away. */
-  #expel(socket: WebSocket, peer: Peer, code: number, reason: string): void {
+  #expel(socket: LiveSocket, peer: Peer, code: number, reason: string): void {
     peer.closing = true;
     for (const cid of peer.joined) this.#leave(socket, peer, cid);
-    close(socket, code, reason);
+    socket.close(code, reason);
   }
 
-  async #join(socket: WebSocket, peer: Peer, cid: number): Promise<void> {
+  async #join(socket: LiveSocket, peer: Peer, cid: number): Promise<void> {
     const { joined } = peer;
     if (joined.has(cid)) return;
     const { maxJoinsPerSocket } = this.#options;
     if (joined.size >= maxJoinsPerSocket) {
-      return send(
-        socket,
+      return socket.send(
         errorMessage(`A connection may follow at most ${maxJoinsPerSocket} competitions`),
       );
     }
     joined.add(cid);
     const existing = this.#channels.get(cid);
-    if (existing) return existing.subscribe(socket);
+    if (existing) return existing.join(socket);
     const competition = await getCompetition(this.kv, cid);
-    if (peer.closing || !joined.has(cid)) return;
+    if (peer.closing || !joined.has(cid) || this.#closed) return;
     if (!competition) {
       joined.delete(cid);
-      return send(socket, errorMessage("Competition not found"));
+      return socket.send(errorMessage("Competition not found"));
     }
-    (this.#channels.get(cid) ?? this.#openChannel(cid)).subscribe(socket);
+    (this.#channels.get(cid) ?? this.#openChannel(cid)).join(socket);
   }
 
-  /** Unsubscribes; the channel's last socket leaving starts its grace period, not its end. */
-  #leave(socket: WebSocket, peer: Peer, cid: number): void {
+  #leave(socket: LiveSocket, peer: Peer, cid: number): void {
     peer.joined.delete(cid);
-    const channel = this.#channels.get(cid);
-    if (!channel || !channel.sockets.delete(socket)) return;
-    if (channel.sockets.size > 0 || this.#closed) return;
-    channel.releaseTimer = setTimeout(() => {
-      channel.releaseTimer = null;
-      void this.#closeChannel(channel);
-    }, this.#options.watchGraceMs);
+    this.#channels.get(cid)?.leave(socket);
   }
 
-  #drop(socket: WebSocket): void {
+  #drop(socket: LiveSocket): void {
     const peer = this.#sockets.get(socket);
     if (!peer) return;
     for (const cid of peer.joined) this.#leave(socket, peer, cid);
@@ -242,26 +229,27 @@ class Hub implements LiveHub {
       kv: this.kv,
       cache: this.#cache,
       eventLimit: this.#options.eventLimit,
+      graceMs: this.#options.watchGraceMs,
+      onIdle: (idle) => void this.#closeChannel(idle),
       onGone: (gone, sockets) => {
         for (const socket of sockets) this.#sockets.get(socket)?.joined.delete(cid);
         void this.#closeChannel(gone);
       },
     });
     this.#channels.set(cid, channel);
-    channel.watch();
+    this.#versions.follow(cid);
     this.#watchesStarted++;
-    this.#poll.start();
     return channel;
   }
 
   async #closeChannel(channel: Channel): Promise<void> {
-    if (this.#channels.get(channel.cid) === channel) this.#channels.delete(channel.cid);
-    if (this.#channels.size === 0) this.#poll.stop();
-    await channel.close();
+    if (this.#channels.get(channel.cid) !== channel) return;
+    this.#channels.delete(channel.cid);
+    await Promise.all([this.#versions.unfollow(channel.cid), channel.close()]);
   }
 
   #beat(): void {
-    for (const socket of this.#sockets.keys()) send(socket, PING);
+    for (const socket of this.#sockets.keys()) socket.beat();
   }
 }
 

@@ -1,60 +1,93 @@
 /**
- * Small WebSocket helpers of the live hub: the fixed messages, safe sends and closes, and the
- * close codes it uses (RFC 6455 §7.4.1; 1013 "Try Again Later" is IANA-registered).
+ * The live hub's side of a socket: the one small interface both transports implement (Deno's
+ * WebSocket and the `ws` package's, see transports.ts), the messages it sends and the close codes
+ * it uses (RFC 6455 §7.4.1; 1013 "Try Again Later" is IANA-registered).
  */
 
-export const PING = JSON.stringify({ type: "ping" });
-export const PONG = JSON.stringify({ type: "pong" });
+/**
+ * One or more messages to send, serialised once. A broadcast builds one `Outgoing` and hands the
+ * same object to every socket: a transport that writes raw frames takes `frame`, built on first
+ * use and shared by all sockets, so a message costs one JSON and one frame per competition, and
+ * messages that go out together (`Outgoing.join`) cost each socket one write.
+ */
+export class Outgoing {
+  #frame: Uint8Array | null = null;
+  readonly texts: readonly string[];
+
+  constructor(...texts: string[]) {
+    this.texts = texts;
+  }
+
+  /** The messages of `a` then `b`, sent together. */
+  static join(a: Outgoing, b: Outgoing): Outgoing {
+    return new Outgoing(...a.texts, ...b.texts);
+  }
+
+  /** The text of the (first) message. */
+  get text(): string {
+    return this.texts[0];
+  }
+
+  /** The whole unmasked text frames of these messages (RFC 6455 §5.2), one after the other. */
+  get frame(): Uint8Array {
+    if (this.#frame) return this.#frame;
+    const frames = this.texts.map(textFrame);
+    const all = new Uint8Array(frames.reduce((size, frame) => size + frame.length, 0));
+    let offset = 0;
+    for (const frame of frames) (all.set(frame, offset), offset += frame.length);
+    return this.#frame = all;
+  }
+}
+
+function textFrame(text: string): Uint8Array {
+  const payload = new TextEncoder().encode(text);
+  const size = payload.length;
+  const head = size < 126 ? 2 : size < 65_536 ? 4 : 10;
+  const frame = new Uint8Array(head + size);
+  frame[0] = 0x81; // FIN + text
+  const view = new DataView(frame.buffer);
+  if (head === 2) frame[1] = size;
+  if (head === 4) (frame[1] = 126, view.setUint16(2, size));
+  if (head === 10) (frame[1] = 127, view.setBigUint64(2, BigInt(size)));
+  frame.set(payload, head);
+  return frame;
+}
+
+/** What the hub needs of a connected socket, whatever serves it. */
+export interface LiveSocket {
+  /**
+   * Sends `message` while the socket is open. A peer that lets more than `MAX_BUFFERED_BYTES`
+   * pile up unread is cut instead: a slow socket is dropped, never buffered without bound.
+   */
+  send(message: Outgoing): void;
+  /** Closes with `code` (no-op when already closing). */
+  close(code: number, reason: string): void;
+  /** Closes with 1001 and resolves once the peer answered (or after `CLOSE_WAIT_MS`). */
+  closeAndWait(): Promise<void>;
+  /**
+   * One heartbeat: sends `PING` and checks the link is alive; a transport without its own
+   * dead-peer detection cuts a socket that sent nothing (not even a pong) since the last beat.
+   */
+  beat(): void;
+}
+
+/** What the hub does with a socket's events; the transport calls these. */
+export interface LiveSocketEvents {
+  /** A message came: text as a string, binary as bytes. */
+  message(data: string | Uint8Array): void;
+  /** The socket closed (called once, whatever the cause). */
+  closed(): void;
+}
+
+export const PING = new Outgoing(JSON.stringify({ type: "ping" }));
+export const PONG = new Outgoing(JSON.stringify({ type: "pong" }));
 export const CLOSE = { goingAway: 1001, policy: 1008, tooBig: 1009, tryLater: 1013 } as const;
 /** How long `closeAndWait` waits for the peer's close frame. */
-const CLOSE_WAIT_MS = 1000;
+export const CLOSE_WAIT_MS = 1000;
+/** Unsent bytes a socket may hold before it counts as unable to keep up and is cut. */
+export const MAX_BUFFERED_BYTES = 1 << 20;
 
 /** The `{type: "error"}` message with this text. */
-export function errorMessage(message: string): string {
-  return JSON.stringify({ type: "error", message });
-}
-
-/** Size of a received message: characters of text, bytes of binary. */
-export function messageSize(data: unknown): number {
-  if (typeof data === "string") return data.length;
-  if (data instanceof ArrayBuffer) return data.byteLength;
-  if (data instanceof Blob) return data.size;
-  return 0;
-}
-
-/** Sends when the socket is open; a peer gone meanwhile is cleaned up by its close event. */
-export function send(socket: WebSocket, message: string): void {
-  if (socket.readyState !== WebSocket.OPEN) return;
-  try {
-    socket.send(message);
-  } catch {
-    // The peer went away between the state check and the send; its close event cleans up.
-  }
-}
-
-/** Closes without throwing (a socket already closing ignores it). */
-export function close(socket: WebSocket, code: number, reason: string): void {
-  try {
-    socket.close(code, reason);
-  } catch {
-    // Already closing; its close event cleans up.
-  }
-}
-
-/** Closes with 1001 and resolves once the peer answered (or after CLOSE_WAIT_MS). */
-export function closeAndWait(socket: WebSocket): Promise<void> {
-  if (socket.readyState === WebSocket.CLOSED) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, CLOSE_WAIT_MS);
-    socket.addEventListener("close", () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    try {
-      socket.close(CLOSE.goingAway, "Server shutting down");
-    } catch {
-      clearTimeout(timer);
-      resolve();
-    }
-  });
+export function errorMessage(message: string): Outgoing {
+  return new Outgoing(JSON.stringify({ type: "error", message }));
 }

@@ -1,8 +1,9 @@
 /**
- * The live feed on its own port (LIVE_WS_PORT, issue #13 point 1), against the real server: a
- * frame announcing more than the largest message is refused (1009) from its header, before any of
- * its payload is sent, so 16 concurrent 60 MB messages from one address leave the server's memory
- * where it was; the feed keeps the main port's rules (site, handshake, per-address limits).
+ * The live feed against the real server, on the default single port and on a port of its own
+ * (LIVE_WS_PORT): a frame announcing more than the largest message is refused (1009) from its
+ * header, before any of its payload is sent, so 16 concurrent 60 MB messages from one address
+ * leave the server's memory where it was; the feed keeps its rules (site, handshake, per-address
+ * limits).
  */
 import assert from "node:assert/strict";
 import { freePort, type RunningServer, startServer } from "@/tests/helpers/server.ts";
@@ -38,7 +39,13 @@ function frameHeader(size: number): Uint8Array {
 /** The close code of the first close frame the server sends, or null if the link just ends. */
 async function closeCode(conn: Deno.TcpConn): Promise<number | null> {
   const buf = new Uint8Array(256);
-  const n = await conn.read(buf).catch(() => null);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // A server that waits for the announced payload never answers: give up after 5 s.
+  const n = await Promise.race([
+    conn.read(buf).catch(() => null),
+    new Promise<null>((resolve) => timer = setTimeout(() => resolve(null), 5000)),
+  ]);
+  clearTimeout(timer);
   if (!n || (buf[0] & 0x0f) !== 0x8) return null;
   return (buf[2] << 8) | buf[3];
 }
@@ -125,40 +132,68 @@ Deno.test("[live port] an oversized frame is refused from its header, before its
   });
 });
 
+/** 16 concurrent 60 MB messages from one address to `port`'s /ws; the serve process's RSS growth. */
+async function floodGrowthMb(server: RunningServer, port: number): Promise<number> {
+  const pid = server.servePid();
+  assert.ok(pid, "the serve process");
+  const before = rssMb(pid);
+  let peak = before;
+  const sampler = setInterval(() => peak = Math.max(peak, rssMb(pid)), 10);
+  const size = 60_000_000;
+  const outcomes = await Promise.all(Array.from({ length: 16 }, async () => {
+    const { status, conn } = await handshake(port);
+    try {
+      if (status !== 101) return status;
+      await conn.write(frameHeader(size));
+      const chunk = new Uint8Array(1 << 20).fill(97);
+      // Send what the server lets through until it closes the connection.
+      try {
+        for (let sent = 0; sent < size;) sent += await conn.write(chunk);
+      } catch {
+        // the server closed the connection
+      }
+      return "closed";
+    } finally {
+      closeQuietly(conn);
+    }
+  }));
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  clearInterval(sampler);
+  // At least the 8 sockets an address may hold were upgraded (a handshake that comes after one
+  // of them was cut may take its place); the others were refused with 429.
+  const closed = outcomes.filter((o) => o === "closed").length;
+  assert.ok(closed >= 8, `${closed} upgraded`);
+  assert.equal(closed + outcomes.filter((o) => o === 429).length, 16);
+  return peak - before;
+}
+
 Deno.test("[live port] 16 concurrent 60 MB messages from one address: RSS grows < 50 MB", async () => {
   await withLivePort(async (server, port) => {
-    const pid = server.servePid();
-    assert.ok(pid, "the serve process");
-    const before = rssMb(pid);
-    let peak = before;
-    const sampler = setInterval(() => peak = Math.max(peak, rssMb(pid)), 10);
-    const size = 60_000_000;
-    const outcomes = await Promise.all(Array.from({ length: 16 }, async () => {
-      const { status, conn } = await handshake(port);
-      try {
-        if (status !== 101) return status;
-        await conn.write(frameHeader(size));
-        const chunk = new Uint8Array(1 << 20).fill(97);
-        // Send what the server lets through until it closes the connection.
-        try {
-          for (let sent = 0; sent < size;) sent += await conn.write(chunk);
-        } catch {
-          // the server closed the connection
-        }
-        return "closed";
-      } finally {
-        closeQuietly(conn);
-      }
-    }));
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    clearInterval(sampler);
-    // At least the 8 sockets an address may hold were upgraded (a handshake that comes after one
-    // of them was cut may take its place); the others were refused with 429.
-    const closed = outcomes.filter((o) => o === "closed").length;
-    assert.ok(closed >= 8, `${closed} upgraded`);
-    assert.equal(closed + outcomes.filter((o) => o === 429).length, 16);
-    assert.ok(peak - before < 50, `RSS grew ${(peak - before).toFixed(1)} MB`);
+    const growth = await floodGrowthMb(server, port);
+    assert.ok(growth < 50, `RSS grew ${growth.toFixed(1)} MB`);
   });
+});
+
+Deno.test("[live port] default configuration: /ws on the main port refuses an oversized frame from its header", async () => {
+  const server = await startServer();
+  try {
+    const port = Number(new URL(server.url).port);
+    const { status, conn } = await handshake(port);
+    assert.equal(status, 101);
+    try {
+      await conn.write(frameHeader(60_000_000));
+      assert.equal(await closeCode(conn), 1009);
+    } finally {
+      closeQuietly(conn);
+    }
+    const growth = await floodGrowthMb(server, port);
+    assert.ok(growth < 50, `RSS grew ${growth.toFixed(1)} MB`);
+    const page = await fetch(`${server.url}/leaderboard/4`);
+    assert.equal(page.status, 200, "the same port serves the pages");
+    await page.body?.cancel();
+  } finally {
+    await server.stop();
+  }
 });
 
 Deno.test("[live port] another site's page, a bad handshake and a ninth socket are refused", async () => {

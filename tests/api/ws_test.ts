@@ -8,6 +8,7 @@ import {
   MAX_MESSAGE_CHARS,
   startLiveHub,
 } from "@/lib/live/hub.ts";
+import { serveDenoSocket } from "@/lib/live/transports.ts";
 import { makeTestApp, type TestApp } from "@/tests/helpers/app.ts";
 import { makeCompetition, makeEntry, type TestCompetition } from "@/tests/helpers/fixtures.ts";
 
@@ -224,7 +225,7 @@ Deno.test("[ws] GET /ws without an upgrade is a 426", async () => {
 function serveHub(hub: LiveHub): Served {
   return serve((req) => {
     const { socket, response } = Deno.upgradeWebSocket(req);
-    hub.accept(socket);
+    serveDenoSocket(hub, socket);
     return response;
   });
 }

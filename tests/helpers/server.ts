@@ -17,7 +17,7 @@ export interface RunningServer {
   stop(): Promise<void>;
   /** Kills the server at once (SIGKILL, no shutdown) and waits for it to be gone. */
   kill(): Promise<void>;
-  /** The pid of the `deno serve` process (all its isolates), as scripts/start.ts printed it. */
+  /** The pid of the server process (all its isolates), as scripts/start.ts printed it. */
   servePid(): number | null;
 }
 
@@ -114,7 +114,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     await readers;
   };
 
-  const servePid = () => Number(/deno serve, pid (\d+)/.exec(chunks.join(""))?.[1]) || null;
+  const servePid = () => Number(/server pid (\d+)/.exec(chunks.join(""))?.[1]) || null;
 
   /** SIGKILL to `deno serve`, then to the launcher. */
   const kill = async () => {

@@ -38,6 +38,13 @@ Deno.test("[config] defaults", () => {
   });
 });
 
+Deno.test("[config] LIVE_MAX_SOCKETS: a whole number of 1 or more", () => {
+  assert.equal(loadConfig(MEMORY).liveMaxSockets, undefined);
+  assert.equal(loadConfig({ ...MEMORY, LIVE_MAX_SOCKETS: "50000" }).liveMaxSockets, 50_000);
+  assert.throws(() => loadConfig({ ...MEMORY, LIVE_MAX_SOCKETS: "0" }), /LIVE_MAX_SOCKETS/);
+  assert.throws(() => loadConfig({ ...MEMORY, LIVE_MAX_SOCKETS: "many" }), /LIVE_MAX_SOCKETS/);
+});
+
 Deno.test("[config] LIVE_WS_PORT: a port other than PORT", () => {
   assert.equal(loadConfig({ ...MEMORY, LIVE_WS_PORT: "8001" }).liveWsPort, 8001);
   assert.throws(
