@@ -166,6 +166,10 @@ export async function settlePayment(
   if (!isKeyText(input.stripePaymentId)) {
     throw fieldError("stripePaymentId", "Invalid payment id");
   }
+  // The provider is asked at the same time as the store (one round trip instead of two); its
+  // answer is used only when the payment's records leave it to be verified.
+  const asked = askProvider(deps, input.stripePaymentId);
+  asked.catch(() => {});
   let records = await readPaymentRecords(kv, input.stripePaymentId, input.competitionId);
   let intent: IntentFacts | null | undefined;
   for (;;) {
@@ -177,7 +181,7 @@ export async function settlePayment(
       case "existing":
         return { kind: "entry", created: false, entry: decision.entry };
       case "verify":
-        intent = await askProvider(deps, input.stripePaymentId);
+        intent = await asked;
         continue;
       case "reject":
         if (decision.finishRefund && records.refund) {
