@@ -24,32 +24,32 @@ import * as $19 from "./routes/admin/oauth/callback.tsx";
 import * as $20 from "./routes/admin/oauth/signin.tsx";
 import * as $21 from "./routes/admin/payments.tsx";
 import * as $22 from "./routes/admin/payouts.tsx";
-import * as $23 from "./routes/admin/player-performances.tsx";
-import * as $24 from "./routes/api/[...rest].ts";
-import * as $25 from "./routes/api/admin/2fa/confirm.ts";
-import * as $26 from "./routes/api/admin/2fa/disable.ts";
-import * as $27 from "./routes/api/admin/2fa/setup.ts";
-import * as $28 from "./routes/api/admin/_middleware.ts";
-import * as $29 from "./routes/api/admin/analytics.ts";
-import * as $30 from "./routes/api/admin/competitions/[id]/available-players.ts";
-import * as $31 from "./routes/api/admin/competitions/[id]/cancel.ts";
-import * as $32 from "./routes/api/admin/competitions/[id]/cancellation.ts";
-import * as $33 from "./routes/api/admin/competitions/[id]/events/[eventId].ts";
-import * as $34 from "./routes/api/admin/competitions/[id]/events/index.ts";
-import * as $35 from "./routes/api/admin/competitions/[id]/index.ts";
-import * as $36 from "./routes/api/admin/competitions/[id]/performances.ts";
-import * as $37 from "./routes/api/admin/competitions/[id]/players.ts";
-import * as $38 from "./routes/api/admin/competitions/[id]/players/[playerId].ts";
-import * as $39 from "./routes/api/admin/competitions/[id]/prizes.ts";
-import * as $40 from "./routes/api/admin/competitions/index.ts";
-import * as $41 from "./routes/api/admin/ledger.ts";
-import * as $42 from "./routes/api/admin/login.ts";
-import * as $43 from "./routes/api/admin/logout.ts";
-import * as $44 from "./routes/api/admin/matches/[id].ts";
-import * as $45 from "./routes/api/admin/matches/index.ts";
-import * as $46 from "./routes/api/admin/payments.ts";
-import * as $47 from "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts";
-import * as $48 from "./routes/api/admin/payouts/csv.ts";
+import * as $23 from "./routes/admin/payouts/csv.ts";
+import * as $24 from "./routes/admin/player-performances.tsx";
+import * as $25 from "./routes/api/[...rest].ts";
+import * as $26 from "./routes/api/admin/2fa/confirm.ts";
+import * as $27 from "./routes/api/admin/2fa/disable.ts";
+import * as $28 from "./routes/api/admin/2fa/setup.ts";
+import * as $29 from "./routes/api/admin/_middleware.ts";
+import * as $30 from "./routes/api/admin/analytics.ts";
+import * as $31 from "./routes/api/admin/competitions/[id]/available-players.ts";
+import * as $32 from "./routes/api/admin/competitions/[id]/cancel.ts";
+import * as $33 from "./routes/api/admin/competitions/[id]/cancellation.ts";
+import * as $34 from "./routes/api/admin/competitions/[id]/events/[eventId].ts";
+import * as $35 from "./routes/api/admin/competitions/[id]/events/index.ts";
+import * as $36 from "./routes/api/admin/competitions/[id]/index.ts";
+import * as $37 from "./routes/api/admin/competitions/[id]/performances.ts";
+import * as $38 from "./routes/api/admin/competitions/[id]/players.ts";
+import * as $39 from "./routes/api/admin/competitions/[id]/players/[playerId].ts";
+import * as $40 from "./routes/api/admin/competitions/[id]/prizes.ts";
+import * as $41 from "./routes/api/admin/competitions/index.ts";
+import * as $42 from "./routes/api/admin/ledger.ts";
+import * as $43 from "./routes/api/admin/login.ts";
+import * as $44 from "./routes/api/admin/logout.ts";
+import * as $45 from "./routes/api/admin/matches/[id].ts";
+import * as $46 from "./routes/api/admin/matches/index.ts";
+import * as $47 from "./routes/api/admin/payments.ts";
+import * as $48 from "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts";
 import * as $49 from "./routes/api/admin/payouts/index.ts";
 import * as $50 from "./routes/api/admin/players/[id].ts";
 import * as $51 from "./routes/api/admin/players/index.ts";
@@ -137,32 +137,32 @@ const manifest = {
     "./routes/admin/oauth/signin.tsx": $20,
     "./routes/admin/payments.tsx": $21,
     "./routes/admin/payouts.tsx": $22,
-    "./routes/admin/player-performances.tsx": $23,
-    "./routes/api/[...rest].ts": $24,
-    "./routes/api/admin/2fa/confirm.ts": $25,
-    "./routes/api/admin/2fa/disable.ts": $26,
-    "./routes/api/admin/2fa/setup.ts": $27,
-    "./routes/api/admin/_middleware.ts": $28,
-    "./routes/api/admin/analytics.ts": $29,
-    "./routes/api/admin/competitions/[id]/available-players.ts": $30,
-    "./routes/api/admin/competitions/[id]/cancel.ts": $31,
-    "./routes/api/admin/competitions/[id]/cancellation.ts": $32,
-    "./routes/api/admin/competitions/[id]/events/[eventId].ts": $33,
-    "./routes/api/admin/competitions/[id]/events/index.ts": $34,
-    "./routes/api/admin/competitions/[id]/index.ts": $35,
-    "./routes/api/admin/competitions/[id]/performances.ts": $36,
-    "./routes/api/admin/competitions/[id]/players.ts": $37,
-    "./routes/api/admin/competitions/[id]/players/[playerId].ts": $38,
-    "./routes/api/admin/competitions/[id]/prizes.ts": $39,
-    "./routes/api/admin/competitions/index.ts": $40,
-    "./routes/api/admin/ledger.ts": $41,
-    "./routes/api/admin/login.ts": $42,
-    "./routes/api/admin/logout.ts": $43,
-    "./routes/api/admin/matches/[id].ts": $44,
-    "./routes/api/admin/matches/index.ts": $45,
-    "./routes/api/admin/payments.ts": $46,
-    "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts": $47,
-    "./routes/api/admin/payouts/csv.ts": $48,
+    "./routes/admin/payouts/csv.ts": $23,
+    "./routes/admin/player-performances.tsx": $24,
+    "./routes/api/[...rest].ts": $25,
+    "./routes/api/admin/2fa/confirm.ts": $26,
+    "./routes/api/admin/2fa/disable.ts": $27,
+    "./routes/api/admin/2fa/setup.ts": $28,
+    "./routes/api/admin/_middleware.ts": $29,
+    "./routes/api/admin/analytics.ts": $30,
+    "./routes/api/admin/competitions/[id]/available-players.ts": $31,
+    "./routes/api/admin/competitions/[id]/cancel.ts": $32,
+    "./routes/api/admin/competitions/[id]/cancellation.ts": $33,
+    "./routes/api/admin/competitions/[id]/events/[eventId].ts": $34,
+    "./routes/api/admin/competitions/[id]/events/index.ts": $35,
+    "./routes/api/admin/competitions/[id]/index.ts": $36,
+    "./routes/api/admin/competitions/[id]/performances.ts": $37,
+    "./routes/api/admin/competitions/[id]/players.ts": $38,
+    "./routes/api/admin/competitions/[id]/players/[playerId].ts": $39,
+    "./routes/api/admin/competitions/[id]/prizes.ts": $40,
+    "./routes/api/admin/competitions/index.ts": $41,
+    "./routes/api/admin/ledger.ts": $42,
+    "./routes/api/admin/login.ts": $43,
+    "./routes/api/admin/logout.ts": $44,
+    "./routes/api/admin/matches/[id].ts": $45,
+    "./routes/api/admin/matches/index.ts": $46,
+    "./routes/api/admin/payments.ts": $47,
+    "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts": $48,
     "./routes/api/admin/payouts/index.ts": $49,
     "./routes/api/admin/players/[id].ts": $50,
     "./routes/api/admin/players/index.ts": $51,

@@ -58,7 +58,7 @@ export default function PayoutsPage({ data }: PageProps<Data>) {
           description="Winners are e-mailed a private claim link; record each payment once with its reference."
           actions={
             <>
-              <Button variant="outline" href="/api/admin/payouts/csv">Export CSV</Button>
+              <Button variant="outline" href="/admin/payouts/csv">Export CSV</Button>
               <BackButton />
             </>
           }

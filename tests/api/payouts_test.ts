@@ -142,7 +142,10 @@ Deno.test("[payouts] winners are told once, claim privately, and are paid exactl
     );
 
     await t.step("the CSV lists every payout, formulas defused", async () => {
-      const res = await app.request("/api/admin/payouts/csv", { headers: admin });
+      const anonymous = await app.request("/admin/payouts/csv");
+      assert.notEqual(anonymous.status, 200, "admins only");
+      await anonymous.body?.cancel();
+      const res = await app.request("/admin/payouts/csv", { headers: admin });
       assert.equal(res.status, 200);
       assert.match(res.headers.get("content-type") ?? "", /text\/csv/);
       const lines = (await res.text()).trim().split("\r\n");

@@ -79,7 +79,9 @@ export const competitionInputSchema = z.object({
     message: "Deadline is required",
     path: ["deadline"],
     // Said together with the other fields' problems, as when the deadline was always required.
-    when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === "deadline"),
+    when: (payload) =>
+      typeof payload.value === "object" && payload.value !== null &&
+      !payload.issues.some((issue) => issue.path?.[0] === "deadline"),
   }),
   z.refine((v) => entryFeeProblem(v.entryFee, v.currency) === null, {
     error: (issue) => {
