@@ -52,7 +52,10 @@ Deno.test("[round trips] a kept public answer costs one KV read", async (t) => {
           const strong = first.trace.filter((line) => !line.endsWith("(eventual)"));
           assert.deepEqual(strong, [], `${path} renders from eventual reads`);
         }
-        const again = await counted(counter, () => app.request(path));
+        let again = await counted(counter, () => app.request(path));
+        // A kept answer lives until the end of its 10 s slot: on a slow machine the first two
+        // requests may straddle that end, and the one after is kept again.
+        if (again.total > 1) again = await counted(counter, () => app.request(path));
         assert.equal(again.status, 200);
         assert.equal(again.total, 1, `${path}: ${again.trace.join(" | ")}`);
       });
