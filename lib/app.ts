@@ -160,7 +160,7 @@ export async function createApp(
   const kv = opts.wrapKv ? opts.wrapKv(opened) : opened;
   const services = createServices(config, kv);
   observeSockets(() => services.hub.stats().sockets);
-  const origin = linkOrigin(config, new URL(`http://localhost:${config.port}`));
+  const origin = linkOrigin(config);
   const livePort = config.liveWsPort ? await listenLive(services, config) : null;
   const handler = await createHandler(manifest, {
     ...freshConfig,

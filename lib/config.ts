@@ -390,7 +390,8 @@ function parseKv(env: Env, deploy: boolean): { kvPath: string; kvWatchNative: bo
 export function configWarnings(config: AppConfig): string[] {
   if (config.publicUrl !== null || config.stripeSecretKey === null) return [];
   return [
-    "Warning: PUBLIC_URL is not set, so links in e-mails use the Host header of each request; " +
+    "Warning: PUBLIC_URL is not set, so links in e-mails point at this server's own address " +
+    "(http://localhost:PORT); " +
     "set PUBLIC_URL (e.g. https://contests.example.com) in production.",
   ];
 }
@@ -404,9 +405,18 @@ export function startNotices(config: AppConfig): string[] {
   return config.stripeSecretKey === null ? [TEST_MODE_NOTICE] : [];
 }
 
-/** The origin for links sent outside the page (e-mails): PUBLIC_URL, else the request's. */
-export function linkOrigin(config: AppConfig, requestUrl: URL): string {
-  return config.publicUrl ?? requestUrl.origin;
+/**
+ * The origin of links sent outside the page (e-mails): PUBLIC_URL, else the origin the server was
+ * started on (http://localhost:PORT). Never a request's Host header or absolute request line:
+ * anyone can send those, and a link in an e-mail to someone else must not point at their site.
+ */
+export function linkOrigin(config: AppConfig & { host?: string }): string {
+  if (config.publicUrl) return config.publicUrl;
+  const host = config.host ?? "";
+  const local = ["", "0.0.0.0", "127.0.0.1", "::", "::1", "localhost"].includes(host);
+  const name = local ? "localhost" : host.includes(":") ? `[${host}]` : host;
+  const port = config.port && config.port !== 80 ? `:${config.port}` : "";
+  return `http://${name}${port}`;
 }
 
 /**

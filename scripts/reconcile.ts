@@ -60,7 +60,7 @@ try {
     mailer: createMailer(config, kv),
   };
   if (Deno.args.includes("--sweep")) {
-    const origin = linkOrigin(config, new URL(`http://localhost:${config.port}`));
+    const origin = linkOrigin(config);
     const report = await sweepPayments(deps, origin);
     console.log(
       `sweep: ${report.finalised} entries made, ${report.refunded} refunded, ` +

@@ -33,6 +33,7 @@ Deno.test("[config] defaults", () => {
     smtpUrl: null,
     mailFrom: "Fantasy Contests <no-reply@localhost>",
     publicUrl: null,
+    payoutKey: null,
     oidc: null,
     adminRequire2fa: false,
   });
@@ -219,14 +220,15 @@ Deno.test("[config] PUBLIC_URL is an http(s) origin", async (t) => {
   });
 });
 
-Deno.test("[config] e-mail links use PUBLIC_URL; without it, a warning when Stripe is on", () => {
-  const evil = new URL("http://evil.example/api/entries");
+Deno.test("[config] e-mail links use PUBLIC_URL, else the start-time origin; a warning when Stripe is on", () => {
   const stripe = { STRIPE_SECRET_KEY: "sk_test_1", STRIPE_PUBLISHABLE_KEY: "pk_test_1" };
   const set = loadConfig({ ...MEMORY, ...stripe, PUBLIC_URL: "https://contests.example/" });
-  assert.equal(linkOrigin(set, evil), "https://contests.example");
+  assert.equal(linkOrigin(set), "https://contests.example");
   assert.deepEqual(configWarnings(set), []);
   const unset = loadConfig({ ...MEMORY, ...stripe });
-  assert.equal(linkOrigin(unset, evil), "http://evil.example");
+  assert.equal(linkOrigin(unset), "http://localhost:8000");
+  const named = loadConfig({ ...MEMORY, HOST: "contests.internal", PORT: "8443" });
+  assert.equal(linkOrigin(named), "http://contests.internal:8443");
   const [warning, ...more] = configWarnings(unset);
   assert.match(warning, /^Warning: PUBLIC_URL is not set\b/);
   assert.deepEqual(more, []);
@@ -392,4 +394,17 @@ Deno.test("[config] Deploy mode and REQUEST_LOG", async (t) => {
     assert.equal(loadConfig({ ...MEMORY, REQUEST_LOG: "1" }).requestLog, true);
     assert.equal(errorOf({ REQUEST_LOG: "yes" }), 'REQUEST_LOG must be 1 or 0 (got "yes")');
   });
+});
+
+Deno.test("[config] PAYOUT_ENCRYPTION_KEY is 32 bytes of base64", () => {
+  const key = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))));
+  assert.equal(loadConfig({ ...MEMORY, PAYOUT_ENCRYPTION_KEY: key }).payoutKey, key);
+  assert.throws(
+    () => loadConfig({ ...MEMORY, PAYOUT_ENCRYPTION_KEY: btoa("short") }),
+    /PAYOUT_ENCRYPTION_KEY must be 32 bytes/,
+  );
+  assert.throws(
+    () => loadConfig({ ...MEMORY, PAYOUT_ENCRYPTION_KEY: "not base64!" }),
+    /PAYOUT_ENCRYPTION_KEY must be base64/,
+  );
 });

@@ -23,7 +23,7 @@ export const handler: Handlers<unknown, State> = {
     const { entry, created } = await finaliseEntry(
       deps,
       { ...input, stripePaymentId },
-      linkOrigin(deps.config, ctx.url),
+      linkOrigin(deps.config),
     );
     return json(createdEntryView(entry), { status: created ? 201 : 200 });
   },

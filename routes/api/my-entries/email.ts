@@ -43,7 +43,7 @@ export const handler: Handlers<unknown, State> = {
       }
     }
     try {
-      await mailEntries(deps, email, linkOrigin(deps.config, ctx.url));
+      await mailEntries(deps, email, linkOrigin(deps.config));
     } catch (err) {
       // The answer stays the same: a failure must not tell whether the address has entries.
       console.error(`Find-my-entries e-mail failed: ${err instanceof Error ? err.message : err}`);

@@ -27,7 +27,7 @@ export const handler: Handlers<unknown, State> = {
     if (typeof intentId !== "string" || intentId === "") {
       throw new InvalidInputError("The event has no payment intent (data.object.id)");
     }
-    const outcome = await handlePaymentSucceeded(deps, intentId, linkOrigin(deps.config, ctx.url));
+    const outcome = await handlePaymentSucceeded(deps, intentId, linkOrigin(deps.config));
     return json({ received: true, outcome });
   },
 };

@@ -38,7 +38,7 @@ export const handler: Handlers<unknown, State> = {
     const id = parseId(ctx.params.id);
     const { reason } = await readJson(req, cancelCompetitionSchema);
     const deps = ctx.state.services;
-    const started = await startCancellation(deps, id, reason, linkOrigin(deps.config, ctx.url));
+    const started = await startCancellation(deps, id, reason, linkOrigin(deps.config));
     const run = runCancellation(deps, id, `request-${crypto.randomUUID()}`).catch((err) => {
       console.error(`Cancellation of competition ${id} stopped: ${err}`);
       return null;
