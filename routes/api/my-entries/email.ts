@@ -42,12 +42,11 @@ export const handler: Handlers<unknown, State> = {
         );
       }
     }
-    try {
-      await mailEntries(deps, email, linkOrigin(deps.config));
-    } catch (err) {
-      // The answer stays the same: a failure must not tell whether the address has entries.
+    // The answer goes before, and without waiting for, the look-up and the mail: neither its
+    // content nor its timing may tell whether the address has entries.
+    mailEntries(deps, email, linkOrigin(deps.config)).catch((err) => {
       console.error(`Find-my-entries e-mail failed: ${err instanceof Error ? err.message : err}`);
-    }
+    });
     return json({ message: FIND_ENTRIES_SENT }, { status: 202 });
   },
 };
