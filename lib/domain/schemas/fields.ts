@@ -76,7 +76,8 @@ export function optionalUrl() {
     z.trim(),
     z.maxLength(2000),
     z.refine(
-      (s) => /^https?:\/\/\S+$/i.test(s) || /^\/(?!\/)\S*$/.test(s),
+      // Never a backslash: browsers read /\host and http:\\host as another site.
+      (s) => !s.includes("\\") && (/^https?:\/\/\S+$/i.test(s) || /^\/(?!\/)\S*$/.test(s)),
       "Must be an http(s) URL or a path starting with /",
     ),
   );

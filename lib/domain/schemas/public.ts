@@ -15,6 +15,13 @@ import {
 
 const displayNameMin = "Display name must be at least 2 characters";
 /**
+ * Characters that let one name pass for another on the leaderboard: controls (C0, DEL, C1),
+ * zero-width and invisible ones (U+200B–U+200F, U+2060–U+2064, U+FEFF, U+180E, U+00AD), and the
+ * bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069).
+ */
+const HIDDEN_CHARACTERS =
+  /[\u0000-\u001f\u007f-\u009f\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
+/**
  * The display name (the entry's teamName): 2..30 characters once trimmed. One rule with one
  * wording, checked by the payment form and by the server alike.
  */
@@ -22,6 +29,10 @@ const displayName = z.string({ error: displayNameMin }).check(
   z.trim(),
   z.minLength(2, displayNameMin),
   z.maxLength(30, "Display name cannot exceed 30 characters"),
+  z.refine(
+    (name) => !HIDDEN_CHARACTERS.test(name),
+    "Display name cannot contain control, invisible or text-direction characters",
+  ),
 );
 
 /** The payment (checkout) form: display name 2..30 and a confirmed e-mail. */
@@ -137,7 +148,10 @@ export const testEmailSchema = z.object({
   email: preprocess(
     (v) => (typeof v === "string" ? v.trim() : v),
     z.pipe(
-      z.string({ error: emailRequired }).check(z.minLength(1, emailRequired)),
+      z.string({ error: emailRequired }).check(
+        z.minLength(1, emailRequired),
+        z.maxLength(254, validEmail),
+      ),
       z.email({ error: validEmail }),
     ),
   ),

@@ -1,0 +1,83 @@
+import assert from "node:assert/strict";
+import { competitionInputSchema } from "@/lib/domain/schemas/competitions.ts";
+import { paymentFormSchema } from "@/lib/domain/schemas/public.ts";
+import { readJsonBody, withTestApp } from "@/tests/helpers/app.ts";
+import { entryBody, makeCompetition, payTestIntent } from "@/tests/helpers/fixtures.ts";
+
+const IMPOSTORS = [
+  "Team\u202Eredaer", // right-to-left override
+  "Ali\u200Bce", // zero-width space
+  "Bob\u0007", // bell (control)
+  "Car\u2066ol\u2069", // directional isolates
+  "Da\uFEFFn", // byte order mark (inside: trimming takes it off the ends)
+  "Eve\u00AD", // soft hyphen
+];
+
+Deno.test("[input] display names with control, invisible or direction characters are refused", async (t) => {
+  await t.step("by the shared form schema", () => {
+    for (const teamName of IMPOSTORS) {
+      const parsed = paymentFormSchema.safeParse({
+        email: "a@example.com",
+        confirmEmail: "a@example.com",
+        teamName,
+      });
+      assert.equal(parsed.success, false, JSON.stringify(teamName));
+      assert.deepEqual(parsed.error!.issues[0].path, ["teamName"]);
+    }
+    const ok = paymentFormSchema.safeParse({
+      email: "a@example.com",
+      confirmEmail: "a@example.com",
+      teamName: "Peña Madridista ⚽",
+    });
+    assert.equal(ok.success, true, "accents and emoji stay allowed");
+  });
+  await t.step("by the entry API, before anything is stored", async () => {
+    await withTestApp(async (app) => {
+      const c = await makeCompetition(app.kv);
+      const paid = await payTestIntent(app, c.id);
+      const res = await app.request("/api/entries", {
+        method: "POST",
+        json: { ...entryBody(c, paid), teamName: "Top\u202Epot" },
+      });
+      assert.equal(res.status, 400);
+      const body = await readJsonBody(res);
+      assert.deepEqual(body.issues[0].path, ["teamName"]);
+      assert.match(body.issues[0].message, /control, invisible or text-direction/);
+    });
+  });
+});
+
+Deno.test("[input] /api/test-email caps the address at 254 characters", async () => {
+  await withTestApp(async (app) => {
+    const long = `${"a".repeat(64)}@${"b".repeat(63)}.${"c".repeat(63)}.${"d".repeat(63)}.com`;
+    assert.ok(long.length > 254);
+    const res = await app.request("/api/test-email", { method: "POST", json: { email: long } });
+    assert.equal(res.status, 400);
+    assert.deepEqual((await readJsonBody(res)).issues[0].path, ["email"]);
+  });
+});
+
+Deno.test("[input] image URLs with a backslash are refused (/\\host is another site)", () => {
+  const base = {
+    name: "Cup",
+    league: "PREMIER_LEAGUE",
+    entryFee: "5",
+    prizePool: "50",
+    deadline: "2030-01-01T00:00:00Z",
+  };
+  for (
+    const imageUrl of [
+      "/\\evil.example/x.png",
+      "/\\\\evil.example",
+      "https:\\\\evil.example",
+      "http://ok.example\\@evil.example",
+    ]
+  ) {
+    const parsed = competitionInputSchema.safeParse({ ...base, imageUrl });
+    assert.equal(parsed.success, false, imageUrl);
+    assert.deepEqual(parsed.error!.issues[0].path, ["imageUrl"]);
+  }
+  for (const imageUrl of ["/crests/a.png", "https://cdn.example/a.png"]) {
+    assert.equal(competitionInputSchema.safeParse({ ...base, imageUrl }).success, true, imageUrl);
+  }
+});
