@@ -3,9 +3,10 @@
  * `["analytics", day, name]`, bumped with `atomic().sum` so concurrent writers never lose a count.
  * The purchase funnel is counted per visitor session instead (`["analytics_funnel", day, step]`):
  * a session counts once in every step up to the furthest it reached that day, so each step is a
- * subset of the one before.
+ * subset of the one before; its last step, purchases, is the paid entries of the day.
  */
-import { retryAtomic } from "./util.ts";
+import { keys } from "./keys.ts";
+import { getManyEntries, retryAtomic } from "./util.ts";
 
 const PREFIX = "analytics";
 const DAY_MS = 86_400_000;
@@ -26,6 +27,7 @@ export const FUNNEL_STEPS = [
   "purchase",
 ] as const;
 
+const PURCHASE_STEP = FUNNEL_STEPS.indexOf("purchase");
 const FUNNEL_PREFIX = "analytics_funnel";
 const SESSION_PREFIX = "analytics_sessions";
 
@@ -67,7 +69,10 @@ export async function recordAnalyticsEvent(
     .commit();
   if (!res.ok) throw new Error("Could not record the analytics event");
   const step = (FUNNEL_STEPS as readonly string[]).indexOf(event.name);
-  if (event.session && step >= 0) await advanceFunnel(kv, day, event.session, step);
+  // A browser's word is not a purchase: that step counts paid entries (keys.purchasesOn).
+  if (event.session && step >= 0 && step < PURCHASE_STEP) {
+    await advanceFunnel(kv, day, event.session, step);
+  }
 }
 
 /**
@@ -108,6 +113,11 @@ export async function listDailyFunnel(
     const steps = byDay.get(String(key[1]));
     if (steps) steps[Number(key[2])] = Number(value.value);
   }
+  const purchases = await getManyEntries<Deno.KvU64>(
+    kv,
+    result.map((d) => keys.purchasesOn(d.day)),
+  );
+  result.forEach((d, i) => d.steps[PURCHASE_STEP] = Number(purchases[i].value?.value ?? 0n));
   return result;
 }
 

@@ -350,6 +350,13 @@ function batchAtomic(
     const key = keys.personEntries(entry.competitionId, personOf(entry.email));
     op.set(key, counts.persons.get(keyText(key))!);
   }
+  // The dashboard counts purchases from the entries paid, never from what browsers report.
+  const perDay = new Map<string, number>();
+  for (const { entry } of made) {
+    const day = entry.createdAt.slice(0, 10);
+    perDay.set(day, (perDay.get(day) ?? 0) + 1);
+  }
+  for (const [day, n] of perDay) op.sum(keys.purchasesOn(day), BigInt(n));
   for (const [cid, count] of counts.competitions) {
     const competition = reads.value<Competition>(keys.competition(cid))!;
     op.set(keys.competition(cid), { ...competition, currentEntries: count });

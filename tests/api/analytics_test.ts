@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { listDailyAnalytics } from "@/lib/db/analytics.ts";
 import { makeTestApp, readJsonBody } from "@/tests/helpers/app.ts";
-import { makeAdminHeaders } from "@/tests/helpers/fixtures.ts";
+import { makeAdminHeaders, makeCompetition, makeEntry } from "@/tests/helpers/fixtures.ts";
 
 Deno.test("[api] POST /api/analytics counts known events and refuses others", async (t) => {
   const app = await makeTestApp();
@@ -61,6 +61,9 @@ Deno.test("[api] the admin funnel counts visitor sessions, each step a subset of
         for (const name of names) await send(session, name);
       }),
     );
+    // Purchases are the entries paid that day, not what browsers say: visitor-b's "purchase"
+    // event counts for nothing, the one paid entry counts.
+    await makeEntry(app.kv, await makeCompetition(app.kv));
     const headers = await makeAdminHeaders(app.kv);
     const { days } = await readJsonBody(await app.request("/api/admin/analytics", { headers }));
     const today = days[days.length - 1];
@@ -74,6 +77,31 @@ Deno.test("[api] the admin funnel counts visitor sessions, each step a subset of
     });
     assert.equal(bad.status, 400);
     await bad.body?.cancel();
+  } finally {
+    await app.close();
+  }
+});
+
+Deno.test("[api] fake purchases from a browser move nothing, and events are limited per address", async () => {
+  const app = await makeTestApp();
+  try {
+    const send = (i: number) =>
+      app.request("/api/analytics", {
+        method: "POST",
+        json: { name: "purchase", path: "/", session: `fake-session-${i}` },
+        from: "198.51.100.7",
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 300; i++) {
+      const res = await send(i);
+      statuses.push(res.status);
+      await res.body?.cancel();
+    }
+    assert.equal(statuses.filter((s) => s === 204).length, 120);
+    assert.equal(statuses.filter((s) => s === 429).length, 180);
+    const headers = await makeAdminHeaders(app.kv);
+    const { days } = await readJsonBody(await app.request("/api/admin/analytics", { headers }));
+    assert.equal(days[days.length - 1].purchases, 0, "no entry was paid");
   } finally {
     await app.close();
   }
