@@ -153,9 +153,11 @@ export async function createApp(
   // Under `deno serve --parallel` scripts/start.ts printed the warnings once for all isolates.
   if (!Deno.env.get("SERVE_ISOLATES")) {
     for (const warning of configWarnings(config)) console.warn(warning);
-    for (const notice of startNotices(config)) console.log(notice);
   }
   if (config.deploy) await assertBuilt(manifest, freshConfig);
+  if (!Deno.env.get("SERVE_ISOLATES")) {
+    for (const notice of startNotices(config)) console.log(notice);
+  }
   const opened = await openKv(config.kvPath);
   const kv = opts.wrapKv ? opts.wrapKv(opened) : opened;
   const services = createServices(config, kv);

@@ -45,6 +45,10 @@ import { Card, CardFooter } from "@/components/ui/Card.tsx";
 import { Spinner } from "@/components/ui/Spinner.tsx";
 import { Tabs } from "@/components/ui/Tabs.tsx";
 import AdminLogin from "@/islands/AdminLogin.tsx";
+import AdminPayoutPay from "@/islands/AdminPayoutPay.tsx";
+import ClaimForm from "@/islands/ClaimForm.tsx";
+import { LedgerTable } from "@/components/admin/LedgerTable.tsx";
+import { PaymentsTable } from "@/components/admin/PaymentsTable.tsx";
 import type { Competition, Team } from "@/lib/domain/types.ts";
 import { competitionToValues } from "@/lib/client/admin/competition_form.ts";
 import { matchToValues } from "@/lib/client/admin/match_form.ts";
@@ -341,5 +345,48 @@ export function extraCases(data: SeedData): Record<string, () => ReactElement> {
     ),
     "islands/AdminLogin.tsx#default": () => <AdminLogin />,
     "islands/MyEntries.tsx#default": () => <MyEntries />,
+    "islands/ClaimForm.tsx#default": () => <ClaimForm token="AAAAAAAAAAAAAAAAAAAAAA" cash />,
+    "islands/AdminPayoutPay.tsx#default": () => (
+      <AdminPayoutPay competitionId={5} entryId={1} label="1st place of competition 5" />
+    ),
+    "components/admin/LedgerTable.tsx#LedgerTable": () => (
+      <LedgerTable lines={[ledgerLine]} totals={[{ ...ledgerLine, competitionId: null }]} />
+    ),
+    "components/admin/PaymentsTable.tsx#PaymentsTable": () => (
+      <PaymentsTable
+        rows={[paymentRow]}
+        sort={{ current: "amount", descending: false, href: (sort) => `?sort=${sort}` }}
+      />
+    ),
   };
 }
+
+const ledgerLine = {
+  competitionId: 5 as number | null,
+  name: "La Liga Classic",
+  currency: "usd",
+  collected: 16000,
+  refunded: 500,
+  refundsPending: 0,
+  entriesKept: 15500,
+  unsettled: 0,
+  prizesOwed: 100000,
+  prizesPaid: 50000,
+  providerFees: null,
+  operatorKeeps: -84500,
+};
+
+const paymentRow = {
+  paymentIntentId: "pi_demo_5_1",
+  competitionId: 5,
+  competitionName: "La Liga Classic",
+  teamName: "False Nine Lives",
+  email: "fan5.1@example.com",
+  amount: 2000,
+  currency: "usd",
+  state: "refunded" as const,
+  teamId: "FFT-NDLW5AT4",
+  refundedAmount: 2000,
+  refundReason: "Competition cancelled: Rain",
+  createdAt: "2026-11-15T02:22:00.000Z",
+};
