@@ -28,11 +28,21 @@ export default function TwoFactorSetup(props: TwoFactorSetupProps) {
           ? `Two-factor authentication is on. ${props.recoveryCodesLeft} recovery codes left.`
           : "Two-factor authentication is off."}
       </p>
-      <div>
-        <Button onClick={start} disabled={!idle}>
-          {props.enabled ? "Set up a new authenticator" : "Set up authenticator"}
-        </Button>
-      </div>
+      {props.enabled
+        ? (
+          <CodeForm
+            label="Current code (or a recovery code) to set up a new authenticator"
+            action="Set up a new authenticator"
+            error={error}
+            idle={idle}
+            onSubmit={start}
+          />
+        )
+        : (
+          <div>
+            <Button onClick={() => start()} disabled={!idle}>Set up authenticator</Button>
+          </div>
+        )}
       {props.enabled && !props.required && (
         <CodeForm
           label="Code to turn it off"

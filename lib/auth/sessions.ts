@@ -1,6 +1,6 @@
 /** Admin sessions: a random token in an HttpOnly, SameSite=Strict cookie, kept in KV. */
 import { getAdmin } from "@/lib/db/admins.ts";
-import { createSession, deleteSession, getSession } from "@/lib/db/sessions.ts";
+import { createSession, deleteSession, getSession, sessionsValidFrom } from "@/lib/db/sessions.ts";
 import type { AdminIdentity } from "./admins.ts";
 import { randomToken } from "./passwords.ts";
 
@@ -17,7 +17,14 @@ export async function startSession(
   const token = randomToken(32);
   const expiresAt = new Date(Date.now() + SESSION_MAX_AGE_S * 1000).toISOString();
   const passwordStamp = (await getAdmin(kv, admin.id))?.salt;
-  const session = { token, adminId: admin.id, username: admin.username, expiresAt, passwordStamp };
+  const session = {
+    token,
+    adminId: admin.id,
+    username: admin.username,
+    expiresAt,
+    passwordStamp,
+    startedAt: Date.now(),
+  };
   await createSession(kv, admin.mustEnrolTotp ? { ...session, mustEnrolTotp: true } : session);
   return cookie(token, SESSION_MAX_AGE_S, secure);
 }
@@ -36,15 +43,21 @@ export function clearSessionCookie(req: Request): string {
 
 /**
  * The admin of the request's session cookie, or null: no cookie, unknown or expired, or a
- * session whose admin is gone or changed password since (that session is then deleted).
+ * session whose admin is gone, changed password or turned on a second factor since (that session
+ * is then deleted).
  */
 export async function getSessionAdmin(kv: Deno.Kv, req: Request): Promise<AdminIdentity | null> {
   const token = readSessionToken(req);
   if (!token) return null;
   const session = await getSession(kv, token);
   if (!session) return null;
-  const stored = await getAdmin(kv, session.adminId);
-  if (!stored || stored.salt !== session.passwordStamp) {
+  const [stored, validFrom] = await Promise.all([
+    getAdmin(kv, session.adminId),
+    sessionsValidFrom(kv, session.adminId),
+  ]);
+  if (
+    !stored || stored.salt !== session.passwordStamp || (session.startedAt ?? 0) < validFrom
+  ) {
     await deleteSession(kv, token);
     return null;
   }

@@ -132,6 +132,8 @@ export const keys = {
   payoutByToken: (tokenHash: string): Deno.KvKey => ["payout_by_token", tokenHash],
   /** Store-held secrets (the payout sealing key when none is configured). */
   secret: (name: string): Deno.KvKey => ["secrets", name],
+  /** An admin's sessions started before this moment (ms) are over (2FA was turned on). */
+  sessionsValidFrom: (adminId: number): Deno.KvKey => ["sessions_valid_from", adminId],
   /** Paid entries made on a UTC day ("YYYY-MM-DD"): the purchases of the dashboard's funnel. */
   purchasesOn: (day: string): Deno.KvKey => ["analytics_purchases", day],
   /** The job cancelling a competition: refunding and telling every entrant (cancellation.ts). */

@@ -11,6 +11,8 @@ export interface Session {
   expiresAt: string;
   /** The admin's password salt when the session started: a new password ends the session. */
   passwordStamp?: string;
+  /** When it started (ms); absent on sessions started before this was kept. */
+  startedAt?: number;
 }
 
 /** Stores a session that KV drops after `expiresAt`. */
@@ -36,4 +38,14 @@ export async function getSession(
 export async function deleteSession(kv: Deno.Kv, token: string): Promise<void> {
   if (!isKeyText(token)) return;
   await kv.delete(keys.session(token));
+}
+
+/** Ends every session of an admin started before `now` (ms): later ones are unaffected. */
+export async function endSessionsBefore(kv: Deno.Kv, adminId: number, now = Date.now()) {
+  await kv.set(keys.sessionsValidFrom(adminId), now);
+}
+
+/** The moment (ms) before which an admin's sessions are over, or 0. */
+export async function sessionsValidFrom(kv: Deno.Kv, adminId: number): Promise<number> {
+  return (await kv.get<number>(keys.sessionsValidFrom(adminId))).value ?? 0;
 }

@@ -32,9 +32,13 @@ export function useTwoFactorSetup() {
     }
   };
 
-  const start = () =>
+  /** Starts a set-up; replacing an authenticator takes a current code (or a recovery code). */
+  const start = (code?: string) =>
     run(async () => {
-      const setup = await adminFetch<TotpSetupView>("/api/admin/2fa/setup", { method: "POST" });
+      const setup = await adminFetch<TotpSetupView>("/api/admin/2fa/setup", {
+        method: "POST",
+        body: code === undefined ? undefined : { code },
+      });
       setPhase({ step: "scan", setup });
     }, "Could not start the set-up");
 
