@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import type { EntrySummary } from "@/lib/domain/live.ts";
 import { formatPrice, ordinal } from "@/lib/domain/format.ts";
 import { ApiError } from "@/lib/client/api.ts";
-import { loadMyEntries, requestEntriesEmail } from "@/lib/client/my_entries.ts";
+import { acceptEntries, loadMyEntries, requestEntriesEmail } from "@/lib/client/my_entries.ts";
 
 const STATUS_STYLE: Record<string, string> = {
   UPCOMING: "bg-secondary text-secondary-foreground",
@@ -95,6 +95,53 @@ function EntryCard({ entry }: { entry: EntrySummary }) {
   );
 }
 
+/** The entries an e-mailed link brings: added to this browser only once the visitor says so. */
+function AddFromLink(
+  { entries, onAccept, onDecline }: {
+    entries: EntrySummary[];
+    onAccept: () => void;
+    onDecline: () => void;
+  },
+) {
+  const owners = [...new Set(entries.map((e) => e.maskedEmail ?? ""))].filter(Boolean);
+  return (
+    <section
+      aria-labelledby="add-from-link"
+      className="rounded-xl border border-primary/40 bg-card p-4 shadow-sm sm:p-5"
+      data-add-from-link=""
+    >
+      <h2 id="add-from-link" className="text-lg font-semibold">
+        Add {entries.length === 1 ? "this entry" : `these ${entries.length} entries`}{" "}
+        to this browser?
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">
+        {entries.length === 1 ? "It was" : "They were"} entered with{" "}
+        <strong className="text-foreground">{owners.join(", ") || "another address"}</strong>. Add
+        {entries.length === 1 ? " it" : " them"} only if that is you.
+      </p>
+      <ul className="mt-2 list-disc pl-5 text-sm">
+        {entries.map((e) => <li key={e.teamId}>{e.competition.name}: {e.displayName}</li>)}
+      </ul>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <button
+          type="button"
+          onClick={onAccept}
+          className="inline-flex h-10 items-center rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:bg-primary/90"
+        >
+          Add to My entries
+        </button>
+        <button
+          type="button"
+          onClick={onDecline}
+          className="inline-flex h-10 items-center rounded-md border border-border px-4 text-sm font-medium hover:bg-accent"
+        >
+          Not mine
+        </button>
+      </div>
+    </section>
+  );
+}
+
 function FindByEmail() {
   const [email, setEmail] = useState("");
   const [answer, setAnswer] = useState<string | null>(null);
@@ -157,12 +204,28 @@ function FindByEmail() {
 /** My entries: every entry this browser made, each opening its team, and find-by-e-mail. */
 export default function MyEntries() {
   const [entries, setEntries] = useState<EntrySummary[] | null>(null);
+  const [offered, setOffered] = useState<EntrySummary[]>([]);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    loadMyEntries(location.search).then(setEntries, () => setFailed(true));
+    loadMyEntries(location.search).then(({ mine, offered }) => {
+      setEntries(mine);
+      setOffered(offered);
+    }, () => setFailed(true));
   }, []);
+  const accept = () => {
+    acceptEntries(offered);
+    setEntries([...offered, ...(entries ?? [])]);
+    setOffered([]);
+  };
   return (
     <div className="grid gap-6">
+      {offered.length > 0 && (
+        <AddFromLink
+          entries={offered}
+          onAccept={accept}
+          onDecline={() => setOffered([])}
+        />
+      )}
       {failed && (
         <p className="text-sm text-destructive" role="alert">
           Your entries could not be loaded. Please refresh the page.

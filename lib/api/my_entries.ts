@@ -5,6 +5,7 @@
 import { getCompetitionsByIds } from "@/lib/db/competitions.ts";
 import { getRefunds } from "@/lib/db/refunds.ts";
 import { payoutsOfEntries, payoutState } from "@/lib/db/payouts.ts";
+import { maskEmail } from "@/lib/api/views.ts";
 import { displayName, formatPrice } from "@/lib/domain/format.ts";
 import type { Competition, Entry } from "@/lib/domain/types.ts";
 import { esc } from "@/lib/email/html.ts";
@@ -37,6 +38,7 @@ export async function entrySummaries(kv: Deno.Kv, entries: Entry[]): Promise<Ent
       prize: competition.status === "COMPLETED" && row ? row.prize : null,
       prizeDescription: row?.customPrizeDescription ?? null,
       refunded: refunds.get(entry.stripePaymentId)?.status === "DONE",
+      maskedEmail: maskEmail(entry.email),
       prizeState: payouts.has(entry.id) ? payoutState(payouts.get(entry.id)!) : null,
     });
   }

@@ -12,23 +12,34 @@ function idsFromLink(search: string): string[] {
   return raw.split(",").map((id) => id.trim()).filter((id) => /^[\w-]{1,40}$/.test(id));
 }
 
+/** This browser's entries, and the ones an e-mailed link offers to add (not stored yet). */
+export interface MyEntries {
+  mine: EntrySummary[];
+  offered: EntrySummary[];
+}
+
 /**
- * Loads the summaries of this browser's entries; team ids from an e-mailed link are remembered
- * in this browser once the server knows them.
+ * Loads the summaries of this browser's entries and of those a `?add=` link brings. A link's
+ * entries are only offered: they are remembered once the visitor accepts (`acceptEntries`), so a
+ * link cannot slip someone else's teams into this browser's list.
  */
-export async function loadMyEntries(search: string): Promise<EntrySummary[]> {
-  const added = idsFromLink(search);
-  const ids = [...new Set([...getUserEntries().map((e) => e.teamId), ...added])].slice(0, 100);
-  if (ids.length === 0) return [];
+export async function loadMyEntries(search: string): Promise<MyEntries> {
+  const own = new Set(getUserEntries().map((e) => e.teamId));
+  const added = idsFromLink(search).filter((id) => !own.has(id));
+  const ids = [...new Set([...own, ...added])].slice(0, 100);
+  if (ids.length === 0) return { mine: [], offered: [] };
   const summaries = await apiFetch<EntrySummary[]>(
     `/api/my-entries?teamIds=${encodeURIComponent(ids.join(","))}`,
   );
-  for (const s of summaries) {
-    if (added.includes(s.teamId)) {
-      addUserEntry({ competitionId: s.competition.id, teamId: s.teamId });
-    }
-  }
-  return summaries;
+  return {
+    mine: summaries.filter((s) => own.has(s.teamId)),
+    offered: summaries.filter((s) => added.includes(s.teamId)),
+  };
+}
+
+/** Remembers offered entries in this browser (the visitor said they are theirs). */
+export function acceptEntries(entries: EntrySummary[]): void {
+  for (const s of entries) addUserEntry({ competitionId: s.competition.id, teamId: s.teamId });
 }
 
 /** Asks for the e-mail listing an address's entries; resolves to the server's answer. */

@@ -107,6 +107,8 @@ export interface EntrySummary {
   prizeDescription: string | null;
   /** True once the entry fee went back (a cancelled competition). */
   refunded: boolean;
+  /** Who entered it, masked ("j***@example.com"): shown before adding it from a link. */
+  maskedEmail?: string;
   /** A won prize: "owed", "claimed", "paid" or "unclaimed"; null when nothing was won. */
   prizeState?: "owed" | "claimed" | "paid" | "unclaimed" | null;
 }
