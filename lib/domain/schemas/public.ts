@@ -20,6 +20,7 @@ const displayNameMin = "Display name must be at least 2 characters";
  * bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069).
  */
 const HIDDEN_CHARACTERS =
+  // deno-lint-ignore no-control-regex -- control characters are exactly what this refuses.
   /[\u0000-\u001f\u007f-\u009f\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
 /**
  * The display name (the entry's teamName): 2..30 characters once trimmed. One rule with one
