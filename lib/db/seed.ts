@@ -306,6 +306,8 @@ async function isEmptyStore(kv: Deno.Kv): Promise<boolean> {
 export async function seedDemoDataIfEmpty(kv: Deno.Kv, now = new Date()): Promise<boolean> {
   if (!(await isEmptyStore(kv))) return false;
   const marker = await kv.get(SEED_MARKER);
+  // Another start claimed the seed already (its teams may not be written yet).
+  if (marker.value !== null) return false;
   const claim = await kv.atomic().check(marker).set(SEED_MARKER, now.toISOString()).commit();
   if (!claim.ok) return false;
   await seedDemoData(kv, now);
