@@ -10,7 +10,7 @@ import type { PendingCheckout } from "@/lib/db/checkouts.ts";
 import { listCompetitions } from "@/lib/db/competitions.ts";
 import { listRefunds, type Refund } from "@/lib/db/refunds.ts";
 import { fieldError } from "@/lib/domain/errors.ts";
-import type { Competition } from "@/lib/domain/types.ts";
+import { prizeMoney } from "./payouts.ts";
 import type { PaymentProvider } from "./provider.ts";
 
 export const PAYMENT_STATES = ["entry", "refunded", "pending", "unpaid"] as const;
@@ -248,15 +248,6 @@ export async function listPayments(deps: ReadDeps, query: PaymentQuery): Promise
 // ---------------------------------------------------------------------------------------------
 // The ledger: money per competition and in total.
 
-/** Prizes of one competition in minor units: awarded in cash, and paid out of that. */
-export interface PrizeMoney {
-  owed: number;
-  paid: number;
-}
-
-/** Reads the cash prizes of completed competitions (the payouts module knows them). */
-export type PrizeReader = (competition: Competition) => Promise<PrizeMoney>;
-
 export interface LedgerLine {
   /** Null for the totals of a currency. */
   competitionId: number | null;
@@ -314,15 +305,12 @@ export interface Ledger {
 }
 
 /**
- * The ledger of every competition with a payment, and the totals per currency. A refund that
+ * The ledger of every competition with a payment or a cash prize (its payouts), and the totals
+ * per currency. A refund that
  * gave back a different amount than was charged shows in `collected ≠ refunded + refundsPending +
  * entriesKept + unsettled` (`deno task reconcile` names the payment).
  */
-export async function readLedger(
-  deps: ReadDeps,
-  prizes: PrizeReader,
-  rows?: PaymentRow[],
-): Promise<Ledger> {
+export async function readLedger(deps: ReadDeps, rows?: PaymentRow[]): Promise<Ledger> {
   const paymentsBook = rows ?? await readPaymentBook(deps);
   const competitions = await listCompetitions(deps.kv);
   const lines = new Map<number, LedgerLine>();
@@ -339,7 +327,7 @@ export async function readLedger(
   }
   for (const c of competitions) {
     if (c.status !== "COMPLETED" || c.prizeType === "NON_CASH") continue;
-    const money = await prizes(c);
+    const money = await prizeMoney(deps.kv, c.id);
     if (money.owed === 0 && money.paid === 0) continue;
     const line = lineOf(c.id, c.name, c.currency.toLowerCase());
     line.prizesOwed += money.owed;

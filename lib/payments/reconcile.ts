@@ -8,12 +8,9 @@ import { listEntriesByCompetition } from "@/lib/db/entries.ts";
 import { toCents } from "@/lib/domain/format.ts";
 import type { Competition, Entry } from "@/lib/domain/types.ts";
 import { listPayouts, type Payout } from "@/lib/db/payouts.ts";
-import { prizeMoney } from "./payouts.ts";
 import {
   type Ledger,
   type PaymentRow,
-  type PrizeMoney,
-  type PrizeReader,
   type ReadDeps,
   readLedger,
   readPaymentBook,
@@ -38,11 +35,6 @@ export type ExtraCheck = (competitions: Competition[]) => Promise<Discrepancy[]>
 
 const money = (cents: number, currency: string) =>
   `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
-
-/** The cash prizes a competition owes its winners, and what was paid of them (its payouts). */
-export function prizesFromAwards(kv: Deno.Kv, competition: Competition): Promise<PrizeMoney> {
-  return prizeMoney(kv, competition.id);
-}
 
 /**
  * Each cash award of a completed competition has its payout of the same amount, and each paid
@@ -167,11 +159,10 @@ function checkBalances(ledger: Ledger, out: Discrepancy[]): void {
  */
 export async function reconcile(
   deps: ReadDeps,
-  prizes: PrizeReader = (c) => prizesFromAwards(deps.kv, c),
   extra: ExtraCheck[] = [],
 ): Promise<Reconciliation> {
   const book = await readPaymentBook(deps);
-  const ledger = await readLedger(deps, prizes, book);
+  const ledger = await readLedger(deps, book);
   const discrepancies: Discrepancy[] = [];
   const payments = new Map(book.map((row) => [row.paymentIntentId, row]));
   const entryIds = new Set<string>();

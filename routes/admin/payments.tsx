@@ -18,7 +18,6 @@ import {
   readLedger,
   readPaymentBook,
 } from "@/lib/payments/ledger.ts";
-import { prizesFromAwards } from "@/lib/payments/reconcile.ts";
 import type { State } from "@/lib/services.ts";
 
 interface Data extends PaymentsReport {
@@ -33,7 +32,7 @@ export const handler: Handlers<Data, State> = {
     const services = ctx.state.services;
     const query = parsePaymentQuery(ctx.url.searchParams);
     const book = await readPaymentBook(services);
-    const ledger = await readLedger(services, (c) => prizesFromAwards(services.kv, c), book);
+    const ledger = await readLedger(services, book);
     const competitions = ledger.competitions.map((l) => ({ id: l.competitionId!, name: l.name }));
     return ctx.render({ ...queryPayments(book, query), query, ledger, competitions });
   },
