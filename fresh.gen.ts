@@ -73,19 +73,21 @@ import * as $68 from "./routes/api/entries/index.ts";
 import * as $69 from "./routes/api/my-entries/email.ts";
 import * as $70 from "./routes/api/my-entries/index.ts";
 import * as $71 from "./routes/api/stripe/webhook.ts";
-import * as $72 from "./routes/api/test-email.ts";
-import * as $73 from "./routes/api/test-payments/confirm.ts";
-import * as $74 from "./routes/claim/[token].tsx";
-import * as $75 from "./routes/confirmation/[id].tsx";
-import * as $76 from "./routes/email-test.tsx";
-import * as $77 from "./routes/healthz.ts";
-import * as $78 from "./routes/index.tsx";
-import * as $79 from "./routes/leaderboard/[id].tsx";
-import * as $80 from "./routes/my-entries.tsx";
-import * as $81 from "./routes/payment/[id].tsx";
-import * as $82 from "./routes/readyz.ts";
-import * as $83 from "./routes/team-selection/[id].tsx";
-import * as $84 from "./routes/ws.ts";
+import * as $72 from "./routes/api/team-edits/[token].ts";
+import * as $73 from "./routes/api/test-email.ts";
+import * as $74 from "./routes/api/test-payments/confirm.ts";
+import * as $75 from "./routes/claim/[token].tsx";
+import * as $76 from "./routes/confirmation/[id].tsx";
+import * as $77 from "./routes/edit/[token].tsx";
+import * as $78 from "./routes/email-test.tsx";
+import * as $79 from "./routes/healthz.ts";
+import * as $80 from "./routes/index.tsx";
+import * as $81 from "./routes/leaderboard/[id].tsx";
+import * as $82 from "./routes/my-entries.tsx";
+import * as $83 from "./routes/payment/[id].tsx";
+import * as $84 from "./routes/readyz.ts";
+import * as $85 from "./routes/team-selection/[id].tsx";
+import * as $86 from "./routes/ws.ts";
 import * as $$0 from "./islands/AdminClubs.tsx";
 import * as $$1 from "./islands/AdminCompetitionForm.tsx";
 import * as $$2 from "./islands/AdminDashboard.tsx";
@@ -101,14 +103,16 @@ import * as $$11 from "./islands/AdminPrizeEditor.tsx";
 import * as $$12 from "./islands/Checkout.tsx";
 import * as $$13 from "./islands/ClaimForm.tsx";
 import * as $$14 from "./islands/ContestList.tsx";
-import * as $$15 from "./islands/EmailTestForm.tsx";
-import * as $$16 from "./islands/LeaderboardLive.tsx";
-import * as $$17 from "./islands/MyEntries.tsx";
-import * as $$18 from "./islands/PageView.tsx";
-import * as $$19 from "./islands/RulesButton.tsx";
-import * as $$20 from "./islands/TeamBuilder.tsx";
-import * as $$21 from "./islands/Toaster.tsx";
-import * as $$22 from "./islands/TwoFactorSetup.tsx";
+import * as $$15 from "./islands/EditTeamLink.tsx";
+import * as $$16 from "./islands/EmailTestForm.tsx";
+import * as $$17 from "./islands/LeaderboardLive.tsx";
+import * as $$18 from "./islands/MyEntries.tsx";
+import * as $$19 from "./islands/PageView.tsx";
+import * as $$20 from "./islands/RulesButton.tsx";
+import * as $$21 from "./islands/TeamBuilder.tsx";
+import * as $$22 from "./islands/TeamEditor.tsx";
+import * as $$23 from "./islands/Toaster.tsx";
+import * as $$24 from "./islands/TwoFactorSetup.tsx";
 
 import type { Manifest } from "$fresh/server.ts";
 
@@ -186,19 +190,21 @@ const manifest = {
     "./routes/api/my-entries/email.ts": $69,
     "./routes/api/my-entries/index.ts": $70,
     "./routes/api/stripe/webhook.ts": $71,
-    "./routes/api/test-email.ts": $72,
-    "./routes/api/test-payments/confirm.ts": $73,
-    "./routes/claim/[token].tsx": $74,
-    "./routes/confirmation/[id].tsx": $75,
-    "./routes/email-test.tsx": $76,
-    "./routes/healthz.ts": $77,
-    "./routes/index.tsx": $78,
-    "./routes/leaderboard/[id].tsx": $79,
-    "./routes/my-entries.tsx": $80,
-    "./routes/payment/[id].tsx": $81,
-    "./routes/readyz.ts": $82,
-    "./routes/team-selection/[id].tsx": $83,
-    "./routes/ws.ts": $84,
+    "./routes/api/team-edits/[token].ts": $72,
+    "./routes/api/test-email.ts": $73,
+    "./routes/api/test-payments/confirm.ts": $74,
+    "./routes/claim/[token].tsx": $75,
+    "./routes/confirmation/[id].tsx": $76,
+    "./routes/edit/[token].tsx": $77,
+    "./routes/email-test.tsx": $78,
+    "./routes/healthz.ts": $79,
+    "./routes/index.tsx": $80,
+    "./routes/leaderboard/[id].tsx": $81,
+    "./routes/my-entries.tsx": $82,
+    "./routes/payment/[id].tsx": $83,
+    "./routes/readyz.ts": $84,
+    "./routes/team-selection/[id].tsx": $85,
+    "./routes/ws.ts": $86,
   },
   islands: {
     "./islands/AdminClubs.tsx": $$0,
@@ -216,14 +222,16 @@ const manifest = {
     "./islands/Checkout.tsx": $$12,
     "./islands/ClaimForm.tsx": $$13,
     "./islands/ContestList.tsx": $$14,
-    "./islands/EmailTestForm.tsx": $$15,
-    "./islands/LeaderboardLive.tsx": $$16,
-    "./islands/MyEntries.tsx": $$17,
-    "./islands/PageView.tsx": $$18,
-    "./islands/RulesButton.tsx": $$19,
-    "./islands/TeamBuilder.tsx": $$20,
-    "./islands/Toaster.tsx": $$21,
-    "./islands/TwoFactorSetup.tsx": $$22,
+    "./islands/EditTeamLink.tsx": $$15,
+    "./islands/EmailTestForm.tsx": $$16,
+    "./islands/LeaderboardLive.tsx": $$17,
+    "./islands/MyEntries.tsx": $$18,
+    "./islands/PageView.tsx": $$19,
+    "./islands/RulesButton.tsx": $$20,
+    "./islands/TeamBuilder.tsx": $$21,
+    "./islands/TeamEditor.tsx": $$22,
+    "./islands/Toaster.tsx": $$23,
+    "./islands/TwoFactorSetup.tsx": $$24,
   },
   baseUrl: import.meta.url,
 } satisfies Manifest;

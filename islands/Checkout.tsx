@@ -1,58 +1,34 @@
-import { useEffect, useRef, useState } from "react";
-import { formatPrice } from "@/lib/domain/format.ts";
-import type { Competition } from "@/lib/domain/types.ts";
+import { useEffect, useState } from "react";
 import { PicksSummary } from "@/components/checkout/PicksSummary.tsx";
-import { type InfoErrors, InfoForm, type InfoValues } from "@/components/checkout/InfoForm.tsx";
+import { CheckoutFlow } from "@/components/checkout/CheckoutFlow.tsx";
 import { InvalidCheckout } from "@/components/checkout/InvalidCheckout.tsx";
-import { type CheckoutStep, StepIndicator } from "@/components/checkout/StepIndicator.tsx";
-import { PaymentStep } from "@/components/checkout/PaymentStep.tsx";
 import { PrizeInfo } from "@/components/PrizeInfo.tsx";
 import { StatusCard } from "@/components/StatusCard.tsx";
+import { Countdown } from "@/components/team/Countdown.tsx";
+import { Badge } from "@/components/ui/Badge.tsx";
 import { Button } from "@/components/ui/Button.tsx";
 import { Skeleton } from "@/components/ui/Skeleton.tsx";
-import { Spinner } from "@/components/ui/Spinner.tsx";
 import { track } from "@/lib/client/analytics.ts";
-import { ApiError } from "@/lib/client/api.ts";
-import {
-  type CheckoutDetails,
-  clearCheckoutContact,
-  createEntry,
-  createPaymentIntent,
-  fieldErrors,
-  loadCheckoutContact,
-  type PaymentIntentAnswer,
-  saveCheckoutContact,
-} from "@/lib/client/checkout.ts";
+import type { CheckoutCompetition, EntryCount } from "@/lib/client/checkout.ts";
 import type { PickPlayer } from "@/lib/client/players.ts";
-import { clearSelection } from "@/lib/client/selection.ts";
 import { CHECKOUT_PREPAINT } from "@/lib/client/prepaint.ts";
-import { toast, toastError } from "@/lib/client/toast.ts";
+import { useEntryWindow } from "@/lib/client/use_entry_window.ts";
 import { usePicks } from "@/lib/client/use_picks.ts";
-import { addUserEntry } from "@/lib/client/user_entries.ts";
+import { getUserEntries } from "@/lib/client/user_entries.ts";
 
-/** The form's schema (and zod) loads once the visitor starts typing, not with the page. */
-let schemas: Promise<typeof import("@/lib/domain/schemas/public.ts")> | null = null;
-const loadSchemas = () => schemas ??= import("@/lib/domain/schemas/public.ts");
-
-export type CheckoutCompetition = Pick<
-  Competition,
-  "id" | "name" | "entryFee" | "currency" | "prizePool" | "prizeType" | "customPrizeDescription"
->;
+export type { CheckoutCompetition };
 
 export interface CheckoutProps {
   competition: CheckoutCompetition;
   prizes: { position: number; prize: number }[];
   /** Why the competition takes no entry (checked when the page was served); null while open. */
   closed?: string | null;
+  /** ISO time of the server render, so the countdown's first paint matches it. */
+  renderedAt: string;
 }
 
-const FIELDS = ["teamName", "email", "confirmEmail"] as const;
-/** SPEC §9: the fee the form falls back to when the competition has none. */
-const FALLBACK_FEE = 5;
-const UNEXPECTED = "An unexpected error occurred. Please try again.";
-
-/** Checkout and payment (SPEC §2, ARCHITECTURE §5): info → payment → processing → confirmation. */
-export default function Checkout({ competition, prizes, closed }: CheckoutProps) {
+/** Checkout and payment: info → payment → processing → confirmation. */
+export default function Checkout({ competition, prizes, closed, renderedAt }: CheckoutProps) {
   const picks = usePicks(competition.id);
   useEffect(() => track("view_payment_page", { competitionId: competition.id }), []);
 
@@ -78,7 +54,12 @@ export default function Checkout({ competition, prizes, closed }: CheckoutProps)
       </div>
       {!invalid && (
         <div data-checkout-body={String(competition.id)} hidden={false}>
-          <CheckoutLayout competition={competition} prizes={prizes} picks={picks} />
+          <CheckoutLayout
+            competition={competition}
+            prizes={prizes}
+            picks={picks}
+            renderedAt={renderedAt}
+          />
         </div>
       )}
       {picks === null && (
@@ -92,15 +73,45 @@ export default function Checkout({ competition, prizes, closed }: CheckoutProps)
   );
 }
 
+/** Which entry this would be: the server's count once known, else this browser's own entries. */
+function useEntryCount(competition: CheckoutCompetition) {
+  const allowed = competition.maxEntriesPerPerson ?? 1;
+  const [count, setCount] = useState<EntryCount | null>(null);
+  useEffect(() => {
+    const mine = getUserEntries().filter((e) => e.competitionId === competition.id).length;
+    setCount((known) => known ?? { number: Math.min(mine + 1, allowed), allowed });
+  }, [competition.id]);
+  return [count, setCount] as const;
+}
+
 /** The checkout's page: heading, picks and prizes beside the form (a skeleton while loading). */
 function CheckoutLayout(
-  { competition, prizes, picks }: Omit<CheckoutProps, "closed"> & { picks: PickPlayer[] | null },
+  { competition, prizes, picks, renderedAt }: Omit<CheckoutProps, "closed"> & {
+    picks: PickPlayer[] | null;
+  },
 ) {
+  const closed = useEntryWindow(competition.id, competition);
+  const [count, setCount] = useEntryCount(competition);
   return (
     <div className="grid grid-cols-1 gap-6">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Complete Your Entry</h1>
-        <p className="mt-1 text-muted-foreground">{competition.name}</p>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Complete Your Entry</h1>
+          <p className="mt-1 text-muted-foreground">{competition.name}</p>
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          {count && count.allowed > 1 && (
+            <Badge variant="secondary" data-entry-count="">
+              Entry {count.number} of {count.allowed}
+            </Badge>
+          )}
+          {competition.deadline && !closed && (
+            <span className="flex items-center gap-2 text-sm text-muted-foreground">
+              Closes in
+              <Countdown deadline={competition.deadline} renderedAt={renderedAt} />
+            </span>
+          )}
+        </div>
       </div>
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_26rem]">
         <div className="grid grid-cols-1 gap-6 rounded-xl border border-border bg-card p-4 shadow-sm sm:p-5">
@@ -110,9 +121,14 @@ function CheckoutLayout(
           <PrizeInfo competition={competition} prizes={prizes} />
         </div>
         <div className="rounded-xl border border-border bg-card p-4 shadow-sm sm:p-5">
-          {picks === null
-            ? <Skeleton className="h-72 w-full" />
-            : <CheckoutFlow competition={competition} picks={picks} />}
+          {picks === null ? <Skeleton className="h-72 w-full" /> : (
+            <CheckoutFlow
+              competition={competition}
+              picks={picks}
+              closed={closed}
+              onEntryNumber={setCount}
+            />
+          )}
         </div>
       </div>
     </div>
@@ -125,125 +141,4 @@ function PicksSkeleton() {
       {[0, 1, 2, 3, 4].map((i) => <Skeleton key={i} className="mx-auto h-20 w-12" />)}
     </div>
   );
-}
-
-function CheckoutFlow(
-  { competition, picks }: { competition: CheckoutCompetition; picks: PickPlayer[] },
-) {
-  const fee = competition.entryFee ?? FALLBACK_FEE;
-  const price = formatPrice(fee, competition.currency);
-  const [step, setStep] = useState<CheckoutStep>("info");
-  const [values, setValues] = useState<InfoValues>({ teamName: "", email: "", confirmEmail: "" });
-  const [errors, setErrors] = useState<InfoErrors>({});
-  const [busy, setBusy] = useState(false);
-  const [intent, setIntent] = useState<PaymentIntentAnswer | null>(null);
-  const details = useRef<CheckoutDetails | null>(null);
-
-  useEffect(() => {
-    const saved = loadCheckoutContact();
-    setValues({ teamName: saved.teamName, email: saved.email, confirmEmail: saved.email });
-  }, []);
-
-  const onChange = (field: keyof InfoValues, value: string) => {
-    loadSchemas();
-    setValues((v) => ({ ...v, [field]: value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
-  const proceed = async () => {
-    const { paymentFormSchema } = await loadSchemas();
-    const parsed = paymentFormSchema.safeParse(values);
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues, FIELDS));
-    setErrors({});
-    const { email, teamName } = parsed.data;
-    saveCheckoutContact(email, teamName);
-    const playerIds = picks.map((p) => p.id);
-    details.current = { competitionId: competition.id, email, teamName, playerIds };
-    setBusy(true);
-    try {
-      const answer = await createPaymentIntent(details.current);
-      if (!answer?.clientSecret || !answer?.paymentIntentId) {
-        toast({
-          title: "Payment Setup Failed",
-          description: "Unable to initialize payment. Please try again.",
-          variant: "destructive",
-        });
-        return;
-      }
-      setIntent(answer);
-      setStep("payment");
-      if (!answer.applePayAvailable) {
-        toast({ title: "Apple Pay Not Available", description: "Card payments remain available." });
-      }
-    } catch (err) {
-      intentFailed(err, setErrors);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const onPaid = async (paymentId: string) => {
-    toast({
-      title: "Payment Successful",
-      description: "Your payment has been processed successfully!",
-    });
-    track("payment_success", { competitionId: competition.id, payment_id: paymentId, amount: fee });
-    setStep("processing");
-    try {
-      const teamId = await createEntry({ ...details.current!, stripePaymentId: paymentId });
-      addUserEntry({ competitionId: competition.id, teamId });
-      clearCheckoutContact();
-      clearSelection();
-      track("purchase", { competitionId: competition.id, team_id: teamId, amount: fee });
-      location.assign(`/confirmation/${encodeURIComponent(teamId)}`);
-    } catch {
-      toastError(
-        "Your payment was successful, but we couldn't complete your entry. Please contact support.",
-      );
-      setIntent(null);
-      setStep("info");
-    }
-  };
-
-  return (
-    <div className="grid gap-5">
-      <StepIndicator current={step} />
-      {step === "info" && (
-        <InfoForm
-          values={values}
-          errors={errors}
-          busy={busy}
-          submitLabel={`Proceed to Payment: ${price}`}
-          onChange={onChange}
-          onSubmit={proceed}
-        />
-      )}
-      {step === "payment" && intent && (
-        <PaymentStep intent={intent} payLabel={`Pay and Submit Entry: ${price}`} onPaid={onPaid}>
-          <Button
-            variant="ghost"
-            className="w-full"
-            onClick={() =>
-              setStep("info")}
-          >
-            Back to Information
-          </Button>
-        </PaymentStep>
-      )}
-      {step === "processing" && (
-        <div className="flex flex-col items-center gap-3 py-10 text-center" role="status">
-          <Spinner />
-          <p className="font-medium">Processing your payment and creating your entry...</p>
-        </div>
-      )}
-    </div>
-  );
-}
-
-/** The create-intent call failed: field issues go under their fields, anything else is a toast. */
-function intentFailed(err: unknown, setErrors: (errors: InfoErrors) => void) {
-  const issues = err instanceof ApiError ? fieldErrors(err.issues, FIELDS) : {};
-  if (Object.keys(issues).length > 0) return setErrors(issues);
-  const known = err instanceof ApiError && err.status === 409 ? err.serverMessage : null;
-  toastError(known ?? UNEXPECTED);
 }

@@ -2,6 +2,7 @@ import { Button } from "@/components/ui/Button.tsx";
 import { Input } from "@/components/ui/Input.tsx";
 import { Label } from "@/components/ui/Label.tsx";
 import { Spinner } from "@/components/ui/Spinner.tsx";
+import { ClosedReason } from "./TestCardForm.tsx";
 
 export interface InfoValues {
   teamName: string;
@@ -18,6 +19,8 @@ export interface InfoFormProps {
   submitLabel: string;
   onChange: (field: keyof InfoValues, value: string) => void;
   onSubmit: () => void;
+  /** Why no payment can start (deadline passed, contest full); null while one can. */
+  closed?: string | null;
 }
 
 const FIELDS: { name: keyof InfoValues; label: string; type: string; autocomplete: string }[] = [
@@ -27,7 +30,9 @@ const FIELDS: { name: keyof InfoValues; label: string; type: string; autocomplet
 ];
 
 /** The info step: display name and confirmed e-mail, each error shown under its field. */
-export function InfoForm({ values, errors, busy, submitLabel, onChange, onSubmit }: InfoFormProps) {
+export function InfoForm(
+  { values, errors, busy, submitLabel, onChange, onSubmit, closed }: InfoFormProps,
+) {
   return (
     <form
       noValidate
@@ -67,7 +72,8 @@ export function InfoForm({ values, errors, busy, submitLabel, onChange, onSubmit
           </div>
         );
       })}
-      <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy}>
+      <ClosedReason closed={closed} />
+      <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy || !!closed}>
         {busy && <Spinner />}
         {submitLabel}
       </Button>

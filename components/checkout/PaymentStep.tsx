@@ -9,6 +9,8 @@ export interface PaymentStepProps {
   /** 'Pay and Submit Entry: {symbol}{fee}'. */
   payLabel: string;
   onPaid: (paymentId: string) => void;
+  /** Why paying is no longer possible; null while it is. */
+  closed?: string | null;
   /** The 'Back to Information' button. */
   children: ReactNode;
 }
@@ -18,7 +20,7 @@ export interface PaymentStepProps {
  * test mode. Its heading takes focus so keyboard and screen-reader users land on the new step.
  */
 export function PaymentStep(props: PaymentStepProps) {
-  const { intent, payLabel, onPaid } = props;
+  const { intent, payLabel, onPaid, closed } = props;
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     heading.current?.focus();
@@ -66,6 +68,7 @@ export function PaymentStep(props: PaymentStepProps) {
             paymentIntentId={intent.paymentIntentId}
             payLabel={payLabel}
             onPaid={onPaid}
+            closed={closed}
           />
         )
         : (
@@ -73,6 +76,7 @@ export function PaymentStep(props: PaymentStepProps) {
             paymentIntentId={intent.paymentIntentId}
             payLabel={payLabel}
             onPaid={onPaid}
+            closed={closed}
           />
         )}
       {props.children}

@@ -3,7 +3,12 @@ import type { Stripe, StripeElements } from "@stripe/stripe-js";
 import { Button } from "@/components/ui/Button.tsx";
 import { Skeleton } from "@/components/ui/Skeleton.tsx";
 import { Spinner } from "@/components/ui/Spinner.tsx";
-import { paymentError, paymentFailed, type PaymentFormProps } from "./TestCardForm.tsx";
+import {
+  ClosedReason,
+  paymentError,
+  paymentFailed,
+  type PaymentFormProps,
+} from "./TestCardForm.tsx";
 
 export interface StripePaymentFormProps extends PaymentFormProps {
   clientSecret: string;
@@ -15,7 +20,7 @@ export interface StripePaymentFormProps extends PaymentFormProps {
  * here, in Stripe mode; the payment is confirmed in the browser with no redirect unless required.
  */
 export function StripePaymentForm(props: StripePaymentFormProps) {
-  const { clientSecret, publishableKey, paymentIntentId, payLabel, onPaid } = props;
+  const { clientSecret, publishableKey, paymentIntentId, payLabel, onPaid, closed } = props;
   const mountRef = useRef<HTMLDivElement>(null);
   const [stripe, setStripe] = useState<{ stripe: Stripe; elements: StripeElements } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -44,7 +49,7 @@ export function StripePaymentForm(props: StripePaymentFormProps) {
   }, [clientSecret, publishableKey]);
 
   const pay = async () => {
-    if (!stripe) return;
+    if (!stripe || closed) return;
     setBusy(true);
     setError(null);
     try {
@@ -78,7 +83,8 @@ export function StripePaymentForm(props: StripePaymentFormProps) {
       {!stripe && !error && <Skeleton className="h-44 w-full" />}
       <div ref={mountRef} />
       {error && <p role="alert" className="text-sm font-medium text-destructive">{error}</p>}
-      <Button type="submit" size="lg" className="w-full" disabled={!stripe || busy}>
+      <ClosedReason closed={closed} />
+      <Button type="submit" size="lg" className="w-full" disabled={!stripe || busy || !!closed}>
         {busy && <Spinner />}
         {payLabel}
       </Button>

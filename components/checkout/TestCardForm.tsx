@@ -13,6 +13,18 @@ export interface PaymentFormProps {
   payLabel: string;
   /** Called once the provider says the payment succeeded. */
   onPaid: (paymentId: string) => void;
+  /** Why paying is no longer possible (deadline passed, contest full); null while it is. */
+  closed?: string | null;
+}
+
+/** The reason under a pay button that cannot be used any more. */
+export function ClosedReason({ closed }: { closed?: string | null }) {
+  if (!closed) return null;
+  return (
+    <p role="status" className="text-sm font-medium text-destructive" data-pay-closed="">
+      {closed}
+    </p>
+  );
 }
 
 /** Shows the SPEC §8 payment failure: inline message plus the 'Payment Failed' toast. */
@@ -40,12 +52,13 @@ function formatCardNumber(value: string): string {
 }
 
 /** The labelled test card form of test mode (no real payment is made). */
-export function TestCardForm({ paymentIntentId, payLabel, onPaid }: PaymentFormProps) {
+export function TestCardForm({ paymentIntentId, payLabel, onPaid, closed }: PaymentFormProps) {
   const [cardNumber, setCardNumber] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const pay = async () => {
+    if (closed) return;
     setBusy(true);
     setError(null);
     try {
@@ -98,7 +111,13 @@ export function TestCardForm({ paymentIntentId, payLabel, onPaid }: PaymentFormP
           </p>
         )}
       </div>
-      <Button type="submit" size="lg" className="w-full" disabled={busy || cardNumber === ""}>
+      <ClosedReason closed={closed} />
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full"
+        disabled={busy || cardNumber === "" || !!closed}
+      >
         {busy && <Spinner />}
         {payLabel}
       </Button>

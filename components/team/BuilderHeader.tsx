@@ -32,6 +32,32 @@ export type BuilderCompetition = Pick<
   | "cancelReason"
 >;
 
+/** Only what the builder shows and checks, to keep the page's island props small. */
+export function builderFields(c: BuilderCompetition): BuilderCompetition {
+  const { id, name, description, entryFee, prizePool, prizeType, customPrizeDescription } = c;
+  const { currency, deadline, status, maxPlayersPerTeam, maxForwards, minDefenders, salaryCap } = c;
+  const { maxEntries, currentEntries, cancelReason } = c;
+  return {
+    id,
+    name,
+    description,
+    entryFee,
+    prizePool,
+    prizeType,
+    customPrizeDescription,
+    currency,
+    deadline,
+    status,
+    maxEntries,
+    currentEntries,
+    maxPlayersPerTeam,
+    maxForwards,
+    minDefenders,
+    salaryCap,
+    cancelReason: cancelReason ?? null,
+  };
+}
+
 export interface BuilderHeaderProps {
   competition: BuilderCompetition;
   rules: TeamRules;

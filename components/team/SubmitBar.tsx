@@ -11,6 +11,10 @@ export interface SubmitBarProps {
   currency: string;
   closed: boolean;
   onSubmit: () => void;
+  /** The button's words before the count (default "Submit Team"). */
+  label?: string;
+  /** A request is under way: the button waits. */
+  busy?: boolean;
 }
 
 /** Lifts the toasts (islands/Toaster.tsx) above the fixed bar while the bar is on the page. */
@@ -33,7 +37,10 @@ function useToastOffset() {
 }
 
 /** The fixed bottom bar: remaining budget and 'Submit Team (n/5)', enabled only at 5 picks. */
-export function SubmitBar({ count, remaining, currency, closed, onSubmit }: SubmitBarProps) {
+export function SubmitBar(
+  { count, remaining, currency, closed, onSubmit, label = "Submit Team", busy = false }:
+    SubmitBarProps,
+) {
   const over = remaining !== null && remaining < 0;
   const bar = useToastOffset();
   return (
@@ -53,10 +60,12 @@ export function SubmitBar({ count, remaining, currency, closed, onSubmit }: Subm
         <Button
           size="lg"
           className="px-5 sm:px-8"
-          disabled={count !== TEAM_SIZE || closed}
+          disabled={count !== TEAM_SIZE || closed || busy}
+          aria-busy={busy || undefined}
           onClick={onSubmit}
+          data-submit-team=""
         >
-          Submit Team ({count}/{TEAM_SIZE})
+          {label} ({count}/{TEAM_SIZE})
         </Button>
       </div>
     </div>

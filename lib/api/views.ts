@@ -35,9 +35,17 @@ export function publicEntry(entry: Entry) {
   };
 }
 
-/** The answer of POST /api/entries: the public view plus the masked e-mail and the picks. */
+/**
+ * The answer of POST /api/entries, to the payer: the public view plus the masked e-mail, the
+ * picks and the secret of the entry's private edit link.
+ */
 export function createdEntryView(entry: Entry) {
-  return { ...publicEntry(entry), email: maskEmail(entry.email), playerIds: entry.playerIds };
+  return {
+    ...publicEntry(entry),
+    email: maskEmail(entry.email),
+    playerIds: entry.playerIds,
+    editToken: entry.editToken ?? null,
+  };
 }
 
 /**

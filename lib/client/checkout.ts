@@ -2,12 +2,36 @@
  * The browser side of the checkout (ARCHITECTURE §5): the calls of the payment flow and the
  * session keys of SPEC §3 that keep the e-mail and display name between steps.
  */
-import type { OpenedPayment } from "@/lib/domain/types.ts";
+import type { Competition, OpenedPayment } from "@/lib/domain/types.ts";
 import { apiFetch } from "@/lib/client/api.ts";
 import { issuesToErrors } from "@/lib/client/form_errors.ts";
 
 export const PAYMENT_EMAIL_KEY = "payment_email";
 export const TEAM_NAME_KEY = "team_name";
+
+/** What the checkout shows and checks of its competition. */
+export type CheckoutCompetition = Pick<
+  Competition,
+  | "id"
+  | "name"
+  | "entryFee"
+  | "currency"
+  | "prizePool"
+  | "prizeType"
+  | "customPrizeDescription"
+  | "status"
+  | "deadline"
+  | "maxEntries"
+  | "currentEntries"
+  | "maxEntriesPerPerson"
+  | "cancelReason"
+>;
+
+/** Which of the payer's entries this one is, of how many one person may hold. */
+export interface EntryCount {
+  number: number;
+  allowed: number;
+}
 
 /** What POST /api/create-payment-intent answers. */
 export type PaymentIntentAnswer = OpenedPayment;
@@ -35,46 +59,69 @@ export function confirmTestPayment(paymentIntentId: string, cardNumber: string):
   });
 }
 
-/** Turns the paid intent into the entry; resolves to its public team ID. */
+/** Turns the paid intent into the entry; resolves to its public team ID and edit secret. */
 export async function createEntry(
   details: CheckoutDetails & { stripePaymentId: string },
-): Promise<string> {
-  const answer = await apiFetch<{ teamId?: string; entry?: { teamId?: string } }>(
-    "/api/entries",
-    { method: "POST", json: details },
-  );
+): Promise<{ teamId: string; editToken: string | null }> {
+  const answer = await apiFetch<
+    { teamId?: string; editToken?: string | null; entry?: { teamId?: string } }
+  >("/api/entries", { method: "POST", json: details });
   const teamId = answer?.teamId ?? answer?.entry?.teamId;
   if (!teamId) throw new Error("The entry answer has no teamId");
-  return teamId;
+  return { teamId, editToken: answer?.editToken ?? null };
 }
 
-function session(): Storage | null {
+function storage(kind: "sessionStorage" | "localStorage"): Storage | null {
   try {
-    return typeof sessionStorage === "undefined" ? null : sessionStorage;
+    return typeof globalThis[kind] === "undefined" ? null : globalThis[kind];
   } catch {
     return null;
   }
 }
 
-/** The e-mail and display name kept from an earlier visit of the form ("" when none). */
+/** The display name and e-mail remembered in this browser for the next entry. */
+const REMEMBERED_KEY = "checkout_contact";
+
+function remembered(): { email: string; teamName: string } {
+  try {
+    const value = JSON.parse(storage("localStorage")?.getItem(REMEMBERED_KEY) ?? "{}");
+    return {
+      email: typeof value?.email === "string" ? value.email : "",
+      teamName: typeof value?.teamName === "string" ? value.teamName : "",
+    };
+  } catch {
+    return { email: "", teamName: "" };
+  }
+}
+
+/**
+ * The e-mail and display name to start the form with: the ones of this checkout's session,
+ * else the ones remembered from this browser's last entry ("" when none).
+ */
 export function loadCheckoutContact(): { email: string; teamName: string } {
-  const store = session();
+  const session = storage("sessionStorage");
+  const kept = remembered();
   return {
-    email: store?.getItem(PAYMENT_EMAIL_KEY) ?? "",
-    teamName: store?.getItem(TEAM_NAME_KEY) ?? "",
+    email: session?.getItem(PAYMENT_EMAIL_KEY) || kept.email,
+    teamName: session?.getItem(TEAM_NAME_KEY) || kept.teamName,
   };
 }
 
-/** Keeps the e-mail and display name for the payment step (SPEC §4). */
+/** Keeps the e-mail and display name for the payment step and for this browser's next entry. */
 export function saveCheckoutContact(email: string, teamName: string): void {
-  session()?.setItem(PAYMENT_EMAIL_KEY, email);
-  session()?.setItem(TEAM_NAME_KEY, teamName);
+  storage("sessionStorage")?.setItem(PAYMENT_EMAIL_KEY, email);
+  storage("sessionStorage")?.setItem(TEAM_NAME_KEY, teamName);
+  try {
+    storage("localStorage")?.setItem(REMEMBERED_KEY, JSON.stringify({ email, teamName }));
+  } catch {
+    // Storage full or blocked: the form simply starts empty next time.
+  }
 }
 
-/** Forgets them after a successful payment (SPEC §3). */
+/** Forgets the session's copy after a successful payment (the remembered one stays). */
 export function clearCheckoutContact(): void {
-  session()?.removeItem(PAYMENT_EMAIL_KEY);
-  session()?.removeItem(TEAM_NAME_KEY);
+  storage("sessionStorage")?.removeItem(PAYMENT_EMAIL_KEY);
+  storage("sessionStorage")?.removeItem(TEAM_NAME_KEY);
 }
 
 /** The first message per top-level field of zod or API issues, for `fields` only: `{ email: "…" }`. */

@@ -19,13 +19,18 @@ export interface TeamState {
   remove: (player: PickPlayer) => void;
 }
 
-/** Selection state of one competition; stable callbacks so memoised rows do not re-render. */
+/**
+ * Selection state of one competition; stable callbacks so memoised rows do not re-render. With
+ * `initialIds` (a paid team being edited) the selection starts from them and is not kept in
+ * the session: the saved team lives on the server.
+ */
 export function useTeam(
   competitionId: number,
   players: PickPlayer[],
   rules: TeamRules,
+  initialIds?: number[],
 ): TeamState {
-  const [ids, setIds] = useState<number[]>([]);
+  const [ids, setIds] = useState<number[]>(initialIds ?? []);
   /** Set by a pick or removal: only the visitor's own changes are saved (a visit alone is not). */
   const changed = useRef(false);
   const byId = useMemo(() => new Map(players.map((p) => [p.id, p])), [players]);
@@ -37,11 +42,12 @@ export function useTeam(
   current.current = { selected, rules };
 
   useEffect(() => {
+    if (initialIds) return;
     setIds(loadSelection(competitionId).filter((id) => byId.has(id)).slice(0, TEAM_SIZE));
   }, [players]);
 
   useEffect(() => {
-    if (changed.current) saveSelection(competitionId, ids);
+    if (changed.current && !initialIds) saveSelection(competitionId, ids);
   }, [ids]);
 
   const remove = useCallback((player: PickPlayer) => {

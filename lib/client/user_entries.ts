@@ -8,6 +8,8 @@ const KEY = "userEntries";
 export interface UserEntry {
   competitionId: number;
   teamId: string;
+  /** The secret of the entry's private edit link, when this browser paid for it. */
+  editToken?: string;
 }
 
 function isUserEntry(value: unknown): value is UserEntry {
@@ -23,15 +25,24 @@ export function getUserEntries(): UserEntry[] {
     return parsed.filter(isUserEntry).map((e) => ({
       competitionId: Number(e.competitionId),
       teamId: e.teamId,
+      ...(typeof e.editToken === "string" ? { editToken: e.editToken } : {}),
     }));
   } catch {
     return [];
   }
 }
 
-/** Remembers an entry; adding the same team ID twice keeps one. */
+/** The edit link's secret this browser holds for a team, or null. */
+export function editTokenOf(teamId: string): string | null {
+  return getUserEntries().find((e) => e.teamId === teamId)?.editToken ?? null;
+}
+
+/** Remembers an entry; adding the same team ID twice keeps one (and a known edit secret). */
 export function addUserEntry(entry: UserEntry): void {
-  const others = getUserEntries().filter((e) => e.teamId !== entry.teamId);
+  const all = getUserEntries();
+  const known = all.find((e) => e.teamId === entry.teamId)?.editToken;
+  if (!entry.editToken && known) entry = { ...entry, editToken: known };
+  const others = all.filter((e) => e.teamId !== entry.teamId);
   try {
     localStorage.setItem(KEY, JSON.stringify([...others, entry]));
   } catch {

@@ -5,7 +5,13 @@
  */
 import type { Competition, Entry, Player } from "@/lib/domain/types.ts";
 import { ConflictError, fieldError, NotFoundError } from "@/lib/domain/errors.ts";
-import { OTHER_COMPETITION_PAYMENT, PAYMENT_REFUNDED } from "@/lib/domain/paid_entry.ts";
+import {
+  OTHER_COMPETITION_PAYMENT,
+  PAYMENT_REFUNDED,
+  type PersonFacts,
+  personOf,
+  picksSignature,
+} from "@/lib/domain/paid_entry.ts";
 import { commitEntry, type EntryInput, InvalidPicksError, pricedPlayer } from "./entry_writes.ts";
 import { isKeyText, keys } from "./keys.ts";
 import { getManyEntries, getManyValues, listKeys, listValues } from "./util.ts";
@@ -54,6 +60,27 @@ export async function competitionWithPicks(
   const players = rest.slice(0, playerIds.length)
     .map((e, i) => pricedPlayer(e.value as Player | null, links[i]));
   return { competition, players, linked: links.map((link) => link !== null) };
+}
+
+/**
+ * What a person already holds in a competition: their entry count, and whether `playerIds` is
+ * a team they entered already (read before any payment; the entry's commit checks both again).
+ */
+export async function personStanding(
+  kv: Deno.Kv,
+  competitionId: number,
+  email: string,
+  playerIds: number[] = [],
+): Promise<PersonFacts> {
+  const person = personOf(email);
+  const [entries, team] = await getManyEntries(kv, [
+    keys.personEntries(competitionId, person),
+    keys.personTeam(competitionId, person, picksSignature(playerIds)),
+  ]);
+  return {
+    entries: (entries.value as number | null) ?? 0,
+    sameTeam: playerIds.length > 0 && team.value !== null,
+  };
 }
 
 /**

@@ -99,6 +99,12 @@ function randomTeamId(): string {
   return "FFT-" + [...bytes].map((b) => TEAM_ID_ALPHABET[b % 32]).join("");
 }
 
+/** The secret of an entry's private edit link: 128 random bits, hex. */
+function randomEditToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 /** Deno KV takes at most 100 checks in one atomic. */
 const MAX_CHECKS = 100;
 
@@ -308,6 +314,8 @@ function newEntry(
     prizeType: competition.prizeType,
     customPrizeDescription: competition.customPrizeDescription,
     createdAt: now.toISOString(),
+    editToken: randomEditToken(),
+    revision: 0,
   };
 }
 
@@ -341,6 +349,7 @@ function batchAtomic(
       .set(keys.entryByCompetition(entry.competitionId, entry.id), entry.id)
       .set(keys.entryByTeamId(entry.teamId), entry.id)
       .set(keys.entryByPayment(entry.stripePaymentId), entry.id)
+      .set(keys.entryByEditToken(entry.editToken!), entry.id)
       .set(keys.entryByEmail(entry.email, entry.id), entry.id)
       .set(keys.personTeam(entry.competitionId, person, picksSignature(entry.playerIds)), entry.id);
     appendToRoster(op, entry);

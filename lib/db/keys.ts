@@ -91,6 +91,8 @@ export const keys = {
   ],
   entriesByCompetition: (cid: number): Deno.KvKey => ["entries_by_competition", cid],
   entryByTeamId: (teamId: string): Deno.KvKey => ["entry_by_team_id", teamId],
+  /** The entry whose private edit link carries this secret. */
+  entryByEditToken: (token: string): Deno.KvKey => ["entry_by_edit_token", token],
   entryByPayment: (paymentIntentId: string): Deno.KvKey => ["entry_by_payment", paymentIntentId],
   /** The entries of one e-mail address (lower case), for "find my entries". */
   entryByEmail: (email: string, entryId: number): Deno.KvKey => [

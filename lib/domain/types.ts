@@ -145,6 +145,12 @@ export interface Entry {
   prizeType: PrizeType;
   customPrizeDescription: string | null;
   createdAt: string;
+  /** The secret of the entry's private edit link (absent on entries made before edits existed). */
+  editToken?: string;
+  /** How many times the team was changed since it was paid (0 or absent: never). */
+  revision?: number;
+  /** When the team was last changed (absent: never). */
+  editedAt?: string;
 }
 
 /** The counting stats of a performance, everything scoring reads. */
@@ -199,4 +205,8 @@ export interface OpenedPayment {
   publishableKey: string | null;
   amount: number;
   currency: string;
+  /** Which of the payer's entries this one would be (1 for the first; null without an e-mail). */
+  entryNumber: number | null;
+  /** How many entries one person may hold in the competition. */
+  entriesAllowed: number;
 }

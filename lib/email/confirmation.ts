@@ -4,7 +4,7 @@ import { esc } from "./html.ts";
 import type { Mailer, MailMessage } from "./mailer.ts";
 
 export interface ConfirmationInput {
-  entry: Pick<Entry, "teamId" | "teamName" | "email" | "competitionId">;
+  entry: Pick<Entry, "teamId" | "teamName" | "email" | "competitionId" | "editToken">;
   competition: Pick<Competition, "id" | "name">;
   players: (Pick<Player, "name" | "position"> & { team: Pick<Team, "name"> | null })[];
   /** Origin of the site, e.g. `https://fantasy.example.com`, used for the links. */
@@ -16,6 +16,8 @@ function buildEntryConfirmation(input: ConfirmationInput): MailMessage {
   const { entry, competition, players, origin } = input;
   const leaderboardUrl = `${origin}/leaderboard/${competition.id}`;
   const confirmationUrl = `${origin}/confirmation/${encodeURIComponent(entry.teamId)}`;
+  const editUrl = entry.editToken ? `${origin}/edit/${entry.editToken}` : null;
+  const editLine = editUrl ? [`Change your team until the deadline: ${editUrl}`] : [];
   const lines = players.map((p) => `${p.name} (${p.position}${p.team ? `, ${p.team.name}` : ""})`);
   const text = [
     `Hi ${entry.teamName},`,
@@ -29,6 +31,7 @@ function buildEntryConfirmation(input: ConfirmationInput): MailMessage {
     "",
     `Follow the leaderboard: ${leaderboardUrl}`,
     `Your entry: ${confirmationUrl}`,
+    ...editLine,
     "",
     "Good luck!",
   ].join("\n");
@@ -39,7 +42,13 @@ function buildEntryConfirmation(input: ConfirmationInput): MailMessage {
 <ul>${lines.map((line) => `<li>${esc(line)}</li>`).join("")}</ul>
 <p><a href="${esc(leaderboardUrl)}">View Leaderboard</a></p>
 <p><a href="${esc(confirmationUrl)}">Your entry</a></p>
-<p>Good luck!</p>`;
+${
+    editUrl
+      ? `<p><a href="${
+        esc(editUrl)
+      }">Change your team</a> (until the deadline; keep this link private)</p>\n`
+      : ""
+  }<p>Good luck!</p>`;
   return {
     to: entry.email,
     subject: `Your entry for ${competition.name} is confirmed (Team ID ${entry.teamId})`,

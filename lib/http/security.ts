@@ -98,12 +98,20 @@ export function withSecurityHeaders(res: Response, https: boolean, wsSources: st
   if (res.status === 101) return res;
   const headers = isScript(res) ? SCRIPT_HEADERS : securityHeaders(https, wsSources);
   try {
-    for (const [name, value] of Object.entries(headers)) res.headers.set(name, value);
+    setSecurityHeaders(res.headers, headers);
     return res;
   } catch {
     const copy = new Response(res.body, res);
-    for (const [name, value] of Object.entries(headers)) copy.headers.set(name, value);
+    setSecurityHeaders(copy.headers, headers);
     return copy;
+  }
+}
+
+/** Sets every header; a page's own referrer policy stays (a private link sends no referrer). */
+function setSecurityHeaders(target: Headers, headers: Record<string, string>): void {
+  for (const [name, value] of Object.entries(headers)) {
+    if (name === "referrer-policy" && target.has(name)) continue;
+    target.set(name, value);
   }
 }
 

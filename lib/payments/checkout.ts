@@ -18,6 +18,7 @@ import {
   competitionWithPicks,
   type CreatedEntry,
   type EntryInput,
+  personStanding,
 } from "@/lib/db/entries.ts";
 import { commitEntry } from "@/lib/db/entry_writes.ts";
 import { type PaymentRecords, readPaymentRecords } from "@/lib/db/payment_records.ts";
@@ -26,10 +27,12 @@ import { isKeyText } from "@/lib/db/keys.ts";
 import {
   type Charge,
   decidePayment,
+  entriesPerPerson,
   type IntentFacts,
   OTHER_COMPETITION_PAYMENT,
   PAYMENT_REFUNDED,
   type PaymentDecision,
+  personProblem,
   priceOf,
   type Refusal,
 } from "@/lib/domain/paid_entry.ts";
@@ -74,6 +77,11 @@ export async function openPayment(
   );
   assertOpenForEntries(competition, now);
   if (input.playerIds) assertValidPicks(competition, players, linked);
+  const person = input.email
+    ? await personStanding(kv, competition.id, input.email, input.playerIds)
+    : null;
+  const personal = person && personProblem(competition, person);
+  if (personal) throw new ConflictError(personal);
   const { amount, currency } = priceOf(competition);
   const intent = await payments.createIntent({
     amount,
@@ -100,6 +108,8 @@ export async function openPayment(
     publishableKey: payments.publishableKey,
     amount,
     currency,
+    entryNumber: person ? person.entries + 1 : null,
+    entriesAllowed: entriesPerPerson(competition),
   };
 }
 

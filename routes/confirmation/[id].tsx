@@ -1,13 +1,14 @@
 import type { Handlers, PageProps } from "$fresh/server.ts";
 import { Head } from "$fresh/runtime.ts";
-import { PlayerAvatar } from "@/components/PlayerAvatar.tsx";
 import { StatusCard } from "@/components/StatusCard.tsx";
-import { PositionBadge } from "@/components/team/PositionBadge.tsx";
+import { TeamPlayerList } from "@/components/team/TeamPlayerList.tsx";
+import EditTeamLink from "@/islands/EditTeamLink.tsx";
 import { Button } from "@/components/ui/Button.tsx";
 import { entryPlayers } from "@/lib/db/players.ts";
 import { getCompetition } from "@/lib/db/competitions.ts";
 import { getEntryByTeamId } from "@/lib/db/entries.ts";
 import { getRefund } from "@/lib/db/refunds.ts";
+import { editLockReason } from "@/lib/db/entry_edits.ts";
 import type { Competition } from "@/lib/domain/types.ts";
 import type { State } from "@/lib/services.ts";
 import { type PickPlayer, toPickPlayer } from "@/lib/client/players.ts";
@@ -22,6 +23,8 @@ type Data = {
   paid: string;
   competition: Pick<Competition, "id" | "name" | "description">;
   players: PickPlayer[];
+  /** The team can still be changed (before the deadline, not refunded). */
+  open: boolean;
   /** The refund of this entry's payment (a cancelled competition), formatted; null if none. */
   refund: { amount: string; reason: string; done: boolean } | null;
 } | null;
@@ -46,6 +49,7 @@ export const handler: Handlers<Data, State> = {
         : formatPrice(entry.amountPaid / 100, currency),
       competition: { id, name, description },
       players: players.map(toPickPlayer),
+      open: !refund && editLockReason(competition, false, new Date()) === null,
       refund: refund && {
         amount: formatPrice(refund.amount / 100, refund.currency),
         reason: refund.reason,
@@ -122,7 +126,7 @@ function Outcome({ refund }: Pick<NonNullable<Data>, "refund">) {
 }
 
 function Confirmation(
-  { teamId, email, paid, competition, players, refund }: NonNullable<Data>,
+  { teamId, email, paid, competition, players, refund, open }: NonNullable<Data>,
 ) {
   return (
     <div className="grid gap-6 rounded-xl border border-border bg-card p-6 shadow-sm sm:p-8">
@@ -158,21 +162,10 @@ function Confirmation(
       </section>
       <section aria-labelledby="players-title" className="grid gap-2">
         <h2 id="players-title" className="text-base font-semibold">Your players</h2>
-        <ul className="grid gap-2" data-confirmation-players="">
-          {players.map((p) => (
-            <li
-              key={p.id}
-              className="flex items-center gap-3 rounded-lg border border-border px-3 py-2"
-            >
-              <PlayerAvatar name={p.name} src={p.crest} size="sm" />
-              <span className="min-w-0 flex-1">
-                <span className="block truncate font-semibold">{p.name}</span>
-                <span className="block truncate text-xs text-muted-foreground">{p.teamName}</span>
-              </span>
-              <PositionBadge position={p.position} />
-            </li>
-          ))}
-        </ul>
+        <div data-confirmation-players="">
+          <TeamPlayerList players={players} />
+        </div>
+        <EditTeamLink teamId={teamId} open={open} />
       </section>
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button href={`/leaderboard/${competition.id}`} size="lg" className="sm:flex-1">

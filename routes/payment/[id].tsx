@@ -14,6 +14,7 @@ type Data =
     competition: CheckoutCompetition;
     prizes: { position: number; prize: number }[];
     closed: string | null;
+    renderedAt: string;
   }
   | null;
 
@@ -22,7 +23,7 @@ export const handler: Handlers<Data, State> = {
     const id = pageId(ctx.params.id);
     const { cache } = ctx.state.services;
     const kv = cache.eventualKv; // public and kept: a replica's read will do
-    return cache.answer(req, competitionDependencies(id), async () => {
+    return cache.answer(req, competitionDependencies(id), async (now) => {
       const c = id === null ? null : await getCompetition(kv, id);
       if (!c) return ctx.render(null, { status: 404 });
       const prizes = (await listPrizes(kv, c.id)).map(({ position, prize }) => ({
@@ -30,7 +31,8 @@ export const handler: Handlers<Data, State> = {
         prize,
       }));
       const { name, entryFee, currency, prizePool, prizeType, customPrizeDescription } = c;
-      const competition = {
+      const { status, deadline, maxEntries, currentEntries, maxEntriesPerPerson } = c;
+      const competition: CheckoutCompetition = {
         id: c.id,
         name,
         entryFee,
@@ -38,8 +40,19 @@ export const handler: Handlers<Data, State> = {
         prizePool,
         prizeType,
         customPrizeDescription,
+        status,
+        deadline,
+        maxEntries,
+        currentEntries,
+        maxEntriesPerPerson: maxEntriesPerPerson ?? 1,
+        cancelReason: c.cancelReason ?? null,
       };
-      return ctx.render({ competition, prizes, closed: closedForEntries(c, Date.now()) });
+      return ctx.render({
+        competition,
+        prizes,
+        closed: closedForEntries(c, now.getTime()),
+        renderedAt: now.toISOString(),
+      });
     });
   },
 };
@@ -52,7 +65,14 @@ export default function PaymentPage({ data }: PageProps<Data>) {
         <title>Complete Your Entry · Fantasy Contests</title>
       </Head>
       {data
-        ? <Checkout competition={data.competition} prizes={data.prizes} closed={data.closed} />
+        ? (
+          <Checkout
+            competition={data.competition}
+            prizes={data.prizes}
+            closed={data.closed}
+            renderedAt={data.renderedAt}
+          />
+        )
         : <InvalidCheckout />}
     </main>
   );

@@ -1,7 +1,7 @@
 import type { Handlers, PageProps } from "$fresh/server.ts";
 import { Head } from "$fresh/runtime.ts";
 import TeamBuilder from "@/islands/TeamBuilder.tsx";
-import type { BuilderCompetition } from "@/components/team/BuilderHeader.tsx";
+import { type BuilderCompetition, builderFields } from "@/components/team/BuilderHeader.tsx";
 import { StatusCard } from "@/components/StatusCard.tsx";
 import { Button } from "@/components/ui/Button.tsx";
 import { getCompetition } from "@/lib/db/competitions.ts";
@@ -41,32 +41,6 @@ export const handler: Handlers<Data, State> = {
     });
   },
 };
-
-/** Only what the builder shows and checks, to keep the page's island props small. */
-function builderFields(c: BuilderCompetition): BuilderCompetition {
-  const { id, name, description, entryFee, prizePool, prizeType, customPrizeDescription } = c;
-  const { currency, deadline, status, maxPlayersPerTeam, maxForwards, minDefenders, salaryCap } = c;
-  const { maxEntries, currentEntries, cancelReason } = c;
-  return {
-    id,
-    name,
-    description,
-    entryFee,
-    prizePool,
-    prizeType,
-    customPrizeDescription,
-    currency,
-    deadline,
-    status,
-    maxEntries,
-    currentEntries,
-    maxPlayersPerTeam,
-    maxForwards,
-    minDefenders,
-    salaryCap,
-    cancelReason: cancelReason ?? null,
-  };
-}
 
 /** Team selection for one competition (SPEC §2). */
 export default function TeamSelectionPage({ data }: PageProps<Data>) {

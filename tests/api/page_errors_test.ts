@@ -133,6 +133,7 @@ const NOT_FOUND_TEXT: Record<string, RegExp> = {
   "/payment/[id]": /Invalid Competition or Team/,
   "/confirmation/[id]": /Entry Not Found/,
   "/claim/[token]": /Claim Link Not Valid/,
+  "/edit/[token]": /Edit link not found/,
 };
 
 Deno.test("[page errors] every page route with unknown or hostile ids: 404, never 5xx", async (t) => {
@@ -159,7 +160,11 @@ Deno.test("[page errors] every page route with unknown or hostile ids: 404, neve
           assert.doesNotMatch(body, /Something Went Wrong/, label);
           if (NOT_FOUND_TEXT[pattern]) assert.match(body, NOT_FOUND_TEXT[pattern], label);
         }
-        const known = pattern.includes("confirmation") ? entry.teamId : String(competition.id);
+        const known = pattern.includes("confirmation")
+          ? entry.teamId
+          : pattern.startsWith("/edit/")
+          ? entry.editToken!
+          : String(competition.id);
         if (pattern.startsWith("/admin/matches/")) return; // the competition has no match
         // A claim token exists only in a winner's e-mail (tests/api/payouts_test.ts opens one).
         if (pattern.startsWith("/claim/")) return;

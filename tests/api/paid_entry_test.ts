@@ -2,7 +2,6 @@ import assert from "node:assert/strict";
 import { getEntryByTeamId, listEntriesByCompetition } from "@/lib/db/entries.ts";
 import { getCompetition, updateCompetition } from "@/lib/db/competitions.ts";
 import { PERSON_LIMIT_REACHED, SAME_TEAM_AGAIN } from "@/lib/domain/paid_entry.ts";
-import { rulesOf, validateTeam } from "@/lib/domain/team_rules.ts";
 import type { TestPaymentProvider } from "@/lib/payments/test_provider.ts";
 import { makeTestApp, readJsonBody, type TestApp } from "@/tests/helpers/app.ts";
 import {
@@ -11,22 +10,8 @@ import {
   makeCompetition,
   payTestIntent,
   type TestCompetition,
+  validTeams,
 } from "@/tests/helpers/fixtures.ts";
-
-/** Every five-player team of the competition that keeps its rules. */
-function validTeams(c: TestCompetition): number[][] {
-  const teams: number[][] = [];
-  const pick = (from: number, chosen: number[]) => {
-    if (chosen.length === 5) {
-      const players = chosen.map((id) => c.players.find((p) => p.id === id)!);
-      if (validateTeam(players, rulesOf(c)).length === 0) teams.push([...chosen]);
-      return;
-    }
-    for (let i = from; i < c.players.length; i++) pick(i + 1, [...chosen, c.players[i].id]);
-  };
-  pick(0, []);
-  return teams;
-}
 
 async function enter(app: TestApp, c: TestCompetition, body: Record<string, unknown>) {
   const paymentId = await payTestIntent(app, c.id);

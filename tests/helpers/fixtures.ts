@@ -11,6 +11,7 @@ import { createEntry } from "@/lib/db/entries.ts";
 import { createPlayer, type PlayerInput } from "@/lib/db/players.ts";
 import { createTeam, type TeamInput } from "@/lib/db/teams.ts";
 import type { Competition, Entry, Player, Position, Team } from "@/lib/domain/types.ts";
+import { rulesOf, validateTeam } from "@/lib/domain/team_rules.ts";
 import { type TestApp, withTestApp } from "./app.ts";
 
 let counter = 0;
@@ -87,6 +88,21 @@ export function validPicks(competition: TestCompetition): number[] {
   const pick = (team: Team, position: Position) =>
     competition.players.find((p) => p.teamId === team.id && p.position === position)!.id;
   return [pick(a, "GK"), pick(a, "DEF"), pick(a, "MID"), pick(b, "DEF"), pick(b, "FWD")];
+}
+
+/** Every five-player team of the competition that keeps its rules. */
+export function validTeams(c: TestCompetition): number[][] {
+  const teams: number[][] = [];
+  const pick = (from: number, chosen: number[]) => {
+    if (chosen.length === 5) {
+      const players = chosen.map((id) => c.players.find((p) => p.id === id)!);
+      if (validateTeam(players, rulesOf(c)).length === 0) teams.push([...chosen]);
+      return;
+    }
+    for (let i = from; i < c.players.length; i++) pick(i + 1, [...chosen, c.players[i].id]);
+  };
+  pick(0, []);
+  return teams;
 }
 
 /**

@@ -39,7 +39,12 @@ import { PaymentStep } from "@/components/checkout/PaymentStep.tsx";
 import { PicksSummary } from "@/components/checkout/PicksSummary.tsx";
 import { StepIndicator } from "@/components/checkout/StepIndicator.tsx";
 import { StripePaymentForm } from "@/components/checkout/StripePaymentForm.tsx";
-import { TestCardForm } from "@/components/checkout/TestCardForm.tsx";
+import { ClosedReason, TestCardForm } from "@/components/checkout/TestCardForm.tsx";
+import { CheckoutFlow } from "@/components/checkout/CheckoutFlow.tsx";
+import { builderFields } from "@/components/team/BuilderHeader.tsx";
+import { TeamPlayerList } from "@/components/team/TeamPlayerList.tsx";
+import TeamEditor from "@/islands/TeamEditor.tsx";
+import EditTeamLink from "@/islands/EditTeamLink.tsx";
 import { Input } from "@/components/ui/Input.tsx";
 import { Card, CardFooter } from "@/components/ui/Card.tsx";
 import { Spinner } from "@/components/ui/Spinner.tsx";
@@ -300,6 +305,39 @@ export function extraCases(data: SeedData): Record<string, () => ReactElement> {
       />
     ),
     "components/checkout/InvalidCheckout.tsx#InvalidCheckout": () => <InvalidCheckout />,
+    "components/checkout/CheckoutFlow.tsx#CheckoutFlow": () => (
+      <CheckoutFlow
+        competition={{ ...live, maxEntriesPerPerson: 3 }}
+        picks={picks}
+        closed="The entry deadline has passed."
+        onEntryNumber={noop}
+      />
+    ),
+    "components/checkout/TestCardForm.tsx#ClosedReason": () => (
+      <ClosedReason closed="This competition is full." />
+    ),
+    "components/team/TeamPlayerList.tsx#TeamPlayerList": () => (
+      <TeamPlayerList
+        players={picks}
+        ownership={Object.fromEntries(picks.map((p, i) => [p.id, i / 5]))}
+      />
+    ),
+    // The private edit link's page needs an entry's secret, so no page render reaches it.
+    "islands/TeamEditor.tsx#default": () => (
+      <TeamEditor
+        token={"0".repeat(32)}
+        competition={builderFields(live)}
+        players={players.map(toPickPlayer)}
+        renderedAt={new Date().toISOString()}
+        team={{
+          teamId: "FFT-TEST",
+          teamName: "Rovers",
+          playerIds: picks.map((p) => p.id),
+          revision: 0,
+        }}
+      />
+    ),
+    "islands/EditTeamLink.tsx#default": () => <EditTeamLink teamId="FFT-TEST" open />,
     "components/checkout/PaymentStep.tsx#PaymentStep": () => (
       <PaymentStep intent={intent} payLabel="Pay and Submit Entry: $10" onPaid={noop}>
         <button type="button">Back to Information</button>

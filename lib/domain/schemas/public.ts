@@ -88,6 +88,16 @@ export const paymentIntentSchema = z.object({
 });
 export type PaymentIntentInput = z.infer<typeof paymentIntentSchema>;
 
+/** PUT /api/team-edits/{token} body: the changed team on the revision the visitor saw. */
+export const teamEditSchema = z.object({
+  teamName: displayName,
+  playerIds: playerIdList.check(z.minLength(2, "You must select at least 2 players")),
+  revision: z.int({ error: "Revision must be a whole number" }).check(
+    z.minimum(0, "Revision must be a whole number"),
+  ),
+});
+export type TeamEditInput = z.infer<typeof teamEditSchema>;
+
 /** POST /api/test-payments/confirm body (test mode only). */
 export const testPaymentConfirmSchema = z.object({
   paymentIntentId: preprocess(

@@ -1,0 +1,35 @@
+import { PlayerAvatar } from "@/components/PlayerAvatar.tsx";
+import { PositionBadge } from "./PositionBadge.tsx";
+import type { PickPlayer } from "@/lib/client/players.ts";
+
+export interface TeamPlayerListProps {
+  players: PickPlayer[];
+  /** Share of the competition's entries that picked each player (0..1), when known. */
+  ownership?: Record<number, number> | null;
+}
+
+/** The five players of a team, as read-only rows (crest, name, club, position, picked by). */
+export function TeamPlayerList({ players, ownership = null }: TeamPlayerListProps) {
+  return (
+    <ul className="grid gap-2" data-team-players="">
+      {players.map((p) => (
+        <li
+          key={p.id}
+          className="flex items-center gap-3 rounded-lg border border-border px-3 py-2"
+        >
+          <PlayerAvatar name={p.name} src={p.crest} size="sm" />
+          <span className="min-w-0 flex-1">
+            <span className="block truncate font-semibold">{p.name}</span>
+            <span className="block truncate text-xs text-muted-foreground">{p.teamName}</span>
+          </span>
+          {ownership && (
+            <span className="text-xs tabular-nums text-muted-foreground" data-ownership="">
+              Picked by {Math.round((ownership[p.id] ?? 0) * 100)}%
+            </span>
+          )}
+          <PositionBadge position={p.position} />
+        </li>
+      ))}
+    </ul>
+  );
+}

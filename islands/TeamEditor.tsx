@@ -1,0 +1,152 @@
+import { useCallback, useMemo, useState } from "react";
+import { checkTeamComplete, rulesOf, teamSalary } from "@/lib/domain/team_rules.ts";
+import { type BuilderCompetition, BuilderHeader } from "@/components/team/BuilderHeader.tsx";
+import { PlayerBrowser } from "@/components/team/PlayerBrowser.tsx";
+import { SubmitBar } from "@/components/team/SubmitBar.tsx";
+import { TeamPanel } from "@/components/team/TeamPanel.tsx";
+import { Input } from "@/components/ui/Input.tsx";
+import { Label } from "@/components/ui/Label.tsx";
+import { ApiError } from "@/lib/client/api.ts";
+import type { PickPlayer } from "@/lib/client/players.ts";
+import { saveTeam } from "@/lib/client/team_edit.ts";
+import { toast, toastError } from "@/lib/client/toast.ts";
+import { useTeam } from "@/lib/client/use_team.ts";
+
+export interface TeamEditorProps {
+  /** The secret of the entry's edit link. */
+  token: string;
+  competition: BuilderCompetition;
+  players: PickPlayer[];
+  renderedAt: string;
+  team: { teamId: string; teamName: string; playerIds: number[]; revision: number };
+}
+
+const UNEXPECTED = "Your team could not be saved. Please try again.";
+
+/** Changing a paid team until the deadline: the builder, started from the saved team. */
+export default function TeamEditor(
+  { token, competition, players, renderedAt, team }: TeamEditorProps,
+) {
+  const rules = useMemo(() => rulesOf(competition), [competition]);
+  const picks = useTeam(competition.id, players, rules, team.playerIds);
+  const [teamName, setTeamName] = useState(team.teamName);
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [revision, setRevision] = useState(team.revision);
+  const [busy, setBusy] = useState(false);
+  const [locked, setLocked] = useState<string | null>(null);
+  const onExpire = useCallback(
+    () => setLocked("The deadline has passed: this team is locked."),
+    [],
+  );
+
+  const save = async () => {
+    const violation = checkTeamComplete(picks.selected, rules);
+    if (violation) {
+      toast({ title: violation.title, description: violation.message, variant: "destructive" });
+      return;
+    }
+    setBusy(true);
+    try {
+      const saved = await saveTeam(token, {
+        teamName: teamName.trim(),
+        playerIds: picks.selected.map((p) => p.id),
+        revision,
+      });
+      setRevision(saved.revision);
+      setNameError(null);
+      toast({ title: "Team saved", description: "You can change it again until the deadline." });
+    } catch (err) {
+      saveFailed(err, setNameError, setLocked);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remaining = rules.salaryCap === null ? null : rules.salaryCap - teamSalary(picks.selected);
+  return (
+    <div className="grid grid-cols-1 gap-6 pb-28">
+      <BuilderHeader
+        competition={competition}
+        rules={rules}
+        renderedAt={renderedAt}
+        onExpire={onExpire}
+      />
+      <section className="grid gap-3 rounded-xl border border-border bg-card p-4 shadow-sm sm:grid-cols-[1fr_auto] sm:items-end">
+        <div className="grid gap-1.5">
+          <Label htmlFor="edit-team-name">Display name</Label>
+          <Input
+            id="edit-team-name"
+            value={teamName}
+            maxLength={30}
+            aria-invalid={nameError ? true : undefined}
+            aria-describedby={nameError ? "edit-team-name-error" : undefined}
+            onInput={(e) => setTeamName((e.target as HTMLInputElement).value)}
+          />
+          {nameError && (
+            <p id="edit-team-name-error" className="text-sm text-destructive">{nameError}</p>
+          )}
+        </div>
+        <p className="text-sm text-muted-foreground">
+          Team ID <span className="font-mono font-semibold text-foreground">{team.teamId}</span>
+        </p>
+      </section>
+      {locked && (
+        <div
+          role="alert"
+          className="rounded-xl border border-destructive/40 bg-destructive/10 p-4 text-sm"
+          data-locked=""
+        >
+          <p className="font-semibold text-destructive">{locked}</p>
+          <p className="mt-1 text-muted-foreground">
+            Your last saved team stays in.{" "}
+            <a href={`/leaderboard/${competition.id}`} className="font-medium underline">
+              View the leaderboard
+            </a>
+          </p>
+        </div>
+      )}
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="lg:sticky lg:top-20 lg:order-2">
+          <TeamPanel
+            selected={picks.selected}
+            salaryCap={rules.salaryCap}
+            currency={competition.currency}
+            onRemove={picks.remove}
+          />
+        </div>
+        <div className="min-w-0 lg:order-1">
+          <PlayerBrowser
+            players={players}
+            selectedIds={picks.selectedIds}
+            currency={competition.currency}
+            missing={null}
+            onToggle={picks.toggle}
+          />
+        </div>
+      </div>
+      <SubmitBar
+        count={picks.selected.length}
+        remaining={remaining}
+        currency={competition.currency}
+        closed={locked !== null}
+        busy={busy}
+        label="Save Changes"
+        onSubmit={save}
+      />
+    </div>
+  );
+}
+
+/** A refused save: a name problem goes under the field, a lock disables saving, the rest toasts. */
+function saveFailed(
+  err: unknown,
+  setNameError: (message: string | null) => void,
+  setLocked: (message: string) => void,
+) {
+  if (!(err instanceof ApiError)) return toastError(UNEXPECTED);
+  const nameIssue = err.issues.find((issue) => issue.path[0] === "teamName");
+  if (nameIssue) return setNameError(nameIssue.message);
+  const message = err.serverMessage ?? UNEXPECTED;
+  if (err.status === 409 && message.startsWith("The deadline has passed")) setLocked(message);
+  toastError(message);
+}

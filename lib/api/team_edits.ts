@@ -1,0 +1,50 @@
+/** What the private edit link of an entry shows and accepts: the team, and whether it is locked. */
+import { getCompetition } from "@/lib/db/competitions.ts";
+import {
+  editEntry,
+  editLockReason,
+  getEntryByEditToken,
+  type TeamEdit,
+} from "@/lib/db/entry_edits.ts";
+import { getRefund } from "@/lib/db/refunds.ts";
+import { NotFoundError } from "@/lib/domain/errors.ts";
+import type { Competition, Entry } from "@/lib/domain/types.ts";
+import { publicEntry } from "./views.ts";
+
+/** The entry behind an edit link as its owner sees it. */
+export interface EditableEntry {
+  entry: Entry;
+  competition: Competition;
+  /** Why the team can no longer change (deadline passed, refunded), or null while it can. */
+  locked: string | null;
+}
+
+/** The entry of `token` with its competition and lock (NotFoundError for an unknown link). */
+export async function editableEntry(
+  kv: Deno.Kv,
+  token: string,
+  now = new Date(),
+): Promise<EditableEntry> {
+  const entry = await getEntryByEditToken(kv, token);
+  const competition = entry && await getCompetition(kv, entry.competitionId);
+  if (!entry || !competition) throw new NotFoundError("Entry not found");
+  const refund = await getRefund(kv, entry.stripePaymentId);
+  return { entry, competition, locked: editLockReason(competition, refund !== null, now) };
+}
+
+/** The JSON of an editable entry: its public view plus the picks, revision and lock. */
+export function editView({ entry, locked }: Pick<EditableEntry, "entry" | "locked">) {
+  return {
+    ...publicEntry(entry),
+    playerIds: entry.playerIds,
+    revision: entry.revision ?? 0,
+    editedAt: entry.editedAt ?? null,
+    locked,
+  };
+}
+
+/** Saves the edit and answers with the entry's new view. */
+export async function saveTeamEdit(kv: Deno.Kv, token: string, edit: TeamEdit) {
+  const entry = await editEntry(kv, token, edit);
+  return editView({ entry, locked: null });
+}

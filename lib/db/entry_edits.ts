@@ -1,0 +1,144 @@
+/**
+ * Changing a paid team through its private edit link, free of charge, until the deadline.
+ *
+ * An edit is one atomic decided on what it read: the entry (its revision must be the one the
+ * visitor edited, so two windows never overwrite each other unseen), the competition (still
+ * open for entries at the moment of the write: a change of status or deadline fails the atomic
+ * and the edit is decided again), and every pick with its competition link (same salary as
+ * validated). The payer's team index moves with the picks, the roster gets the new record, and
+ * the competition's live marker moves so leaderboards and pages follow.
+ */
+import type { Competition, Entry, Player } from "@/lib/domain/types.ts";
+import { closedReason } from "@/lib/domain/competition.ts";
+import { ConflictError, NotFoundError } from "@/lib/domain/errors.ts";
+import {
+  personOf,
+  picksProblems,
+  picksSignature,
+  SAME_TEAM_AGAIN,
+} from "@/lib/domain/paid_entry.ts";
+import { InvalidPicksError, pricedPlayer } from "./entry_writes.ts";
+import { keys } from "./keys.ts";
+import { bumpLive } from "./live.ts";
+import { appendToRoster } from "./roster.ts";
+import { getManyEntries } from "./util.ts";
+
+/** What the visitor changes: the five picks and the display name, on the revision they saw. */
+export interface TeamEdit {
+  playerIds: number[];
+  teamName: string;
+  /** The entry's revision the edit started from. */
+  revision: number;
+}
+
+export const EDIT_LOCKED = "The deadline has passed: this team is locked.";
+export const EDIT_STALE =
+  "This team was changed in another window. Reload the page to see the latest team.";
+export const EDIT_REFUNDED = "This entry was refunded and can no longer be changed.";
+
+/** The entry an edit link opens, or null for an unknown link. */
+export async function getEntryByEditToken(kv: Deno.Kv, token: string): Promise<Entry | null> {
+  if (!/^[0-9a-f]{32}$/.test(token)) return null;
+  const id = (await kv.get<number>(keys.entryByEditToken(token))).value;
+  if (id === null) return null;
+  return (await kv.get<Entry>(keys.entry(id))).value;
+}
+
+/** Why this entry's team cannot be changed now (locked, refunded), or null while it can. */
+export function editLockReason(
+  competition: Competition,
+  refunded: boolean,
+  now: Date,
+): string | null {
+  if (refunded) return EDIT_REFUNDED;
+  // Full is no reason to lock a team that is already in.
+  const closed = closedReason({ ...competition, maxEntries: null }, now);
+  return closed ? EDIT_LOCKED : null;
+}
+
+/** Most attempts when the competition record moves under the edit (entries keep arriving). */
+const MAX_ATTEMPTS = 20;
+
+/**
+ * Applies `edit` to the entry of `token` and returns the entry as stored. NotFoundError for an
+ * unknown link; ConflictError when locked, stale, refunded or the same team as another of the
+ * payer's entries; InvalidPicksError when the picks break a rule.
+ */
+export async function editEntry(
+  kv: Deno.Kv,
+  token: string,
+  edit: TeamEdit,
+  clock: () => Date = () => new Date(),
+): Promise<Entry> {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const updated = await attemptEdit(kv, token, edit, clock());
+    if (updated) return updated;
+  }
+  throw new ConflictError("The team could not be saved right now. Please try again.");
+}
+
+async function attemptEdit(
+  kv: Deno.Kv,
+  token: string,
+  edit: TeamEdit,
+  now: Date,
+): Promise<Entry | null> {
+  const idEntry = /^[0-9a-f]{32}$/.test(token)
+    ? await kv.get<number>(keys.entryByEditToken(token))
+    : null;
+  if (!idEntry?.value) throw new NotFoundError("Entry not found");
+  const [entryRead] = await getManyEntries(kv, [keys.entry(idEntry.value)]);
+  const entry = entryRead.value as Entry | null;
+  if (!entry) throw new NotFoundError("Entry not found");
+  const cid = entry.competitionId;
+  const person = personOf(entry.email);
+  const oldTeamKey = keys.personTeam(cid, person, picksSignature(entry.playerIds));
+  const newTeamKey = keys.personTeam(cid, person, picksSignature(edit.playerIds));
+  const [competitionRead, refundRead, newTeamRead, ...picks] = await getManyEntries(kv, [
+    keys.competition(cid),
+    keys.refund(entry.stripePaymentId),
+    newTeamKey,
+    ...edit.playerIds.map(keys.player),
+    ...edit.playerIds.map((id) => keys.competitionPlayer(cid, id)),
+  ]);
+  const competition = competitionRead.value as Competition | null;
+  if (!competition) throw new NotFoundError("Competition not found");
+  const locked = editLockReason(competition, refundRead.value !== null, now);
+  if (locked) throw new ConflictError(locked);
+  if ((entry.revision ?? 0) !== edit.revision) throw new ConflictError(EDIT_STALE);
+
+  const links = picks.slice(edit.playerIds.length);
+  const players = picks.slice(0, edit.playerIds.length).map((p, i) =>
+    pricedPlayer(p.value as Player | null, links[i].value as { salary?: unknown } | null)
+  );
+  const problems = picksProblems(competition, {
+    players,
+    linked: links.map((link) => link.value !== null),
+  });
+  if (problems.length > 0) {
+    throw new InvalidPicksError(
+      problems[0],
+      problems.map((message) => ({ path: ["playerIds"], message })),
+    );
+  }
+  const sameTeam = newTeamRead.value !== null && newTeamRead.value !== entry.id;
+  if (sameTeam) throw new ConflictError(SAME_TEAM_AGAIN);
+
+  const updated: Entry = {
+    ...entry,
+    playerIds: [...edit.playerIds],
+    teamName: edit.teamName,
+    pickSalaries: (players as Player[]).map((p) => p.salary),
+    revision: (entry.revision ?? 0) + 1,
+    editedAt: now.toISOString(),
+  };
+  const op = kv.atomic()
+    .check(entryRead, competitionRead, refundRead, newTeamRead, ...picks)
+    .set(keys.entry(entry.id), updated)
+    .delete(oldTeamKey)
+    .set(newTeamKey, entry.id);
+  appendToRoster(op, updated);
+  bumpLive(op, cid);
+  const res = await op.commit();
+  return res.ok ? updated : null;
+}
