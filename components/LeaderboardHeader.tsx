@@ -1,8 +1,9 @@
+import { useEffect, useState } from "react";
 import { Badge } from "./ui/Badge.tsx";
 import { formatWhole, prizeText } from "@/lib/domain/format.ts";
 import { cn } from "@/lib/client/cn.ts";
 import type { CompetitionStatus } from "@/lib/domain/types.ts";
-import type { Fixture, LeaderboardCompetition } from "@/lib/domain/live.ts";
+import { type Fixture, type LeaderboardCompetition, matchMinute } from "@/lib/domain/live.ts";
 import { closedForEntries } from "@/lib/client/contests.ts";
 
 /** The status text of SPEC §2: LIVE, COMPLETED or Upcoming (and CANCELLED). */
@@ -23,9 +24,28 @@ function matchState(fixture: Fixture, status: CompetitionStatus): string | null 
   return null;
 }
 
-/** The match: "Home 2 – 1 Away" once a score is known, else "Home v Away". */
-function FixtureLine({ fixture, status }: { fixture: Fixture; status: CompetitionStatus }) {
+/** The match clock, ticking every 15 seconds once the page runs in the browser. */
+function useMatchMinute(fixture: Fixture, lastEventMinute: number | null, on: boolean) {
+  const [now, setNow] = useState<Date | null>(null);
+  useEffect(() => {
+    if (!on) return;
+    setNow(new Date());
+    const timer = setInterval(() => setNow(new Date()), 15_000);
+    return () => clearInterval(timer);
+  }, [on]);
+  return on && now ? matchMinute(fixture.kickoffTime, now, lastEventMinute) : null;
+}
+
+interface FixtureLineProps {
+  fixture: Fixture;
+  status: CompetitionStatus;
+  lastEventMinute: number | null;
+}
+
+/** The match: "Home 2 – 1 Away" once a score is known, else "Home v Away"; the minute in play. */
+function FixtureLine({ fixture, status, lastEventMinute }: FixtureLineProps) {
   const state = matchState(fixture, status);
+  const minute = useMatchMinute(fixture, lastEventMinute, state === "In play");
   const scored = fixture.homeScore !== null && fixture.awayScore !== null;
   return (
     <p
@@ -49,6 +69,7 @@ function FixtureLine({ fixture, status }: { fixture: Fixture; status: Competitio
           data-testid="match-state"
         >
           {state}
+          {minute && <span data-testid="match-minute">{` · ${minute}`}</span>}
         </span>
       )}
     </p>
@@ -60,6 +81,8 @@ export interface LeaderboardHeaderProps {
   total: number;
   /** null: no live push for this status; true/false: the socket is up or reconnecting. */
   pushConnected: boolean | null;
+  /** The minute of the latest game event, which moves the match clock on. */
+  lastEventMinute?: number | null;
 }
 
 interface StatProps {
@@ -86,7 +109,9 @@ function Stat({ label, value, testId, className }: StatProps) {
 }
 
 /** Leaderboard header: name, LIVE badge, status text, total entries and prize. */
-export function LeaderboardHeader({ competition, total, pushConnected }: LeaderboardHeaderProps) {
+export function LeaderboardHeader(
+  { competition, total, pushConnected, lastEventMinute = null }: LeaderboardHeaderProps,
+) {
   const live = competition.status === "LIVE";
   return (
     <header className="grid gap-4 rounded-xl border border-border bg-card p-5 shadow-sm sm:p-6">
@@ -100,7 +125,11 @@ export function LeaderboardHeader({ competition, total, pushConnected }: Leaderb
         )}
       </div>
       {competition.fixture && (
-        <FixtureLine fixture={competition.fixture} status={competition.status} />
+        <FixtureLine
+          fixture={competition.fixture}
+          status={competition.status}
+          lastEventMinute={lastEventMinute}
+        />
       )}
       {competition.status === "CANCELLED" && (
         <p

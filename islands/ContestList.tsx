@@ -7,7 +7,8 @@ import {
 } from "@/components/ContestCard.tsx";
 import { apiFetch } from "@/lib/client/api.ts";
 import { track } from "@/lib/client/analytics.ts";
-import { sortByDeadline } from "@/lib/client/contests.ts";
+import { type ContestTab, contestTab, sortByDeadline } from "@/lib/client/contests.ts";
+import { Tabs } from "@/components/ui/Tabs.tsx";
 
 /** SPEC §9: the contest list refreshes every 15 seconds. */
 const REFRESH_MS = 15_000;
@@ -23,7 +24,17 @@ function onSelect(id: number) {
   track("select_competition", { competitionId: id });
 }
 
-/** The home page's contest grid: server-rendered, then refreshed from the API every 15 s. */
+const TABS: { value: ContestTab; label: string; empty: string }[] = [
+  { value: "open", label: "Open", empty: "No contest is open for entries right now." },
+  { value: "live", label: "Live", empty: "No contest is being played right now." },
+  { value: "results", label: "Results", empty: "No finished contest yet." },
+];
+
+/**
+ * The home page's contests in Open / Live / Results tabs, each in deadline order (results
+ * newest first): server-rendered, then refreshed from the API every 15 s. The first tab with a
+ * contest is shown first; `#live` or `#results` in the address opens that tab.
+ */
 export default function ContestList({ initial, renderedAt }: ContestListProps) {
   const [competitions, setCompetitions] = useState<ContestCardData[] | null>(initial);
   const [now, setNow] = useState(() => new Date(renderedAt));
@@ -86,13 +97,52 @@ export default function ContestList({ initial, renderedAt }: ContestListProps) {
     );
   }
 
+  return <ContestTabs competitions={competitions} now={now} />;
+}
+
+function ContestTabs({ competitions, now }: { competitions: ContestCardData[]; now: Date }) {
+  const groups = new Map<ContestTab, ContestCardData[]>(TABS.map((t) => [t.value, []]));
+  for (const c of competitions) groups.get(contestTab(c))!.push(c);
+  groups.get("results")!.reverse();
+  const first = TABS.find((t) => groups.get(t.value)!.length > 0)?.value ?? "open";
+  const [tab, setTab] = useState<ContestTab | null>(null);
+
+  useEffect(() => {
+    const fromHash = TABS.find((t) => `#${t.value}` === location.hash)?.value;
+    if (fromHash) setTab(fromHash);
+  }, []);
+
+  const select = (value: string) => {
+    setTab(value as ContestTab);
+    history.replaceState(null, "", value === "open" ? location.pathname : `#${value}`);
+  };
+
   return (
-    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Contests">
-      {competitions.map((c) => (
-        <li key={c.id} className="flex">
-          <ContestCard competition={c} now={now} onSelect={onSelect} />
-        </li>
-      ))}
-    </ul>
+    <Tabs
+      label="Contests by status"
+      value={tab ?? first}
+      onValueChange={select}
+      items={TABS.map(({ value, label, empty }) => {
+        const list = groups.get(value)!;
+        return {
+          value,
+          label: `${label} (${list.length})`,
+          content: list.length === 0
+            ? <p className="py-10 text-center text-muted-foreground" data-empty-tab="">{empty}</p>
+            : (
+              <ul
+                className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+                aria-label={`${label} contests`}
+              >
+                {list.map((c) => (
+                  <li key={c.id} className="flex">
+                    <ContestCard competition={c} now={now} onSelect={onSelect} />
+                  </li>
+                ))}
+              </ul>
+            ),
+        };
+      })}
+    />
   );
 }

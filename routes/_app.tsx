@@ -28,8 +28,15 @@ export default function App({ Component, url }: AppProps) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       </head>
       <body className="min-h-screen bg-background font-sans text-foreground antialiased">
+        <a
+          href="#content"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-background focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:shadow-lg focus:outline-none focus:ring-2 focus:ring-ring"
+        >
+          Skip to content
+        </a>
         {!admin && <Header />}
         {!admin && <PageView />}
+        <span id="content" tabIndex={-1} />
         <Component />
         <Toaster />
       </body>

@@ -1,5 +1,6 @@
 import { useMemo, useState } from "react";
 import type { Position } from "@/lib/domain/types.ts";
+import { searchText } from "@/lib/domain/format.ts";
 import type { PickPlayer } from "@/lib/client/players.ts";
 import { cn } from "@/lib/client/cn.ts";
 import { Input } from "@/components/ui/Input.tsx";
@@ -45,7 +46,7 @@ export function PlayerBrowser(
     () =>
       (players ?? []).map((player) => ({
         player,
-        text: `${player.name} ${player.teamName} ${player.teamShortName}`.toLowerCase(),
+        text: searchText(`${player.name} ${player.teamName} ${player.teamShortName}`),
       })),
     [players],
   );
@@ -54,7 +55,7 @@ export function PlayerBrowser(
     [indexed],
   );
   const visible = useMemo(() => {
-    const needle = query.trim().toLowerCase();
+    const needle = searchText(query.trim());
     const ids = new Set<number>();
     for (const { player, text } of indexed) {
       if (position !== "ALL" && player.position !== position) continue;
@@ -116,6 +117,13 @@ export function PlayerBrowser(
         )
         : (
           <>
+            <a
+              href="#submit-bar"
+              className="sr-only focus:not-sr-only focus:mt-3 focus:inline-block focus:rounded-md focus:px-3 focus:py-2 focus:text-sm focus:font-medium focus:outline-none focus:ring-2 focus:ring-ring"
+              data-skip-players=""
+            >
+              Skip the player list to Submit Team
+            </a>
             <ul className="mt-4 grid grid-cols-1 gap-1" aria-label="Player list">
               {indexed.map(({ player }) => (
                 <PlayerRow

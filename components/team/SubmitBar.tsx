@@ -46,7 +46,11 @@ export function SubmitBar(
   return (
     <div
       ref={bar}
-      className="fixed inset-x-0 bottom-0 z-30 border-t border-border bg-background/95 shadow-[0_-4px_12px_rgba(0,0,0,0.06)] backdrop-blur"
+      id="submit-bar"
+      tabIndex={-1}
+      aria-label="Submit your team"
+      role="region"
+      className="fixed inset-x-0 bottom-0 z-30 focus:outline-none border-t border-border bg-background/95 shadow-[0_-4px_12px_rgba(0,0,0,0.06)] backdrop-blur"
     >
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
         <div className="min-w-0" aria-live="polite">

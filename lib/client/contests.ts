@@ -15,6 +15,16 @@ export function sortByDeadline<T extends HasDeadline>(list: readonly T[]): T[] {
   return [...list].sort((a, b) => deadlineTime(a) - deadlineTime(b) || a.id - b.id);
 }
 
+/** The home page's tabs: open for entries (or about to start), being played, finished. */
+export type ContestTab = "open" | "live" | "results";
+
+/** The tab a competition is listed under. */
+export function contestTab(c: { status: string }): ContestTab {
+  if (c.status === "LIVE") return "live";
+  if (c.status === "COMPLETED" || c.status === "CANCELLED") return "results";
+  return "open";
+}
+
 /** What a contest card, the builder and the payment page read to tell whether entries are open. */
 export interface EntryWindow {
   status: string;

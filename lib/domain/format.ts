@@ -120,7 +120,16 @@ export function closesIn(deadline: string | null | undefined, now: Date): string
   const ms = at - now.getTime();
   if (ms <= 0) return "Closed";
   if (ms > DAY_MS) return `Closes in ${Math.floor(ms / DAY_MS)}d`;
-  return `Closes in ${Math.floor(ms / HOUR_MS)}h`;
+  if (ms >= HOUR_MS) return `Closes in ${Math.floor(ms / HOUR_MS)}h`;
+  return `Closes in ${Math.max(1, Math.floor(ms / 60_000))}m`;
+}
+
+/**
+ * Text for a search that ignores case and accents: "Peña" and "Müller" match "pena" and
+ * "muller" (letters decomposed, combining marks dropped, then lower case).
+ */
+export function searchText(text: string): string {
+  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 }
 
 /**

@@ -70,6 +70,35 @@ export type LiveServerMessage =
   | { type: "ping" }
   | { type: "pong" };
 
+/**
+ * The match clock as a football scoreboard shows it, from the kick-off and the minute of the
+ * latest event: "23'", "45+'", "HT", "67'", "90+'". The clock assumes a 15-minute half-time
+ * after 45 minutes plus 2 of stoppage; a later event minute moves it on. Null before kick-off.
+ * @example matchMinute("2030-01-01T15:00:00Z", new Date("2030-01-01T15:22:10Z"), null) // "23'"
+ */
+export function matchMinute(
+  kickoffTime: string,
+  now: Date,
+  lastEventMinute: number | null,
+): string | null {
+  const elapsed = Math.floor((now.getTime() - new Date(kickoffTime).getTime()) / 60_000);
+  if (!(elapsed >= 0)) return null;
+  let clock: number | "HT";
+  if (elapsed < 45) clock = elapsed + 1;
+  else if (elapsed < 47) clock = 45;
+  else if (elapsed < 62) clock = "HT";
+  else clock = Math.min(90, elapsed - 62 + 46);
+  const event = lastEventMinute ?? 0;
+  if (clock === "HT") return event > 45 ? minuteText(event) : "HT";
+  return minuteText(Math.max(clock, event));
+}
+
+function minuteText(minute: number): string {
+  if (minute >= 90) return "90+'";
+  if (minute === 45) return "45+'";
+  return `${minute}'`;
+}
+
 /** The leaderboard fields of a competition record. */
 export function pickCompetition(c: LeaderboardCompetition): LeaderboardCompetition {
   return {

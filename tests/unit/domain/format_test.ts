@@ -14,6 +14,7 @@ import {
   POSITION_NAMES,
   prizeText,
   roundMoney,
+  searchText,
   toCents,
   toNumber,
 } from "@/lib/domain/format.ts";
@@ -164,7 +165,7 @@ Deno.test("[format] ordinal 1..113 and beyond", async (t) => {
   });
 });
 
-Deno.test("[format] closesIn shows days above 24 h, hours otherwise", async (t) => {
+Deno.test("[format] closesIn shows days above 24 h, hours above 1 h, minutes in the last hour", async (t) => {
   const now = new Date("2030-01-01T12:00:00.000Z");
   const at = (ms: number) => new Date(now.getTime() + ms).toISOString();
   await t.step("no deadline → Coming soon", () => {
@@ -189,13 +190,24 @@ Deno.test("[format] closesIn shows days above 24 h, hours otherwise", async (t) 
     assert.equal(closesIn(at(2 * DAY), now), "Closes in 2d");
     assert.equal(closesIn(at(7 * DAY + 5 * HOUR), now), "Closes in 7d");
   });
-  await t.step("hours are floored, the last hour shows 0h", () => {
+  await t.step("hours are floored", () => {
     assert.equal(closesIn(at(DAY - 1000), now), "Closes in 23h");
     assert.equal(closesIn(at(5 * HOUR + 59 * 60_000), now), "Closes in 5h");
     assert.equal(closesIn(at(HOUR), now), "Closes in 1h");
-    assert.equal(closesIn(at(30 * 60_000), now), "Closes in 0h");
-    assert.equal(closesIn(at(1), now), "Closes in 0h");
   });
+  await t.step("the last hour counts floored minutes, and never says 0m", () => {
+    assert.equal(closesIn(at(HOUR - 1000), now), "Closes in 59m");
+    assert.equal(closesIn(at(45 * 60_000), now), "Closes in 45m");
+    assert.equal(closesIn(at(45 * 60_000 + 59_000), now), "Closes in 45m");
+    assert.equal(closesIn(at(1), now), "Closes in 1m");
+  });
+});
+
+Deno.test("[format] searchText ignores case and accents", () => {
+  assert.equal(searchText("Peña"), "pena");
+  assert.ok(searchText("Thomas MÜLLER, Bayern München").includes(searchText("muller")));
+  assert.ok(searchText("Kylian Mbappé").includes(searchText("MBAPPE")));
+  assert.equal(searchText("Ødegaard"), "ødegaard", "letters that are not decomposed stay");
 });
 
 Deno.test("[format] formatCountdown is HH:MM:SS, days first past 24 hours", async (t) => {
