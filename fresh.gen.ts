@@ -82,10 +82,12 @@ import * as $77 from "./routes/healthz.ts";
 import * as $78 from "./routes/index.tsx";
 import * as $79 from "./routes/leaderboard/[id].tsx";
 import * as $80 from "./routes/my-entries.tsx";
-import * as $81 from "./routes/payment/[id].tsx";
-import * as $82 from "./routes/readyz.ts";
-import * as $83 from "./routes/team-selection/[id].tsx";
-import * as $84 from "./routes/ws.ts";
+import * as $81 from "./routes/og/competition/[id].png.ts";
+import * as $82 from "./routes/og/team/[teamId].png.ts";
+import * as $83 from "./routes/payment/[id].tsx";
+import * as $84 from "./routes/readyz.ts";
+import * as $85 from "./routes/team-selection/[id].tsx";
+import * as $86 from "./routes/ws.ts";
 import * as $$0 from "./islands/AdminClubs.tsx";
 import * as $$1 from "./islands/AdminCompetitionForm.tsx";
 import * as $$2 from "./islands/AdminDashboard.tsx";
@@ -195,10 +197,12 @@ const manifest = {
     "./routes/index.tsx": $78,
     "./routes/leaderboard/[id].tsx": $79,
     "./routes/my-entries.tsx": $80,
-    "./routes/payment/[id].tsx": $81,
-    "./routes/readyz.ts": $82,
-    "./routes/team-selection/[id].tsx": $83,
-    "./routes/ws.ts": $84,
+    "./routes/og/competition/[id].png.ts": $81,
+    "./routes/og/team/[teamId].png.ts": $82,
+    "./routes/payment/[id].tsx": $83,
+    "./routes/readyz.ts": $84,
+    "./routes/team-selection/[id].tsx": $85,
+    "./routes/ws.ts": $86,
   },
   islands: {
     "./islands/AdminClubs.tsx": $$0,
