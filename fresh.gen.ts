@@ -108,9 +108,10 @@ import * as $$16 from "./islands/LeaderboardLive.tsx";
 import * as $$17 from "./islands/MyEntries.tsx";
 import * as $$18 from "./islands/PageView.tsx";
 import * as $$19 from "./islands/RulesButton.tsx";
-import * as $$20 from "./islands/TeamBuilder.tsx";
-import * as $$21 from "./islands/Toaster.tsx";
-import * as $$22 from "./islands/TwoFactorSetup.tsx";
+import * as $$20 from "./islands/ShareButtons.tsx";
+import * as $$21 from "./islands/TeamBuilder.tsx";
+import * as $$22 from "./islands/Toaster.tsx";
+import * as $$23 from "./islands/TwoFactorSetup.tsx";
 
 import type { Manifest } from "$fresh/server.ts";
 
@@ -225,9 +226,10 @@ const manifest = {
     "./islands/MyEntries.tsx": $$17,
     "./islands/PageView.tsx": $$18,
     "./islands/RulesButton.tsx": $$19,
-    "./islands/TeamBuilder.tsx": $$20,
-    "./islands/Toaster.tsx": $$21,
-    "./islands/TwoFactorSetup.tsx": $$22,
+    "./islands/ShareButtons.tsx": $$20,
+    "./islands/TeamBuilder.tsx": $$21,
+    "./islands/Toaster.tsx": $$22,
+    "./islands/TwoFactorSetup.tsx": $$23,
   },
   baseUrl: import.meta.url,
 } satisfies Manifest;
