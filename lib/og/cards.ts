@@ -148,7 +148,7 @@ export function teamCardSvg(card: TeamCard): string {
         anchor: "middle",
       }),
       text(188, y + 40, 28, fitText(player.name, charsFor(520, 28)), { weight: 700 }),
-      text(740, y + 40, 22, fitText(player.club, charsFor(200, 22, false)), { fill: "#bbf7d0" }),
+      text(730, y + 39, 20, fitText(player.club, charsFor(235, 20, false)), { fill: "#bbf7d0" }),
       text(1112, y + 40, 28, `${player.points} pts`, { weight: 700, anchor: "end" }),
     ];
   });
