@@ -46,20 +46,21 @@ const DEADLINE_FORMAT = new Intl.DateTimeFormat("en-GB", {
 });
 
 /**
- * A deadline for people in any time zone: "6 Dec 2026, 15:00 UTC"; without the year
- * ("6 Dec, 15:00 UTC") where space is short (the preview image).
+ * A deadline for people in any time zone: "6 Dec 2026, 15:00 UTC"; short, "6 Dec, 15:00" (the
+ * label then says UTC), where space is scarce (the preview image).
  */
-export function formatDeadlineUtc(deadline: string, withYear = true): string {
+export function formatDeadlineUtc(deadline: string, short = false): string {
   const at = new Date(deadline);
   if (Number.isNaN(at.getTime())) return "To be announced";
   const parts = DEADLINE_FORMAT.formatToParts(at);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value;
-  const day = `${part("day")} ${part("month")}${withYear ? ` ${part("year")}` : ""}`;
-  return `${day}, ${part("hour")}:${part("minute")} UTC`;
+  const time = `${part("hour")}:${part("minute")}`;
+  if (short) return `${part("day")} ${part("month")}, ${time}`;
+  return `${part("day")} ${part("month")} ${part("year")}, ${time} UTC`;
 }
 
 /** Where the competition stands, as the preview's third fact. */
-function stage(c: PreviewCompetition, now: Date, withYear: boolean) {
+function stage(c: PreviewCompetition, now: Date, short: boolean) {
   switch (c.status) {
     case "LIVE":
       return { label: "Status", value: "Live now" };
@@ -71,15 +72,19 @@ function stage(c: PreviewCompetition, now: Date, withYear: boolean) {
   if (new Date(c.deadline).getTime() <= now.getTime()) {
     return { label: "Status", value: "Entries closed" };
   }
-  return { label: "Deadline", value: formatDeadlineUtc(c.deadline, withYear) };
+  const label = short ? "Deadline (UTC)" : "Deadline";
+  return { label, value: formatDeadlineUtc(c.deadline, short) };
 }
 
-/** The fee, prize pool and deadline (or status) of a competition, as label/value pairs. */
-export function competitionFacts(c: PreviewCompetition, now: Date, withYear = true) {
+/**
+ * The fee, prize pool and deadline (or status) of a competition, as label/value pairs; `short`
+ * for the preview image's boxes.
+ */
+export function competitionFacts(c: PreviewCompetition, now: Date, short = false) {
   return [
     { label: "Entry fee", value: formatPrice(c.entryFee, c.currency) },
     { label: "Prize pool", value: prizeText(c) },
-    stage(c, now, withYear),
+    stage(c, now, short),
   ];
 }
 
@@ -90,7 +95,7 @@ function factsLine(c: PreviewCompetition, now: Date): string {
 
 /** The competition preview image's data. */
 export function competitionCard(c: PreviewCompetition, now: Date): CompetitionCard {
-  return { name: c.name, league: leagueLabel(c.league), facts: competitionFacts(c, now, false) };
+  return { name: c.name, league: leagueLabel(c.league), facts: competitionFacts(c, now, true) };
 }
 
 /**
