@@ -177,6 +177,7 @@ Deno.test("[e2e] share: copy the team ID, share or copy the link, link previews"
         for (
           const [name, path] of [
             ["share-preview-team", `/og/team/${teamId}.png`],
+            ["share-preview-live-team", `/og/team/${liveTeam.teamId}.png`],
             ["share-preview-competition", `/og/competition/${upcoming.id}.png`],
           ]
         ) {
