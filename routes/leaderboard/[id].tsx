@@ -38,7 +38,8 @@ export const handler: Handlers<Data, State> = {
       const match = matchId === null ? null : await getMatchWithTeams(kv, matchId);
       // A shared team link (?team=FFT-…): its preview, and its dialog open on arrival.
       const shared = teamId === null ? null : await getEntryByTeamId(kv, teamId);
-      const team = shared?.competitionId === standings.competition.id ? shared : null;
+      const cid = standings.competition.id;
+      const team = shared?.competitionId === cid ? shared : null;
       const origin = linkOrigin(config);
       return ctx.render({
         competition: pickCompetition({
@@ -51,8 +52,8 @@ export const handler: Handlers<Data, State> = {
         socketPort: config.liveWsPort ?? null,
         openTeam: team && { id: team.teamId, displayName: displayName(team.teamName, team.teamId) },
         preview: team
-          ? teamPreview(team, standings.competition, origin, teamSharePath(id!, team.teamId), now)
-          : competitionPreview(standings.competition, origin, `/leaderboard/${id}`, now),
+          ? teamPreview(team, standings.competition, origin, teamSharePath(cid, team.teamId), now)
+          : competitionPreview(standings.competition, origin, `/leaderboard/${cid}`, now),
       });
     });
   },
