@@ -84,10 +84,12 @@ import * as $79 from "./routes/healthz.ts";
 import * as $80 from "./routes/index.tsx";
 import * as $81 from "./routes/leaderboard/[id].tsx";
 import * as $82 from "./routes/my-entries.tsx";
-import * as $83 from "./routes/payment/[id].tsx";
-import * as $84 from "./routes/readyz.ts";
-import * as $85 from "./routes/team-selection/[id].tsx";
-import * as $86 from "./routes/ws.ts";
+import * as $83 from "./routes/og/competition/[id].png.ts";
+import * as $84 from "./routes/og/team/[teamId].png.ts";
+import * as $85 from "./routes/payment/[id].tsx";
+import * as $86 from "./routes/readyz.ts";
+import * as $87 from "./routes/team-selection/[id].tsx";
+import * as $88 from "./routes/ws.ts";
 import * as $$0 from "./islands/AdminClubs.tsx";
 import * as $$1 from "./islands/AdminCompetitionForm.tsx";
 import * as $$2 from "./islands/AdminDashboard.tsx";
@@ -109,10 +111,11 @@ import * as $$17 from "./islands/LeaderboardLive.tsx";
 import * as $$18 from "./islands/MyEntries.tsx";
 import * as $$19 from "./islands/PageView.tsx";
 import * as $$20 from "./islands/RulesButton.tsx";
-import * as $$21 from "./islands/TeamBuilder.tsx";
-import * as $$22 from "./islands/TeamEditor.tsx";
-import * as $$23 from "./islands/Toaster.tsx";
-import * as $$24 from "./islands/TwoFactorSetup.tsx";
+import * as $$21 from "./islands/ShareButtons.tsx";
+import * as $$22 from "./islands/TeamBuilder.tsx";
+import * as $$23 from "./islands/TeamEditor.tsx";
+import * as $$24 from "./islands/Toaster.tsx";
+import * as $$25 from "./islands/TwoFactorSetup.tsx";
 
 import type { Manifest } from "$fresh/server.ts";
 
@@ -201,10 +204,12 @@ const manifest = {
     "./routes/index.tsx": $80,
     "./routes/leaderboard/[id].tsx": $81,
     "./routes/my-entries.tsx": $82,
-    "./routes/payment/[id].tsx": $83,
-    "./routes/readyz.ts": $84,
-    "./routes/team-selection/[id].tsx": $85,
-    "./routes/ws.ts": $86,
+    "./routes/og/competition/[id].png.ts": $83,
+    "./routes/og/team/[teamId].png.ts": $84,
+    "./routes/payment/[id].tsx": $85,
+    "./routes/readyz.ts": $86,
+    "./routes/team-selection/[id].tsx": $87,
+    "./routes/ws.ts": $88,
   },
   islands: {
     "./islands/AdminClubs.tsx": $$0,
@@ -228,10 +233,11 @@ const manifest = {
     "./islands/MyEntries.tsx": $$18,
     "./islands/PageView.tsx": $$19,
     "./islands/RulesButton.tsx": $$20,
-    "./islands/TeamBuilder.tsx": $$21,
-    "./islands/TeamEditor.tsx": $$22,
-    "./islands/Toaster.tsx": $$23,
-    "./islands/TwoFactorSetup.tsx": $$24,
+    "./islands/ShareButtons.tsx": $$21,
+    "./islands/TeamBuilder.tsx": $$22,
+    "./islands/TeamEditor.tsx": $$23,
+    "./islands/Toaster.tsx": $$24,
+    "./islands/TwoFactorSetup.tsx": $$25,
   },
   baseUrl: import.meta.url,
 } satisfies Manifest;

@@ -11,6 +11,8 @@ import {
 } from "@/lib/client/live/entry_details.ts";
 import { formatLine, formatPoints } from "@/lib/client/live/format.ts";
 import { toastError } from "@/lib/client/toast.ts";
+import { teamSharePath } from "@/lib/client/share.ts";
+import ShareButtons from "@/islands/ShareButtons.tsx";
 
 /** SPEC §9: the entry dialog refreshes every 10 seconds while open. */
 const REFRESH_MS = 10_000;
@@ -74,15 +76,22 @@ function Failure({ message }: { message: string }) {
   );
 }
 
-function Details({ details }: { details: EntryDetails }) {
+function Details({ details, displayName }: { details: EntryDetails; displayName: string }) {
+  const { entry, competition } = details;
   return (
     <div className="grid gap-4">
       <div className="flex items-center justify-between rounded-lg bg-muted/60 px-4 py-3">
-        <span className="text-sm text-muted-foreground">{details.competition.name}</span>
+        <span className="text-sm text-muted-foreground">{competition.name}</span>
         <span className="text-lg font-bold tabular-nums" data-testid="team-total">
-          {formatPoints(details.entry.totalPoints)} pts
+          {formatPoints(entry.totalPoints)} pts
         </span>
       </div>
+      <ShareButtons
+        teamId={entry.teamId}
+        url={teamSharePath(competition.id, entry.teamId)}
+        title={`${displayName} · ${competition.name}`}
+        text={`${displayName}'s team in ${competition.name}`}
+      />
       {details.players.length === 0
         ? <p className="text-sm text-muted-foreground">{NO_PLAYERS}</p>
         : (
@@ -141,7 +150,11 @@ export function TeamDialog({ target, refreshKey, onClose }: TeamDialogProps) {
       title={target ? `${target.displayName}'s Team` : ""}
       className="sm:max-w-2xl"
     >
-      {details ? <Details details={details} /> : error ? <Failure message={error} /> : <Loading />}
+      {details && target
+        ? <Details details={details} displayName={target.displayName} />
+        : error
+        ? <Failure message={error} />
+        : <Loading />}
     </Dialog>
   );
 }

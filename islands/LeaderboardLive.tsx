@@ -34,6 +34,8 @@ export interface LeaderboardLiveProps {
   events: LiveEvent[] | null;
   /** The live feed's own port (LIVE_WS_PORT); null or absent: /ws of the page's host. */
   socketPort?: number | null;
+  /** A team whose dialog opens on arrival (a shared team link); ignored before kick-off. */
+  openTeam?: TeamDialogTarget | null;
 }
 
 function EmptyState({ title }: { title: string }) {
@@ -116,6 +118,11 @@ export default function LeaderboardLive(props: LeaderboardLiveProps) {
       scheduleBoard();
     },
   }, props.socketPort ?? null);
+
+  useEffect(() => {
+    // Opened once hydrated: the dialog is a lazily loaded chunk the server does not render.
+    if (props.openTeam && props.competition.status !== "UPCOMING") setTarget(props.openTeam);
+  }, []);
 
   useEffect(() => {
     const mine = getUserEntries().filter((e) => e.competitionId === cid).map((e) => e.teamId);

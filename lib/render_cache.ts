@@ -175,12 +175,13 @@ function eventualReads(kv: Deno.Kv): Deno.Kv {
 async function toCached(res: Response, key: string): Promise<CachedAnswer | null> {
   if (res.status !== 200 || res.headers.has("set-cookie") || !res.body) return null;
   if (res.headers.has("content-encoding")) return null;
-  if (!isCompressible(res.headers.get("content-type"))) return null;
   const identity = new Uint8Array(await res.arrayBuffer());
   const skip = new Set(["content-length", "content-encoding", "etag", "vary"]);
   const headers = [...res.headers].filter(([name]) => !skip.has(name));
   const etag = `"${await digest(`${key}\n${identity.length}`)}"`;
-  const compressible = identity.length >= MIN_COMPRESS_BYTES;
+  // Images (link previews) are kept too, to spare a render, but sent as they are.
+  const compressible = isCompressible(res.headers.get("content-type")) &&
+    identity.length >= MIN_COMPRESS_BYTES;
   return {
     file: { etag, identity, compressible, encoded: {} },
     status: res.status,

@@ -1,9 +1,13 @@
 import type { Handlers, PageProps } from "$fresh/server.ts";
 import { Head } from "$fresh/runtime.ts";
+import { SocialMeta } from "@/components/SocialMeta.tsx";
 import { StatusCard } from "@/components/StatusCard.tsx";
 import { TeamPlayerList } from "@/components/team/TeamPlayerList.tsx";
 import EditTeamLink from "@/islands/EditTeamLink.tsx";
 import { Button } from "@/components/ui/Button.tsx";
+import ShareButtons from "@/islands/ShareButtons.tsx";
+import { linkOrigin } from "@/lib/config.ts";
+import { teamSharePath } from "@/lib/client/share.ts";
 import { entryPlayers } from "@/lib/db/players.ts";
 import { getCompetition } from "@/lib/db/competitions.ts";
 import { getEntryByTeamId } from "@/lib/db/entries.ts";
@@ -14,6 +18,7 @@ import type { State } from "@/lib/services.ts";
 import { type PickPlayer, toPickPlayer } from "@/lib/client/players.ts";
 import { maskEmail } from "@/lib/api/views.ts";
 import { formatPrice } from "@/lib/domain/format.ts";
+import { type SocialPreview, teamPreview } from "@/lib/og/previews.ts";
 
 type Data = {
   teamId: string;
@@ -27,6 +32,8 @@ type Data = {
   open: boolean;
   /** The refund of this entry's payment (a cancelled competition), formatted; null if none. */
   refund: { amount: string; reason: string; done: boolean } | null;
+  /** The link previews and the Share button point at the team on the leaderboard. */
+  preview: SocialPreview;
 } | null;
 
 export const handler: Handlers<Data, State> = {
@@ -41,6 +48,8 @@ export const handler: Handlers<Data, State> = {
     ]);
     const { id, name, description } = competition;
     const currency = entry.currency ?? competition.currency;
+    const origin = linkOrigin(ctx.state.services.config);
+    const sharePath = teamSharePath(competition.id, entry.teamId);
     return ctx.render({
       teamId: entry.teamId,
       email: maskEmail(entry.email),
@@ -55,6 +64,7 @@ export const handler: Handlers<Data, State> = {
         reason: refund.reason,
         done: refund.status === "DONE",
       },
+      preview: teamPreview(entry, competition, origin, sharePath, new Date()),
     });
   },
 };
@@ -95,6 +105,7 @@ export default function ConfirmationPage({ data }: PageProps<Data>) {
           {data ? (data.refund ? "Entry Refunded" : "You're All Set!") : "Entry Not Found"}{" "}
           · Fantasy Contests
         </title>
+        {data && <SocialMeta preview={data.preview} />}
       </Head>
       {data ? <Confirmation {...data} /> : <NotFound />}
     </main>
@@ -126,7 +137,7 @@ function Outcome({ refund }: Pick<NonNullable<Data>, "refund">) {
 }
 
 function Confirmation(
-  { teamId, email, paid, competition, players, refund, open }: NonNullable<Data>,
+  { teamId, email, paid, competition, players, refund, open, preview }: NonNullable<Data>,
 ) {
   return (
     <div className="grid gap-6 rounded-xl border border-border bg-card p-6 shadow-sm sm:p-8">
@@ -153,6 +164,13 @@ function Confirmation(
         <p className="mt-1 text-xs text-muted-foreground">
           Keep it to find your team on the leaderboard.
         </p>
+        <ShareButtons
+          teamId={teamId}
+          url={preview.url}
+          title={preview.title}
+          text={preview.description}
+          className="mt-3"
+        />
       </div>
       <section aria-labelledby="competition-title">
         <h2 id="competition-title" className="text-lg font-semibold">{competition.name}</h2>

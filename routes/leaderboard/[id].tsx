@@ -1,11 +1,17 @@
 import type { Handlers, PageProps } from "$fresh/server.ts";
 import { Head } from "$fresh/runtime.ts";
+import { SocialMeta } from "@/components/SocialMeta.tsx";
 import { Button } from "@/components/ui/Button.tsx";
 import LeaderboardLive, { type LeaderboardLiveProps } from "@/islands/LeaderboardLive.tsx";
 import { fixtureView } from "@/lib/api/views.ts";
+import { linkOrigin } from "@/lib/config.ts";
+import { teamSharePath } from "@/lib/client/share.ts";
+import { getEntryByTeamId } from "@/lib/db/entries.ts";
 import { listGameEvents } from "@/lib/db/events.ts";
 import { getMatchWithTeams } from "@/lib/db/matches.ts";
+import { displayName } from "@/lib/domain/format.ts";
 import { pickCompetition } from "@/lib/domain/live.ts";
+import { competitionPreview, type SocialPreview, teamPreview } from "@/lib/og/previews.ts";
 import { getLeaderboardCache } from "@/lib/live/leaderboard_cache.ts";
 import { competitionWithFixture } from "@/lib/render_cache.ts";
 import type { State } from "@/lib/services.ts";
@@ -15,11 +21,14 @@ import { pageId } from "@/lib/http/route_params.ts";
 const FIRST_PAGE = 100;
 const EVENT_LIMIT = 50;
 
-export const handler: Handlers<LeaderboardLiveProps | null, State> = {
+type Data = (LeaderboardLiveProps & { preview: SocialPreview }) | null;
+
+export const handler: Handlers<Data, State> = {
   GET(req, ctx) {
     const id = pageId(ctx.params.id);
-    const { kv, cache } = ctx.state.services;
-    return cache.answer(req, competitionWithFixture(id), async () => {
+    const { kv, cache, config } = ctx.state.services;
+    const teamId = ctx.url.searchParams.get("team");
+    return cache.answer(req, competitionWithFixture(id), async (now) => {
       const standings = id === null ? null : await getLeaderboardCache(kv).standings(id);
       if (!standings) return ctx.render(null, { status: 404 });
       const { status, matchId } = standings.competition;
@@ -27,6 +36,11 @@ export const handler: Handlers<LeaderboardLiveProps | null, State> = {
         ? await listGameEvents(kv, standings.competition.id, { limit: EVENT_LIMIT })
         : null;
       const match = matchId === null ? null : await getMatchWithTeams(kv, matchId);
+      // A shared team link (?team=FFT-…): its preview, and its dialog open on arrival.
+      const shared = teamId === null ? null : await getEntryByTeamId(kv, teamId);
+      const cid = standings.competition.id;
+      const team = shared?.competitionId === cid ? shared : null;
+      const origin = linkOrigin(config);
       return ctx.render({
         competition: pickCompetition({
           ...standings.competition,
@@ -35,7 +49,11 @@ export const handler: Handlers<LeaderboardLiveProps | null, State> = {
         rows: standings.rows(0, FIRST_PAGE),
         total: standings.total,
         events,
-        socketPort: ctx.state.services.config.liveWsPort ?? null,
+        socketPort: config.liveWsPort ?? null,
+        openTeam: team && { id: team.teamId, displayName: displayName(team.teamName, team.teamId) },
+        preview: team
+          ? teamPreview(team, standings.competition, origin, teamSharePath(cid, team.teamId), now)
+          : competitionPreview(standings.competition, origin, `/leaderboard/${cid}`, now),
       });
     });
   },
@@ -54,14 +72,20 @@ function NotFound() {
 }
 
 /** Leaderboard (SPEC §2): complete from the server, kept live by the island. */
-export default function LeaderboardPage({ data }: PageProps<LeaderboardLiveProps | null>) {
+export default function LeaderboardPage({ data }: PageProps<Data>) {
   const title = data ? `${data.competition.name} · Leaderboard` : "Competition Not Found";
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">
       <Head>
         <title>{title} · Fantasy Contests</title>
+        {data && <SocialMeta preview={data.preview} />}
       </Head>
-      {data ? <LeaderboardLive {...data} /> : <NotFound />}
+      {data ? <LeaderboardLive {...liveProps(data)} /> : <NotFound />}
     </main>
   );
+}
+
+/** The island's props: everything but the head's preview. */
+function liveProps({ preview: _, ...props }: NonNullable<Data>): LeaderboardLiveProps {
+  return props;
 }

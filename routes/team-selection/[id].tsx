@@ -2,8 +2,10 @@ import type { Handlers, PageProps } from "$fresh/server.ts";
 import { Head } from "$fresh/runtime.ts";
 import TeamBuilder from "@/islands/TeamBuilder.tsx";
 import { type BuilderCompetition, builderFields } from "@/components/team/BuilderHeader.tsx";
+import { SocialMeta } from "@/components/SocialMeta.tsx";
 import { StatusCard } from "@/components/StatusCard.tsx";
 import { Button } from "@/components/ui/Button.tsx";
+import { linkOrigin } from "@/lib/config.ts";
 import { getCompetition } from "@/lib/db/competitions.ts";
 import { listCompetitionPlayers } from "@/lib/db/competition_players.ts";
 import { competitionDependencies } from "@/lib/render_cache.ts";
@@ -11,6 +13,7 @@ import { missingForTeam, rulesOf } from "@/lib/domain/team_rules.ts";
 import type { State } from "@/lib/services.ts";
 import { type PickPlayer, toPickPlayer } from "@/lib/client/players.ts";
 import { pageId } from "@/lib/http/route_params.ts";
+import { competitionPreview, type SocialPreview } from "@/lib/og/previews.ts";
 
 type Data =
   | {
@@ -19,6 +22,7 @@ type Data =
     players: PickPlayer[];
     renderedAt: string;
     missing: string | null;
+    preview: SocialPreview;
   }
   | { found: false };
 
@@ -37,6 +41,12 @@ export const handler: Handlers<Data, State> = {
         players,
         missing: missingForTeam(players, rulesOf(competition)),
         renderedAt: now.toISOString(),
+        preview: competitionPreview(
+          competition,
+          linkOrigin(ctx.state.services.config),
+          `/team-selection/${competition.id}`,
+          now,
+        ),
       });
     });
   },
@@ -63,6 +73,7 @@ export default function TeamSelectionPage({ data }: PageProps<Data>) {
     <main className="mx-auto max-w-6xl px-4 py-6">
       <Head>
         <title>{data.competition.name} · Pick your team · Fantasy Contests</title>
+        <SocialMeta preview={data.preview} />
       </Head>
       <TeamBuilder
         competition={data.competition}

@@ -32,7 +32,7 @@ Deno.test("[pages] the visitor pages are complete without JavaScript", async (t)
     const live = await makeCompetition(app.kv, { name: "Live Cup" });
     await updateCompetition(app.kv, live.id, { status: "LIVE" });
 
-    await t.step("home: heading, sub-line and cards by deadline", async () => {
+    await t.step("home: heading, sub-line, and each tab's cards by deadline", async () => {
       const { status, html } = await page(app, "/");
       assert.equal(status, 200);
       const body = text(html);
@@ -43,6 +43,9 @@ Deno.test("[pages] the visitor pages are complete without JavaScript", async (t)
       assert.match(body, /Sooner Cup .*£7\.50.*Closes in 3h/);
       assert.match(body, /Later Cup .*Closes in 4d/);
       assert.match(body, /Live Cup .*LIVE.*In progress.*View Live Leaderboard/);
+      assert.match(body, /Open \(2\).*Live \(1\).*Results \(0\)/, "the tabs count their contests");
+      assert.ok(body.indexOf("Later Cup") < body.indexOf("Live Cup"), "open contests come first");
+      assert.match(html, /aria-selected="true"[^>]*>Open \(2\)/);
     });
 
     await t.step("team selection: competition, players and the empty team", async () => {

@@ -52,6 +52,8 @@ import { Tabs } from "@/components/ui/Tabs.tsx";
 import AdminLogin from "@/islands/AdminLogin.tsx";
 import AdminPayoutPay from "@/islands/AdminPayoutPay.tsx";
 import ClaimForm from "@/islands/ClaimForm.tsx";
+import ShareButtons from "@/islands/ShareButtons.tsx";
+import { SocialMeta } from "@/components/SocialMeta.tsx";
 import { LedgerTable } from "@/components/admin/LedgerTable.tsx";
 import { PaymentsTable } from "@/components/admin/PaymentsTable.tsx";
 import type { Competition, Team } from "@/lib/domain/types.ts";
@@ -289,6 +291,25 @@ export function extraCases(data: SeedData): Record<string, () => ReactElement> {
         target={{ id: "FFT-TEST", displayName: "Rovers" }}
         refreshKey={0}
         onClose={noop}
+      />
+    ),
+    "islands/ShareButtons.tsx#default": () => (
+      <ShareButtons
+        teamId="FFT-TEST"
+        url="/leaderboard/1?team=FFT-TEST"
+        title="Rovers · La Liga Classic"
+        text="My team in La Liga Classic"
+      />
+    ),
+    "components/SocialMeta.tsx#SocialMeta": () => (
+      <SocialMeta
+        preview={{
+          title: "La Liga Classic",
+          description: "Entry fee $10.00 · Prize pool $100.00 · Deadline 6 Dec 2026, 15:00 UTC",
+          url: "https://contests.example.com/team-selection/1",
+          image: "https://contests.example.com/og/competition/1.png",
+          imageAlt: "La Liga Classic: entry fee, prize pool and deadline",
+        }}
       />
     ),
     "components/admin/TeamPlayersDialog.tsx#TeamPlayersDialog": () => (
