@@ -3,6 +3,7 @@ import { Button } from "./ui/Button.tsx";
 import { formatPoints, rowPrizeText } from "@/lib/client/live/format.ts";
 import type { LeaderboardRow } from "@/lib/domain/live.ts";
 import { cn } from "@/lib/client/cn.ts";
+import type { RankMove } from "@/lib/client/live/use_rank_moves.ts";
 
 export interface LeaderboardTableProps {
   rows: LeaderboardRow[];
@@ -13,11 +14,33 @@ export interface LeaderboardTableProps {
   ownTeamIds: ReadonlySet<string>;
   onView(row: LeaderboardRow): void;
   label: string;
+  /** False before kick-off: every entry is level, so no one is shown as 1st. */
+  ranked: boolean;
+  /** How rows moved since the previous board, by team ID. */
+  moves?: ReadonlyMap<string, RankMove>;
+}
+
+/** ▲2 / ▼1 beside a rank that moved, with words for screen readers. */
+function MoveArrow({ places }: { places: number }) {
+  if (places === 0) return null;
+  const up = places > 0;
+  return (
+    <span
+      className={cn("ml-1 text-xs font-semibold", up ? "text-success" : "text-destructive")}
+      data-move={up ? "up" : "down"}
+      title={`${up ? "Up" : "Down"} ${Math.abs(places)}`}
+    >
+      <span aria-hidden="true">{up ? "▲" : "▼"}{Math.abs(places)}</span>
+      <span className="sr-only">
+        {up ? "up" : "down"} {Math.abs(places)} {Math.abs(places) === 1 ? "place" : "places"}
+      </span>
+    </span>
+  );
 }
 
 /** The ranking table: Rank, Display Name, Points and View Team; the visitor's rows highlighted. */
 export function LeaderboardTable(props: LeaderboardTableProps) {
-  const { rows, currency, showViewTeam, showPrizes, ownTeamIds, onView, label } = props;
+  const { rows, currency, showViewTeam, showPrizes, ownTeamIds, onView, label, ranked } = props;
   return (
     <div className="overflow-x-auto rounded-xl border border-border bg-card shadow-sm">
       <table className="w-full text-sm" aria-label={label}>
@@ -35,18 +58,24 @@ export function LeaderboardTable(props: LeaderboardTableProps) {
           {rows.map((row) => {
             const own = ownTeamIds.has(row.teamId);
             const prize = showPrizes ? rowPrizeText(row, currency) : null;
+            const move = props.moves?.get(row.teamId);
             return (
               <tr
                 key={row.id}
                 data-team-id={row.teamId}
                 data-own={own ? "true" : undefined}
                 aria-current={own ? "true" : undefined}
+                data-changed={move?.changed ? "" : undefined}
                 className={cn(
-                  "border-t border-border",
+                  "border-t border-border transition-colors duration-700",
                   own ? "bg-primary/10 font-medium" : "hover:bg-muted/40",
+                  move?.changed && "bg-amber-100",
                 )}
               >
-                <td className="px-3 py-3 font-bold tabular-nums sm:px-4">{row.rank}</td>
+                <td className="whitespace-nowrap px-3 py-3 font-bold tabular-nums sm:px-4">
+                  {ranked ? row.rank : <span aria-label="Not ranked yet">–</span>}
+                  {ranked && move && <MoveArrow places={move.places} />}
+                </td>
                 <td className="px-3 py-3 sm:px-4">
                   <div className="flex flex-wrap items-center gap-2">
                     <span className="break-words">{row.displayName}</span>

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/Button.tsx";
 import { fetchCompetition, fetchEvents, fetchLeaderboard } from "@/lib/client/live/client.ts";
 import type { LeaderboardCompetition, LeaderboardRow, LiveEvent } from "@/lib/domain/live.ts";
 import { useLiveSocket } from "@/lib/client/live/use_live_socket.ts";
+import { useRankMoves } from "@/lib/client/live/use_rank_moves.ts";
 import { formatWhole } from "@/lib/domain/format.ts";
 import { useMounted } from "@/lib/client/use_mounted.ts";
 import { getUserEntries } from "@/lib/client/user_entries.ts";
@@ -161,7 +162,14 @@ export default function LeaderboardLive(props: LeaderboardLiveProps) {
     ownTeamIds,
   ]);
   const yours = empty ? [...ownOnPage, ...ownRows] : ownRows;
+  const moves = useRankMoves(rows);
+  const lastEventMinute = events?.reduce<number | null>(
+    (max, e) => e.minute !== null && (max === null || e.minute > max) ? e.minute : max,
+    null,
+  ) ?? null;
   const tableProps = {
+    ranked: status !== "UPCOMING",
+    moves,
     currency: competition.currency,
     showViewTeam: status !== "UPCOMING",
     showPrizes,
@@ -175,6 +183,7 @@ export default function LeaderboardLive(props: LeaderboardLiveProps) {
         competition={competition}
         total={total}
         pushConnected={status === "LIVE" && hydrated ? pushUp : null}
+        lastEventMinute={lastEventMinute}
       />
       <div className={showEvents ? "grid gap-6 lg:grid-cols-3 lg:items-start" : "grid gap-6"}>
         <div className="grid min-w-0 gap-6 lg:col-span-2">

@@ -153,8 +153,15 @@ export class RosterColumns {
   #sorted = true;
   #byId: Uint32Array | null = null;
 
-  /** Appends the records of a chunk (or one tail record), except those `skip` says to leave out. */
-  append(bytes: Uint8Array, skip?: (id: number) => boolean): void {
+  /** The largest id appended so far (ids come from a counter, so a larger one is new). */
+  #maxId = -Infinity;
+
+  /**
+   * Appends the records of a chunk (or one tail record). A record of an entry already in the
+   * columns replaces it: the entry's team was changed (its picks and name), or the record was
+   * moved from the tail into a chunk. A team keeps its number of picks, so they change in place.
+   */
+  append(bytes: Uint8Array): void {
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const buffer = this.#buffers.push(bytes) - 1;
     let at = 0;
@@ -165,7 +172,12 @@ export class RosterColumns {
       at += 17 + 4 * count;
       at += 2 + view.getUint16(at, true);
       at += 2 + view.getUint16(at, true);
-      if (skip?.(id)) continue;
+      const known = id <= this.#maxId ? this.indexOf(id) : -1;
+      if (known >= 0) {
+        this.#replace(known, view, start, count, buffer);
+        continue;
+      }
+      this.#maxId = Math.max(this.#maxId, id);
       const i = this.length;
       if (i + 1 >= this.ids.length) this.#grow(i + 1);
       const pickAt = this.pickStart[i];
@@ -182,6 +194,19 @@ export class RosterColumns {
       this.length = i + 1;
     }
     this.#byId = null;
+  }
+
+  /** Entry i's picks and record become those of the record at `start` of `buffer`. */
+  #replace(i: number, view: DataView, start: number, count: number, buffer: number): void {
+    const pickAt = this.pickStart[i];
+    if (this.pickStart[i + 1] - pickAt !== count) {
+      throw new Error(`roster: entry ${this.ids[i]} changed its number of picks`);
+    }
+    for (let p = 0; p < count; p++) {
+      this.picks[pickAt + p] = view.getUint32(start + 17 + 4 * p, true);
+    }
+    this.#bufferOf[i] = buffer;
+    this.#recordAt[i] = start;
   }
 
   /** Grows every per-entry column to the same new capacity (pickStart one longer). */
@@ -237,8 +262,8 @@ export class RosterColumns {
 export class RosterReader {
   readonly columns = new RosterColumns();
   #chunksRead = 0;
-  /** Ids read from the tail, skipped when compaction later moves them into a chunk. */
-  readonly #fromTail = new Set<number>();
+  /** The versionstamp of each tail record read, so an unchanged record is not read again. */
+  readonly #tailRead = new Map<number, string>();
 
   /**
    * Appends every entry added since the last call (backfilling the roster first if it was never
@@ -256,19 +281,22 @@ export class RosterReader {
           start: keys.rosterChunk(cid, this.#chunksRead),
           end: keys.rosterChunk(cid, meta.value.chunks),
         }, { batchSize: 64 });
-        const skip = (id: number) => this.#fromTail.delete(id);
-        for await (const chunk of iter) this.columns.append(chunk.value, skip);
+        for await (const chunk of iter) this.columns.append(chunk.value);
         this.#chunksRead = meta.value.chunks;
       }
       let tail = 0;
+      const seen = new Set<number>();
       const iter = kv.list<Uint8Array>({ prefix: keys.rosterTail(cid) }, { batchSize: LIST_BATCH });
       for await (const record of iter) {
         tail++;
         const id = record.key[2] as number;
-        if (this.#fromTail.has(id)) continue;
-        this.#fromTail.add(id);
+        seen.add(id);
+        if (this.#tailRead.get(id) === record.versionstamp) continue;
+        this.#tailRead.set(id, record.versionstamp);
         this.columns.append(record.value);
       }
+      // Records compacted away are in the chunks now: forget their versionstamps.
+      for (const id of this.#tailRead.keys()) if (!seen.has(id)) this.#tailRead.delete(id);
       const after = await kv.get<RosterMeta>(keys.rosterMeta(cid));
       if (after.versionstamp === meta.versionstamp) return tail;
     }

@@ -39,6 +39,12 @@ Deno.test("[team edits] the payer changes picks and name for free until the dead
     const { teamId, token } = await paidEntry(app, c, { playerIds: first });
     assert.match(token, /^[0-9a-f]{32}$/);
 
+    const boardNames = async () => {
+      const res = await app.request(`/api/competitions/${c.id}/leaderboard?limit=10`);
+      const board = await readJsonBody(res);
+      return (board.rows ?? board).map((r: { teamName: string }) => r.teamName);
+    };
+    assert.deepEqual(await boardNames(), ["Jane's Team"], "the leaderboard was read before");
     const shown = await readJsonBody(await app.request(`/api/team-edits/${token}`));
     assert.deepEqual(shown.playerIds, first);
     assert.equal(shown.revision, 0);
@@ -58,6 +64,13 @@ Deno.test("[team edits] the payer changes picks and name for free until the dead
     assert.equal((await getCompetition(app.kv, c.id))?.currentEntries, 1);
     const pub = await readJsonBody(await app.request(`/api/entries/${teamId}`));
     assert.equal(pub.teamName, "Late Changes");
+    assert.deepEqual(await boardNames(), ["Late Changes"], "and follows the edit");
+    const players = await readJsonBody(await app.request(`/api/entries/${teamId}/players`));
+    assert.deepEqual(
+      players.map((p: { id: number }) => p.id).sort((a: number, b: number) => a - b),
+      [...second].sort((a, b) => a - b),
+      "the team's players follow the edit",
+    );
     assert.equal("editToken" in pub, false, "the public view never shows the secret");
   } finally {
     await app.close();

@@ -5,6 +5,7 @@ import {
   appendToRoster,
   backfillRoster,
   backfillRosters,
+  COMPACT_AT,
   compactRoster,
   type RosterColumns,
   type RosterMeta,
@@ -12,7 +13,8 @@ import {
 } from "@/lib/db/roster.ts";
 import type { Entry } from "@/lib/domain/types.ts";
 import { prng } from "@/lib/prng.ts";
-import { makeCompetition } from "@/tests/helpers/fixtures.ts";
+import { editEntry } from "@/lib/db/entry_edits.ts";
+import { makeCompetition, makeEntry, validTeams } from "@/tests/helpers/fixtures.ts";
 
 /** Every roster row as plain values, sorted by id. */
 function rowsOf(cols: RosterColumns) {
@@ -144,4 +146,54 @@ Deno.test("[roster] concurrent backfills and compactions never double or lose an
   assert.equal(new Set(rows.map((r) => r.id)).size, rows.length, "no entry twice");
   assert.deepEqual(rows, await fullScan(kv, cid));
   kv.close();
+});
+
+Deno.test("[roster] a changed team replaces its record, before and after compaction", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    const c = await makeCompetition(kv);
+    const teams = validTeams(c);
+    const entries: Entry[] = [];
+    for (let i = 0; i < COMPACT_AT + 10; i++) {
+      entries.push(await makeEntry(kv, c, { playerIds: teams[i % teams.length] }));
+    }
+    const reader = new RosterReader();
+    await reader.catchUp(kv, c.id);
+    assert.deepEqual(rowsOf(reader.columns), await fullScan(kv, c.id));
+
+    const change = async (entry: Entry, n: number) => {
+      const stored = (await kv.get<Entry>(keys.entry(entry.id))).value!;
+      await editEntry(kv, stored.editToken!, {
+        teamName: `Changed ${n}`,
+        playerIds: teams[(n + 7) % teams.length],
+        revision: stored.revision ?? 0,
+      });
+    };
+    await change(entries[0], 1); // its record is still in the tail
+    await reader.catchUp(kv, c.id);
+    assert.deepEqual(rowsOf(reader.columns), await fullScan(kv, c.id));
+
+    while (await compactRoster(kv, c.id) > 0) {
+      // Seal the whole tail.
+    }
+    await change(entries[0], 2); // now sealed in a chunk: the tail record overrides it
+    await change(entries[5], 3);
+    await reader.catchUp(kv, c.id);
+    assert.deepEqual(rowsOf(reader.columns), await fullScan(kv, c.id));
+    assert.equal(reader.columns.length, entries.length, "no entry counted twice");
+
+    while (await compactRoster(kv, c.id) > 0) {
+      // The changed records move into a later chunk.
+    }
+    await change(entries[5], 4);
+    const fresh = new RosterReader();
+    await fresh.catchUp(kv, c.id);
+    await reader.catchUp(kv, c.id);
+    const expected = await fullScan(kv, c.id);
+    assert.deepEqual(rowsOf(fresh.columns), expected, "a new isolate reads the newest records");
+    assert.deepEqual(rowsOf(reader.columns), expected);
+    assert.equal(expected.find((e) => e.id === entries[5].id)?.teamName, "Changed 4");
+  } finally {
+    kv.close();
+  }
 });
