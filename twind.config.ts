@@ -53,6 +53,14 @@ const components: [string, string][] = [
   ["player-name", "block truncate text-sm font-semibold sm:text-base"],
   ["player-meta", "flex items-center gap-1.5 text-xs text-muted-foreground"],
   ["player-salary", "shrink-0 text-right text-sm font-semibold tabular-nums sm:w-16"],
+  ["player-line", "flex items-center gap-1"],
+  ["player-stats", "block truncate text-[11px] text-muted-foreground tabular-nums"],
+  [
+    "player-info",
+    "flex h-8 w-8 shrink-0 items-center justify-center rounded-full text-xs font-bold " +
+    "text-muted-foreground hover:bg-muted focus-visible:outline-none focus-visible:ring-2 " +
+    "focus-visible:ring-ring",
+  ],
   [
     "pick-mark",
     "flex h-7 w-7 shrink-0 items-center justify-center rounded-full border text-sm font-bold",

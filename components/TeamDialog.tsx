@@ -9,7 +9,7 @@ import {
   fetchEntryDetails,
   NO_PLAYERS,
 } from "@/lib/client/live/entry_details.ts";
-import { formatLine, formatPoints } from "@/lib/client/live/format.ts";
+import { formatLine, formatPoints, formatShare } from "@/lib/client/live/format.ts";
 import { toastError } from "@/lib/client/toast.ts";
 import { teamSharePath } from "@/lib/client/share.ts";
 import ShareButtons from "@/islands/ShareButtons.tsx";
@@ -41,6 +41,11 @@ function PlayerCard({ player }: { player: DetailsPlayer }) {
         </div>
         <span className="shrink-0 font-bold tabular-nums">{formatPoints(player.points)} pts</span>
       </div>
+      {typeof player.pickedBy === "number" && (
+        <p className="mt-1 text-xs text-muted-foreground" data-testid="picked-by">
+          Picked by {formatShare(player.pickedBy)} of entries
+        </p>
+      )}
       {player.breakdown.length === 0
         ? <p className="mt-2 text-sm text-muted-foreground">No points yet</p>
         : (

@@ -10,6 +10,22 @@ import { saveSelection } from "@/lib/client/selection.ts";
 import { toast } from "@/lib/client/toast.ts";
 import { useTeam } from "@/lib/client/use_team.ts";
 import { closedForEntries } from "@/lib/client/contests.ts";
+import { TeamPlayerList } from "@/components/team/TeamPlayerList.tsx";
+
+/** After the deadline: every player with the share of entries that picked them, most first. */
+function MostPicked(
+  { players, ownership }: { players: PickPlayer[]; ownership: Record<number, number> },
+) {
+  const sorted = [...players].sort((a, b) =>
+    (ownership[b.id] ?? 0) - (ownership[a.id] ?? 0) || a.name.localeCompare(b.name)
+  );
+  return (
+    <section aria-labelledby="most-picked" className="grid gap-3" data-most-picked="">
+      <h2 id="most-picked" className="text-lg font-semibold">Who picked whom</h2>
+      <TeamPlayerList players={sorted} ownership={ownership} />
+    </section>
+  );
+}
 
 export interface TeamBuilderProps {
   /** The competition and its players, as the page rendered them. */
@@ -18,11 +34,13 @@ export interface TeamBuilderProps {
   renderedAt: string;
   /** Why no valid team can be built from the competition's players yet; null when one can. */
   missing?: string | null;
+  /** Share of entries that picked each player once teams are locked (the read-only view). */
+  ownership?: Record<number, number> | null;
 }
 
 /** Team selection (SPEC §2): pick 5 players under the rules, then go to payment. */
 export default function TeamBuilder(
-  { competition, players, renderedAt, missing = null }: TeamBuilderProps,
+  { competition, players, renderedAt, missing = null, ownership = null }: TeamBuilderProps,
 ) {
   const rules = useMemo(() => rulesOf(competition), [competition]);
   const team = useTeam(competition.id, players, rules);
@@ -77,6 +95,7 @@ export default function TeamBuilder(
           </p>
         </div>
       )}
+      {closed && ownership && <MostPicked players={players} ownership={ownership} />}
       {!closed && missing && players && players.length > 0 && (
         <div role="status" className="rounded-xl border border-border bg-muted/60 p-4 text-sm">
           <p className="font-semibold">Entries open once the team can be completed.</p>
@@ -100,6 +119,7 @@ export default function TeamBuilder(
                 selectedIds={team.selectedIds}
                 currency={competition.currency}
                 missing={missing}
+                fixture={competition.fixture}
                 onToggle={team.toggle}
               />
             </div>

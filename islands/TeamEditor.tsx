@@ -120,6 +120,7 @@ export default function TeamEditor(
             selectedIds={picks.selectedIds}
             currency={competition.currency}
             missing={null}
+            fixture={competition.fixture}
             onToggle={picks.toggle}
           />
         </div>

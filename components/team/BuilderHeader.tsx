@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useState } from "react";
 import type { Competition } from "@/lib/domain/types.ts";
+import type { BuilderFixture } from "@/lib/domain/live.ts";
 import { formatPrice, formatSalary, prizeText } from "@/lib/domain/format.ts";
 import type { TeamRules } from "@/lib/domain/team_rules.ts";
 import { Badge } from "@/components/ui/Badge.tsx";
@@ -9,7 +10,12 @@ import { RulesDialog } from "@/components/RulesDialog.tsx";
 import { Countdown } from "./Countdown.tsx";
 import { cn } from "@/lib/client/cn.ts";
 
-export type BuilderCompetition = Pick<
+export type BuilderCompetition = BuilderFields & {
+  /** The competition's match, for each player's opponent and the kick-off. */
+  fixture?: BuilderFixture | null;
+};
+
+type BuilderFields = Pick<
   Competition,
   | "id"
   | "name"
@@ -33,7 +39,7 @@ export type BuilderCompetition = Pick<
 >;
 
 /** Only what the builder shows and checks, to keep the page's island props small. */
-export function builderFields(c: BuilderCompetition): BuilderCompetition {
+export function builderFields(c: BuilderFields): BuilderFields {
   const { id, name, description, entryFee, prizePool, prizeType, customPrizeDescription } = c;
   const { currency, deadline, status, maxPlayersPerTeam, maxForwards, minDefenders, salaryCap } = c;
   const { maxEntries, currentEntries, cancelReason } = c;

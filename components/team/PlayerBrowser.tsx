@@ -1,6 +1,9 @@
-import { useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import type { Position } from "@/lib/domain/types.ts";
-import { searchText } from "@/lib/domain/format.ts";
+import { formatKickoff, searchText } from "@/lib/domain/format.ts";
+import { type BuilderFixture, opponentText } from "@/lib/domain/live.ts";
+import { useMounted } from "@/lib/client/use_mounted.ts";
+import { PlayerCard } from "./PlayerCard.tsx";
 import type { PickPlayer } from "@/lib/client/players.ts";
 import { cn } from "@/lib/client/cn.ts";
 import { Input } from "@/components/ui/Input.tsx";
@@ -27,6 +30,8 @@ export interface PlayerBrowserProps {
   /** Why no team can be built yet (the competition lacks players), shown when the list is empty. */
   missing?: string | null;
   onToggle: (player: PickPlayer) => void;
+  /** The competition's match: each row names its opponent and the kick-off. */
+  fixture?: BuilderFixture | null;
 }
 
 interface Indexed {
@@ -36,8 +41,17 @@ interface Indexed {
 
 /** Position, team and text filters over the player list (SPEC §2). */
 export function PlayerBrowser(
-  { players, selectedIds, currency, missing, onToggle }: PlayerBrowserProps,
+  { players, selectedIds, currency, missing, onToggle, fixture = null }: PlayerBrowserProps,
 ) {
+  const [card, setCard] = useState<PickPlayer | null>(null);
+  const onInfo = useCallback((player: PickPlayer) => setCard(player), []);
+  // Times in the visitor's zone once in the browser; the server names the zone it used.
+  const local = useMounted();
+  const kickoff = fixture ? formatKickoff(fixture.kickoffTime, local ? undefined : "UTC") : "";
+  const fixtureOf = (clubId: number) => {
+    const opponent = opponentText(fixture, clubId);
+    return opponent && `${opponent} ${kickoff}`.trim();
+  };
   const [position, setPosition] = useState<PositionFilter>("ALL");
   const [team, setTeam] = useState("ALL");
   const [query, setQuery] = useState("");
@@ -132,7 +146,9 @@ export function PlayerBrowser(
                   selected={selectedIds.has(player.id)}
                   hidden={!visible.has(player.id)}
                   currency={currency}
+                  fixture={fixtureOf(player.teamId)}
                   onToggle={onToggle}
+                  onInfo={onInfo}
                 />
               ))}
             </ul>
@@ -162,6 +178,14 @@ export function PlayerBrowser(
             )}
           </>
         )}
+      <PlayerCard
+        player={card}
+        currency={currency}
+        fixture={card && fixtureOf(card.teamId)}
+        selected={card !== null && selectedIds.has(card.id)}
+        onToggle={onToggle}
+        onClose={() => setCard(null)}
+      />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { PlayerAvatar } from "@/components/PlayerAvatar.tsx";
 import { PositionBadge } from "./PositionBadge.tsx";
 import type { PickPlayer } from "@/lib/client/players.ts";
+import { formatShare } from "@/lib/client/live/format.ts";
 
 export interface TeamPlayerListProps {
   players: PickPlayer[];
@@ -24,7 +25,7 @@ export function TeamPlayerList({ players, ownership = null }: TeamPlayerListProp
           </span>
           {ownership && (
             <span className="text-xs tabular-nums text-muted-foreground" data-ownership="">
-              Picked by {Math.round((ownership[p.id] ?? 0) * 100)}%
+              Picked by {formatShare(ownership[p.id] ?? 0)}
             </span>
           )}
           <PositionBadge position={p.position} />

@@ -12,7 +12,9 @@ import {
   roundPoints,
   scorePerformance,
 } from "@/lib/domain/scoring.ts";
-import type { Entry } from "@/lib/domain/types.ts";
+import type { Competition, Entry } from "@/lib/domain/types.ts";
+import { closedReason } from "@/lib/domain/competition.ts";
+import { getLeaderboardCache } from "@/lib/live/leaderboard_cache.ts";
 import { maskEmail, maskPaymentId } from "./views.ts";
 
 /**
@@ -21,6 +23,20 @@ import { maskEmail, maskPaymentId } from "./views.ts";
  */
 export function findEntry(kv: Deno.Kv, teamId: string): Promise<Entry | null> {
   return getEntryByTeamId(kv, teamId);
+}
+
+/**
+ * Who picked whom, once no team can change any more (deadline passed or the contest started):
+ * before that, ownership would let one visitor copy the crowd. Null while teams may change.
+ */
+export async function ownershipOnceLocked(
+  kv: Deno.Kv,
+  competition: Competition,
+): Promise<ReadonlyMap<number, number> | null> {
+  const open = closedReason({ ...competition, maxEntries: null }) === null;
+  if (open) return null;
+  const standings = await getLeaderboardCache(kv).standings(competition.id);
+  return standings ? standings.ownership() : null;
 }
 
 /**
@@ -37,6 +53,7 @@ export async function entryDetails(kv: Deno.Kv, teamId: string) {
     getPerformancesMap(kv, entry.competitionId),
   ]);
   if (!competition) return null;
+  const ownership = await ownershipOnceLocked(kv, competition);
   const scored = players.map((player) => {
     const stats = performances.get(player.id) ?? emptyStats();
     const { totalPoints, lines } = scorePerformance(player.position, stats);
@@ -45,6 +62,8 @@ export async function entryDetails(kv: Deno.Kv, teamId: string) {
       points: totalPoints,
       pointsBreakdown: pointsBreakdown(player.position, stats),
       breakdown: lines,
+      /** The share of entries that picked the player, once teams are locked; else null. */
+      pickedBy: ownership ? ownership.get(player.id) ?? 0 : null,
     };
   });
   const points = roundPoints(scored.reduce((sum, p) => sum + p.points, 0));

@@ -3,6 +3,7 @@
  * the team rules read), built on the server or from GET /api/competitions/{id}/players.
  */
 import type { Position } from "@/lib/domain/types.ts";
+import type { SeasonStats } from "@/lib/domain/scoring.ts";
 import { toNumber } from "@/lib/domain/format.ts";
 import { apiFetch } from "@/lib/client/api.ts";
 
@@ -16,6 +17,8 @@ export interface PickPlayer {
   teamShortName: string;
   /** Team crest, else the player's picture, else null (initial shown). */
   crest: string | null;
+  /** The season so far (absent where the answer did not carry it). */
+  season?: SeasonStats;
 }
 
 interface PlayerLike {
@@ -26,7 +29,12 @@ interface PlayerLike {
   salary: number | string | null;
   imageUrl?: string | null;
   team?: { name: string; shortName?: string | null; logoUrl?: string | null } | null;
+  goals?: number;
+  assists?: number;
+  cleanSheets?: number;
 }
+
+const whole = (n: unknown) => typeof n === "number" && Number.isFinite(n) && n > 0 ? n : 0;
 
 /** SPEC §9: an unset salary shows as 1000. */
 const DEFAULT_SALARY = 1000;
@@ -43,6 +51,7 @@ export function toPickPlayer(p: PlayerLike): PickPlayer {
     teamName: p.team?.name ?? "",
     teamShortName: p.team?.shortName || p.team?.name || "",
     crest: p.team?.logoUrl || p.imageUrl || null,
+    season: { goals: whole(p.goals), assists: whole(p.assists), cleanSheets: whole(p.cleanSheets) },
   };
 }
 

@@ -125,6 +125,23 @@ export function closesIn(deadline: string | null | undefined, now: Date): string
 }
 
 /**
+ * A kick-off as "Sat 15:00": in the visitor's own time zone in the browser, or with its zone
+ * named ("Sat 15:00 UTC") where the page is rendered on the server.
+ */
+export function formatKickoff(iso: string, timeZone?: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return "";
+  const text = new Intl.DateTimeFormat("en-GB", {
+    weekday: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+    hour12: false,
+    timeZone,
+  }).format(at).replace(",", "");
+  return timeZone ? `${text} ${timeZone}` : text;
+}
+
+/**
  * Text for a search that ignores case and accents: "Peña" and "Müller" match "pena" and
  * "muller" (letters decomposed, combining marks dropped, then lower case).
  */

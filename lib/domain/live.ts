@@ -47,6 +47,29 @@ export interface Fixture {
   awayScore: number | null;
 }
 
+/** The competition's match as the team builder shows it beside each player. */
+export interface BuilderFixture {
+  homeTeamId: number;
+  awayTeamId: number;
+  homeShortName: string;
+  awayShortName: string;
+  kickoffTime: string;
+}
+
+/**
+ * A player's opponent in the competition's match: "v CHE (H)" for the home club, "v ARS (A)"
+ * for the away one; null for a club outside the match.
+ */
+export function opponentText(
+  fixture: BuilderFixture | null | undefined,
+  clubId: number,
+): string | null {
+  if (!fixture) return null;
+  if (clubId === fixture.homeTeamId) return `v ${fixture.awayShortName} (H)`;
+  if (clubId === fixture.awayTeamId) return `v ${fixture.homeShortName} (A)`;
+  return null;
+}
+
 /** The competition fields the leaderboard page reads. */
 export interface LeaderboardCompetition {
   id: number;

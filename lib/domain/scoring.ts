@@ -84,17 +84,15 @@ export function normaliseBonus(n: number): number {
   return n > 0 ? BONUS_POINTS : 0;
 }
 
+/** One breakdown line: `n` times `value` points. */
+function line(key: BreakdownKey, label: string, n: number, value: number): BreakdownLine {
+  return { key, label, count: n, value, points: roundPoints(n * value) };
+}
+
 /** All candidate lines, in display order (some may score 0). */
 function allLines(position: Position, s: PerformanceStats): BreakdownLine[] {
   const v = SCORING[position];
   const minutes = count(s.minutesPlayed);
-  const line = (key: BreakdownKey, label: string, n: number, value: number): BreakdownLine => ({
-    key,
-    label,
-    count: n,
-    value,
-    points: roundPoints(n * value),
-  });
   return [
     minutes >= 60
       ? line("minutes", "Played 60+ min", 1, v.played60)
@@ -164,6 +162,31 @@ export function pointsBreakdown(position: Position, stats: PerformanceStats): Po
     penaltyMisses: of("penaltyMisses"),
     ownGoals: of("ownGoals"),
   };
+}
+
+/** A player's season so far, as the player record counts it. */
+export interface SeasonStats {
+  goals: number;
+  assists: number;
+  cleanSheets: number;
+}
+
+/**
+ * The points a player's season counts earned (goals, assists and clean sheets at the
+ * competition's values for the position), with one line per count.
+ * @example seasonPoints("MID", { goals: 2, assists: 1, cleanSheets: 3 }).totalPoints // 16
+ */
+export function seasonPoints(
+  position: Position,
+  season: SeasonStats,
+): { totalPoints: number; lines: BreakdownLine[] } {
+  const v = SCORING[position];
+  const lines: BreakdownLine[] = [
+    line("goals", "Goals", count(season.goals), v.goal),
+    line("assists", "Assists", count(season.assists), v.assist),
+    line("cleanSheets", "Clean sheets", count(season.cleanSheets), v.cleanSheet),
+  ];
+  return { totalPoints: roundPoints(lines.reduce((sum, l) => sum + l.points, 0)), lines };
 }
 
 /** A performance with nothing recorded. */

@@ -46,6 +46,25 @@ export class Standings {
     this.total = ranked.order.length;
   }
 
+  #ownership: Map<number, number> | null = null;
+
+  /**
+   * The share of this snapshot's entries that picked each player (0..1), by player id; players
+   * nobody picked are absent.
+   */
+  ownership(): ReadonlyMap<number, number> {
+    if (this.#ownership) return this.#ownership;
+    const counts = new Map<number, number>();
+    const { picks, pickStart } = this.cols;
+    for (let i = 0; i < this.total; i++) {
+      for (let p = pickStart[i]; p < pickStart[i + 1]; p++) {
+        counts.set(picks[p], (counts.get(picks[p]) ?? 0) + 1);
+      }
+    }
+    for (const [id, n] of counts) counts.set(id, n / this.total);
+    return this.#ownership = counts;
+  }
+
   /** Whether any entry has more than 0 points. */
   get hasScorers(): boolean {
     return this.total > 0 && this.ranked.points[this.ranked.order[0]] > 0;

@@ -6,7 +6,9 @@ import { TeamPlayerList } from "@/components/team/TeamPlayerList.tsx";
 import { StatusCard } from "@/components/StatusCard.tsx";
 import { Button } from "@/components/ui/Button.tsx";
 import { editableEntry } from "@/lib/api/team_edits.ts";
+import { ownershipOnceLocked } from "@/lib/api/entry_details.ts";
 import { listCompetitionPlayers } from "@/lib/db/competition_players.ts";
+import { builderFixture } from "@/lib/api/builder.ts";
 import { entryPlayers } from "@/lib/db/players.ts";
 import { NotFoundError } from "@/lib/domain/errors.ts";
 import { type PickPlayer, toPickPlayer } from "@/lib/client/players.ts";
@@ -26,6 +28,8 @@ type Data =
     reason: string;
     competition: { id: number; name: string };
     team: { teamId: string; teamName: string; players: PickPlayer[] };
+    /** Share of entries that picked each player (the teams are locked). */
+    ownership: Record<number, number> | null;
   }
   | { kind: "missing" };
 
@@ -45,7 +49,9 @@ export const handler: Handlers<Data, State> = {
     const team = { teamId: entry.teamId, teamName: entry.teamName };
     if (locked) {
       const players = (await entryPlayers(kv, entry)).map(toPickPlayer);
+      const ownership = await ownershipOnceLocked(kv, competition);
       return ctx.render({
+        ownership: ownership && Object.fromEntries(ownership),
         kind: "locked",
         reason: locked,
         competition: { id: competition.id, name: competition.name },
@@ -56,7 +62,10 @@ export const handler: Handlers<Data, State> = {
     return ctx.render({
       kind: "open",
       token: ctx.params.token,
-      competition: builderFields(competition),
+      competition: {
+        ...builderFields(competition),
+        fixture: await builderFixture(kv, competition),
+      },
       players,
       renderedAt: now.toISOString(),
       team: { ...team, playerIds: entry.playerIds, revision: entry.revision ?? 0 },
@@ -99,7 +108,9 @@ export default function EditTeamPage({ data }: PageProps<Data>) {
   );
 }
 
-function LockedTeam({ reason, competition, team }: Extract<Data, { kind: "locked" }>) {
+function LockedTeam(
+  { reason, competition, team, ownership }: Extract<Data, { kind: "locked" }>,
+) {
   return (
     <div
       className="mx-auto grid max-w-2xl gap-5 rounded-xl border border-border bg-card p-6 shadow-sm"
@@ -112,7 +123,7 @@ function LockedTeam({ reason, competition, team }: Extract<Data, { kind: "locked
         </p>
       </div>
       <p role="status" className="rounded-lg bg-muted/60 p-3 text-sm font-medium">{reason}</p>
-      <TeamPlayerList players={team.players} />
+      <TeamPlayerList players={team.players} ownership={ownership} />
       <Button href={`/leaderboard/${competition.id}`} size="lg">View Leaderboard</Button>
     </div>
   );

@@ -8,6 +8,8 @@ import { Button } from "@/components/ui/Button.tsx";
 import { linkOrigin } from "@/lib/config.ts";
 import { getCompetition } from "@/lib/db/competitions.ts";
 import { listCompetitionPlayers } from "@/lib/db/competition_players.ts";
+import { builderFixture } from "@/lib/api/builder.ts";
+import { ownershipOnceLocked } from "@/lib/api/entry_details.ts";
 import { competitionDependencies } from "@/lib/render_cache.ts";
 import { missingForTeam, rulesOf } from "@/lib/domain/team_rules.ts";
 import type { State } from "@/lib/services.ts";
@@ -23,8 +25,15 @@ type Data =
     renderedAt: string;
     missing: string | null;
     preview: SocialPreview;
+    /** Share of entries that picked each player, once teams are locked; null before. */
+    ownership: Record<number, number> | null;
   }
   | { found: false };
+
+/** Ownership as plain island props. */
+function shares(ownership: ReadonlyMap<number, number> | null): Record<number, number> | null {
+  return ownership && Object.fromEntries(ownership);
+}
 
 export const handler: Handlers<Data, State> = {
   GET(req, ctx) {
@@ -37,9 +46,13 @@ export const handler: Handlers<Data, State> = {
       const players = (await listCompetitionPlayers(kv, competition.id)).map(toPickPlayer);
       return ctx.render({
         found: true,
-        competition: builderFields(competition),
+        competition: {
+          ...builderFields(competition),
+          fixture: await builderFixture(kv, competition),
+        },
         players,
         missing: missingForTeam(players, rulesOf(competition)),
+        ownership: shares(await ownershipOnceLocked(kv, competition)),
         renderedAt: now.toISOString(),
         preview: competitionPreview(
           competition,
@@ -80,6 +93,7 @@ export default function TeamSelectionPage({ data }: PageProps<Data>) {
         players={data.players}
         missing={data.missing}
         renderedAt={data.renderedAt}
+        ownership={data.ownership}
       />
     </main>
   );

@@ -305,3 +305,36 @@ Deno.test("[team edits] the confirmation e-mail carries the private edit link", 
     await app.close();
   }
 });
+
+Deno.test("[ownership] who picked whom shows only once teams are locked", async () => {
+  const app = await makeTestApp();
+  try {
+    const c = await makeCompetition(app.kv);
+    const teams = validTeams(c);
+    const first = await paidEntry(app, c, { email: "a@example.com", playerIds: teams[0] });
+    await paidEntry(app, c, { email: "b@example.com", playerIds: teams[1] });
+    const pickedBy = async () => {
+      const res = await app.request(`/api/entries/${first.teamId}/details`);
+      const body = await readJsonBody(res);
+      return new Map<number, number | null>(
+        body.players.map((p: { id: number; pickedBy: number | null }) => [p.id, p.pickedBy]),
+      );
+    };
+    for (const share of (await pickedBy()).values()) assert.equal(share, null, "hidden while open");
+    const page = await (await app.request(`/team-selection/${c.id}`)).text();
+    assert.doesNotMatch(page, /data-most-picked/);
+
+    await updateCompetition(app.kv, c.id, { status: "LIVE" });
+    const shares = await pickedBy();
+    for (const id of teams[0]) {
+      const expected = teams[1].includes(id) ? 1 : 0.5;
+      assert.equal(shares.get(id), expected, `player ${id}`);
+    }
+    const locked = await (await app.request(`/team-selection/${c.id}`)).text();
+    assert.match(locked, /data-most-picked/);
+    assert.match(locked, /Picked by 100%/);
+    assert.match(locked, /Picked by 50%/);
+  } finally {
+    await app.close();
+  }
+});

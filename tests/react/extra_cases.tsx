@@ -43,6 +43,7 @@ import { ClosedReason, TestCardForm } from "@/components/checkout/TestCardForm.t
 import { CheckoutFlow } from "@/components/checkout/CheckoutFlow.tsx";
 import { builderFields } from "@/components/team/BuilderHeader.tsx";
 import { TeamPlayerList } from "@/components/team/TeamPlayerList.tsx";
+import { PlayerCard } from "@/components/team/PlayerCard.tsx";
 import TeamEditor from "@/islands/TeamEditor.tsx";
 import EditTeamLink from "@/islands/EditTeamLink.tsx";
 import { Input } from "@/components/ui/Input.tsx";
@@ -336,6 +337,16 @@ export function extraCases(data: SeedData): Record<string, () => ReactElement> {
     ),
     "components/checkout/TestCardForm.tsx#ClosedReason": () => (
       <ClosedReason closed="This competition is full." />
+    ),
+    "components/team/PlayerCard.tsx#PlayerCard": () => (
+      <PlayerCard
+        player={picks[0]}
+        currency="USD"
+        fixture="v CHE (H) Sat 15:00"
+        selected={false}
+        onToggle={noop}
+        onClose={noop}
+      />
     ),
     "components/team/TeamPlayerList.tsx#TeamPlayerList": () => (
       <TeamPlayerList

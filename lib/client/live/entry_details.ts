@@ -35,6 +35,8 @@ const playerSchema = z.object({
     z.object({ name: z.string(), shortName: z.string(), logoUrl: z.nullish(z.string()) }),
   ),
   breakdown: z._default(z.array(lineSchema), []),
+  /** Share of the contest's entries that picked the player (0..1), once teams are locked. */
+  pickedBy: z.nullish(z.number()),
 });
 
 const detailsSchema = z.object({

@@ -8,6 +8,12 @@ export function formatPoints(n: number): string {
   return String(rounded === 0 ? 0 : rounded);
 }
 
+/** A share as a whole percentage, never rounding a pick down to 0%: 0.004 → "<1%", 0.5 → "50%". */
+export function formatShare(share: number): string {
+  if (share > 0 && share < 0.005) return "<1%";
+  return `${Math.round(share * 100)}%`;
+}
+
 /** A breakdown line as the team dialog shows it: "count × value = result". */
 export function formatLine(line: { count: number; value: number; points: number }): string {
   return `${formatPoints(line.count)} × ${formatPoints(line.value)} = ${formatPoints(line.points)}`;

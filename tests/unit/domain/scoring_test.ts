@@ -9,6 +9,7 @@ import {
   pointsBreakdown,
   scorePerformance,
   SCORING,
+  seasonPoints,
 } from "@/lib/domain/scoring.ts";
 import {
   EVENT_TYPES,
@@ -458,4 +459,16 @@ Deno.test("[scoring] event labels", async (t) => {
       assert.equal(eventLabel(other), "Event", other);
     }
   });
+});
+
+Deno.test("[scoring] season points count goals, assists and clean sheets at the position's values", () => {
+  const mid = seasonPoints("MID", { goals: 2, assists: 1, cleanSheets: 3 });
+  assert.equal(mid.totalPoints, 2 * 5 + 1 * 3 + 3 * 1);
+  assert.deepEqual(mid.lines.map((l) => [l.label, l.count, l.points]), [
+    ["Goals", 2, 10],
+    ["Assists", 1, 3],
+    ["Clean sheets", 3, 3],
+  ]);
+  assert.equal(seasonPoints("FWD", { goals: 1, assists: 0, cleanSheets: 9 }).totalPoints, 4);
+  assert.equal(seasonPoints("GK", { goals: 0, assists: 0, cleanSheets: 2 }).totalPoints, 8);
 });
