@@ -3,6 +3,7 @@ import type { EntrySummary } from "@/lib/domain/live.ts";
 import { formatPrice, ordinal } from "@/lib/domain/format.ts";
 import { ApiError } from "@/lib/client/api.ts";
 import { acceptEntries, loadMyEntries, requestEntriesEmail } from "@/lib/client/my_entries.ts";
+import { editTokenOf } from "@/lib/client/user_entries.ts";
 
 const STATUS_STYLE: Record<string, string> = {
   UPCOMING: "bg-secondary text-secondary-foreground",
@@ -34,7 +35,14 @@ function prizeWon(s: EntrySummary): string {
   return s.prizeState ? `${won} · ${PRIZE_STATE[s.prizeState]}` : won;
 }
 
+/** Whether the entry's team may still change: upcoming and before its deadline. */
+function editable(entry: EntrySummary): boolean {
+  const { status, deadline } = entry.competition;
+  return status === "UPCOMING" && (!deadline || new Date(deadline).getTime() > Date.now());
+}
+
 function EntryCard({ entry }: { entry: EntrySummary }) {
+  const editToken = editable(entry) ? editTokenOf(entry.teamId) : null;
   const stats = [
     ["Points", entry.points === null ? "—" : String(entry.points)],
     ["Rank", entry.rank === null ? "—" : ordinal(entry.rank)],
@@ -84,6 +92,15 @@ function EntryCard({ entry }: { entry: EntrySummary }) {
         >
           View team
         </a>
+        {editToken && (
+          <a
+            href={`/edit/${editToken}`}
+            className="rounded-md border border-primary px-3 py-1.5 font-medium text-primary hover:bg-primary/10"
+            data-edit-team=""
+          >
+            Edit team
+          </a>
+        )}
         <a
           href={`/leaderboard/${entry.competition.id}`}
           className="rounded-md border border-border px-3 py-1.5 font-medium hover:bg-accent"

@@ -62,15 +62,23 @@ export function entryStatusText(summary: EntrySummary): string {
 }
 
 /**
- * The e-mail listing an address's entries: contest, team, status and a link to each team, plus
- * one link that brings them all back into My entries in any browser.
+ * The e-mail listing an address's entries: contest, team, status and a link to each team (and
+ * to change it while it still can), plus one link that brings them all back into My entries in
+ * any browser. `editTokens` holds each team's edit secret: this mail goes to its owner only.
  */
 export function buildEntriesEmail(
   email: string,
   summaries: EntrySummary[],
   origin: string,
+  editTokens: ReadonlyMap<string, string | null> = new Map(),
 ): MailMessage {
   const teamUrl = (s: EntrySummary) => `${origin}/confirmation/${encodeURIComponent(s.teamId)}`;
+  const editUrl = (s: EntrySummary) => {
+    const token = editTokens.get(s.teamId);
+    const open = s.competition.status === "UPCOMING" &&
+      (!s.competition.deadline || Date.parse(s.competition.deadline) > Date.now());
+    return token && open ? `${origin}/edit/${token}` : null;
+  };
   const allUrl = `${origin}/my-entries?add=${summaries.map((s) => s.teamId).join(",")}`;
   const line = (s: EntrySummary) => {
     const prize = s.prize ? `, won ${formatPrice(s.prize, s.competition.currency)}` : "";
@@ -82,13 +90,20 @@ export function buildEntriesEmail(
   const text = [
     "Here are the entries made with this e-mail address:",
     "",
-    ...summaries.flatMap((s) => [`- ${line(s)}`, `  ${teamUrl(s)}`]),
+    ...summaries.flatMap((s) => {
+      const edit = editUrl(s);
+      return [`- ${line(s)}`, `  ${teamUrl(s)}`, ...(edit ? [`  Change your team: ${edit}`] : [])];
+    }),
     "",
     `See them all in My entries: ${allUrl}`,
   ].join("\n");
   const html = `<p>Here are the entries made with this e-mail address:</p>
 <ul>${
-    summaries.map((s) => `<li><a href="${esc(teamUrl(s))}">${esc(line(s))}</a></li>`).join("")
+    summaries.map((s) => {
+      const edit = editUrl(s);
+      const change = edit ? ` · <a href="${esc(edit)}">Change your team</a>` : "";
+      return `<li><a href="${esc(teamUrl(s))}">${esc(line(s))}</a>${change}</li>`;
+    }).join("")
   }</ul>
 <p><a href="${esc(allUrl)}">See them all in My entries</a></p>`;
   return {

@@ -100,6 +100,8 @@ Deno.test("[my entries] find by e-mail: same answer either way, a list only to t
       assert.match(mail.text, new RegExp(`Mail Cup: Jane \\(${mine.teamId}\\)`));
       assert.match(mail.text, new RegExp(`/confirmation/${mine.teamId}`));
       assert.match(mail.text, new RegExp(`/my-entries\\?add=${mine.teamId}`));
+      assert.ok(mail.text.includes(`Change your team: `), "an open team can be changed");
+      assert.ok(mail.text.includes(`/edit/${mine.editToken}`));
       assert.equal(mail.text.includes("other@example.com"), false);
     });
     await t.step("an address without entries gets the same answer and no mail", async () => {

@@ -52,7 +52,9 @@ export const handler: Handlers<unknown, State> = {
 };
 
 async function mailEntries({ kv, mailer }: Services, email: string, origin: string) {
-  const summaries = await entrySummaries(kv, await listEntriesByEmail(kv, email));
+  const entries = await listEntriesByEmail(kv, email);
+  const summaries = await entrySummaries(kv, entries);
   if (summaries.length === 0) return;
-  await mailer.send(buildEntriesEmail(email, summaries, origin));
+  const editTokens = new Map(entries.map((e) => [e.teamId, e.editToken ?? null]));
+  await mailer.send(buildEntriesEmail(email, summaries, origin, editTokens));
 }
