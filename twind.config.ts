@@ -46,7 +46,8 @@ const variables = {
 const components: [string, string][] = [
   [
     "player-row",
-    "flex w-full items-center gap-2.5 rounded-lg border px-2 py-2 text-left transition-colors " +
+    "flex w-full min-w-0 flex-1 items-center gap-2.5 rounded-lg border px-2 py-2 text-left " +
+    "transition-colors " +
     "sm:gap-3 sm:px-3 scroll-mb-24 scroll-mt-20 focus-visible:outline-none focus-visible:ring-2 " +
     "focus-visible:ring-ring",
   ],
@@ -58,6 +59,7 @@ const components: [string, string][] = [
   [
     "player-info",
     "flex h-8 w-8 shrink-0 items-center justify-center rounded-full text-xs font-bold " +
+    "scroll-mb-24 scroll-mt-20 " +
     "text-muted-foreground hover:bg-muted focus-visible:outline-none focus-visible:ring-2 " +
     "focus-visible:ring-ring",
   ],

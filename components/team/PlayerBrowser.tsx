@@ -146,7 +146,8 @@ export function PlayerBrowser(
                   selected={selectedIds.has(player.id)}
                   hidden={!visible.has(player.id)}
                   currency={currency}
-                  fixture={fixtureOf(player.teamId)}
+                  opponent={opponentText(fixture, player.teamId)}
+                  kickoff={kickoff}
                   onToggle={onToggle}
                   onInfo={onInfo}
                 />

@@ -14,8 +14,10 @@ export interface PlayerRowProps {
   hidden: boolean;
   /** The competition's currency: the salary is shown in it. */
   currency: string;
-  /** "v CHE (H)" with the kick-off, when the player's club is in the competition's match. */
-  fixture: string | null;
+  /** "v CHE (H)" when the player's club is in the competition's match. */
+  opponent: string | null;
+  /** The match's kick-off ("Sat 15:00"), shown beside the opponent on wider screens. */
+  kickoff: string;
   onToggle: (player: PickPlayer) => void;
   /** Opens the player's card. */
   onInfo: (player: PickPlayer) => void;
@@ -24,21 +26,24 @@ export interface PlayerRowProps {
 /** Off-screen rows skip layout and paint, so showing all 300 again stays cheap. */
 const ROW_STYLE = { contentVisibility: "auto", containIntrinsicSize: "auto 74px" };
 
-/** "16 pts · 2 G · 1 A · 3 CS": the season so far. */
-export function seasonLine(player: PickPlayer): string {
-  const season = player.season ?? { goals: 0, assists: 0, cleanSheets: 0 };
-  const points = seasonPoints(player.position, season).totalPoints;
-  return `${
-    formatPoints(points)
-  } pts · ${season.goals} G · ${season.assists} A · ${season.cleanSheets} CS`;
+/** "16 pts · 2G 1A 3CS": the season so far, short enough for a phone's row. */
+export function seasonLine(player: PickPlayer): { text: string; title: string } {
+  const { goals, assists, cleanSheets } = player.season ??
+    { goals: 0, assists: 0, cleanSheets: 0 };
+  const points = seasonPoints(player.position, { goals, assists, cleanSheets }).totalPoints;
+  return {
+    text: `${formatPoints(points)} pts · ${goals}G ${assists}A ${cleanSheets}CS`,
+    title: `${goals} goals, ${assists} assists, ${cleanSheets} clean sheets this season`,
+  };
 }
 
 type RowButtonProps = Omit<PlayerRowProps, "hidden" | "onInfo">;
 
 /** The row's content; memoised apart from the <li> so filtering never re-renders it. */
 const RowButton = memo(function RowButton(
-  { player, selected, currency, fixture, onToggle }: RowButtonProps,
+  { player, selected, currency, opponent, kickoff, onToggle }: RowButtonProps,
 ) {
+  const season = seasonLine(player);
   return (
     <button
       type="button"
@@ -60,10 +65,16 @@ const RowButton = memo(function RowButton(
           <span className="sm:hidden">
             <PositionBadge position={player.position} />
           </span>
-          <span className="truncate">{player.teamName}</span>
-          {fixture && <span className="shrink-0" data-fixture="">· {fixture}</span>}
+          <span className="hidden truncate sm:inline">{player.teamName}</span>
+          {!opponent && <span className="truncate sm:hidden">{player.teamShortName}</span>}
+          {opponent && (
+            <span className="truncate" data-fixture="">
+              <span className="hidden sm:inline">·</span> {opponent}
+              <span className="hidden sm:inline">{` ${kickoff}`}</span>
+            </span>
+          )}
         </span>
-        <span className="player-stats" data-season="">{seasonLine(player)}</span>
+        <span className="player-stats" title={season.title} data-season="">{season.text}</span>
       </span>
       <span className="hidden sm:block">
         <PositionBadge position={player.position} />

@@ -60,7 +60,9 @@ export function readRows(page: Page): Promise<RowInfo[]> {
 
 /** Clicks the row of each player (the rows must be visible: the position filter is ALL). */
 export async function clickPlayers(page: Page, ids: number[]): Promise<void> {
-  for (const id of ids) await page.locator(`li[data-player-id="${id}"] button`).click();
+  for (const id of ids) {
+    await page.locator(`li[data-player-id="${id}"] button[aria-pressed]`).click();
+  }
 }
 
 /** Five players that pass every rule: 1 GK, 2 DEF, 1 MID, 1 FWD, cheapest first, ≤ 2 per team. */
