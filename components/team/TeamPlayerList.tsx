@@ -12,7 +12,7 @@ export interface TeamPlayerListProps {
 /** The five players of a team, as read-only rows (crest, name, club, position, picked by). */
 export function TeamPlayerList({ players, ownership = null }: TeamPlayerListProps) {
   return (
-    <ul className="grid gap-2" data-team-players="">
+    <ul className="grid grid-cols-[minmax(0,1fr)] gap-2" data-team-players="">
       {players.map((p) => (
         <li
           key={p.id}
@@ -24,8 +24,12 @@ export function TeamPlayerList({ players, ownership = null }: TeamPlayerListProp
             <span className="block truncate text-xs text-muted-foreground">{p.teamName}</span>
           </span>
           {ownership && (
-            <span className="text-xs tabular-nums text-muted-foreground" data-ownership="">
-              Picked by {formatShare(ownership[p.id] ?? 0)}
+            <span
+              className="shrink-0 text-right text-xs tabular-nums text-muted-foreground"
+              data-ownership=""
+            >
+              <span className="sr-only sm:not-sr-only">Picked by</span>{" "}
+              {formatShare(ownership[p.id] ?? 0)}
             </span>
           )}
           <PositionBadge position={p.position} />

@@ -113,13 +113,14 @@ function LockedTeam(
 ) {
   return (
     <div
-      className="mx-auto grid max-w-2xl gap-5 rounded-xl border border-border bg-card p-6 shadow-sm"
+      className="mx-auto grid max-w-2xl grid-cols-[minmax(0,1fr)] gap-5 rounded-xl border border-border bg-card p-4 shadow-sm sm:p-6"
       data-locked-team=""
     >
       <div>
-        <h1 className="text-2xl font-bold tracking-tight">{team.teamName}</h1>
+        <h1 className="break-words text-2xl font-bold tracking-tight">{team.teamName}</h1>
         <p className="mt-1 text-muted-foreground">
-          {competition.name} · Team ID <span className="font-mono">{team.teamId}</span>
+          {competition.name} · Team ID{" "}
+          <span className="whitespace-nowrap font-mono">{team.teamId}</span>
         </p>
       </div>
       <p role="status" className="rounded-lg bg-muted/60 p-3 text-sm font-medium">{reason}</p>

@@ -154,7 +154,9 @@ Deno.test("[e2e] player essentials: builder, keyboard, fair entry, edit, closing
         await screenshot(page, `essentials-player-card-${width}`, { fullPage: false });
         await page.keyboard.press("Escape");
         await card.waitFor({ state: "detached" });
-        await page.getByRole("searchbox", { name: "Search players" }).fill(`inigo penalver ${width}`);
+        await page.getByRole("searchbox", { name: "Search players" }).fill(
+          `inigo penalver ${width}`,
+        );
         const shown = page.locator("li[data-player-id]:not([hidden])");
         assert.equal(await shown.count(), 1, (await shown.allInnerTexts()).join(" | "));
         assert.match(await shown.innerText(), new RegExp(`Iñigo Peñalver ${width}`));
@@ -281,7 +283,9 @@ Deno.test("[e2e] player essentials: builder, keyboard, fair entry, edit, closing
         await gotoHydrated(page, `${base}/edit/${token}`);
         await page.locator("[data-locked-team]").waitFor();
         assert.match(await page.locator("[data-locked-team]").innerText(), /locked/);
-        assert.match(await page.locator("[data-locked-team]").innerText(), /Picked by \d+%/);
+        const share = await page.locator("[data-ownership]").first().textContent();
+        assert.match(share ?? "", /^Picked by \d+%$/);
+        await assertNoHorizontalScroll(page);
         await screenshot(page, `essentials-locked-${width}`);
       });
       await page.close();
