@@ -39,7 +39,9 @@ function PlayerCard({ player }: { player: DetailsPlayer }) {
           <p className="font-semibold leading-tight break-words">{player.name}</p>
           {player.team && <p className="text-xs text-muted-foreground">{player.team.name}</p>}
         </div>
-        <span className="shrink-0 font-bold tabular-nums">{formatPoints(player.points)} pts</span>
+        <span className="shrink-0 whitespace-nowrap font-bold tabular-nums">
+          {formatPoints(player.points)} pts
+        </span>
       </div>
       {typeof player.pickedBy === "number" && (
         <p className="mt-1 text-xs text-muted-foreground" data-testid="picked-by">
@@ -85,9 +87,12 @@ function Details({ details, displayName }: { details: EntryDetails; displayName:
   const { entry, competition } = details;
   return (
     <div className="grid gap-4">
-      <div className="flex items-center justify-between rounded-lg bg-muted/60 px-4 py-3">
-        <span className="text-sm text-muted-foreground">{competition.name}</span>
-        <span className="text-lg font-bold tabular-nums" data-testid="team-total">
+      <div className="flex items-center justify-between gap-3 rounded-lg bg-muted/60 px-4 py-3">
+        <span className="min-w-0 text-sm text-muted-foreground">{competition.name}</span>
+        <span
+          className="shrink-0 whitespace-nowrap text-lg font-bold tabular-nums"
+          data-testid="team-total"
+        >
           {formatPoints(entry.totalPoints)} pts
         </span>
       </div>
