@@ -26,70 +26,71 @@ import * as $21 from "./routes/admin/payments.tsx";
 import * as $22 from "./routes/admin/payouts.tsx";
 import * as $23 from "./routes/admin/payouts/csv.ts";
 import * as $24 from "./routes/admin/player-performances.tsx";
-import * as $25 from "./routes/api/[...rest].ts";
-import * as $26 from "./routes/api/admin/2fa/confirm.ts";
-import * as $27 from "./routes/api/admin/2fa/disable.ts";
-import * as $28 from "./routes/api/admin/2fa/setup.ts";
-import * as $29 from "./routes/api/admin/_middleware.ts";
-import * as $30 from "./routes/api/admin/analytics.ts";
-import * as $31 from "./routes/api/admin/competitions/[id]/available-players.ts";
-import * as $32 from "./routes/api/admin/competitions/[id]/cancel.ts";
-import * as $33 from "./routes/api/admin/competitions/[id]/cancellation.ts";
-import * as $34 from "./routes/api/admin/competitions/[id]/events/[eventId].ts";
-import * as $35 from "./routes/api/admin/competitions/[id]/events/index.ts";
-import * as $36 from "./routes/api/admin/competitions/[id]/index.ts";
-import * as $37 from "./routes/api/admin/competitions/[id]/performances.ts";
-import * as $38 from "./routes/api/admin/competitions/[id]/players.ts";
-import * as $39 from "./routes/api/admin/competitions/[id]/players/[playerId].ts";
-import * as $40 from "./routes/api/admin/competitions/[id]/prizes.ts";
-import * as $41 from "./routes/api/admin/competitions/index.ts";
-import * as $42 from "./routes/api/admin/ledger.ts";
-import * as $43 from "./routes/api/admin/login.ts";
-import * as $44 from "./routes/api/admin/logout.ts";
-import * as $45 from "./routes/api/admin/matches/[id].ts";
-import * as $46 from "./routes/api/admin/matches/index.ts";
-import * as $47 from "./routes/api/admin/payments.ts";
-import * as $48 from "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts";
-import * as $49 from "./routes/api/admin/payouts/index.ts";
-import * as $50 from "./routes/api/admin/players/[id].ts";
-import * as $51 from "./routes/api/admin/players/index.ts";
-import * as $52 from "./routes/api/admin/session.ts";
-import * as $53 from "./routes/api/admin/teams/[id]/index.ts";
-import * as $54 from "./routes/api/admin/teams/[id]/players.ts";
-import * as $55 from "./routes/api/admin/teams/index.ts";
-import * as $56 from "./routes/api/analytics.ts";
-import * as $57 from "./routes/api/claim/[token].ts";
-import * as $58 from "./routes/api/competitions/[id]/events.ts";
-import * as $59 from "./routes/api/competitions/[id]/index.ts";
-import * as $60 from "./routes/api/competitions/[id]/leaderboard.ts";
-import * as $61 from "./routes/api/competitions/[id]/players.ts";
-import * as $62 from "./routes/api/competitions/[id]/prizes.ts";
-import * as $63 from "./routes/api/competitions/index.ts";
-import * as $64 from "./routes/api/create-payment-intent.ts";
-import * as $65 from "./routes/api/entries/[id]/details.ts";
-import * as $66 from "./routes/api/entries/[id]/index.ts";
-import * as $67 from "./routes/api/entries/[id]/players.ts";
-import * as $68 from "./routes/api/entries/index.ts";
-import * as $69 from "./routes/api/my-entries/email.ts";
-import * as $70 from "./routes/api/my-entries/index.ts";
-import * as $71 from "./routes/api/stripe/webhook.ts";
-import * as $72 from "./routes/api/team-edits/[token].ts";
-import * as $73 from "./routes/api/test-email.ts";
-import * as $74 from "./routes/api/test-payments/confirm.ts";
-import * as $75 from "./routes/claim/[token].tsx";
-import * as $76 from "./routes/confirmation/[id].tsx";
-import * as $77 from "./routes/edit/[token].tsx";
-import * as $78 from "./routes/email-test.tsx";
-import * as $79 from "./routes/healthz.ts";
-import * as $80 from "./routes/index.tsx";
-import * as $81 from "./routes/leaderboard/[id].tsx";
-import * as $82 from "./routes/my-entries.tsx";
-import * as $83 from "./routes/og/competition/[id].png.ts";
-import * as $84 from "./routes/og/team/[teamId].png.ts";
-import * as $85 from "./routes/payment/[id].tsx";
-import * as $86 from "./routes/readyz.ts";
-import * as $87 from "./routes/team-selection/[id].tsx";
-import * as $88 from "./routes/ws.ts";
+import * as $25 from "./routes/admin/players.tsx";
+import * as $26 from "./routes/api/[...rest].ts";
+import * as $27 from "./routes/api/admin/2fa/confirm.ts";
+import * as $28 from "./routes/api/admin/2fa/disable.ts";
+import * as $29 from "./routes/api/admin/2fa/setup.ts";
+import * as $30 from "./routes/api/admin/_middleware.ts";
+import * as $31 from "./routes/api/admin/analytics.ts";
+import * as $32 from "./routes/api/admin/competitions/[id]/available-players.ts";
+import * as $33 from "./routes/api/admin/competitions/[id]/cancel.ts";
+import * as $34 from "./routes/api/admin/competitions/[id]/cancellation.ts";
+import * as $35 from "./routes/api/admin/competitions/[id]/events/[eventId].ts";
+import * as $36 from "./routes/api/admin/competitions/[id]/events/index.ts";
+import * as $37 from "./routes/api/admin/competitions/[id]/index.ts";
+import * as $38 from "./routes/api/admin/competitions/[id]/performances.ts";
+import * as $39 from "./routes/api/admin/competitions/[id]/players.ts";
+import * as $40 from "./routes/api/admin/competitions/[id]/players/[playerId].ts";
+import * as $41 from "./routes/api/admin/competitions/[id]/prizes.ts";
+import * as $42 from "./routes/api/admin/competitions/index.ts";
+import * as $43 from "./routes/api/admin/ledger.ts";
+import * as $44 from "./routes/api/admin/login.ts";
+import * as $45 from "./routes/api/admin/logout.ts";
+import * as $46 from "./routes/api/admin/matches/[id].ts";
+import * as $47 from "./routes/api/admin/matches/index.ts";
+import * as $48 from "./routes/api/admin/payments.ts";
+import * as $49 from "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts";
+import * as $50 from "./routes/api/admin/payouts/index.ts";
+import * as $51 from "./routes/api/admin/players/[id].ts";
+import * as $52 from "./routes/api/admin/players/index.ts";
+import * as $53 from "./routes/api/admin/session.ts";
+import * as $54 from "./routes/api/admin/teams/[id]/index.ts";
+import * as $55 from "./routes/api/admin/teams/[id]/players.ts";
+import * as $56 from "./routes/api/admin/teams/index.ts";
+import * as $57 from "./routes/api/analytics.ts";
+import * as $58 from "./routes/api/claim/[token].ts";
+import * as $59 from "./routes/api/competitions/[id]/events.ts";
+import * as $60 from "./routes/api/competitions/[id]/index.ts";
+import * as $61 from "./routes/api/competitions/[id]/leaderboard.ts";
+import * as $62 from "./routes/api/competitions/[id]/players.ts";
+import * as $63 from "./routes/api/competitions/[id]/prizes.ts";
+import * as $64 from "./routes/api/competitions/index.ts";
+import * as $65 from "./routes/api/create-payment-intent.ts";
+import * as $66 from "./routes/api/entries/[id]/details.ts";
+import * as $67 from "./routes/api/entries/[id]/index.ts";
+import * as $68 from "./routes/api/entries/[id]/players.ts";
+import * as $69 from "./routes/api/entries/index.ts";
+import * as $70 from "./routes/api/my-entries/email.ts";
+import * as $71 from "./routes/api/my-entries/index.ts";
+import * as $72 from "./routes/api/stripe/webhook.ts";
+import * as $73 from "./routes/api/team-edits/[token].ts";
+import * as $74 from "./routes/api/test-email.ts";
+import * as $75 from "./routes/api/test-payments/confirm.ts";
+import * as $76 from "./routes/claim/[token].tsx";
+import * as $77 from "./routes/confirmation/[id].tsx";
+import * as $78 from "./routes/edit/[token].tsx";
+import * as $79 from "./routes/email-test.tsx";
+import * as $80 from "./routes/healthz.ts";
+import * as $81 from "./routes/index.tsx";
+import * as $82 from "./routes/leaderboard/[id].tsx";
+import * as $83 from "./routes/my-entries.tsx";
+import * as $84 from "./routes/og/competition/[id].png.ts";
+import * as $85 from "./routes/og/team/[teamId].png.ts";
+import * as $86 from "./routes/payment/[id].tsx";
+import * as $87 from "./routes/readyz.ts";
+import * as $88 from "./routes/team-selection/[id].tsx";
+import * as $89 from "./routes/ws.ts";
 import * as $$0 from "./islands/AdminClubs.tsx";
 import * as $$1 from "./islands/AdminCompetitionForm.tsx";
 import * as $$2 from "./islands/AdminDashboard.tsx";
@@ -101,21 +102,22 @@ import * as $$7 from "./islands/AdminMatchForm.tsx";
 import * as $$8 from "./islands/AdminMatchList.tsx";
 import * as $$9 from "./islands/AdminPayoutPay.tsx";
 import * as $$10 from "./islands/AdminPerformanceEditor.tsx";
-import * as $$11 from "./islands/AdminPrizeEditor.tsx";
-import * as $$12 from "./islands/Checkout.tsx";
-import * as $$13 from "./islands/ClaimForm.tsx";
-import * as $$14 from "./islands/ContestList.tsx";
-import * as $$15 from "./islands/EditTeamLink.tsx";
-import * as $$16 from "./islands/EmailTestForm.tsx";
-import * as $$17 from "./islands/LeaderboardLive.tsx";
-import * as $$18 from "./islands/MyEntries.tsx";
-import * as $$19 from "./islands/PageView.tsx";
-import * as $$20 from "./islands/RulesButton.tsx";
-import * as $$21 from "./islands/ShareButtons.tsx";
-import * as $$22 from "./islands/TeamBuilder.tsx";
-import * as $$23 from "./islands/TeamEditor.tsx";
-import * as $$24 from "./islands/Toaster.tsx";
-import * as $$25 from "./islands/TwoFactorSetup.tsx";
+import * as $$11 from "./islands/AdminPlayers.tsx";
+import * as $$12 from "./islands/AdminPrizeEditor.tsx";
+import * as $$13 from "./islands/Checkout.tsx";
+import * as $$14 from "./islands/ClaimForm.tsx";
+import * as $$15 from "./islands/ContestList.tsx";
+import * as $$16 from "./islands/EditTeamLink.tsx";
+import * as $$17 from "./islands/EmailTestForm.tsx";
+import * as $$18 from "./islands/LeaderboardLive.tsx";
+import * as $$19 from "./islands/MyEntries.tsx";
+import * as $$20 from "./islands/PageView.tsx";
+import * as $$21 from "./islands/RulesButton.tsx";
+import * as $$22 from "./islands/ShareButtons.tsx";
+import * as $$23 from "./islands/TeamBuilder.tsx";
+import * as $$24 from "./islands/TeamEditor.tsx";
+import * as $$25 from "./islands/Toaster.tsx";
+import * as $$26 from "./islands/TwoFactorSetup.tsx";
 
 import type { Manifest } from "$fresh/server.ts";
 
@@ -146,70 +148,71 @@ const manifest = {
     "./routes/admin/payouts.tsx": $22,
     "./routes/admin/payouts/csv.ts": $23,
     "./routes/admin/player-performances.tsx": $24,
-    "./routes/api/[...rest].ts": $25,
-    "./routes/api/admin/2fa/confirm.ts": $26,
-    "./routes/api/admin/2fa/disable.ts": $27,
-    "./routes/api/admin/2fa/setup.ts": $28,
-    "./routes/api/admin/_middleware.ts": $29,
-    "./routes/api/admin/analytics.ts": $30,
-    "./routes/api/admin/competitions/[id]/available-players.ts": $31,
-    "./routes/api/admin/competitions/[id]/cancel.ts": $32,
-    "./routes/api/admin/competitions/[id]/cancellation.ts": $33,
-    "./routes/api/admin/competitions/[id]/events/[eventId].ts": $34,
-    "./routes/api/admin/competitions/[id]/events/index.ts": $35,
-    "./routes/api/admin/competitions/[id]/index.ts": $36,
-    "./routes/api/admin/competitions/[id]/performances.ts": $37,
-    "./routes/api/admin/competitions/[id]/players.ts": $38,
-    "./routes/api/admin/competitions/[id]/players/[playerId].ts": $39,
-    "./routes/api/admin/competitions/[id]/prizes.ts": $40,
-    "./routes/api/admin/competitions/index.ts": $41,
-    "./routes/api/admin/ledger.ts": $42,
-    "./routes/api/admin/login.ts": $43,
-    "./routes/api/admin/logout.ts": $44,
-    "./routes/api/admin/matches/[id].ts": $45,
-    "./routes/api/admin/matches/index.ts": $46,
-    "./routes/api/admin/payments.ts": $47,
-    "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts": $48,
-    "./routes/api/admin/payouts/index.ts": $49,
-    "./routes/api/admin/players/[id].ts": $50,
-    "./routes/api/admin/players/index.ts": $51,
-    "./routes/api/admin/session.ts": $52,
-    "./routes/api/admin/teams/[id]/index.ts": $53,
-    "./routes/api/admin/teams/[id]/players.ts": $54,
-    "./routes/api/admin/teams/index.ts": $55,
-    "./routes/api/analytics.ts": $56,
-    "./routes/api/claim/[token].ts": $57,
-    "./routes/api/competitions/[id]/events.ts": $58,
-    "./routes/api/competitions/[id]/index.ts": $59,
-    "./routes/api/competitions/[id]/leaderboard.ts": $60,
-    "./routes/api/competitions/[id]/players.ts": $61,
-    "./routes/api/competitions/[id]/prizes.ts": $62,
-    "./routes/api/competitions/index.ts": $63,
-    "./routes/api/create-payment-intent.ts": $64,
-    "./routes/api/entries/[id]/details.ts": $65,
-    "./routes/api/entries/[id]/index.ts": $66,
-    "./routes/api/entries/[id]/players.ts": $67,
-    "./routes/api/entries/index.ts": $68,
-    "./routes/api/my-entries/email.ts": $69,
-    "./routes/api/my-entries/index.ts": $70,
-    "./routes/api/stripe/webhook.ts": $71,
-    "./routes/api/team-edits/[token].ts": $72,
-    "./routes/api/test-email.ts": $73,
-    "./routes/api/test-payments/confirm.ts": $74,
-    "./routes/claim/[token].tsx": $75,
-    "./routes/confirmation/[id].tsx": $76,
-    "./routes/edit/[token].tsx": $77,
-    "./routes/email-test.tsx": $78,
-    "./routes/healthz.ts": $79,
-    "./routes/index.tsx": $80,
-    "./routes/leaderboard/[id].tsx": $81,
-    "./routes/my-entries.tsx": $82,
-    "./routes/og/competition/[id].png.ts": $83,
-    "./routes/og/team/[teamId].png.ts": $84,
-    "./routes/payment/[id].tsx": $85,
-    "./routes/readyz.ts": $86,
-    "./routes/team-selection/[id].tsx": $87,
-    "./routes/ws.ts": $88,
+    "./routes/admin/players.tsx": $25,
+    "./routes/api/[...rest].ts": $26,
+    "./routes/api/admin/2fa/confirm.ts": $27,
+    "./routes/api/admin/2fa/disable.ts": $28,
+    "./routes/api/admin/2fa/setup.ts": $29,
+    "./routes/api/admin/_middleware.ts": $30,
+    "./routes/api/admin/analytics.ts": $31,
+    "./routes/api/admin/competitions/[id]/available-players.ts": $32,
+    "./routes/api/admin/competitions/[id]/cancel.ts": $33,
+    "./routes/api/admin/competitions/[id]/cancellation.ts": $34,
+    "./routes/api/admin/competitions/[id]/events/[eventId].ts": $35,
+    "./routes/api/admin/competitions/[id]/events/index.ts": $36,
+    "./routes/api/admin/competitions/[id]/index.ts": $37,
+    "./routes/api/admin/competitions/[id]/performances.ts": $38,
+    "./routes/api/admin/competitions/[id]/players.ts": $39,
+    "./routes/api/admin/competitions/[id]/players/[playerId].ts": $40,
+    "./routes/api/admin/competitions/[id]/prizes.ts": $41,
+    "./routes/api/admin/competitions/index.ts": $42,
+    "./routes/api/admin/ledger.ts": $43,
+    "./routes/api/admin/login.ts": $44,
+    "./routes/api/admin/logout.ts": $45,
+    "./routes/api/admin/matches/[id].ts": $46,
+    "./routes/api/admin/matches/index.ts": $47,
+    "./routes/api/admin/payments.ts": $48,
+    "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts": $49,
+    "./routes/api/admin/payouts/index.ts": $50,
+    "./routes/api/admin/players/[id].ts": $51,
+    "./routes/api/admin/players/index.ts": $52,
+    "./routes/api/admin/session.ts": $53,
+    "./routes/api/admin/teams/[id]/index.ts": $54,
+    "./routes/api/admin/teams/[id]/players.ts": $55,
+    "./routes/api/admin/teams/index.ts": $56,
+    "./routes/api/analytics.ts": $57,
+    "./routes/api/claim/[token].ts": $58,
+    "./routes/api/competitions/[id]/events.ts": $59,
+    "./routes/api/competitions/[id]/index.ts": $60,
+    "./routes/api/competitions/[id]/leaderboard.ts": $61,
+    "./routes/api/competitions/[id]/players.ts": $62,
+    "./routes/api/competitions/[id]/prizes.ts": $63,
+    "./routes/api/competitions/index.ts": $64,
+    "./routes/api/create-payment-intent.ts": $65,
+    "./routes/api/entries/[id]/details.ts": $66,
+    "./routes/api/entries/[id]/index.ts": $67,
+    "./routes/api/entries/[id]/players.ts": $68,
+    "./routes/api/entries/index.ts": $69,
+    "./routes/api/my-entries/email.ts": $70,
+    "./routes/api/my-entries/index.ts": $71,
+    "./routes/api/stripe/webhook.ts": $72,
+    "./routes/api/team-edits/[token].ts": $73,
+    "./routes/api/test-email.ts": $74,
+    "./routes/api/test-payments/confirm.ts": $75,
+    "./routes/claim/[token].tsx": $76,
+    "./routes/confirmation/[id].tsx": $77,
+    "./routes/edit/[token].tsx": $78,
+    "./routes/email-test.tsx": $79,
+    "./routes/healthz.ts": $80,
+    "./routes/index.tsx": $81,
+    "./routes/leaderboard/[id].tsx": $82,
+    "./routes/my-entries.tsx": $83,
+    "./routes/og/competition/[id].png.ts": $84,
+    "./routes/og/team/[teamId].png.ts": $85,
+    "./routes/payment/[id].tsx": $86,
+    "./routes/readyz.ts": $87,
+    "./routes/team-selection/[id].tsx": $88,
+    "./routes/ws.ts": $89,
   },
   islands: {
     "./islands/AdminClubs.tsx": $$0,
@@ -223,21 +226,22 @@ const manifest = {
     "./islands/AdminMatchList.tsx": $$8,
     "./islands/AdminPayoutPay.tsx": $$9,
     "./islands/AdminPerformanceEditor.tsx": $$10,
-    "./islands/AdminPrizeEditor.tsx": $$11,
-    "./islands/Checkout.tsx": $$12,
-    "./islands/ClaimForm.tsx": $$13,
-    "./islands/ContestList.tsx": $$14,
-    "./islands/EditTeamLink.tsx": $$15,
-    "./islands/EmailTestForm.tsx": $$16,
-    "./islands/LeaderboardLive.tsx": $$17,
-    "./islands/MyEntries.tsx": $$18,
-    "./islands/PageView.tsx": $$19,
-    "./islands/RulesButton.tsx": $$20,
-    "./islands/ShareButtons.tsx": $$21,
-    "./islands/TeamBuilder.tsx": $$22,
-    "./islands/TeamEditor.tsx": $$23,
-    "./islands/Toaster.tsx": $$24,
-    "./islands/TwoFactorSetup.tsx": $$25,
+    "./islands/AdminPlayers.tsx": $$11,
+    "./islands/AdminPrizeEditor.tsx": $$12,
+    "./islands/Checkout.tsx": $$13,
+    "./islands/ClaimForm.tsx": $$14,
+    "./islands/ContestList.tsx": $$15,
+    "./islands/EditTeamLink.tsx": $$16,
+    "./islands/EmailTestForm.tsx": $$17,
+    "./islands/LeaderboardLive.tsx": $$18,
+    "./islands/MyEntries.tsx": $$19,
+    "./islands/PageView.tsx": $$20,
+    "./islands/RulesButton.tsx": $$21,
+    "./islands/ShareButtons.tsx": $$22,
+    "./islands/TeamBuilder.tsx": $$23,
+    "./islands/TeamEditor.tsx": $$24,
+    "./islands/Toaster.tsx": $$25,
+    "./islands/TwoFactorSetup.tsx": $$26,
   },
   baseUrl: import.meta.url,
 } satisfies Manifest;

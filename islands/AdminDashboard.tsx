@@ -46,6 +46,16 @@ function Summary({ rows }: { rows: CompetitionRow[] }) {
 }
 
 /** The admin dashboard: competitions with their actions, totals, analytics and help. */
+/** What the delete dialog says: a competition with paid entries is cancelled, never deleted. */
+function deleteMessage(row: CompetitionRow | null): string {
+  const paid = row?.entries ?? 0;
+  if (paid === 0) {
+    return "Are you sure you want to delete this competition? This action cannot be undone.";
+  }
+  return `"${row!.name}" has ${paid} paid ${paid === 1 ? "entry" : "entries"}, so it cannot ` +
+    "be deleted. Cancel it instead: every entrant is refunded and told by e-mail.";
+}
+
 export default function AdminDashboard() {
   const { rows, failed, loading, reload, setRows } = useCompetitions();
   const analytics = useAdminData<AnalyticsSummary>("/api/admin/analytics");
@@ -83,6 +93,7 @@ export default function AdminDashboard() {
             <Button variant="outline" href="/admin/2fa">Two-Factor</Button>
             <Button variant="outline" href="/admin/matches">Manage Matches</Button>
             <Button variant="outline" href="/admin/clubs">Clubs</Button>
+            <Button variant="outline" href="/admin/players">Players</Button>
             <Button variant="outline" href="/admin/player-performances">Player Performances</Button>
             <Button variant="outline" href="/admin/payments">Payments</Button>
             <Button variant="outline" href="/admin/payouts">Payouts</Button>
@@ -146,7 +157,8 @@ export default function AdminDashboard() {
       <ConfirmDialog
         open={toDelete !== null}
         title="Delete competition"
-        message="Are you sure you want to delete this competition? This action cannot be undone."
+        message={deleteMessage(toDelete)}
+        blocked={(toDelete?.entries ?? 0) > 0}
         busy={deleting}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setToDelete(null)}

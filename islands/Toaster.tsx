@@ -4,13 +4,21 @@ import { cn } from "@/lib/client/cn.ts";
 
 let owner: symbol | null = null;
 
+export interface ToasterProps {
+  /**
+   * Where toasts sit from 640 px: bottom right on the public pages, bottom left in the admin
+   * portal, whose tables keep their row actions (edit, delete) in the right-hand column.
+   */
+  side?: "left" | "right";
+}
+
 /**
  * Renders the current toast in a polite live region: at the top on phones (clear of thumbs and
- * fixed bottom bars), bottom right from 640 px, lifted by `--toast-offset` when a page has a
- * fixed bottom bar. Mounted once per page by `_app`; a second copy on the same page stays
- * empty, so toasts never show twice.
+ * fixed bottom bars), at the bottom from 640 px on `side`, lifted by `--toast-offset` when a
+ * page has a fixed bottom bar. Mounted once per page by `_app`; a second copy on the same page
+ * stays empty, so toasts never show twice.
  */
-export default function Toaster() {
+export default function Toaster({ side = "right" }: ToasterProps) {
   const [item, setItem] = useState<ToastState | null>(null);
   const [active, setActive] = useState(false);
 
@@ -37,8 +45,10 @@ export default function Toaster() {
       role="status"
       className={cn(
         "pointer-events-none fixed inset-x-0 top-0 z-[100] flex justify-center p-4",
-        "sm:inset-x-auto sm:top-auto sm:right-0 sm:bottom-[var(--toast-offset,0px)] sm:justify-end",
+        "sm:inset-x-auto sm:top-auto sm:bottom-[var(--toast-offset,0px)]",
+        side === "left" ? "sm:left-0 sm:justify-start" : "sm:right-0 sm:justify-end",
       )}
+      data-toaster={side}
     >
       {item && (
         <div

@@ -38,7 +38,7 @@ export default function App({ Component, url }: AppProps) {
         {!admin && <PageView />}
         <span id="content" tabIndex={-1} />
         <Component />
-        <Toaster />
+        <Toaster side={admin ? "left" : "right"} />
       </body>
     </html>
   );

@@ -7,6 +7,8 @@ export interface ConfirmDialogProps {
   message: string;
   confirmLabel?: string;
   busy?: boolean;
+  /** The action cannot be taken (the message says why): the confirm button stays disabled. */
+  blocked?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -22,7 +24,11 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       footer={
         <>
           <Button variant="outline" onClick={props.onCancel}>Cancel</Button>
-          <Button variant="destructive" disabled={props.busy} onClick={props.onConfirm}>
+          <Button
+            variant="destructive"
+            disabled={props.busy || props.blocked}
+            onClick={props.onConfirm}
+          >
             {props.busy ? "Deleting..." : props.confirmLabel ?? "Delete"}
           </Button>
         </>

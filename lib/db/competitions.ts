@@ -169,6 +169,7 @@ export async function updateCompetition(
   const patch = editableOf(input);
   patch.deadline = await deadlineOf(kv, patch.deadline, patch.matchId);
   if (patch.deadline === undefined) delete patch.deadline;
+  await assertRulesLeaveATeam(kv, id, patch);
   let wasCompleted = false;
   const saved = await retryAtomic("update the competition", async () => {
     const entry = await kv.get<Competition>(keys.competition(id));
@@ -191,6 +192,28 @@ export async function updateCompetition(
   });
   if (saved.status === "COMPLETED" && !wasCompleted) await awardPrizes(kv, id);
   return saved;
+}
+
+const RULE_FIELDS = ["salaryCap", "maxPlayersPerTeam", "maxForwards", "minDefenders"] as const;
+
+/**
+ * Throws a 400 on the changed rule (the salary cap first) when the competition's players could
+ * make a valid team before `patch` and could not after it: a cap below the cheapest team would
+ * hide an open contest from every visitor.
+ */
+async function assertRulesLeaveATeam(kv: Deno.Kv, id: number, patch: Partial<Editable>) {
+  const changed = RULE_FIELDS.filter((f) => f in patch);
+  if (changed.length === 0) return;
+  const before = (await kv.get<Competition>(keys.competition(id))).value;
+  if (!before || before.status !== "UPCOMING") return;
+  const after = { ...before, ...patch } as Competition;
+  if (changed.every((f) => after[f] === before[f])) return;
+  if (await whyNoValidTeam(kv, before) !== null) return;
+  const problem = await whyNoValidTeam(kv, after);
+  if (problem) {
+    const field = changed.find((f) => after[f] !== before[f]) ?? changed[0];
+    throw fieldError(field, `${problem} Keep the rules that let its players make a team.`);
+  }
 }
 
 /**

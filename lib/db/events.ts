@@ -7,6 +7,7 @@ import type {
   Competition,
   EventType,
   GameEvent,
+  Player,
   PlayerPerformance,
   Position,
 } from "@/lib/domain/types.ts";
@@ -65,9 +66,32 @@ async function changePerformance(
   reservation?.claim(op);
 }
 
+export const ASSIST_FOR_OTHER_CLUB =
+  "This assist is for a goal by the other club: an assist must come from the scorer's club.";
+
+/**
+ * Whether an assist by `assister` at `minute` belongs to the other club's goal: a goal was
+ * recorded at that minute, and only by players of another club. (Without a minute, or with no
+ * goal at that minute yet, the assist is taken: goals and assists may be entered in any order.)
+ */
+async function assistForOtherClub(
+  kv: Deno.Kv,
+  cid: number,
+  assister: Player,
+  minute: number | null,
+): Promise<boolean> {
+  if (minute === null) return false;
+  const goals = (await listValues<GameEvent>(kv, keys.events(cid)))
+    .filter((e) => e.eventType === "GOAL" && e.minute === minute);
+  if (goals.length === 0) return false;
+  const scorers = await getPlayersByIds(kv, new Set(goals.map((e) => e.playerId)));
+  return scorers.length > 0 && scorers.every((p) => p.teamId !== assister.teamId);
+}
+
 /**
  * Records a game event of a LIVE competition (ConflictError otherwise) for one of its players
- * (InvalidInputError otherwise) and updates that player's performance in the same atomic.
+ * (InvalidInputError otherwise) and updates that player's performance in the same atomic. An
+ * assist for the other club's goal is refused.
  */
 export async function createGameEvent(
   kv: Deno.Kv,
@@ -76,6 +100,12 @@ export async function createGameEvent(
   now = new Date(),
 ): Promise<GameEvent> {
   const player = await getPlayer(kv, input.playerId);
+  if (
+    player && input.eventType === "ASSIST" &&
+    await assistForOtherClub(kv, cid, player, input.minute ?? null)
+  ) {
+    throw fieldError("playerId", ASSIST_FOR_OTHER_CLUB);
+  }
   return retryAtomic("create the event", async () => {
     const competition = await kv.get<Competition>(keys.competition(cid));
     if (!competition.value) throw new NotFoundError("Competition not found");

@@ -266,9 +266,19 @@ async function seedLiveMatch(kv: Deno.Kv, rng: Rng, cid: number, players: Player
       goalsConceded: p.position === "GK" || p.position === "DEF" ? int(rng, 0, 1) : 0,
     })),
   );
+  let scorer: Player | null = null;
   for (const event of LIVE_EVENTS) {
+    let player = playerFor(event.type, players, rng);
+    if (event.type === "GOAL") scorer = player;
+    // An assist comes from a teammate of the scorer of that minute's goal.
+    if (event.type === "ASSIST" && scorer) {
+      const goalScorer: Player = scorer;
+      player = players.find((p) =>
+        p.teamId === goalScorer.teamId && p.id !== goalScorer.id && p.position !== "GK"
+      ) ?? player;
+    }
     await createGameEvent(kv, cid, {
-      playerId: playerFor(event.type, players, rng).id,
+      playerId: player.id,
       eventType: event.type,
       description: event.description,
       minute: event.minute,

@@ -142,6 +142,26 @@ export function nextPrizeRow(rows: PrizeRow[], pool: number): PrizeRow {
   return { position, prize: Math.max(0, rest) / 100 };
 }
 
+/**
+ * The rows after "Add Position": the new position takes what the pool has left, or, when
+ * nothing is left, half of the last paid position's prize, so no row is ever $0 (a structure
+ * that saving would refuse) and the total still matches the pool.
+ * @example addPrizeRow([{ position: 1, prize: 60 }, { position: 2, prize: 40 }], 100)
+ * // [{ position: 1, prize: 60 }, { position: 2, prize: 20 }, { position: 3, prize: 20 }]
+ */
+export function addPrizeRow(rows: PrizeRow[], pool: number): PrizeRow[] {
+  const next = nextPrizeRow(rows, pool);
+  if (next.prize > 0) return [...rows, next];
+  const donor = [...rows].reverse().find((r) => toCents(r.prize) >= 2);
+  if (!donor) return [...rows, { ...next, prize: 0.01 }];
+  const cents = toCents(donor.prize);
+  const given = Math.floor(cents / 2);
+  return [
+    ...rows.map((r) => r === donor ? { ...r, prize: (cents - given) / 100 } : r),
+    { ...next, prize: given / 100 },
+  ];
+}
+
 /** The first prize row of a new structure: position 1 with half the pool. */
 export function firstPrizeRow(pool: number): PrizeRow {
   return { position: 1, prize: Math.round(toCents(pool) / 2) / 100 };

@@ -2,8 +2,14 @@ import assert from "node:assert/strict";
 import { keys } from "@/lib/db/keys.ts";
 import { setPrizeStructure } from "@/lib/db/prizes.ts";
 import { savePerformances } from "@/lib/db/performances.ts";
-import { readJsonBody } from "@/tests/helpers/app.ts";
-import { makeCompetition, makeEntry, withAdminApp } from "@/tests/helpers/fixtures.ts";
+import { getCompetition } from "@/lib/db/competitions.ts";
+import { makeTestApp, readJsonBody } from "@/tests/helpers/app.ts";
+import {
+  makeAdminHeaders,
+  makeCompetition,
+  makeEntry,
+  withAdminApp,
+} from "@/tests/helpers/fixtures.ts";
 
 const DAY = 86_400_000;
 
@@ -298,4 +304,44 @@ Deno.test("[admin competitions] a cancelled competition brings no revenue", asyn
     assert.equal(after.get(cancelled.id), 0);
     assert.equal(after.get(kept.id), 4, "other competitions keep theirs");
   });
+});
+
+Deno.test("[competitions] a salary cap its players cannot fit under is refused, naming the cap", async () => {
+  const app = await makeTestApp();
+  try {
+    const admin = await makeAdminHeaders(app.kv);
+    const c = await makeCompetition(app.kv);
+    const form = {
+      name: c.name,
+      league: c.league,
+      entryFee: "10",
+      prizePool: "100",
+      currency: "USD",
+      prizeType: "CASH",
+      deadline: c.deadline,
+      status: "UPCOMING",
+      maxPlayersPerTeam: 3,
+      maxForwards: 2,
+      minDefenders: 1,
+    };
+    const put = (salaryCap: number) =>
+      app.request(`/api/admin/competitions/${c.id}`, {
+        method: "PUT",
+        headers: admin,
+        json: { ...form, salaryCap },
+      });
+    const cheapest = [...c.players].sort((a, b) => a.salary - b.salary).slice(0, 5)
+      .reduce((sum, p) => sum + p.salary, 0);
+    const low = await put(cheapest - 1);
+    assert.equal(low.status, 400);
+    const body = await readJsonBody(low);
+    assert.deepEqual(body.issues.map((i: { path: string[] }) => i.path), [["salaryCap"]]);
+    assert.match(body.message, /under the salary cap/);
+    assert.equal((await getCompetition(app.kv, c.id))?.salaryCap, c.salaryCap, "nothing changed");
+    const ok = await put(100_000);
+    assert.equal(ok.status, 200);
+    await ok.body?.cancel();
+  } finally {
+    await app.close();
+  }
 });

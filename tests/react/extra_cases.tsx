@@ -51,6 +51,7 @@ import { Card, CardFooter } from "@/components/ui/Card.tsx";
 import { Spinner } from "@/components/ui/Spinner.tsx";
 import { Tabs } from "@/components/ui/Tabs.tsx";
 import AdminLogin from "@/islands/AdminLogin.tsx";
+import AdminPlayers from "@/islands/AdminPlayers.tsx";
 import AdminPayoutPay from "@/islands/AdminPayoutPay.tsx";
 import ClaimForm from "@/islands/ClaimForm.tsx";
 import ShareButtons from "@/islands/ShareButtons.tsx";
@@ -414,6 +415,7 @@ export function extraCases(data: SeedData): Record<string, () => ReactElement> {
       />
     ),
     "islands/AdminLogin.tsx#default": () => <AdminLogin />,
+    "islands/AdminPlayers.tsx#default": () => <AdminPlayers />,
     "islands/MyEntries.tsx#default": () => <MyEntries />,
     "islands/ClaimForm.tsx#default": () => <ClaimForm token="AAAAAAAAAAAAAAAAAAAAAA" cash />,
     "islands/AdminPayoutPay.tsx#default": () => (

@@ -1,10 +1,10 @@
 /** State of the Prize Structure editor: rows as typed, and the SPEC §9 helpers applied to them. */
 import { useState } from "react";
 import {
+  addPrizeRow,
   autoDistribute,
   firstPrizeRow,
   fixTotal,
-  nextPrizeRow,
   type PrizeRow,
   prizeTotal,
   prizeTotalMatches,
@@ -43,7 +43,17 @@ export function usePrizeEditor(competitionId: number, pool: number, initial: Pri
 
   const update = (key: number, patch: Partial<PrizeDraft>) =>
     setDrafts(drafts.map((d) => (d.key === key ? { ...d, ...patch } : d)));
-  const add = () => setDrafts([...drafts, toDraft(nextPrizeRow(rows, pool))]);
+  const add = () => {
+    const next = addPrizeRow(rows, pool);
+    // Keep the drafts (and their keys) of unchanged rows; a row that gave half its prize and
+    // the new row get fresh drafts.
+    setDrafts([
+      ...drafts.map((d, i) =>
+        next[i].prize === rows[i].prize ? d : { ...toDraft(next[i]), key: d.key }
+      ),
+      toDraft(next[next.length - 1]),
+    ]);
+  };
   const remove = (key: number) => {
     if (drafts.length > 1) setDrafts(drafts.filter((d) => d.key !== key));
   };

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { updateCompetition } from "@/lib/db/competitions.ts";
 import {
+  ASSIST_FOR_OTHER_CLUB,
   createGameEvent,
   deleteGameEvent,
   listGameEvents,
@@ -141,4 +142,44 @@ Deno.test("[events] parallel events on one player are all counted", async () => 
   assert.equal(performance.assists, 10);
   assert.equal(performance.totalPoints, 30);
   kv.close();
+});
+
+Deno.test("[events] an assist for the other club's goal is refused", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    const competition = await makeCompetition(kv, { status: "LIVE" });
+    const { teams: [home, away], players } = await makeSquad(kv, competition.id);
+    const of = (teamId: number, position: string) =>
+      players.find((p) => p.teamId === teamId && p.position === position)!;
+    await createGameEvent(kv, competition.id, {
+      playerId: of(home.id, "FWD").id,
+      eventType: "GOAL",
+      minute: 30,
+    });
+    await assert.rejects(
+      () =>
+        createGameEvent(kv, competition.id, {
+          playerId: of(away.id, "MID").id,
+          eventType: "ASSIST",
+          minute: 30,
+        }),
+      (err: Error & { issues?: { path: string[] }[] }) => {
+        assert.equal(err.message, ASSIST_FOR_OTHER_CLUB);
+        assert.deepEqual(err.issues?.[0].path, ["playerId"]);
+        return true;
+      },
+    );
+    const teammate = await createGameEvent(kv, competition.id, {
+      playerId: of(home.id, "MID").id,
+      eventType: "ASSIST",
+      minute: 30,
+    });
+    assert.equal(teammate.eventType, "ASSIST", "the scorer's teammate may assist");
+    const events = await listGameEvents(kv, competition.id);
+    assert.equal(events.length, 2, "the refused assist changed nothing");
+    const performances = await getPerformancesMap(kv, competition.id);
+    assert.equal(performances.get(of(away.id, "MID").id)?.assists ?? 0, 0);
+  } finally {
+    kv.close();
+  }
 });

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import {
+  addPrizeRow,
   autoDistribute,
   firstPrizeRow,
   fixTotal,
@@ -222,6 +223,32 @@ Deno.test("[prizes] Add Position and the first row", async (t) => {
   await t.step("an empty structure starts at position 1 with the whole pool", () => {
     assert.deepEqual(nextPrizeRow([], 100), { position: 1, prize: 100 });
   });
+  await t.step(
+    "Add Position never adds a $0 row: with nothing left it halves the last prize",
+    () => {
+      assert.deepEqual(addPrizeRow(prizes(50, 30), 100), [...prizes(50, 30), {
+        position: 3,
+        prize: 20,
+      }]);
+      assert.deepEqual(addPrizeRow(prizes(60, 40), 100), [
+        { position: 1, prize: 60 },
+        { position: 2, prize: 20 },
+        { position: 3, prize: 20 },
+      ]);
+      assert.deepEqual(addPrizeRow(prizes(99.99, 0.01, 0.03), 100.03), [
+        { position: 1, prize: 99.99 },
+        { position: 2, prize: 0.01 },
+        { position: 3, prize: 0.02 },
+        { position: 4, prize: 0.01 },
+      ]);
+      for (const rows of [prizes(50, 50), prizes(70, 20, 10), prizes(0.5, 0.5)]) {
+        const pool = prizeTotal(rows);
+        const after = addPrizeRow(rows, pool);
+        assert.ok(after.every((r) => r.prize > 0), JSON.stringify(after));
+        assert.equal(prizeTotalMatches(after, pool), true);
+      }
+    },
+  );
 });
 
 Deno.test("[prizes] splitPrizes shares two prizes across a 100k-entry tie", () => {
