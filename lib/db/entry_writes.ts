@@ -33,7 +33,7 @@ import { finalisedCheckout, newCheckout, type PendingCheckout, setCheckout } fro
 import { BatchQueue, keyText, queuePerStore } from "./group_commit.ts";
 import { keys } from "./keys.ts";
 import { bumpLive } from "./live.ts";
-import { appendToRoster } from "./roster.ts";
+import { appendToRoster, compactInBackground, passesCompaction } from "./roster.ts";
 import { getManyEntries } from "./util.ts";
 
 /** What a paid entry is made of. */
@@ -413,6 +413,10 @@ async function attemptBatch(kv: Deno.Kv, batch: Waiting[]): Promise<Waiting[]> {
   if (made.length > 0) {
     const res = await batchAtomic(kv, reads, counter, nextId - 1, made, counts).commit();
     if (!res.ok) return batch;
+    for (const [cid, count] of counts.competitions) {
+      const before = reads.value<Competition>(keys.competition(cid))!.currentEntries;
+      if (passesCompaction(before, count)) compactInBackground(kv, cid);
+    }
     for (const { waiting, entry, players } of made) {
       waiting.resolve({ kind: "created", entry, players });
     }

@@ -33,7 +33,7 @@ export interface RosterMeta {
 const CHUNK_BYTES = 60_000;
 /** Most tail records one compaction moves: a chunk, the meta and one delete each stay < 1000. */
 const COMPACT_MAX = 900;
-/** A reader asks for compaction once the tail holds this many records. */
+/** Writers seal the tail each time a competition's entry count passes a multiple of this. */
 export const COMPACT_AT = 256;
 const LIST_BATCH = 500;
 /** Most picks a record can hold (u8 count). */
@@ -267,7 +267,7 @@ export class RosterReader {
 
   /**
    * Appends every entry added since the last call (backfilling the roster first if it was never
-   * completed). Returns how many records the tail holds (compact past COMPACT_AT).
+   * completed). Returns how many records the tail holds.
    */
   async catchUp(kv: Deno.Kv, cid: number): Promise<number> {
     for (;;) {
@@ -328,6 +328,32 @@ export async function compactRoster(kv: Deno.Kv, cid: number): Promise<number> {
     .set(keys.rosterMeta(cid), { chunks: n + 1, complete: true } satisfies RosterMeta);
   for (const record of moved) op.delete(record.key);
   return (await op.commit()).ok ? moved.length : 0;
+}
+
+/** The competitions being compacted in this isolate, per store (one run per competition). */
+const compacting = new WeakMap<Deno.Kv, Set<number>>();
+
+/** Whether an entry count going from `before` to `after` passes a multiple of COMPACT_AT. */
+export function passesCompaction(before: number, after: number): boolean {
+  return Math.floor(after / COMPACT_AT) > Math.floor(before / COMPACT_AT);
+}
+
+/**
+ * Seals the competition's roster tail into chunks, in the background of the write that made
+ * the tail long: readers never write. Runs once per competition and isolate at a time; other
+ * isolates' runs are safe (each chunk write checks the meta key).
+ */
+export function compactInBackground(kv: Deno.Kv, cid: number): Promise<void> {
+  const running = compacting.get(kv) ?? new Set<number>();
+  compacting.set(kv, running);
+  if (running.has(cid)) return Promise.resolve();
+  running.add(cid);
+  return (async () => {
+    for (;;) {
+      if (await compactRoster(kv, cid) < COMPACT_AT) return;
+    }
+  })().catch((err) => console.error(`roster: compacting competition ${cid}`, err))
+    .finally(() => running.delete(cid));
 }
 
 /** Ids of every entry already in the roster (chunks and tail). */

@@ -19,8 +19,6 @@ import { getPerformancesMap } from "@/lib/db/performances.ts";
 import { listPrizes } from "@/lib/db/prizes.ts";
 import {
   backfillRoster,
-  COMPACT_AT,
-  compactRoster,
   type RosterColumns,
   RosterReader,
 } from "@/lib/db/roster.ts";
@@ -138,7 +136,6 @@ interface Slot {
   roster: RosterReader;
   /** Tie order of the first `tiesFor` entries (recomputed only when entries were added). */
   ties: Uint32Array;
-  compacting: boolean;
   /** When this isolate last repaired the roster (ms since the epoch; 0: never). */
   repairedAt: number;
   current: Standings | null;
@@ -203,15 +200,14 @@ export class LeaderboardCache {
       if (this.#slots.get(cid) === slot) this.#slots.delete(cid);
       return null;
     }
-    let tail = await slot.roster.catchUp(this.#kv, cid);
+    await slot.roster.catchUp(this.#kv, cid);
     if (slot.roster.columns.length < competition.currentEntries && this.#mayRepair(slot)) {
       // Entries are counted in the atomic that writes them and their roster records, so fewer
       // records than the count read before means one was written without its record.
       console.warn(`leaderboard: the roster of competition ${cid} misses entries; repairing it`);
       await backfillRoster(this.#kv, cid, true);
-      tail = await slot.roster.catchUp(this.#kv, cid);
+      await slot.roster.catchUp(this.#kv, cid);
     }
-    if (tail >= COMPACT_AT) this.#compact(cid, slot, tail);
     const cols = slot.roster.columns;
     const view = firstEntries(cols, cols.length);
     if (slot.ties.length !== view.length) slot.ties = tieOrder(view);
@@ -230,26 +226,11 @@ export class LeaderboardCache {
     return true;
   }
 
-  /** Seals the roster's tail into chunks in the background (one run per competition at once). */
-  #compact(cid: number, slot: Slot, tail: number): void {
-    if (slot.compacting) return;
-    slot.compacting = true;
-    (async () => {
-      for (let left = tail; left >= COMPACT_AT;) {
-        const moved = await compactRoster(this.#kv, cid);
-        if (moved === 0) return;
-        left -= moved;
-      }
-    })().catch((err) => console.error(`leaderboard: compacting roster ${cid}`, err))
-      .finally(() => slot.compacting = false);
-  }
-
   #touch(cid: number): Slot {
     const slot = this.#slots.get(cid) ??
       {
         roster: new RosterReader(),
         ties: new Uint32Array(0),
-        compacting: false,
         repairedAt: 0,
         current: null,
         pending: null,

@@ -5,6 +5,7 @@ import { COMPACT_AT, type RosterMeta } from "@/lib/db/roster.ts";
 import { savePerformances } from "@/lib/db/performances.ts";
 import { LeaderboardCache } from "@/lib/live/leaderboard_cache.ts";
 import { seedContest } from "./seed.ts";
+import { makeCompetition, makeEntry, validTeams } from "@/tests/helpers/fixtures.ts";
 
 async function tailSize(kv: Deno.Kv, cid: number): Promise<number> {
   let n = 0;
@@ -12,33 +13,69 @@ async function tailSize(kv: Deno.Kv, cid: number): Promise<number> {
   return n;
 }
 
-Deno.test("[live] a long roster tail is sealed into chunks in the background; rankings stay exact", async () => {
+/** `kv` with its writes counted: commits, sets and deletes. */
+function countingWrites(kv: Deno.Kv): { kv: Deno.Kv; writes: () => number } {
+  let writes = 0;
+  const wrapped = new Proxy(kv, {
+    get(target, prop) {
+      if (prop === "atomic") {
+        return () => {
+          const op = target.atomic();
+          const commit = op.commit.bind(op);
+          op.commit = () => {
+            writes++;
+            return commit();
+          };
+          return op;
+        };
+      }
+      const value = Reflect.get(target, prop);
+      if (prop === "set" || prop === "delete" || prop === "enqueue") {
+        return (...args: unknown[]) => {
+          writes++;
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      }
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { kv: wrapped, writes: () => writes };
+}
+
+Deno.test("[live] a leaderboard read never writes, however long the roster tail", async () => {
   const kv = await Deno.openKv(":memory:");
   const contest = await seedContest(kv, { entries: 2000 });
   const cid = contest.competition.id;
-  await savePerformances(kv, cid, [
-    { playerId: contest.players[0].id, goals: 1 },
-    { playerId: contest.players[5].id, minutesPlayed: 90 },
-  ]);
-  assert.equal(await tailSize(kv, cid), 2000, "every entry starts in the tail");
-  const first = (await new LeaderboardCache(kv).standings(cid))!;
+  const counted = countingWrites(kv);
+  const standings = (await new LeaderboardCache(counted.kv).standings(cid))!;
+  assert.equal(standings.total, 2000);
+  assert.equal(counted.writes(), 0, "the read wrote to the store");
+  assert.equal(await tailSize(kv, cid), 2000, "the tail is left to the writers");
+  kv.close();
+});
+
+Deno.test("[live] writers seal the tail as their entries pass 256; rankings stay exact", async () => {
+  const kv = await Deno.openKv(":memory:");
+  const competition = await makeCompetition(kv);
+  const cid = competition.id;
+  const teams = validTeams(competition);
+  for (let i = 0; i < COMPACT_AT + 20; i++) {
+    await makeEntry(kv, competition, { playerIds: teams[i % teams.length] });
+  }
+  await savePerformances(kv, cid, [{ playerId: competition.players[0].id, goals: 1 }]);
   const deadline = Date.now() + 20_000;
   while (await tailSize(kv, cid) >= COMPACT_AT) {
     assert.ok(Date.now() < deadline, "the tail was compacted");
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
   const meta = (await kv.get<RosterMeta>(keys.rosterMeta(cid))).value!;
-  assert.ok(meta.chunks >= 2, `sealed chunks: ${meta.chunks}`);
-  await new Promise((resolve) => setTimeout(resolve, 100));
-
+  assert.ok(meta.chunks >= 1, `sealed chunks: ${meta.chunks}`);
   const reference = await computeStandings(kv, cid);
-  for (const standings of [first, (await new LeaderboardCache(kv).standings(cid))!]) {
-    const rows = standings.rows(0, standings.total);
-    assert.deepEqual(
-      rows.map((r) => [r.id, r.teamId, r.teamName, r.points, r.rank]),
-      reference.map((r) => [r.entryId, r.teamId, r.teamName, r.points, r.rank]),
-    );
-  }
+  const standings = (await new LeaderboardCache(kv).standings(cid))!;
+  assert.deepEqual(
+    standings.rows(0, standings.total).map((r) => [r.id, r.teamId, r.teamName, r.points, r.rank]),
+    reference.map((r) => [r.entryId, r.teamId, r.teamName, r.points, r.rank]),
+  );
   kv.close();
 });
 
