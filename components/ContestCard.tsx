@@ -62,7 +62,7 @@ function ClockIcon() {
 }
 
 /**
- * A contest card (SPEC §2, §4). The title link covers the whole card: LIVE cards open the
+ * A contest card. The title link covers the whole card: LIVE cards open the
  * leaderboard, the others team selection; the buttons sit above that link.
  */
 export function ContestCard({ competition: c, now, onSelect }: ContestCardProps) {

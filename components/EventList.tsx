@@ -30,7 +30,7 @@ export interface EventListProps {
   localTimes: boolean;
 }
 
-/** The recent game events of a LIVE or COMPLETED competition, newest first (SPEC §2, §9). */
+/** The recent game events of a LIVE or COMPLETED competition, newest first. */
 export function EventList({ events, localTimes }: EventListProps) {
   return (
     <section

@@ -6,7 +6,7 @@ import type { CompetitionStatus } from "@/lib/domain/types.ts";
 import { type Fixture, type LeaderboardCompetition, matchMinute } from "@/lib/domain/live.ts";
 import { closedForEntries } from "@/lib/client/contests.ts";
 
-/** The status text of SPEC §2: LIVE, COMPLETED or Upcoming (and CANCELLED). */
+/** The status text: LIVE, COMPLETED or Upcoming (and CANCELLED). */
 function statusText(status: CompetitionStatus): string {
   if (status === "LIVE") return "LIVE";
   if (status === "COMPLETED") return "COMPLETED";

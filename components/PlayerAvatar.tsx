@@ -12,7 +12,7 @@ export interface PlayerAvatarProps {
 
 const SIZES = { sm: "h-8 w-8 text-xs", md: "h-10 w-10 text-sm", lg: "h-12 w-12 text-base" };
 
-/** A round crest or picture with the first letter of the name as fallback (SPEC §2). */
+/** A round crest or picture with the first letter of the name as fallback. */
 export function PlayerAvatar({ name, src, size = "md", className }: PlayerAvatarProps) {
   const [broken, setBroken] = useState(false);
   const box = cn(

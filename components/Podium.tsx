@@ -20,7 +20,7 @@ const MEDALS = [
 const ORDER = ["order-2 pb-6 sm:pb-8", "order-1", "order-3"];
 
 /**
- * The podium (SPEC §2, §9): the places 1st to 3rd among entries with more than 0 points. Tied
+ * The podium: the places 1st to 3rd among entries with more than 0 points. Tied
  * entries share a step (ranks 1, 2, 3, 3 put both 3rd places on the third step).
  */
 export function Podium({ rows, currency, showPrizes, ownTeamIds }: PodiumProps) {

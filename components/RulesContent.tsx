@@ -100,8 +100,8 @@ function ScoringTable() {
 }
 
 /**
- * The body of the 'Fantasy Rules' dialog: the team rules (values default to SPEC §9's), the
- * salary cap and, folded, the points table.
+ * The body of the 'Fantasy Rules' dialog: the team rules (the competition's values, else the
+ * defaults), the salary cap and, folded, the points table.
  */
 export function RulesContent(props: RulesContentProps) {
   const perTeam = props.maxPlayersPerTeam ?? 3;

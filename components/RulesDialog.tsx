@@ -7,7 +7,7 @@ export interface RulesDialogProps extends RulesContentProps {
   onClose: () => void;
 }
 
-/** The 'Fantasy Rules' dialog (SPEC §2); a competition passes its own rule numbers. */
+/** The 'Fantasy Rules' dialog; a competition passes its own rule numbers. */
 export function RulesDialog({ open, onClose, ...rules }: RulesDialogProps) {
   return (
     <Dialog

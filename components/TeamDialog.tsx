@@ -14,7 +14,7 @@ import { toastError } from "@/lib/client/toast.ts";
 import { teamSharePath } from "@/lib/client/share.ts";
 import ShareButtons from "@/islands/ShareButtons.tsx";
 
-/** SPEC §9: the entry dialog refreshes every 10 seconds while open. */
+/** The entry dialog refreshes every 10 seconds while open. */
 const REFRESH_MS = 10_000;
 
 export interface TeamDialogTarget {
@@ -113,7 +113,7 @@ function Details({ details, displayName }: { details: EntryDetails; displayName:
   );
 }
 
-/** "{display name}'s Team": the entry's players with their points breakdown (SPEC §2, §8). */
+/** "{display name}'s Team": the entry's players with their points breakdown. */
 export function TeamDialog({ target, refreshKey, onClose }: TeamDialogProps) {
   const [details, setDetails] = useState<EntryDetails | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -10,7 +10,7 @@ import { track } from "@/lib/client/analytics.ts";
 import { type ContestTab, contestTab, sortByDeadline } from "@/lib/client/contests.ts";
 import { Tabs } from "@/components/ui/Tabs.tsx";
 
-/** SPEC §9: the contest list refreshes every 15 seconds. */
+/** The contest list refreshes every 15 seconds. */
 const REFRESH_MS = 15_000;
 
 export interface ContestListProps {

@@ -6,7 +6,7 @@ import { Spinner } from "@/components/ui/Spinner.tsx";
 import { readErrorMessage } from "@/lib/client/api.ts";
 import { toast, toastError } from "@/lib/client/toast.ts";
 
-/** The /email-test form: sends a test e-mail and reports the outcome (SPEC §5, §8). */
+/** The /email-test form: sends a test e-mail and reports the outcome. */
 export default function EmailTestForm() {
   const [email, setEmail] = useState("");
   const [busy, setBusy] = useState(false);

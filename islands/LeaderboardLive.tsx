@@ -18,7 +18,7 @@ const TeamDialog = lazy(() =>
   import("@/components/TeamDialog.tsx").then((m) => ({ default: m.TeamDialog }))
 );
 
-/** SPEC §9: leaderboard and events poll every 10 seconds (here only while the push is down). */
+/** Leaderboard and events poll every 10 seconds (here only while the push is down). */
 const POLL_MS = 10_000;
 /** Rows fetched per page, and the most the page lists (the API's largest page). */
 const PAGE_SIZE = 100;
@@ -57,7 +57,7 @@ function emptyText(status: string, total: number, hasScorers: boolean): string |
     : "No entries in this competition";
 }
 
-/** The live leaderboard of SPEC §2: push while LIVE, polling as the fallback (SPEC §4, §7). */
+/** The live leaderboard: push while LIVE, polling as the fallback. */
 export default function LeaderboardLive(props: LeaderboardLiveProps) {
   const cid = props.competition.id;
   const [competition, setCompetition] = useState(props.competition);

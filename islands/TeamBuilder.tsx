@@ -38,7 +38,7 @@ export interface TeamBuilderProps {
   ownership?: Record<number, number> | null;
 }
 
-/** Team selection (SPEC §2): pick 5 players under the rules, then go to payment. */
+/** Team selection: pick 5 players under the rules, then go to payment. */
 export default function TeamBuilder(
   { competition, players, renderedAt, missing = null, ownership = null }: TeamBuilderProps,
 ) {

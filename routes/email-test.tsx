@@ -1,7 +1,7 @@
 import { Head } from "$fresh/runtime.ts";
 import EmailTestForm from "@/islands/EmailTestForm.tsx";
 
-/** Email test page (SPEC §2): one required e-mail field and 'Send Test Email'. */
+/** Email test page: one required e-mail field and 'Send Test Email'. */
 export default function EmailTestPage() {
   return (
     <main className="mx-auto max-w-md px-4 py-12">

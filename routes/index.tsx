@@ -23,7 +23,7 @@ export const handler: Handlers<HomeData, State> = {
   },
 };
 
-/** Contest selection (SPEC §2): the cards are rendered here, the island refreshes them. */
+/** Contest selection: the cards are rendered here, the island refreshes them. */
 export default function Home({ data }: PageProps<HomeData>) {
   return (
     <>

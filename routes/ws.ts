@@ -11,7 +11,7 @@ const IDLE_TIMEOUT_S = 60;
 
 export const handler: Handlers<unknown, State> = {
   /**
-   * The live push of SPEC §7: upgrades to a WebSocket served by the live hub. Pages of other
+   * The live push: upgrades to a WebSocket served by the live hub. Pages of other
    * sites may not open it (403): it is for this site's leaderboard only. An invalid handshake
    * is a 400 (426 for another version than 13); an address over its socket or handshake limit
    * gets 429, a hub at its socket cap 503, both before upgrading. With LIVE_WS_PORT the feed is

@@ -11,7 +11,7 @@ export interface CompetitionActionsProps {
 }
 
 /**
- * The row actions of the dashboard table (SPEC §2 Dashboard). Game events exist only for a LIVE
+ * The row actions of the dashboard table. Game events exist only for a LIVE
  * competition; in the wide table other rows keep its slot empty so the icons line up.
  */
 export function CompetitionActions(

@@ -48,7 +48,7 @@ function matchLabel(m: MatchWithTeams): string {
   return `${home} vs ${away} · ${formatAdminDate(m.kickoffTime)}`;
 }
 
-/** Every field of the competition form (SPEC §2), grouped in cards. */
+/** Every field of the competition form, grouped in cards. */
 export function CompetitionFields(
   { values, errors, matches, timeZone, onChange }: CompetitionFieldsProps,
 ) {

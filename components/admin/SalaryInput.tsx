@@ -7,7 +7,7 @@ export interface SalaryInputProps {
   onCommit: (player: PlayerWithTeam, salary: number) => Promise<boolean>;
 }
 
-/** An inline salary field saved when it loses focus (min 100, step 100; SPEC §5). */
+/** An inline salary field saved when it loses focus (min 100, step 100). */
 export function SalaryInput({ player, onCommit }: SalaryInputProps) {
   const [value, setValue] = useState(String(player.salary));
   const [busy, setBusy] = useState(false);

@@ -1,7 +1,7 @@
 import { StatusCard } from "@/components/StatusCard.tsx";
 import { Button } from "@/components/ui/Button.tsx";
 
-/** SPEC §2: no competition, or not exactly 5 picks. */
+/** No competition, or not exactly 5 picks. */
 export function InvalidCheckout() {
   return (
     <StatusCard

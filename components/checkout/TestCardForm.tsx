@@ -27,7 +27,7 @@ export function ClosedReason({ closed }: { closed?: string | null }) {
   );
 }
 
-/** Shows the SPEC §8 payment failure: inline message plus the 'Payment Failed' toast. */
+/** Shows a payment failure: inline message plus the 'Payment Failed' toast. */
 export function paymentFailed(setError: (message: string) => void, message?: string | null) {
   setError(message || "An unexpected error occurred.");
   toast({
@@ -37,7 +37,7 @@ export function paymentFailed(setError: (message: string) => void, message?: str
   });
 }
 
-/** SPEC §8: an exception while paying. */
+/** An exception while paying. */
 export function paymentError() {
   toast({
     title: "Payment Error",

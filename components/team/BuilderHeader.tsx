@@ -82,7 +82,7 @@ function Fact(props: { label: string; className?: string; children: ReactNode })
   );
 }
 
-/** The rule badges of SPEC §2: per team, GK, DEF, forwards (when set), salary cap (when set). */
+/** The rule badges: per team, GK, DEF, forwards (when set), salary cap (when set). */
 function RuleBadges({ rules, maxForwardsSet }: { rules: TeamRules; maxForwardsSet: boolean }) {
   return (
     <ul className="flex flex-wrap gap-2" aria-label="Team rules">

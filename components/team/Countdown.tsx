@@ -9,7 +9,7 @@ export interface CountdownProps {
   onExpire?: () => void;
 }
 
-/** Time left to the deadline as HH:MM:SS, ticking every second (SPEC §2, §9). */
+/** Time left to the deadline as HH:MM:SS, ticking every second. */
 export function Countdown({ deadline, renderedAt, onExpire }: CountdownProps) {
   const target = new Date(deadline).getTime();
   const [now, setNow] = useState(() => new Date(renderedAt).getTime());

@@ -39,7 +39,7 @@ interface Indexed {
   text: string;
 }
 
-/** Position, team and text filters over the player list (SPEC §2). */
+/** Position, team and text filters over the player list. */
 export function PlayerBrowser(
   { players, selectedIds, currency, missing, onToggle, fixture = null }: PlayerBrowserProps,
 ) {

@@ -13,7 +13,7 @@ export interface TeamPanelProps {
   onRemove: (player: PickPlayer) => void;
 }
 
-/** Team salary against the cap; the bar turns destructive over the cap (SPEC §2). */
+/** Team salary against the cap; the bar turns destructive over the cap. */
 function SalaryBar({ total, cap, currency }: { total: number; cap: number; currency: string }) {
   const over = total > cap;
   const percent = Math.min(100, Math.round((total / cap) * 100));

@@ -17,11 +17,7 @@ import { getEntryIdsByTeamIds } from "@/lib/db/leaderboard_reads.ts";
 import { getLiveVersion } from "@/lib/db/live.ts";
 import { getPerformancesMap } from "@/lib/db/performances.ts";
 import { listPrizes } from "@/lib/db/prizes.ts";
-import {
-  backfillRoster,
-  type RosterColumns,
-  RosterReader,
-} from "@/lib/db/roster.ts";
+import { backfillRoster, type RosterColumns, RosterReader } from "@/lib/db/roster.ts";
 import type { LeaderboardRow } from "@/lib/domain/live.ts";
 
 export type { LeaderboardRow };

@@ -1,7 +1,7 @@
 import { Head } from "$fresh/runtime.ts";
 import AdminClubs from "@/islands/AdminClubs.tsx";
 
-/** Clubs: list, create, edit and delete the real teams (issue #12, point 16). */
+/** Clubs: list, create, edit and delete the real teams. */
 export default function ClubsPage() {
   return (
     <>

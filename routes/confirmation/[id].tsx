@@ -96,7 +96,7 @@ function NotFound() {
   );
 }
 
-/** Entry confirmation (SPEC §2): the parameter is the team ID. */
+/** Entry confirmation: the parameter is the team ID. */
 export default function ConfirmationPage({ data }: PageProps<Data>) {
   return (
     <main className="mx-auto max-w-2xl px-4 py-10">

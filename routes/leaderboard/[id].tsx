@@ -71,7 +71,7 @@ function NotFound() {
   );
 }
 
-/** Leaderboard (SPEC §2): complete from the server, kept live by the island. */
+/** Leaderboard: complete from the server, kept live by the island. */
 export default function LeaderboardPage({ data }: PageProps<Data>) {
   const title = data ? `${data.competition.name} · Leaderboard` : "Competition Not Found";
   return (

@@ -57,7 +57,7 @@ export const handler: Handlers<Data, State> = {
   },
 };
 
-/** Checkout and payment for one competition (SPEC §2); the picks come from session storage. */
+/** Checkout and payment for one competition; the picks come from session storage. */
 export default function PaymentPage({ data }: PageProps<Data>) {
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">

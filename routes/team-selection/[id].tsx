@@ -65,7 +65,7 @@ export const handler: Handlers<Data, State> = {
   },
 };
 
-/** Team selection for one competition (SPEC §2). */
+/** Team selection for one competition. */
 export default function TeamSelectionPage({ data }: PageProps<Data>) {
   if (!data.found) {
     return (

@@ -28,7 +28,7 @@ export const handler: Handlers<unknown, State> = {
       }))),
     );
   },
-  /** Creates a competition from the form fields (SPEC §5 "Competition form"). */
+  /** Creates a competition from the form fields. */
   async POST(req, ctx) {
     const input = await readJson(req, competitionInputSchema);
     const competition = await createCompetition(ctx.state.services.kv, input);

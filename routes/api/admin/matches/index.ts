@@ -10,7 +10,7 @@ export const handler: Handlers<unknown, State> = {
   async GET(_req, ctx) {
     return json(await listMatches(ctx.state.services.kv));
   },
-  /** Creates a match; result and status follow the scores (SPEC §4). */
+  /** Creates a match; result and status follow the scores. */
   async POST(req, ctx) {
     const { kv } = ctx.state.services;
     const { result: _result, status: _status, ...input } = await readJson(req, matchInputSchema);

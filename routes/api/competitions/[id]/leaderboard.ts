@@ -8,7 +8,7 @@ import type { State } from "@/lib/services.ts";
 
 export const handler: Handlers<unknown, State> = {
   /**
-   * The ranked entries (SPEC §7 "List of entries"): a JSON array of
+   * The ranked entries: a JSON array of
    * {id, teamId, teamName, displayName, points, rank, prize, prizeType, customPrizeDescription}.
    * `?limit=&offset=` choose the page (default the first 100); `?teamIds=A,B` appends those
    * teams' rows that are not on the page. Headers: X-Total-Count, X-Limit, X-Offset; the ETag

@@ -4,7 +4,10 @@ import { json } from "@/lib/http/errors.ts";
 import type { State } from "@/lib/services.ts";
 
 export const handler: Handlers<unknown, State> = {
-  /** {entry, competition, players} of SPEC §3 by team id (SPEC "{id}": never the numeric id). */
+  /**
+   * {entry, competition, players} by team id, never the numeric id: ids are sequential, so
+   * they would list every entry.
+   */
   async GET(_req, ctx) {
     const details = await entryDetails(ctx.state.services.kv, ctx.params.id);
     if (!details) {
