@@ -12,7 +12,38 @@ import { changeCompetitionPlayers, updateSalary } from "@/lib/client/admin/compe
 import { errorText, isNotFound } from "@/lib/client/admin/admin_api.ts";
 import { deletePlayer } from "@/lib/client/admin/deletion.ts";
 import type { Competition } from "@/lib/domain/types.ts";
-import type { PlayerWithTeam } from "@/lib/client/admin/types.ts";
+import type { MatchWithTeams, PlayerWithTeam } from "@/lib/client/admin/types.ts";
+import { Button } from "@/components/ui/Button.tsx";
+
+/** "Add the 22 players of Riverside Rovers and Kingsbridge Athletic": the match's clubs. */
+function MatchPlayersOffer(
+  { match, available, busy, onAdd }: {
+    match: MatchWithTeams;
+    available: PlayerWithTeam[];
+    busy: boolean;
+    onAdd: (ids: number[]) => void;
+  },
+) {
+  const clubs = new Set([match.homeTeamId, match.awayTeamId]);
+  const ids = available.filter((p) => clubs.has(p.teamId)).map((p) => p.id);
+  if (ids.length === 0) return null;
+  const names = `${match.homeTeam?.name ?? "the home club"} and ${
+    match.awayTeam?.name ?? "the away club"
+  }`;
+  return (
+    <div
+      className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-border bg-muted/40 p-3 text-sm"
+      data-match-players=""
+    >
+      <p>
+        This competition's match is {names}: {ids.length} of their players are not in it yet.
+      </p>
+      <Button size="sm" disabled={busy} onClick={() => onAdd(ids)}>
+        Add the match's {ids.length} players
+      </Button>
+    </div>
+  );
+}
 
 /** A tab's name with its player count beside it (the count stays out of the tab's name). */
 function TabLabel({ text, count }: { text: string; count: number }) {
@@ -40,6 +71,18 @@ export default function AdminManagePlayers({ id }: { id: number }) {
   const [busy, setBusy] = useState(false);
   const [tab, setTab] = useState("current");
   const [toDelete, setToDelete] = useState<PlayerWithTeam | null>(null);
+  const matchId = competition.data?.matchId ?? null;
+  const match = useAdminData<MatchWithTeams>(
+    matchId === null ? null : `/api/admin/matches/${matchId}`,
+  );
+
+  const addMatchPlayers = async (ids: number[]) => {
+    setBusy(true);
+    if (await changeCompetitionPlayers(id, ids, "add")) {
+      await Promise.all([current.reload(), available.reload()]);
+    }
+    setBusy(false);
+  };
 
   const change = async (action: "add" | "remove") => {
     const table = action === "add" ? availableTable : currentTable;
@@ -87,6 +130,14 @@ export default function AdminManagePlayers({ id }: { id: number }) {
         <ErrorState message={errorText(failed, "Failed to load players")} />
       )}
       {!failed && loading && <TableSkeleton rows={10} label="Loading players" />}
+      {!failed && !loading && match.data && (
+        <MatchPlayersOffer
+          match={match.data}
+          available={available.data!}
+          busy={busy}
+          onAdd={(ids) => void addMatchPlayers(ids)}
+        />
+      )}
       {!failed && !loading && (
         <Tabs
           label="Players"

@@ -101,6 +101,37 @@ Deno.test("[e2e] admin paper cuts: players screen, delete dialog, prize rows, to
         },
       );
 
+      await t.step(`${width}: a competition's match offers its clubs' players`, async () => {
+        const matches: { id: number; homeTeamId: number; awayTeamId: number }[] =
+          await (await page.request.get(`${base}/api/admin/matches`)).json();
+        const match = matches[0];
+        const created = await page.request.post(`${base}/api/admin/competitions`, {
+          data: {
+            name: `Match Offer ${width}`,
+            league: "PREMIER_LEAGUE",
+            entryFee: 5,
+            prizePool: 50,
+            matchId: match.id,
+          },
+        });
+        assert.equal(created.status(), 201);
+        const { id } = await created.json();
+        await openAdmin(page, base, `/admin/competitions/${id}/players`);
+        const offer = page.locator("[data-match-players]");
+        await offer.waitFor();
+        const button = offer.getByRole("button", { name: /^Add the match's \d+ players$/ });
+        const count = Number((await button.innerText()).match(/\d+/)![0]);
+        await button.click();
+        await offer.waitFor({ state: "detached" });
+        const players: { teamId: number }[] =
+          await (await page.request.get(`${base}/api/admin/competitions/${id}/players`)).json();
+        assert.equal(players.length, count);
+        assert.ok(
+          players.every((p) => p.teamId === match.homeTeamId || p.teamId === match.awayTeamId),
+        );
+        await screenshot(page, `admin-match-players-${width}`, { fullPage: false });
+      });
+
       await t.step(`${width}: the cancel dialog says its reason is required`, async () => {
         const rows: Row[] = await (await page.request.get(`${base}/api/admin/competitions`)).json();
         const upcoming = rows.find((r) => r.status === "UPCOMING")!;
