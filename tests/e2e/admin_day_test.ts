@@ -69,7 +69,7 @@ Deno.test("[admin] a whole admin day, from login to the awarded prizes", async (
       const row = page.locator("tr", { hasText: NAME });
       id = Number(await row.getAttribute("data-competition-id"));
       assert.ok(id > 0);
-      assert.match(await row.innerText(), /\$10\.00[\s\S]*\$100\.00[\s\S]*Jun 15, 2031 6:30 PM/);
+      assert.match(await row.innerText(), /\$10\.00[\s\S]*\$100\.00[\s\S]*15 Jun 2031, 18:30/);
       const saved = await (await page.request.get(`${base}/api/admin/competitions/${id}`)).json();
       assert.equal(saved.deadline, "2031-06-15T22:30:00.000Z");
     });

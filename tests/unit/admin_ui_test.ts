@@ -6,7 +6,12 @@ import {
   defaultCompetitionValues,
   validateCompetition,
 } from "@/lib/client/admin/competition_form.ts";
-import { daysAheadParts, fromLocalParts, toLocalParts } from "@/lib/client/admin/datetime.ts";
+import {
+  daysAheadParts,
+  formatAdminDate,
+  fromLocalParts,
+  toLocalParts,
+} from "@/lib/client/admin/datetime.ts";
 import { defaultMatchValues, outcomeOf, validateMatch } from "@/lib/client/admin/match_form.ts";
 import {
   clubOptions,
@@ -263,4 +268,11 @@ Deno.test("[admin-ui] a cancelled competition counts no revenue on the dashboard
     assert.deepEqual(rowStats(row), { entries: 4, revenue: 0 });
     assert.deepEqual(rowStats({ ...row, status: "LIVE" }), { entries: 4, revenue: 50 });
   });
+});
+
+Deno.test("[admin ui] dates read as on the public pages: 24-hour clock, day before month", () => {
+  const at = new Date(2031, 5, 15, 18, 30).toISOString();
+  assert.equal(formatAdminDate(at), "15 Jun 2031, 18:30");
+  assert.equal(formatAdminDate(null), "—");
+  assert.equal(formatAdminDate("not a date"), "—");
 });

@@ -33,11 +33,14 @@ export function daysAheadParts(days: number, now: Date = new Date()): LocalDateT
   return toLocalParts((hour.getTime() === at.getTime() ? hour : addHours(hour, 1)).toISOString());
 }
 
-/** 'MMM d, yyyy h:mm a' in the admin's time zone, or '—' for a missing or invalid date. */
+/**
+ * "15 Jun 2031, 18:30" in the admin's time zone, or '—' for a missing or invalid date: the
+ * 24-hour clock the public pages use too (event times, kick-offs, link previews).
+ */
 export function formatAdminDate(iso: string | null | undefined): string {
   if (!iso) return "—";
   const at = parseISO(iso);
-  return isValid(at) ? format(at, "MMM d, yyyy h:mm a") : "—";
+  return isValid(at) ? format(at, "d MMM yyyy, HH:mm") : "—";
 }
 
 /** The admin's time zone name, e.g. "Europe/London" (for form hints). */
