@@ -1,17 +1,12 @@
 /**
  * `createHandler`: builds (or loads) the browser bundle, the route table and the static file
- * list, and returns the request handler that runs middlewares, handlers and rendering.
+ * list, and returns the request handler: it finds what a request targets (a framework file, a
+ * static file or a route), runs the middlewares of that place around it, and renders the page.
+ * The parts live beside it: build_setup.ts (where the app is, how it is built), compose.ts (the
+ * middleware chain), special_pages.ts (_404 and _500), internal_routes.ts (/_frsh/ files).
  */
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { type Build, bundle, readSnapshot } from "./bundle.ts";
-import {
-  type ClientAssets,
-  entrypointKey,
-  type IslandInfo,
-  registerIslands,
-  renderPage,
-} from "./render.ts";
+import { type ClientAssets, type IslandInfo, registerIslands, renderPage } from "./render.ts";
 import {
   buildRouteTable,
   layoutsFor,
@@ -22,15 +17,13 @@ import {
   type RouteTable,
 } from "./router.ts";
 import { setBuildId } from "./shared.ts";
-import { precompressStatic, scanStaticDir, serveStatic } from "./static.ts";
-import {
-  compressResponse,
-  type EncodedFile,
-  encodeFile,
-  type Encoding,
-  PREFER_SMALLEST,
-  serveEncoded,
-} from "./compress.ts";
+import { scanStaticDir, serveStatic } from "./static.ts";
+import { compressResponse } from "./compress.ts";
+import { type App, isRead } from "./app_state.ts";
+import { isDev, islandName, loadBuild, outDirOf, rootDirOf } from "./build_setup.ts";
+import { runChain } from "./compose.ts";
+import { htmlResponse, renderError, renderNotFound } from "./special_pages.ts";
+import { precompress, serveInternal } from "./internal_routes.ts";
 import type {
   FreshConfig,
   FreshContext,
@@ -42,84 +35,15 @@ import type {
   ServeHandlerInfo,
 } from "./types.ts";
 
-/** The app folder: where the manifest (fresh.gen.ts) lives. */
-export function rootDirOf(manifest: Manifest): string {
-  return fileURLToPath(new URL(".", manifest.baseUrl));
-}
-
-/** Whether dev mode is on: `config.dev`, else `FRESH_DEV=1`. */
-export function isDev(config: FreshConfig): boolean {
-  return config.dev ?? Deno.env.get("FRESH_DEV") === "1";
-}
-
-/** Island name from its manifest key: "./islands/TeamBuilder.tsx" → "TeamBuilder". */
-export function islandName(key: string): string {
-  return key.replace(/^\.\/islands\//, "").replace(/\.(tsx|ts|jsx|js)$/, "").replace(/\W/g, "_");
-}
-
-/** Island name → absolute file path, for the bundler. */
-export function islandFiles(manifest: Manifest): Record<string, string> {
-  const root = rootDirOf(manifest);
-  return Object.fromEntries(
-    Object.keys(manifest.islands).map((key) => [islandName(key), join(root, key)]),
-  );
-}
-
-/** Plugin entrypoints keyed "<plugin>_<entry>" as the bundler and renderer name them. */
-export function pluginEntrypoints(config: FreshConfig): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const plugin of config.plugins ?? []) {
-    for (const [name, url] of Object.entries(plugin.entrypoints ?? {})) {
-      out[entrypointKey(plugin.name, name)] = url;
-    }
-  }
-  return out;
-}
-
-/** Bundles the app's pages and plugin entrypoints (used at start and by `dev.ts build`). */
-export function bundleApp(manifest: Manifest, config: FreshConfig) {
-  return bundle({
-    rootDir: rootDirOf(manifest),
-    islands: islandFiles(manifest),
-    routes: Object.keys(manifest.routes).map((key) => key.replace(/^\.\//, "")),
-    entrypoints: pluginEntrypoints(config),
-    dev: isDev(config),
-    target: config.build?.target,
-  });
-}
-
-/** The snapshot folder: `config.build.outDir` or `<root>/_fresh`. */
-export function outDirOf(manifest: Manifest, config: FreshConfig): string {
-  return config.build?.outDir ?? join(rootDirOf(manifest), "_fresh");
-}
-
-async function loadBuild(manifest: Manifest, config: FreshConfig): Promise<Build> {
-  if (!isDev(config)) {
-    const snapshot = await readSnapshot(outDirOf(manifest, config), rootDirOf(manifest));
-    if (snapshot) return snapshot;
-  }
-  return await bundleApp(manifest, config);
-}
-
-const REFRESH_JS = `(() => {
-  const id = document.currentScript?.dataset.buildId;
-  const source = new EventSource("/_frsh/alive");
-  source.onmessage = (event) => { if (event.data !== id) location.reload(); };
-})();
-`;
-
-interface App {
-  table: RouteTable;
-  build: Build;
-  assets: ClientAssets;
-  staticFiles: Map<string, string>;
-  config: FreshConfig;
-  dev: boolean;
-  /** Bundle files with their encoded variants, by file name. */
-  chunks: Map<string, Promise<EncodedFile | null>>;
-  /** Where the build step wrote the static files' variants (null: no build on disk). */
-  staticVariants: string | null;
-}
+export {
+  bundleApp,
+  isDev,
+  islandFiles,
+  islandName,
+  outDirOf,
+  pluginEntrypoints,
+  rootDirOf,
+} from "./build_setup.ts";
 
 /** Creates the app's request handler; no network needed, so tests call it directly. */
 export async function createHandler(
@@ -208,12 +132,7 @@ async function handle(app: App, req: Request, info?: ServeHandlerInfo): Promise<
     ctx.next().catch((err) => renderError(app, req, ctx, err));
   const middlewares = [...inner.slice(0, root), boundary, ...inner.slice(root)];
   try {
-    let i = 0;
-    ctx.next = () => {
-      const mw = middlewares[i++];
-      return mw ? Promise.resolve(mw(req, ctx)) : final();
-    };
-    const res = await compressResponse(req, await ctx.next());
+    const res = await compressResponse(req, await runChain(req, ctx, middlewares, final));
     if (app.dev && !res.headers.has("cache-control")) {
       try {
         res.headers.set("cache-control", "no-cache");
@@ -233,15 +152,10 @@ async function handle(app: App, req: Request, info?: ServeHandlerInfo): Promise<
  */
 function badRequestUrl(app: App, req: Request, info?: ServeHandlerInfo): Promise<Response> {
   const ctx = newContext(app, req, new URL("http://invalid.invalid/"), info);
-  const middlewares = middlewaresFor(app.table, "");
-  let i = 0;
-  ctx.next = () => {
-    const mw = middlewares[i++];
-    return mw
-      ? Promise.resolve(mw(req, ctx))
-      : Promise.resolve(new Response("Bad Request: invalid Host header", { status: 400 }));
-  };
-  return ctx.next().catch((err) => renderError(app, req, ctx, err));
+  const refuse = () =>
+    Promise.resolve(new Response("Bad Request: invalid Host header", { status: 400 }));
+  return runChain(req, ctx, middlewaresFor(app.table, ""), refuse)
+    .catch((err) => renderError(app, req, ctx, err));
 }
 
 interface Dispatch {
@@ -276,10 +190,6 @@ function dispatch(app: App, req: Request, ctx: FreshContext): Dispatch {
     middlewares: middlewaresFor(app.table, match.route.dir),
     final: () => runRoute(req, ctx, match.route),
   };
-}
-
-function isRead(req: Request): boolean {
-  return req.method === "GET" || req.method === "HEAD";
 }
 
 function trailingSlashRedirect(url: URL, config: FreshConfig): Response | null {
@@ -357,183 +267,4 @@ async function renderRoute(
     dev: app.dev,
   });
   return htmlResponse(html, init);
-}
-
-function htmlResponse(html: string | Response, init: ResponseInit): Response {
-  if (html instanceof Response) return html;
-  const headers = new Headers(init.headers);
-  if (!headers.has("content-type")) headers.set("content-type", "text/html; charset=utf-8");
-  return new Response(html, { ...init, headers });
-}
-
-/** Renders a root page module (`_404`, `_500`) inside `_app` and the root layouts. */
-async function renderSpecial(
-  app: App,
-  req: Request,
-  ctx: FreshContext,
-  page: NonNullable<RouteTable["notFound"]>["default"],
-  data: unknown,
-  error: unknown,
-  status: number,
-  init: ResponseInit = {},
-): Promise<Response> {
-  if (!page) {
-    const text = status === 404
-      ? "404 Not Found"
-      : status === 500
-      ? "500 Internal Server Error"
-      : String(status);
-    const headers = new Headers(init.headers);
-    headers.set("content-type", "text/plain; charset=utf-8");
-    return new Response(text, { status, headers });
-  }
-  const wrappers = layoutsFor(app.table, "", {}).map((l) => l.component);
-  if (app.table.app) wrappers.unshift(app.table.app);
-  const html = await renderPage({
-    req,
-    ctx,
-    page,
-    wrappers,
-    data,
-    error,
-    plugins: app.config.plugins ?? [],
-    assets: app.assets,
-    dev: app.dev,
-  });
-  return htmlResponse(html, { ...init, status });
-}
-
-async function renderNotFound(
-  app: App,
-  req: Request,
-  ctx: FreshContext,
-  data: unknown,
-): Promise<Response> {
-  const mod = app.table.notFound;
-  const render = (d?: unknown, init?: ResponseInit) =>
-    renderSpecial(app, req, ctx, mod?.default, d ?? data, undefined, init?.status ?? 404);
-  const handler = mod?.handler;
-  const fn = typeof handler === "function" ? handler : (handler as Handlers | undefined)?.GET;
-  if (!fn) return await render();
-  return await (fn as Handler)(req, { ...ctx, render, renderNotFound: render });
-}
-
-/**
- * The answer to a thrown error: `_500`'s handler when it has one (Fresh's `ErrorHandler`: it reads
- * `ctx.error`; `ctx.render(data, init)` renders `_500`, status 500 unless `init` says otherwise;
- * `ctx.renderNotFound()` renders `_404`), else `_500` with status 500. A 5xx answer is logged.
- */
-async function renderError(
-  app: App,
-  req: Request,
-  ctx: FreshContext,
-  err: unknown,
-): Promise<Response> {
-  try {
-    const mod = app.table.error;
-    const render = (data?: unknown, init?: ResponseInit) =>
-      renderSpecial(app, req, errorCtx, mod?.default, data, err, init?.status ?? 500, init);
-    const errorCtx: FreshContext = { ...ctx, error: err, render };
-    const handler = mod?.handler;
-    const fn = typeof handler === "function" ? handler : (handler as Handlers | undefined)?.GET;
-    const res = fn ? await (fn as Handler)(req, errorCtx) : await render();
-    if (res.status >= 500) {
-      console.error(`Error while handling ${req.method} ${ctx.url.pathname}:`, err);
-    }
-    return res;
-  } catch (renderErr) {
-    console.error(`Error while handling ${req.method} ${ctx.url.pathname}:`, err);
-    console.error("Error while rendering the error page:", renderErr);
-    return new Response("500 Internal Server Error", {
-      status: 500,
-      headers: { "content-type": "text/plain; charset=utf-8" },
-    });
-  }
-}
-
-async function serveInternal(app: App, req: Request, url: URL): Promise<Response> {
-  if (url.pathname === "/_frsh/refresh.js" && app.dev) {
-    return new Response(REFRESH_JS, {
-      headers: { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-cache" },
-    });
-  }
-  if (url.pathname === "/_frsh/alive" && app.dev) return aliveStream(app.build.buildId);
-  const match = url.pathname.match(/^\/_frsh\/js\/([^/]+)\/([^/]+)$/);
-  if (!match || match[1] !== app.build.buildId || !isRead(req)) {
-    return new Response("Not Found", { status: 404 });
-  }
-  const file = await chunk(app, match[2]);
-  if (!file) return new Response("Not Found", { status: 404 });
-  const headers = new Headers({ "content-type": JS_TYPE });
-  headers.set("cache-control", app.dev ? "no-cache" : "public, max-age=31536000, immutable");
-  return serveEncoded(req, file, headers);
-}
-
-const JS_TYPE = "text/javascript; charset=utf-8";
-
-/**
- * A bundle file with its brotli/gzip variants (null: no such file): those of the build step, or
- * compressed once per process.
- */
-function chunk(app: App, name: string): Promise<EncodedFile | null> {
-  let file = app.chunks.get(name);
-  if (!file) {
-    file = (async () => {
-      const bytes = await app.build.read(name);
-      if (!bytes) return null;
-      const made: Partial<Record<Encoding, Uint8Array>> = {};
-      for (const encoding of PREFER_SMALLEST) {
-        const variant = await app.build.readEncoded(name, encoding);
-        if (variant) made[encoding] = variant;
-      }
-      // The names hold a content hash: they make the ETag.
-      return encodeFile(bytes, JS_TYPE, `"${name.replace(/\.js$/, "")}"`, made);
-    })();
-    app.chunks.set(name, file);
-  }
-  return file;
-}
-
-/**
- * Compresses, in the background, what the build step did not: every bundle file of an in-memory
- * build, and the static text files without variants in the snapshot.
- */
-function precompress(app: App): void {
-  if (!app.build.prebuilt) {
-    for (const name of Object.keys(app.build.deps)) chunk(app, name).catch(() => {});
-  }
-  precompressStatic(app.staticFiles.values(), app.staticVariants);
-}
-
-/** Open live-reload streams, closed on SIGINT/SIGTERM so a graceful shutdown does not wait. */
-const aliveStreams = new Set<ReadableStreamDefaultController<Uint8Array>>();
-let closeOnSignal = false;
-
-function closeAliveStreams(): void {
-  for (const controller of aliveStreams) controller.close();
-  aliveStreams.clear();
-}
-
-/** Server-sent events for live reload: sends the BUILD_ID, then keeps the stream open. */
-function aliveStream(buildId: string): Response {
-  if (!closeOnSignal && Deno.build.os !== "windows") {
-    closeOnSignal = true;
-    for (const signal of ["SIGINT", "SIGTERM"] as const) {
-      Deno.addSignalListener(signal, closeAliveStreams);
-    }
-  }
-  let self: ReadableStreamDefaultController<Uint8Array>;
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      self = controller;
-      aliveStreams.add(controller);
-      controller.enqueue(new TextEncoder().encode(`retry: 500\ndata: ${buildId}\n\n`));
-    },
-    cancel() {
-      aliveStreams.delete(self);
-    },
-  });
-  return new Response(body, {
-    headers: { "content-type": "text/event-stream", "cache-control": "no-cache" },
-  });
 }
