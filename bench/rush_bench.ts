@@ -1,5 +1,5 @@
 /**
- * The deadline rush (issue #9): paid entries per second over HTTP into one competition, the way
+ * The deadline rush: paid entries per second over HTTP into one competition, the way
  * a buyer makes them (create-payment-intent with the picks → test card confirm → POST
  * /api/entries), at 1, 16, 64 and 256 concurrent clients, against the real server as `npm start`
  * runs it (tests/helpers/server.ts) on a KV file. Beside it: the bare KV commit rate of this
@@ -203,7 +203,7 @@ export async function runThroughput(): Promise<RushThroughput> {
 
 /**
  * The sections of this bench, run in order; each prints its own lines and returns its figures
- * for the JSON file. The live push and 1M-entry standings figures of issue #9 belong here too.
+ * for the JSON file. The live push and 1M-entry standings figures belong here too.
  */
 const SECTIONS: Record<string, () => Promise<unknown>> = {
   throughput: runThroughput,

@@ -1,5 +1,5 @@
 /**
- * What a visitor's browser receives (issue #10), measured against the real app as `npm start`
+ * What a visitor's browser receives, measured against the real app as `npm start`
  * serves it (scripts/start.ts: `deno serve --parallel`, one isolate per core, demo data in a
  * temporary KV file):
  * - bytes received per page, cold cache, with the server's own encoding: the page (redirects

@@ -1,6 +1,6 @@
 /**
  * The entry reads of the public API: an entry by its team id, its players with teams,
- * and the SPEC §3 entry-details shape with each player's points and breakdown.
+ * and the entry-details shape with each player's points and breakdown.
  */
 import { getCompetition } from "@/lib/db/competitions.ts";
 import { getEntryByTeamId } from "@/lib/db/entries.ts";
@@ -41,7 +41,7 @@ export async function ownershipOnceLocked(
 
 /**
  * GET /api/entries/{id}/details: {entry, competition, players}, every number a number. Each
- * player carries points, the SPEC pointsBreakdown and `breakdown` lines (count × value = points)
+ * player carries points, the pointsBreakdown and `breakdown` lines (count × value = points)
  * that sum to its points; entry.points is the sum of the players' points. Null when missing.
  */
 export async function entryDetails(kv: Deno.Kv, teamId: string) {

@@ -20,7 +20,7 @@ export interface AdminIdentity {
 }
 
 /**
- * Makes sure the configured admin exists at start (ARCHITECTURE §5): created, or its password
+ * Makes sure the configured admin exists at start: created, or its password
  * updated when it differs. With no admin at all and none configured, creates `admin` with a
  * random password, returned once as `generatedPassword` for the caller to print.
  */

@@ -1,5 +1,5 @@
 /**
- * The admin guard: a request is an admin's when it carries a live session cookie, or the SPEC's
+ * The admin guard: a request is an admin's when it carries a live session cookie, or the
  * x-admin-username / x-admin-password headers with valid credentials (a successful check is
  * reused for 60 s while the admin's record is unchanged: a new password or a removed admin takes
  * effect at once on every isolate).

@@ -1,5 +1,5 @@
 /**
- * Product analytics from the browser (SPEC §7): events go to our own POST /api/analytics,
+ * Product analytics from the browser: events go to our own POST /api/analytics,
  * never to a third party. Sending never blocks the page and never throws.
  */
 

@@ -1,10 +1,10 @@
 /**
- * The browser's JSON client for our API (SPEC §7): cookies always sent, a JSON body and
+ * The browser's JSON client for our API: cookies always sent, a JSON body and
  * content type only when there is a payload, and every non-2xx answer thrown as an error whose
  * message is `${status}: ${body text || statusText}`.
  */
 
-/** A non-2xx answer; `message` follows SPEC §7, `body` keeps the raw text for field issues. */
+/** A non-2xx answer; `message` is "status: body", `body` keeps the raw text for field issues. */
 export class ApiError extends Error {
   constructor(readonly status: number, readonly body: string, statusText: string) {
     super(`${status}: ${body || statusText}`);

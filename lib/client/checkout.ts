@@ -1,6 +1,6 @@
 /**
- * The browser side of the checkout (ARCHITECTURE §5): the calls of the payment flow and the
- * session keys of SPEC §3 that keep the e-mail and display name between steps.
+ * The browser side of the checkout: the calls of the payment flow and the
+ * session-storage keys that keep the e-mail and display name between steps.
  */
 import type { Competition, OpenedPayment } from "@/lib/domain/types.ts";
 import { apiFetch } from "@/lib/client/api.ts";

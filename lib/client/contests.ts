@@ -10,7 +10,7 @@ function deadlineTime(c: HasDeadline): number {
   return Number.isNaN(t) ? Infinity : t;
 }
 
-/** A copy sorted by ascending deadline (SPEC §2); no deadline last, ties by id. */
+/** A copy sorted by ascending deadline; no deadline last, ties by id. */
 export function sortByDeadline<T extends HasDeadline>(list: readonly T[]): T[] {
   return [...list].sort((a, b) => deadlineTime(a) - deadlineTime(b) || a.id - b.id);
 }

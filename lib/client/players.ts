@@ -36,7 +36,7 @@ interface PlayerLike {
 
 const whole = (n: unknown) => typeof n === "number" && Number.isFinite(n) && n > 0 ? n : 0;
 
-/** SPEC §9: an unset salary shows as 1000. */
+/** An unset salary shows as 1000. */
 const DEFAULT_SALARY = 1000;
 
 /** The slim shape of a player with its team. */

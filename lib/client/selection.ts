@@ -1,5 +1,5 @@
 /**
- * The visitor's picks (SPEC §3 "Selected team"): player ids together with the competition they
+ * The visitor's picks: player ids together with the competition they
  * belong to, kept in session storage so a reload keeps them. Picks of another competition are
  * never returned.
  */

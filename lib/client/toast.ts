@@ -59,7 +59,7 @@ export function toast(options: ToastOptions): { id: number; dismiss: () => void 
   return { id: state.id, dismiss: () => dismissToast(state.id) };
 }
 
-/** Shows the destructive 'Error' toast (SPEC §8) with `description`. */
+/** Shows the destructive 'Error' toast with `description`. */
 export function toastError(description: string): void {
   toast({ title: "Error", description, variant: "destructive" });
 }

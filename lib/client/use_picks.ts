@@ -4,7 +4,7 @@ import { TEAM_SIZE } from "@/lib/domain/team_rules.ts";
 import { fetchPickPlayers, type PickPlayer } from "@/lib/client/players.ts";
 import { loadSelection } from "@/lib/client/selection.ts";
 
-/** null while loading; "invalid" unless exactly 5 known players are picked (SPEC §2). */
+/** null while loading; "invalid" unless exactly 5 known players are picked. */
 export function usePicks(competitionId: number): PickPlayer[] | "invalid" | null {
   const [picks, setPicks] = useState<PickPlayer[] | "invalid" | null>(null);
 

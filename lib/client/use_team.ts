@@ -1,6 +1,6 @@
 /**
  * The team builder's selection state: toggling players under the shared team rules (toasts of
- * SPEC §5), analytics, and session-storage persistence per competition.
+ * analytics, and session-storage persistence per competition.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { checkAddPlayer, TEAM_SIZE, type TeamRules } from "@/lib/domain/team_rules.ts";

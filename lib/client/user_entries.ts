@@ -1,5 +1,5 @@
 /**
- * The visitor's own entries, kept in localStorage 'userEntries' (SPEC §3) so the leaderboard can
+ * The visitor's own entries, kept in localStorage 'userEntries' so the leaderboard can
  * highlight their rows.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Product analytics counters (SPEC §7): one Deno.KvU64 per UTC day and event name under
+ * Product analytics counters: one Deno.KvU64 per UTC day and event name under
  * `["analytics", day, name]`, bumped with `atomic().sum` so concurrent writers never lose a count.
  * The purchase funnel is counted per visitor session instead (`["analytics_funnel", day, step]`):
  * a session counts once in every step up to the furthest it reached that day, so each step is a

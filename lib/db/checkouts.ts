@@ -4,7 +4,7 @@
  * listed in `checkouts_pending`; once FINALISED (an entry) or REFUNDED it is kept for good, as
  * the record of that payment (the admin Payments screen). A PENDING checkout never expires by
  * itself (its payment may still succeed); the sweep removes it once its intent, unpaid for too
- * long, was cancelled at the provider (issue #13, `deleteUnpaidCheckout`).
+ * long, was cancelled at the provider (`deleteUnpaidCheckout`).
  */
 import { fieldError } from "@/lib/domain/errors.ts";
 import { commitGrouped } from "./group_commit.ts";
@@ -86,7 +86,7 @@ export function finalisedCheckout(checkout: PendingCheckout, teamId: string): Pe
 
 /**
  * The writes of a checkout: a PENDING one is indexed, a settled one leaves the index. Neither
- * expires (a set also clears the expiry that checkouts written before issue #13 carried).
+ * expires (a set also clears the expiry that older checkouts carried).
  */
 function checkoutMutations(checkout: PendingCheckout): Deno.KvMutation[] {
   const key = keys.checkout(checkout.paymentIntentId);

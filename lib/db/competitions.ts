@@ -15,7 +15,7 @@ import { deleteKeys, getManyValues, listKeys, listValues, retryAtomic } from "./
 type Editable = Omit<Competition, "id" | "currentEntries" | "createdAt">;
 type Required = "name" | "league" | "entryFee" | "prizePool";
 
-/** What a create needs; every other field takes the SPEC §3 default. */
+/** What a create needs; every other field takes the default. */
 export type CompetitionInput = Pick<Editable, Required> & Partial<Omit<Editable, Required>>;
 
 const DEFAULTS: Omit<Editable, Required | "deadline"> = {
@@ -87,7 +87,7 @@ function linkMatch(op: Deno.AtomicOperation, match: Deno.KvEntry<Match>, cid: nu
     .set(keys.competitionByMatch(match.value.id, cid), cid);
 }
 
-/** Creates a competition with the SPEC §3 defaults, currentEntries 0 and createdAt now. */
+/** Creates a competition with the defaults, currentEntries 0 and createdAt now. */
 export async function createCompetition(
   kv: Deno.Kv,
   input: CompetitionInput,

@@ -1,5 +1,5 @@
 /**
- * Every Deno KV key of the app, in one place (ARCHITECTURE §4). Primary records live under
+ * Every Deno KV key of the app, in one place. Primary records live under
  * `[entity_plural, id]`; indexes say `_by_` and hold ids, never copies of records.
  */
 

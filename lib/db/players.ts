@@ -8,14 +8,14 @@ import { getTeam, getTeamsByIds } from "./teams.ts";
 import { deleteKeys, getManyValues, listValues, retryAtomic } from "./util.ts";
 import { bumpCatalog } from "./catalog.ts";
 
-/** What a create needs: name, position and team; the rest takes the SPEC §3 defaults. */
+/** What a create needs: name, position and team; the rest takes the defaults. */
 export type PlayerInput =
   & Pick<Player, "name" | "position" | "teamId">
   & Partial<Omit<Player, "id" | "name" | "position" | "teamId">>;
 
 export type PlayerWithTeam = Player & { team: Team | null };
 
-/** SPEC §3 defaults: salary 1000, no image, zero season stats. */
+/** Defaults: salary 1000, no image, zero season stats. */
 function withDefaults(input: PlayerInput, id: number): Player {
   return {
     id,

@@ -12,7 +12,7 @@ export interface PrizeRow {
   prize: number;
 }
 
-/** The SPEC §5 prize-structure rules, as issues with paths. */
+/** The prize-structure rules, as issues with paths. */
 function prizeIssues(rows: PrizeRow[]): Issue[] {
   if (rows.length === 0) {
     return [{ path: [], message: "At least one prize position is required" }];

@@ -29,8 +29,8 @@ const AWARD_CHUNK = 90;
 /**
  * The leaderboard of a competition from a full read of its entries, ranked by the one engine
  * (`rankStandings`): each entry's points are the sum of its players' performance points;
- * standard competition ranking, ties ordered by createdAt then id; prizes split per
- * ARCHITECTURE §5 (CASH), or the prize description for NON_CASH.
+ * standard competition ranking, ties ordered by createdAt then id; prizes split among tied ranks
+ * (CASH), or the prize description for NON_CASH.
  */
 export async function computeStandings(kv: Deno.Kv, cid: number): Promise<StandingRow[]> {
   const competition = (await kv.get<Competition>(keys.competition(cid))).value;

@@ -1,4 +1,4 @@
-/** Real-world clubs ("teams" of SPEC §3). */
+/** Real-world clubs (the API calls them "teams"). */
 import type { Match, Team } from "@/lib/domain/types.ts";
 import { ConflictError, NotFoundError } from "@/lib/domain/errors.ts";
 import { createWithId } from "./ids.ts";

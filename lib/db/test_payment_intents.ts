@@ -1,8 +1,8 @@
 /**
- * Payment intents of the offline test-mode provider (ARCHITECTURE §5), kept in KV so that they
+ * Payment intents of the offline test-mode provider, kept in KV so that they
  * survive between requests like Stripe's own intents do. An unpaid intent is listed in
  * `test_payment_intents_unpaid` by opening time, so the recovery sweep can cancel it once it has
- * been unpaid too long (issue #13); a paid one is kept for good.
+ * been unpaid too long; a paid one is kept for good.
  */
 import type { IntentStatus } from "@/lib/payments/provider.ts";
 import { NotFoundError } from "@/lib/domain/errors.ts";

@@ -1,5 +1,5 @@
 /**
- * Display formatting shared by pages and islands (SPEC §9 "Display"). Pure and locale-independent:
+ * Display formatting shared by pages and islands. Pure and locale-independent:
  * the output is the same on the server and in every browser.
  */
 
@@ -46,7 +46,7 @@ export function formatWhole(n: number | string | null | undefined): string {
   return sign + groupThousands(String(Math.abs(rounded)));
 }
 
-/** The public side's currency of a competition: USD, or GBP for anything else (SPEC §9). */
+/** The public side's currency of a competition: USD, or GBP for anything else. */
 function publicCurrency(currency: string | null | undefined): "USD" | "GBP" {
   return currencySymbol(currency) === "$" ? "USD" : "GBP";
 }
@@ -84,7 +84,7 @@ export function formatSalary(
 }
 
 /**
- * Currency symbol of the public side: "$" for USD, "£" for anything else (SPEC §9).
+ * Currency symbol of the public side: "$" for USD, "£" for anything else.
  * A missing currency is the default USD.
  */
 export function currencySymbol(currency: string | null | undefined): "$" | "£" {
@@ -109,7 +109,7 @@ export function ordinal(n: number): string {
 }
 
 /**
- * Closing text of a contest card (SPEC §4): 'Closes in {n}d' (whole days, floored) when more
+ * Closing text of a contest card: 'Closes in {n}d' (whole days, floored) when more
  * than 24 h remain, else 'Closes in {n}h' (whole hours, floored, so the last hour shows 0h);
  * 'Closed' once the deadline has passed; 'Coming soon' with no (or an unreadable) deadline.
  */
@@ -167,7 +167,7 @@ export function formatCountdown(msRemaining: number): string {
 /**
  * The name shown for an entry: its team name, or 'Entry ' plus characters 4 to 9 of the team ID
  * (0-based and inclusive, i.e. `teamId.slice(4, 10)`: the six characters after the `FFT-` prefix)
- * when the name is blank (SPEC §9).
+ * when the name is blank.
  */
 export function displayName(teamName: string | null | undefined, teamId: string): string {
   const name = teamName?.trim();

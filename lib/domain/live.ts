@@ -25,7 +25,7 @@ export interface LeaderboardRow {
   customPrizeDescription: string | null;
 }
 
-/** A game event with what the events list shows of its player (SPEC §3 "Event fields read"). */
+/** A game event with what the events list shows of its player. */
 export interface LiveEvent {
   id: number;
   competitionId: number;

@@ -1,4 +1,4 @@
-/** The result and status a match gets when it is saved (SPEC §4 "Match result on save"). */
+/** The result and status a match gets when it is saved. */
 import type { MatchResult, MatchStatus } from "./types.ts";
 
 export interface MatchOutcome {

@@ -1,6 +1,6 @@
 /**
- * Prize structures (SPEC §9 "Admin defaults and limits") and the split of prizes between ranked
- * entries (ARCHITECTURE §5). All arithmetic is in whole cents, so no money is created or lost.
+ * Prize structures and the split of prizes between ranked
+ * entries. All arithmetic is in whole cents, so no money is created or lost.
  */
 import { toCents } from "./format.ts";
 
@@ -23,7 +23,7 @@ export interface Awards {
 }
 
 /**
- * The one prize split (ARCHITECTURE §5), over ranks in ranked order (ascending, as
+ * The one prize split, over ranks in ranked order (ascending, as
  * `rankIndexes` gives). Positions sharing rank r (k of them) cover places r..r+k-1 and split the
  * sum of those places' prizes equally: each gets that sum floored to the cent, and the remaining
  * cents go one each to the earliest positions of the tie, so the group's awards sum exactly to
@@ -94,7 +94,7 @@ function weights(count: number): number[] {
 }
 
 /**
- * Auto-Distribute: `count` rows (positions 1..count) sharing the pool by the SPEC §9 weights.
+ * Auto-Distribute: `count` rows (positions 1..count) sharing the pool by the weights.
  * Each row but the last is floored to the cent; the last row takes the rest, so the rows sum to
  * the pool exactly and none is negative. count < 1 → [].
  */
@@ -113,7 +113,7 @@ export function prizeTotal(rows: PrizeRow[]): number {
   return rows.reduce((sum, r) => sum + toCents(Number(r.prize) || 0), 0) / 100;
 }
 
-/** Whether the rows add up to the pool: a difference below 0.01 (SPEC §9 tolerance). */
+/** Whether the rows add up to the pool: a difference below 0.01 (cents lost to rounding). */
 export function prizeTotalMatches(rows: PrizeRow[], pool: number): boolean {
   return toCents(prizeTotal(rows)) === toCents(pool);
 }

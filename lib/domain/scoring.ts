@@ -1,5 +1,5 @@
 /**
- * Fantasy scoring: one table (ARCHITECTURE §5, SPEC §9 reading B) used by the server to award
+ * Fantasy scoring: one table used by the server to award
  * points and by the breakdown dialog to explain them, so the lines always sum to the total.
  */
 import type { EventType, PerformanceStats, Position } from "./types.ts";
@@ -129,7 +129,7 @@ export function scorePerformance(
   return { totalPoints, lines };
 }
 
-/** The entry-details pointsBreakdown shape of SPEC §3. */
+/** The entry-details pointsBreakdown shape. */
 export interface PointsBreakdown {
   totalPoints: number;
   goals: number;
@@ -144,7 +144,7 @@ export interface PointsBreakdown {
 }
 
 /**
- * Points per category in the SPEC §3 entry-details shape. Each field holds POINTS, not counts.
+ * Points per category in the entry-details shape. Each field holds POINTS, not counts.
  * Minutes, goals conceded and bonus have no field: they are counted in totalPoints only.
  */
 export function pointsBreakdown(position: Position, stats: PerformanceStats): PointsBreakdown {
@@ -245,7 +245,7 @@ export function applyEvent(
   return next;
 }
 
-/** Display labels of the event types (SPEC §9). */
+/** Display labels of the event types. */
 export const EVENT_LABELS: Readonly<Record<EventType, string>> = {
   GOAL: "Goal",
   ASSIST: "Assist",

@@ -1,7 +1,7 @@
 /**
- * Team composition rules (SPEC §5, §9), shared by the team builder island and the server.
- * Messages are the SPEC texts word for word; amounts in them are in the competition's currency
- * ("$50,000", "£40,000"), the overage included.
+ * Team composition rules, shared by the team builder island and the server.
+ * Messages are the product's agreed texts, word for word; amounts in them are in the
+ * competition's currency ("$50,000", "£40,000"), the overage included.
  */
 import type { Competition, Position } from "./types.ts";
 import { formatSalary, toCents } from "./format.ts";
@@ -108,7 +108,8 @@ function overfullTeam(players: RulePlayer[], max: number): boolean {
 }
 
 /**
- * Why `candidate` cannot join `selected`, in the SPEC §5 table order, or null when it can.
+ * Why `candidate` cannot join `selected`, in the order the builder shows the rules in, or null
+ * when it can.
  * The salary message is "…cannot exceed $50,000. This would put you $1,200 over the cap.". Duplicates are not checked here: the builder toggles instead.
  */
 export function checkAddPlayer(

@@ -1,6 +1,6 @@
 /**
  * Entity and enumeration types shared by the server, the islands and the tests.
- * Field names follow SPEC §3. Money is a number with at most 2 decimals; dates are ISO strings.
+ * Field names are the API's. Money is a number with at most 2 decimals; dates are ISO strings.
  */
 
 export const POSITIONS = ["GK", "DEF", "MID", "FWD"] as const;
@@ -25,7 +25,7 @@ export type League = typeof LEAGUES[number];
 export const MATCH_RESULTS = ["HOME_WIN", "AWAY_WIN", "DRAW", "NOT_PLAYED"] as const;
 export type MatchResult = typeof MATCH_RESULTS[number];
 
-/** A match is UPCOMING until both scores are saved, then COMPLETED (SPEC §4). */
+/** A match is UPCOMING until both scores are saved, then COMPLETED. */
 export const MATCH_STATUSES = ["UPCOMING", "LIVE", "COMPLETED"] as const;
 export type MatchStatus = typeof MATCH_STATUSES[number];
 
@@ -123,7 +123,7 @@ export interface Competition {
   cancelReason?: string | null;
 }
 
-/** An entry holds its five player ids (the entry_players rows of SPEC §3). */
+/** An entry holds its five player ids (the entry_players rows). */
 export interface Entry {
   id: number;
   competitionId: number;

@@ -1,5 +1,5 @@
 /**
- * Who may open a live socket (SPEC §7), on the main port's `/ws` (routes/ws.ts) and on the live
+ * Who may open a live socket, on the main port's `/ws` (routes/ws.ts) and on the live
  * feed's own port (live_port.ts) alike: a valid RFC 6455 handshake from this site, a hub with room
  * and an address under its socket and handshake limits (lib/live/admission.ts).
  */

@@ -11,7 +11,7 @@ export function pageId(value: string | null | undefined): number | null {
 /**
  * The handler of an admin page about one record: renders with the numeric `:id`, with status 404
  * when the id is malformed or `exists` finds no such record (the page's island then shows its
- * 'Not Found' state, as SPEC §2 asks).
+ * 'Not Found' state).
  * @example export const handler = recordPageHandler(getCompetition);
  */
 export function recordPageHandler(

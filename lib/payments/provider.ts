@@ -1,7 +1,7 @@
 /** The one interface every payment provider implements (Stripe, or the offline test mode). */
 
 /**
- * How long an intent may stay unpaid (issue #13): past this the recovery sweep cancels it at the
+ * How long an intent may stay unpaid: past this the recovery sweep cancels it at the
  * provider and, once the provider confirms it can never be paid, removes its pending checkout.
  * A buyer sits on the payment step for minutes, so an hour never cuts one off.
  */

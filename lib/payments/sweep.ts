@@ -1,11 +1,11 @@
 /**
- * Recovery without the browser (issue #9): a sweep over the checkouts still PENDING and the
+ * Recovery without the browser: a sweep over the checkouts still PENDING and the
  * refunds not yet confirmed, at start-up and every few seconds, so every succeeded payment ends
  * as exactly one entry or one refund even when the process that took it died before the browser
  * came back (test mode and Stripe, webhook configured or not). Many isolates run the sweeper; a
  * KV lease lets one of them sweep at a time, and every step is idempotent anyway.
  *
- * It also expires what was never paid (issue #13): an intent unpaid for UNPAID_INTENT_TTL_MS is
+ * It also expires what was never paid: an intent unpaid for UNPAID_INTENT_TTL_MS is
  * cancelled at the provider, and only once the provider says it is cancelled (so it can never be
  * paid) is its pending checkout removed. When the payment won the race (the provider refuses to
  * cancel a succeeded intent), the checkout is kept and becomes its entry or refund as usual.

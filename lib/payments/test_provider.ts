@@ -1,6 +1,6 @@
 /**
  * The offline test-mode payment provider (no STRIPE_SECRET_KEY): intents live in KV and are
- * confirmed with a test card number through POST /api/test-payments/confirm (ARCHITECTURE §5).
+ * confirmed with a test card number through POST /api/test-payments/confirm.
  */
 import { luhnValid } from "@/lib/domain/schemas/public.ts";
 import { fieldError, PaymentNotCompletedError } from "@/lib/domain/errors.ts";

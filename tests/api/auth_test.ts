@@ -239,7 +239,7 @@ Deno.test("[auth] a successful login clears earlier failures", async () => {
   }
 });
 
-Deno.test("[auth] the SPEC's admin headers are accepted and wrong ones count as failures", async (t) => {
+Deno.test("[auth] x-admin-* headers are accepted, wrong ones count as failures", async (t) => {
   const app = await makeTestApp();
   try {
     const headers = await makeAdminHeaders(app.kv);

@@ -63,7 +63,7 @@ const BREAKDOWN_KEYS = [
   "yellowCards",
 ];
 
-Deno.test("[entry details] the SPEC §3 shape with points per player", async (t) => {
+Deno.test("[entry details] the API shape with points per player", async (t) => {
   const app = await makeTestApp();
   try {
     const c = await makeCompetition(app.kv, { status: "UPCOMING" });
@@ -78,7 +78,7 @@ Deno.test("[entry details] the SPEC §3 shape with points per player", async (t)
     assert.equal(res.status, 200);
     const body = await readJsonBody(res);
 
-    await t.step("every SPEC field is present", () => {
+    await t.step("every field of the shape is present", () => {
       for (const key of ENTRY_KEYS) assert.ok(key in body.entry, `entry.${key}`);
       for (const key of COMPETITION_KEYS) assert.ok(key in body.competition, `competition.${key}`);
       assert.equal(body.players.length, 5);

@@ -1,6 +1,6 @@
 import { ConflictError } from "@/lib/domain/errors.ts";
 /**
- * The money paths of ARCHITECTURE §5, case by case: a paid entry is never lost and never doubled,
+ * The money paths, case by case: a paid entry is never lost and never doubled,
  * and a payment that cannot become an entry is refunded exactly once and never buys one later.
  */
 import assert from "node:assert/strict";

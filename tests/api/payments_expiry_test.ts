@@ -1,5 +1,5 @@
 /**
- * Unpaid payments expire (issue #13, point 2): an intent left unpaid for UNPAID_INTENT_TTL_MS is
+ * Unpaid payments expire: an intent left unpaid for UNPAID_INTENT_TTL_MS is
  * cancelled at the provider by the sweep and its pending checkout removed, so a spam run of
  * intents leaves the store as it found it; a payment that succeeds first, even while its expired
  * checkout is being cancelled, still ends as its entry or its refund.

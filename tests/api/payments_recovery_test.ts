@@ -1,5 +1,5 @@
 /**
- * Recovery without the browser (issue #9): the sweep turns every paid checkout whose browser never
+ * Recovery without the browser: the sweep turns every paid checkout whose browser never
  * came back into its entry, or its refund when it cannot be one, and finishes pending refunds; the
  * admin sees each payment's state and a count per state (GET /api/admin/payments).
  */

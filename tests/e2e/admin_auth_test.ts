@@ -30,7 +30,7 @@ Deno.test("[admin] login, session cookie, logout and pages without a session", a
       await screenshot(page, "admin-login", { fullPage: false });
     });
 
-    await t.step("empty fields show SPEC's messages", async () => {
+    await t.step("empty fields show the agreed messages", async () => {
       await page.getByRole("button", { name: "Login" }).click();
       await page.getByText("Username is required").waitFor();
       await page.getByText("Password is required").waitFor();

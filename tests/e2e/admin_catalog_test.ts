@@ -65,7 +65,7 @@ async function revenueCard(page: Page): Promise<string> {
   return (await card.locator("p").nth(1).innerText()).trim();
 }
 
-Deno.test("[e2e] issue #12: player filters and deletion, clubs, sample teams, revenue, header", async (t) => {
+Deno.test("[e2e] player filters and deletion, clubs, sample teams, revenue, header", async (t) => {
   const server = await startServer();
   const browser = await launchBrowser();
   let empty: RunningServer | null = null;

@@ -20,7 +20,7 @@ interface Contest {
   status: string;
 }
 
-Deno.test("[e2e] issue #12: admin salaries, hidden contests, match results, cancellation", async (t) => {
+Deno.test("[e2e] admin salaries, hidden contests, match results, cancellation", async (t) => {
   const server = await startServer();
   const browser = await launchBrowser();
   try {

@@ -1,5 +1,5 @@
 /**
- * DENO_KV_PATH as a KV Connect URL (issue #9, several machines on one remote KV): the app opens
+ * DENO_KV_PATH as a KV Connect URL (several machines on one remote KV): the app opens
  * the remote store with DENO_KV_ACCESS_TOKEN (Deno's metadata exchange carries it as a bearer
  * token), and a store that refuses it stops the start with a one-line error.
  */

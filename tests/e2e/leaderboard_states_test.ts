@@ -116,7 +116,7 @@ Deno.test("[e2e] leaderboard states: completed, upcoming, empty, not found", asy
       assert.deepEqual(sockets, []);
     });
 
-    await t.step("empty states of SPEC §2", async () => {
+    await t.step("empty states", async () => {
       const upcoming = await createCompetition(server.url, "UPCOMING");
       await gotoHydrated(page, `${server.url}/leaderboard/${upcoming.id}`);
       assert.equal(

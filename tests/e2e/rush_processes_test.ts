@@ -1,5 +1,5 @@
 /**
- * The deadline rush across isolates and processes (issue #9), against real servers on one KV
+ * The deadline rush across isolates and processes, against real servers on one KV
  * file: two app processes, and one `deno serve --parallel` server with two isolates, each take
  * 100 concurrent paid entries into a competition of 40 places (exactly 40 entries and 60
  * refunds); a kill -9 in the middle of paid-entry load, then a restart, leaves no payment

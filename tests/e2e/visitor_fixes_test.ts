@@ -68,7 +68,7 @@ async function rulesDialogCap(page: Page): Promise<string> {
   return cap;
 }
 
-Deno.test("[e2e] issue #12: what a visitor sees agrees with itself", async (t) => {
+Deno.test("[e2e] what a visitor sees agrees with itself", async (t) => {
   const server = await startServer();
   const browser = await launchBrowser();
   try {

@@ -125,7 +125,7 @@ export async function makeEntry(
   return entry;
 }
 
-/** Creates the test admin (if needed) and returns the SPEC's admin headers for it. */
+/** Creates the test admin (if needed) and returns its x-admin-username/-password headers. */
 export async function makeAdminHeaders(kv: Deno.Kv): Promise<Record<string, string>> {
   await ensureAdmin(kv, TEST_ADMIN.username, TEST_ADMIN.password);
   return {

@@ -46,7 +46,7 @@ Deno.test("[admin-ui] deadlines are entered locally and stored as UTC", async (t
   });
 });
 
-Deno.test("[admin-ui] the competition form uses SPEC defaults and messages", async (t) => {
+Deno.test("[admin-ui] the competition form uses the product defaults and messages", async (t) => {
   const values = defaultCompetitionValues(new Date("2030-01-01T10:00:00Z"));
   await t.step("defaults: fee 10, pool 100, USD, CASH, UPCOMING, 100 entries, cap 5000", () => {
     assert.deepEqual(
@@ -59,7 +59,7 @@ Deno.test("[admin-ui] the competition form uses SPEC defaults and messages", asy
     );
     assert.equal(values.salaryCap, "5000");
   });
-  await t.step("a blank name and deadline give SPEC's messages", () => {
+  await t.step("a blank name and deadline give the agreed messages", () => {
     const errors = validateCompetition({ ...values, deadlineDate: "" });
     assert.equal(errors?.name, "Name is required");
     assert.equal(errors?.deadline, "Deadline is required");

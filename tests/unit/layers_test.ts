@@ -1,5 +1,5 @@
 /**
- * The layer rules of ARCHITECTURE, checked on the import graph (type-only imports included):
+ * The layer rules, checked on the import graph (type-only imports included):
  * - code that reaches a browser (islands/, lib/client/ and everything they import) never imports
  *   a server module (KV, payments, e-mail, auth, the live hub, HTTP plumbing, routes);
  * - lib/domain imports nothing outside lib/domain (npm packages aside);

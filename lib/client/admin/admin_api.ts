@@ -1,6 +1,6 @@
 /**
  * Browser calls to the admin API, through the shared JSON client (`apiFetch`): the session cookie
- * is always sent and the password is never kept in browser storage (ARCHITECTURE §5). A 401 sends
+ * is always sent and the password is never kept in browser storage. A 401 sends
  * the admin to the login page, which then shows 'Authentication Required'.
  */
 import { ApiError, apiFetch } from "@/lib/client/api.ts";

@@ -1,4 +1,4 @@
-/** The club form of the Clubs screen, validated by the shared team schema (SPEC §3 teams). */
+/** The club form of the Clubs screen, validated by the shared team schema. */
 import { teamInputSchema } from "@/lib/domain/schemas/catalog.ts";
 import type { Team } from "@/lib/domain/types.ts";
 import { toast, toastError } from "@/lib/client/toast.ts";

@@ -1,5 +1,5 @@
 /**
- * The competition form's values (strings, as typed), its SPEC §9 defaults and the payload it
+ * The competition form's values (strings, as typed), its defaults and the payload it
  * sends. Validation is the shared `competitionInputSchema`, so messages match the server's.
  */
 import { competitionInputSchema } from "@/lib/domain/schemas/competitions.ts";
@@ -30,7 +30,7 @@ export interface CompetitionFormValues {
   salaryCap: string;
 }
 
-/** A new competition (SPEC §9): fee 10, pool 100, USD, CASH, UPCOMING, 100 entries, cap 5000, 7 days. */
+/** A new competition: fee 10, pool 100, USD, CASH, UPCOMING, 100 entries, cap 5000, 7 days. */
 export function defaultCompetitionValues(now: Date = new Date()): CompetitionFormValues {
   const deadline = daysAheadParts(7, now);
   return {

@@ -1,4 +1,4 @@
-/** Adds, removes and re-prices the players of a competition, with the SPEC §8 toasts. */
+/** Adds, removes and re-prices the players of a competition, with a toast for each outcome. */
 import { competitionSalarySchema } from "@/lib/domain/schemas/catalog.ts";
 import { toast, toastError } from "@/lib/client/toast.ts";
 import { adminFetch, errorText } from "@/lib/client/admin/admin_api.ts";

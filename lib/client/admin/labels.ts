@@ -3,7 +3,7 @@ import type { BadgeVariant } from "@/components/ui/Badge.tsx";
 import type { CompetitionStatus, MatchResult, Position } from "@/lib/domain/types.ts";
 import { formatMoney } from "@/lib/domain/format.ts";
 
-/** Money on the admin side: always with $ (SPEC §9). */
+/** Money on the admin side: always with $. */
 export function adminMoney(n: number | string | null | undefined): string {
   return `$${formatMoney(n)}`;
 }

@@ -1,4 +1,4 @@
-/** The match form's values, SPEC §9 defaults, payload (with the computed result) and validation. */
+/** The match form's values, defaults, payload (with the computed result) and validation. */
 import { matchInputSchema } from "@/lib/domain/schemas/catalog.ts";
 import { matchOutcome } from "@/lib/domain/match_result.ts";
 import type { Match } from "@/lib/domain/types.ts";
@@ -48,7 +48,7 @@ export function matchToValues(m: Match): MatchFormValues {
 
 const scoreOf = (s: string): number | null => (s.trim() === "" ? null : Number(s));
 
-/** Result and status the scores give (SPEC §4): both set → a result and COMPLETED. */
+/** Result and status the scores give: both set → a result and COMPLETED. */
 export function outcomeOf(v: MatchFormValues) {
   const home = scoreOf(v.homeScore);
   const away = scoreOf(v.awayScore);

@@ -1,4 +1,4 @@
-/** Match calls of the admin screens with their SPEC §8 toasts. */
+/** Match calls of the admin screens with their toasts. */
 import { toast, toastError } from "@/lib/client/toast.ts";
 import { adminFetch, errorText } from "@/lib/client/admin/admin_api.ts";
 import { ApiError } from "@/lib/client/api.ts";

@@ -30,7 +30,7 @@ export type CountKey =
 /** One row: counts as typed (strings) and the two flags. */
 export type PerfDraft = Record<CountKey, string> & { cleanSheet: boolean; redCard: boolean };
 
-/** Input limits of SPEC §5 "Performance inputs". */
+/** Input limits of a performance row (the server refuses anything outside them). */
 export const LIMITS: Record<CountKey, { min: number; max?: number; step?: number }> = {
   minutesPlayed: { min: 0, max: MAX_MINUTES },
   goals: { min: 0 },
@@ -81,7 +81,7 @@ export function draftPoints(position: Position, draft: PerfDraft): number {
   return scorePerformance(position, statsOf(draft)).totalPoints;
 }
 
-/** The body item of a row: its fields plus player.position (SPEC §7). */
+/** The body item of a row: its fields plus player.position. */
 export function draftPayload(playerId: number, position: Position, draft: PerfDraft) {
   const counts = Object.fromEntries(COUNT_KEYS.map((k) => [k, draft[k]]));
   return {

@@ -14,7 +14,7 @@ export interface PlayerFormValues {
   cleanSheets: string;
 }
 
-/** A new player: default salary 1000, zero stats (SPEC §3). */
+/** A new player: default salary 1000, zero stats. */
 export function emptyPlayerValues(): PlayerFormValues {
   return {
     name: "",
@@ -42,7 +42,7 @@ export function playerToValues(p: Player): PlayerFormValues {
 
 /**
  * Validates and saves a player of `teamId` (POST, or PATCH when `playerId` is given) with the
- * SPEC §8 toasts; resolves true when saved.
+ * toasts of each outcome; resolves true when saved.
  */
 export async function savePlayer(
   teamId: number,

@@ -1,4 +1,4 @@
-/** Search, filters, paging and selection of the Manage Players tables (10 per page, SPEC §9). */
+/** Search, filters, paging and selection of the Manage Players tables (10 per page). */
 import { useMemo, useState } from "react";
 import type { PlayerWithTeam } from "@/lib/client/admin/types.ts";
 import type { Position } from "@/lib/domain/types.ts";

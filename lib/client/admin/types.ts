@@ -1,4 +1,4 @@
-/** Shapes the admin screens read from the admin API (SPEC §3 "Client-side shapes"). */
+/** Shapes the admin screens read from the admin API. */
 import type {
   Competition,
   GameEvent,

@@ -1,4 +1,4 @@
-/** Dashboard data: the competitions list with its SPEC §8 error toasts, delete and copy link. */
+/** Dashboard data: the competitions list with its error toasts, delete and copy link. */
 import { useEffect } from "react";
 import {
   adminFetch,
@@ -42,7 +42,7 @@ export function useCompetitions() {
   };
 }
 
-/** Deletes a competition with the SPEC §8 toasts; resolves true when it was deleted. */
+/** Deletes a competition with a toast for each outcome; resolves true when it was deleted. */
 export async function deleteCompetition(id: number): Promise<boolean> {
   try {
     await adminFetch(`/api/admin/competitions/${id}`, { method: "DELETE" });
@@ -60,7 +60,7 @@ export async function deleteCompetition(id: number): Promise<boolean> {
   }
 }
 
-/** Copies the direct entry link of a competition (SPEC §8 'Entry Link Copied', 3 s). */
+/** Copies the direct entry link of a competition ('Entry Link Copied', 3 s). */
 export async function copyEntryLink(id: number): Promise<void> {
   try {
     await navigator.clipboard.writeText(`${location.origin}/team-selection/${id}`);

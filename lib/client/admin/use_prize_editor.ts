@@ -1,4 +1,4 @@
-/** State of the Prize Structure editor: rows as typed, and the SPEC §9 helpers applied to them. */
+/** State of the Prize Structure editor: rows as typed, and the helpers applied to them. */
 import { useState } from "react";
 import {
   addPrizeRow,

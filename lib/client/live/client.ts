@@ -1,6 +1,6 @@
 /**
  * Browser reads of the leaderboard page: the ranked rows with their paging headers, the events
- * and the competition. Errors follow SPEC §7 (`ApiError`, message "status: body").
+ * and the competition. Errors are `ApiError`s, message "status: body".
  */
 import { ApiError, apiFetch } from "@/lib/client/api.ts";
 import {

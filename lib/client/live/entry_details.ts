@@ -1,5 +1,5 @@
 /**
- * The team dialog's read of GET /api/entries/{id}/details (SPEC §3) with the SPEC §8 error texts:
+ * The team dialog's read of GET /api/entries/{id}/details with the error texts:
  * numbers may arrive as numeric strings (empty → 0), a shape mismatch names the field, and a
  * failed request is retried once. Browser-safe.
  */
@@ -57,7 +57,7 @@ export type DetailsLine = DetailsPlayer["breakdown"][number];
 
 /**
  * Validates an answer; a wrong field throws 'Data format error: {message} at {path}', an answer
- * that is not an object at all the 'Unable to process…' text (SPEC §8).
+ * that is not an object at all the 'Unable to process…' text.
  */
 export function parseEntryDetails(body: unknown): EntryDetails {
   const result = detailsSchema.safeParse(body);

@@ -1,5 +1,5 @@
 /**
- * The browser side of the live push (SPEC §7): while `enabled`, keeps a WebSocket to /ws joined to
+ * The browser side of the live push: while `enabled`, keeps a WebSocket to /ws joined to
  * one competition, reconnecting with backoff (1 s doubling to 30 s). Reports whether it is up so
  * the page can fall back to polling while it is down.
  */

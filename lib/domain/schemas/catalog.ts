@@ -23,7 +23,7 @@ const score = optionalNullable(
   z.number({ error: scoreMessage }).check(z.int(scoreMessage), z.gte(0, scoreMessage)),
 );
 
-/** Match create/update body (SPEC §5 "Match form"). */
+/** Match create/update body. */
 export const matchInputSchema = z.object({
   homeTeamId: requiredId("Home team is required"),
   awayTeamId: requiredId("Away team is required"),

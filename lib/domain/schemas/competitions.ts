@@ -23,7 +23,7 @@ import {
 
 const maxEntriesMessage = "Max entries must be a positive integer";
 const minEntriesMessage = "Min entries must be a positive integer";
-/** Competition create/update body (SPEC §3, §5 "Competition form", §9 defaults). */
+/** Competition create/update body (absent fields take the defaults). */
 export const competitionInputSchema = z.object({
   name: requiredText("Name is required"),
   description: optionalText(),

@@ -1,9 +1,10 @@
 /**
  * The field schemas every input schema is built from (numbers may arrive as numeric strings
  * from form fields, blanks mean missing), and `zodIssues` for error answers.
- * Messages are SPEC §5's word for word; a required field that is missing, null or blank gets its
- * SPEC message (never zod's "Required"/"Invalid input"). Written with `zod/mini`, whose
- * functional API tree-shakes, so the islands that validate with these ship a small part of zod.
+ * Messages are the product's agreed texts, word for word; a required field that is missing,
+ * null or blank gets its own message (never zod's "Required"/"Invalid input"). Written with
+ * `zod/mini`, whose functional API tree-shakes, so the islands that validate with these ship a
+ * small part of zod.
  */
 import * as z from "zod/mini";
 import "@/lib/domain/zod_english.ts";
@@ -92,7 +93,7 @@ export function requiredId(message: string) {
   );
 }
 
-/** The largest amount a money field takes: decimal(10,2) of SPEC §3. */
+/** The largest amount a money field takes: decimal(10,2). */
 export const MAX_MONEY = 99_999_999.99;
 /** The largest entry fee: the most a card payment may be (99,999,999 minor units). */
 export const MAX_ENTRY_FEE = 999_999.99;

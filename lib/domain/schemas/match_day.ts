@@ -18,7 +18,7 @@ import {
 } from "@/lib/domain/schemas/fields.ts";
 
 /**
- * One performance (SPEC §5 "Performance inputs"). Out-of-range values are errors, never clamped;
+ * One performance. Out-of-range values are errors, never clamped;
  * missing counts are 0. Bonus: any positive value becomes 3. `player.position` may ride along
  * (the server ignores it); other extra fields (totalPoints, …) are dropped.
  */

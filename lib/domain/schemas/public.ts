@@ -66,7 +66,7 @@ const paymentIdText = (message: string) =>
     z.regex(/^[\w-]+$/, "Invalid payment id"),
   );
 
-/** POST /api/entries body (SPEC §5 "Server entry schema"). */
+/** POST /api/entries body. */
 export const entryCreateSchema = z.object({
   competitionId: requiredId("Competition is required"),
   email,

@@ -16,7 +16,7 @@ import { ConflictError, NotFoundError } from "@/lib/domain/errors.ts";
 import type { Competition } from "@/lib/domain/types.ts";
 import { HOUR, keysUnder, makeCompetition, makeSquad, makeTeam } from "./_fixtures.ts";
 
-Deno.test("[competitions] create applies the SPEC defaults", async () => {
+Deno.test("[competitions] create applies the product defaults", async () => {
   const kv = await Deno.openKv(":memory:");
   const competition = await makeCompetition(kv, {
     deadline: "2030-01-02T10:00:00+01:00",

@@ -102,7 +102,7 @@ Deno.test("[prizes] splitPrizes awards places and splits ties", async (t) => {
   });
 });
 
-Deno.test("[prizes] autoDistribute follows the SPEC §9 weights", async (t) => {
+Deno.test("[prizes] autoDistribute follows the weights", async (t) => {
   await t.step("1 row: 100%", () => {
     assert.deepEqual(autoDistribute(100, 1), [{ position: 1, prize: 100 }]);
   });

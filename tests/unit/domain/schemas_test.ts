@@ -48,7 +48,7 @@ function ok<S extends z.ZodMiniType>(schema: S, input: unknown): z.output<S> {
   return r.data;
 }
 
-Deno.test("[schemas] paymentFormSchema (SPEC §5 payment form)", async (t) => {
+Deno.test("[schemas] paymentFormSchema (payment form)", async (t) => {
   const valid = { email: "fan@example.com", confirmEmail: "fan@example.com", teamName: "Jo" };
   await t.step("valid values pass, trimmed", () => {
     assert.deepEqual(
@@ -56,14 +56,14 @@ Deno.test("[schemas] paymentFormSchema (SPEC §5 payment form)", async (t) => {
       valid,
     );
   });
-  await t.step("missing fields get the SPEC messages", () => {
+  await t.step("missing fields get the agreed messages", () => {
     assert.deepEqual(issues(paymentFormSchema, {}), [
       ["email", "Please provide a valid email"],
       ["confirmEmail", "Please provide a valid email"],
       ["teamName", "Display name must be at least 2 characters"],
     ]);
   });
-  await t.step("empty strings get the SPEC messages", () => {
+  await t.step("empty strings get the agreed messages", () => {
     assert.deepEqual(issues(paymentFormSchema, { email: "", confirmEmail: "", teamName: "" }), [
       ["email", "Please provide a valid email"],
       ["confirmEmail", "Please provide a valid email"],
@@ -105,7 +105,7 @@ Deno.test("[schemas] paymentFormSchema (SPEC §5 payment form)", async (t) => {
   });
 });
 
-Deno.test("[schemas] entryCreateSchema (SPEC §5 server entry schema)", async (t) => {
+Deno.test("[schemas] entryCreateSchema (server entry schema)", async (t) => {
   const valid = {
     competitionId: 3,
     email: "fan@example.com",
@@ -267,7 +267,7 @@ Deno.test("[schemas] loginSchema and testEmailSchema", async (t) => {
       password: " secret ",
     });
   });
-  await t.step("test email: empty → the SPEC message, invalid → valid email", () => {
+  await t.step("test email: empty → the agreed message, invalid → valid email", () => {
     const empty = "Please enter an email address to send the test email to.";
     assert.deepEqual(issues(testEmailSchema, {}), [["email", empty]]);
     assert.deepEqual(issues(testEmailSchema, { email: "  " }), [["email", empty]]);
@@ -289,7 +289,7 @@ Deno.test("[schemas] competitionInputSchema", async (t) => {
     prizePool: "100",
     deadline: "2030-05-01T18:30:00.000Z",
   };
-  await t.step("defaults of SPEC §3/§9 are applied", () => {
+  await t.step("defaults are applied", () => {
     assert.deepEqual(ok(competitionInputSchema, valid), {
       name: "Derby Day",
       description: null,
@@ -353,7 +353,7 @@ Deno.test("[schemas] competitionInputSchema", async (t) => {
       maxEntriesPerPerson: 1,
     });
   });
-  await t.step("required fields missing → SPEC messages", () => {
+  await t.step("required fields missing → the agreed messages", () => {
     assert.deepEqual(issues(competitionInputSchema, {}), [
       ["name", "Name is required"],
       ["league", "League is required"],
@@ -362,7 +362,7 @@ Deno.test("[schemas] competitionInputSchema", async (t) => {
       ["deadline", "Deadline is required"],
     ]);
   });
-  await t.step("required fields blank → SPEC messages", () => {
+  await t.step("required fields blank → the agreed messages", () => {
     assert.deepEqual(
       issues(competitionInputSchema, {
         name: " ",
@@ -549,7 +549,7 @@ Deno.test("[schemas] matchInputSchema", async (t) => {
       awayScore: null,
     });
   });
-  await t.step("required fields → SPEC messages (missing and blank)", () => {
+  await t.step("required fields → the agreed messages (missing and blank)", () => {
     const expected = [
       ["homeTeamId", "Home team is required"],
       ["awayTeamId", "Away team is required"],
@@ -699,7 +699,7 @@ Deno.test("[schemas] playerInputSchema and playerPatchSchema", async (t) => {
   });
 });
 
-Deno.test("[schemas] performanceInputSchema (SPEC §5 performance inputs)", async (t) => {
+Deno.test("[schemas] performanceInputSchema (performance inputs)", async (t) => {
   await t.step("missing counts default to 0 and extra fields are dropped", () => {
     assert.deepEqual(
       ok(performanceInputSchema, { playerId: 9, totalPoints: 99, competitionId: 1 }),
@@ -837,7 +837,7 @@ Deno.test("[schemas] gameEventInputSchema", async (t) => {
       },
     );
   });
-  await t.step("required fields → SPEC messages", () => {
+  await t.step("required fields → the agreed messages", () => {
     const expected = [["playerId", "Player is required"], ["eventType", "Event type is required"]];
     assert.deepEqual(issues(gameEventInputSchema, {}), expected);
     assert.deepEqual(issues(gameEventInputSchema, { playerId: "", eventType: "" }), expected);

@@ -30,7 +30,7 @@ const sumLines = (position: Position, s: PerformanceStats) => {
   return { totalPoints, sum: Math.round(lines.reduce((a, l) => a + l.points, 0) * 10) / 10 };
 };
 
-Deno.test("[scoring] the table matches ARCHITECTURE §5", () => {
+Deno.test("[scoring] the points table", () => {
   const common = {
     played: 1,
     played60: 2,
@@ -440,7 +440,7 @@ Deno.test("[scoring] applyEvent records and reverses game events", async (t) => 
 });
 
 Deno.test("[scoring] event labels", async (t) => {
-  await t.step("every event type has its SPEC label", () => {
+  await t.step("every event type has its label", () => {
     assert.deepEqual(EVENT_LABELS, {
       GOAL: "Goal",
       ASSIST: "Assist",

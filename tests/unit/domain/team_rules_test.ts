@@ -85,7 +85,7 @@ Deno.test("[team_rules] teamSalary sums to the cent", () => {
   assert.equal(teamSalary(validFive()), 25000);
 });
 
-Deno.test("[team_rules] checkAddPlayer follows the SPEC §5 table", async (t) => {
+Deno.test("[team_rules] checkAddPlayer follows the rule order", async (t) => {
   await t.step("an allowed player → null", () => {
     assert.equal(checkAddPlayer([], p("GK", 1), rules), null);
     assert.equal(checkAddPlayer(validFive().slice(0, 4), p("DEF", 4), rules), null);

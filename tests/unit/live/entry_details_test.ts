@@ -32,7 +32,7 @@ Deno.test("[live] entry details: numeric strings become numbers, empty becomes 0
   assert.equal(empty.entry.totalPoints, 0);
 });
 
-Deno.test("[live] entry details: a shape mismatch names the field (SPEC §8)", () => {
+Deno.test("[live] entry details: a shape mismatch names the field", () => {
   assert.throws(
     () => parseEntryDetails(details({ players: [{ id: 3, position: "GK", points: 1 }] })),
     (err: Error) => /^Data format error: .+ at players\.0\.name$/.test(err.message),

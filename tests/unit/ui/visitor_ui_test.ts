@@ -47,7 +47,7 @@ Deno.test("[ui] userEntries keeps one record per team ID", () => {
   }
 });
 
-Deno.test("[ui] apiFetch sends JSON only with a payload and throws SPEC §7 errors", async (t) => {
+Deno.test('[ui] apiFetch: JSON only with a payload, "status: body" errors', async (t) => {
   const seen: { method: string; type: string | null; body: string }[] = [];
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
     const body = await req.text();
