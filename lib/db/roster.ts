@@ -1,7 +1,7 @@
 /**
  * The roster of a competition: a compact, append-only copy of what ranking needs from each entry
  * (id, createdAt, picks, team id and name), so a fresh isolate reads a few hundred KV values
- * instead of every entry (#9 point 5).
+ * instead of every entry.
  *
  * - `appendToRoster(op, entry)` adds the entry's packed record at `["roster_tail", cid, id]` in the
  *   entry's own atomic: a key of its own, so concurrent entries never collide on it.
@@ -12,14 +12,13 @@
  *   chunks once per competition, then marks the roster complete; idempotent, and safe when several
  *   isolates run it at once (every chunk write checks the meta key).
  * - `RosterReader` keeps the columns of one competition in memory and catches up incrementally:
- *   new chunks plus the (small) tail, re-read until the meta key did not move meanwhile.
- *
- * Record layout (little endian): f64 id, f64 createdAt ms, u8 pick count, u32 picks…, u16 team id
- * byte length, team id UTF-8, u16 team name byte length, team name UTF-8.
+ *   new chunks plus the (small) tail, re-read until the meta key did not move meanwhile. *
+ * The records' byte layout is known only to `roster_codec.ts`.
  */
 import type { Entry } from "@/lib/domain/types.ts";
 import { keys } from "./keys.ts";
 import { entriesAfter } from "./leaderboard_reads.ts";
+import { encodeRosterRecord, RosterRecords } from "./roster_codec.ts";
 
 /** The roster's state in KV. */
 export interface RosterMeta {
@@ -36,42 +35,6 @@ const COMPACT_MAX = 900;
 /** Writers seal the tail each time a competition's entry count passes a multiple of this. */
 export const COMPACT_AT = 256;
 const LIST_BATCH = 500;
-/** Most picks a record can hold (u8 count). */
-const MAX_PICKS = 255;
-/** Longest team id / team name kept (UTF-8 bytes; u16 length). */
-const MAX_TEXT_BYTES = 4096;
-
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
-
-function textBytes(text: string): Uint8Array {
-  const bytes = encoder.encode(text);
-  return bytes.length > MAX_TEXT_BYTES ? bytes.subarray(0, MAX_TEXT_BYTES) : bytes;
-}
-
-/** The packed roster record of an entry. */
-export function encodeRosterRecord(entry: Entry): Uint8Array {
-  const picks = entry.playerIds.slice(0, MAX_PICKS);
-  const teamId = textBytes(entry.teamId);
-  const teamName = textBytes(entry.teamName);
-  const bytes = new Uint8Array(17 + 4 * picks.length + 4 + teamId.length + teamName.length);
-  const view = new DataView(bytes.buffer);
-  view.setFloat64(0, entry.id, true);
-  view.setFloat64(8, Date.parse(entry.createdAt), true);
-  view.setUint8(16, picks.length);
-  let at = 17;
-  for (const id of picks) {
-    view.setUint32(at, id, true);
-    at += 4;
-  }
-  for (const text of [teamId, teamName]) {
-    view.setUint16(at, text.length, true);
-    bytes.set(text, at + 2);
-    at += 2 + text.length;
-  }
-  return bytes;
-}
-
 /** Adds an empty, complete roster to a new competition's creating atomic (nothing to backfill). */
 export function startRoster(op: Deno.AtomicOperation, cid: number): Deno.AtomicOperation {
   return op.set(keys.rosterMeta(cid), { chunks: 0, complete: true } satisfies RosterMeta);
@@ -112,14 +75,8 @@ function concat(records: Uint8Array[]): Uint8Array {
 
 /** Calls `fn(id)` for each record of a chunk (or a single tail record). */
 function eachId(bytes: Uint8Array, fn: (id: number) => void): void {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let at = 0;
-  while (at < bytes.length) {
-    fn(view.getFloat64(at, true));
-    at += 17 + 4 * view.getUint8(at + 16);
-    at += 2 + view.getUint16(at, true);
-    at += 2 + view.getUint16(at, true);
-  }
+  const records = new RosterRecords(bytes);
+  for (let at = 0; at < records.length; at = records.end(at)) fn(records.id(at));
 }
 
 /** A Float64Array/Int32Array/Uint32Array/Uint8Array at least `size` long, keeping the contents. */
@@ -145,8 +102,8 @@ export class RosterColumns {
   /** Picks of entry i are picks[pickStart[i] .. pickStart[i + 1]). */
   picks = new Int32Array(1280);
   pickStart = new Uint32Array(257);
-  /** Entry i's record is at byte `recordAt[i]` of `buffers[bufferOf[i]]`. */
-  readonly #buffers: Uint8Array[] = [];
+  /** Entry i's record is at byte `recordAt[i]` of `chunks[bufferOf[i]]`. */
+  readonly #chunks: RosterRecords[] = [];
   #bufferOf = new Uint32Array(256);
   #recordAt = new Uint32Array(256);
   /** Whether the ids are ascending (then `indexOf` is a binary search without a sort). */
@@ -162,19 +119,14 @@ export class RosterColumns {
    * moved from the tail into a chunk. A team keeps its number of picks, so they change in place.
    */
   append(bytes: Uint8Array): void {
-    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const buffer = this.#buffers.push(bytes) - 1;
-    let at = 0;
-    while (at < bytes.length) {
-      const start = at;
-      const id = view.getFloat64(at, true);
-      const count = view.getUint8(at + 16);
-      at += 17 + 4 * count;
-      at += 2 + view.getUint16(at, true);
-      at += 2 + view.getUint16(at, true);
+    const records = new RosterRecords(bytes);
+    const buffer = this.#chunks.push(records) - 1;
+    for (let start = 0; start < records.length; start = records.end(start)) {
+      const id = records.id(start);
+      const count = records.pickCount(start);
       const known = id <= this.#maxId ? this.indexOf(id) : -1;
       if (known >= 0) {
-        this.#replace(known, view, start, count, buffer);
+        this.#replace(known, records, start, count, buffer);
         continue;
       }
       this.#maxId = Math.max(this.#maxId, id);
@@ -182,13 +134,11 @@ export class RosterColumns {
       if (i + 1 >= this.ids.length) this.#grow(i + 1);
       const pickAt = this.pickStart[i];
       if (pickAt + count > this.picks.length) this.picks = grow(this.picks, pickAt + count);
-      for (let p = 0; p < count; p++) {
-        this.picks[pickAt + p] = view.getUint32(start + 17 + 4 * p, true);
-      }
+      for (let p = 0; p < count; p++) this.picks[pickAt + p] = records.pick(start, p);
       this.pickStart[i + 1] = pickAt + count;
       if (i > 0 && id <= this.ids[i - 1]) this.#sorted = false;
       this.ids[i] = id;
-      this.createdMs[i] = view.getFloat64(start + 8, true);
+      this.createdMs[i] = records.createdMs(start);
       this.#bufferOf[i] = buffer;
       this.#recordAt[i] = start;
       this.length = i + 1;
@@ -197,14 +147,12 @@ export class RosterColumns {
   }
 
   /** Entry i's picks and record become those of the record at `start` of `buffer`. */
-  #replace(i: number, view: DataView, start: number, count: number, buffer: number): void {
+  #replace(i: number, records: RosterRecords, start: number, count: number, buffer: number): void {
     const pickAt = this.pickStart[i];
     if (this.pickStart[i + 1] - pickAt !== count) {
       throw new Error(`roster: entry ${this.ids[i]} changed its number of picks`);
     }
-    for (let p = 0; p < count; p++) {
-      this.picks[pickAt + p] = view.getUint32(start + 17 + 4 * p, true);
-    }
+    for (let p = 0; p < count; p++) this.picks[pickAt + p] = records.pick(start, p);
     this.#bufferOf[i] = buffer;
     this.#recordAt[i] = start;
   }
@@ -219,21 +167,12 @@ export class RosterColumns {
     this.#recordAt = grow(this.#recordAt, capacity);
   }
 
-  /** Entry i's team id (part 0) or team name (part 1). */
-  #text(i: number, part: 0 | 1): string {
-    const bytes = this.#buffers[this.#bufferOf[i]];
-    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    let at = this.#recordAt[i] + 17 + 4 * (this.pickStart[i + 1] - this.pickStart[i]);
-    if (part === 1) at += 2 + view.getUint16(at, true);
-    return decoder.decode(bytes.subarray(at + 2, at + 2 + view.getUint16(at, true)));
-  }
-
   teamId(i: number): string {
-    return this.#text(i, 0);
+    return this.#chunks[this.#bufferOf[i]].teamId(this.#recordAt[i]);
   }
 
   teamName(i: number): string {
-    return this.#text(i, 1);
+    return this.#chunks[this.#bufferOf[i]].teamName(this.#recordAt[i]);
   }
 
   /** The index of entry `id` among the first `length` entries, or -1 (binary search by id). */
@@ -381,9 +320,7 @@ export async function backfillRoster(kv: Deno.Kv, cid: number, repair = false): 
     const scanned: Uint8Array[] = [];
     for await (const entry of entriesAfter(kv, cid, 0, 0)) scanned.push(encodeRosterRecord(entry));
     const known = await rosterIds(kv, cid);
-    const missing = scanned.filter((record) =>
-      !known.has(new DataView(record.buffer).getFloat64(0, true))
-    );
+    const missing = scanned.filter((record) => !known.has(new RosterRecords(record).id(0)));
     if (await sealChunks(kv, cid, meta, missing, true)) return;
   }
 }

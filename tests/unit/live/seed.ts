@@ -8,7 +8,8 @@ import { addCompetitionPlayers } from "@/lib/db/competition_players.ts";
 import { createCompetition } from "@/lib/db/competitions.ts";
 import { keys } from "@/lib/db/keys.ts";
 import { bumpLive } from "@/lib/db/live.ts";
-import { appendRosterChunks, appendToRoster, encodeRosterRecord } from "@/lib/db/roster.ts";
+import { appendRosterChunks, appendToRoster } from "@/lib/db/roster.ts";
+import { encodeRosterRecord } from "@/lib/db/roster_codec.ts";
 import { createPlayer } from "@/lib/db/players.ts";
 import { createTeam } from "@/lib/db/teams.ts";
 import type {
