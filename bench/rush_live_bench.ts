@@ -1,5 +1,5 @@
 /**
- * Live push and contest-scale standings (#9 points 3 and 5), part of `deno task bench rush`
+ * Live push and contest-scale standings, part of `deno task bench rush`
  * (also `deno task bench live`). On one competition with 1,000,000 entries:
  * - standings in a freshly started process: the first leaderboard page (100 rows) cold, then
  *   warm pages at random offsets (p50/p95), and the process's RSS;

@@ -19,7 +19,7 @@ import { maskEmail, maskPaymentId } from "./views.ts";
 
 /**
  * The entry named by its public team id (`FFT-…`, random), or null. Public reads never take the
- * numeric entry id: ids are sequential, so `/api/entries/1…n` would list every entry (#13).
+ * numeric entry id: ids are sequential, so `/api/entries/1…n` would list every entry.
  */
 export function findEntry(kv: Deno.Kv, teamId: string): Promise<Entry | null> {
   return getEntryByTeamId(kv, teamId);

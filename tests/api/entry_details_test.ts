@@ -124,7 +124,7 @@ Deno.test("[entry details] the API shape with points per player", async (t) => {
       assert.equal(body.entry.points, 23.5);
       assert.equal(body.entry.totalPoints, 23.5);
     });
-    await t.step("the numeric entry id is not a public key (#13: not enumerable)", async () => {
+    await t.step("the numeric entry id is not a public key (not enumerable)", async () => {
       const res = await app.request(`/api/entries/${entry.id}/details`);
       assert.equal(res.status, 404);
       await res.body?.cancel();

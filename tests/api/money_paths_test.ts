@@ -34,8 +34,8 @@ async function deliverSucceeded(app: TestApp, intent: unknown): Promise<Response
 
 /**
  * Rounds of the race: the window where both could act is a few microtasks wide, so it takes
- * many rounds to hit (before the fix, about one round in 40 refunded a payment that had made its
- * entry). The store-level test at the end proves the same thing deterministically.
+ * many rounds to hit (a check-then-act version of the code refunded a payment that had made its entry
+ * about one round in 40). The store-level test at the end proves the same thing deterministically.
  */
 const ROUNDS = 25;
 

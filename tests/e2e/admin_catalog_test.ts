@@ -1,5 +1,5 @@
 /**
- * Issue #12, point 16 and the last admin and header fixes, in a browser on the demo data:
+ * The admin catalog screens and the public header, in a browser on the demo data:
  * Manage Players filters by club and position and deletes players (refused with the reason when
  * in an entry, asked first, keyboard only), the Clubs screen creates, edits and deletes clubs,
  * 'Create Sample Teams' appears on an empty site only, the dashboard's revenue leaves out a

@@ -44,7 +44,7 @@ async function rushStore(maxEntries: number) {
 }
 
 function serverOn(path: string, jobs: number): Promise<RunningServer> {
-  // All buyers of the test come from 127.0.0.1: the per-address intent limit (#13) is off.
+  // All buyers of the test come from 127.0.0.1: the per-address intent limit is off.
   const env = { DENO_KV_PATH: path, DENO_JOBS: String(jobs), DEMO_DATA: "0" };
   return startServer({ env: { ...env, PAYMENT_INTENTS_PER_10_MIN: "0" } });
 }

@@ -86,7 +86,7 @@ Deno.test("[entries] a salary raised over the cap before the commit makes no ent
     const { validPick } = await makeSquad(kv, competition.id);
     const racing = changeBeforeFirstCommit(
       kv,
-      // Salaries are per competition (#12 point 13): the price that races is the competition's.
+      // Salaries are per competition : the price that races is the competition's.
       () => setCompetitionPlayerSalary(kv, competition.id, validPick[1], 9000),
     );
     await assert.rejects(

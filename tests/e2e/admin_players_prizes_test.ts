@@ -18,7 +18,7 @@ interface Row {
   prizePool: number;
 }
 
-Deno.test("[e2e] admin paper cuts: players screen, delete dialog, prize rows, toasts", async (t) => {
+Deno.test("[e2e] admin: players screen, delete dialog, prize rows, toasts", async (t) => {
   const server = await startServer();
   const browser = await launchBrowser();
   const base = server.url;

@@ -1,7 +1,7 @@
 /**
- * Issue #12, admin side, in a browser on the demo data: a salary edit stays in its competition
- * (13), a competition nobody can enter is hidden with its reason (12), a future match refuses a
- * result (14), and a competition is cancelled with everyone refunded (17), at 1280 and 390 px.
+ * Admin results and money, in a browser on the demo data: a salary edit stays in its competition,
+ * a competition nobody can enter is hidden with its reason, a future match refuses a result, and
+ * a competition is cancelled with everyone refunded, at 1280 and 390 px.
  */
 import assert from "node:assert/strict";
 import { gotoHydrated, launchBrowser, screenshot } from "@/tests/helpers/browser.ts";

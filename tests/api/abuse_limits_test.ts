@@ -1,5 +1,6 @@
 /**
- * What an attack run got through (#13), one test per point: each failed before the fix.
+ * Abuse limits: what an attacker tries (intent floods, guessing passwords, bad hosts and
+ * handshakes, forged webhooks, taking every live slot, enumerating entries, dripping bodies).
  * Requests "from" an address pass it as the connection info, as Deno.serve does.
  */
 import assert from "node:assert/strict";
@@ -55,7 +56,7 @@ const HANDSHAKE = {
 
 // Point 2 ------------------------------------------------------------------------------------
 
-Deno.test("[hardening 2] payment intents are rate-limited per client address", async () => {
+Deno.test("[abuse] payment intents are rate-limited per client address", async () => {
   await withTestApp(async (app) => {
     const c = await makeCompetition(app.kv);
     const open = (address: string) =>
@@ -79,7 +80,7 @@ Deno.test("[hardening 2] payment intents are rate-limited per client address", a
 
 // Point 3 ------------------------------------------------------------------------------------
 
-Deno.test("[hardening 3] guessing elsewhere cannot lock the real admin out", async (t) => {
+Deno.test("[abuse] guessing elsewhere cannot lock the real admin out", async (t) => {
   await withTestApp(async (app) => {
     await ensureAdmin(app.kv, TEST_ADMIN.username, TEST_ADMIN.password);
     await t.step("the admin logs in from home once", async () => {
@@ -113,7 +114,7 @@ Deno.test("[hardening 3] guessing elsewhere cannot lock the real admin out", asy
 
 // Point 4 ------------------------------------------------------------------------------------
 
-Deno.test("[hardening 4] throttled admin headers on an admin page: 429, not 500", async () => {
+Deno.test("[abuse] throttled admin headers on an admin page: 429, not 500", async () => {
   await withTestApp(async (app) => {
     await ensureAdmin(app.kv, TEST_ADMIN.username, TEST_ADMIN.password);
     const page = (password: string) =>
@@ -128,7 +129,7 @@ Deno.test("[hardening 4] throttled admin headers on an admin page: 429, not 500"
   });
 });
 
-Deno.test("[hardening 4] a Host header that is no host: 400 with security headers", async () => {
+Deno.test("[abuse] a Host header that is no host: 400 with security headers", async () => {
   await withTestApp(async (app) => {
     const server = Deno.serve(
       { hostname: "127.0.0.1", port: 0, onListen() {} },
@@ -151,7 +152,7 @@ Deno.test("[hardening 4] a Host header that is no host: 400 with security header
   });
 });
 
-Deno.test("[hardening 4/10] /ws handshakes: no key is a 400, version 8 a 426", async () => {
+Deno.test("[abuse] /ws handshakes: no key is a 400, version 8 a 426", async () => {
   await withTestApp(async (app) => {
     {
       const { "sec-websocket-key": _, ...noKey } = HANDSHAKE;
@@ -169,7 +170,7 @@ Deno.test("[hardening 4/10] /ws handshakes: no key is a 400, version 8 a 426", a
   });
 });
 
-Deno.test("[hardening 4/10] webhooks: no data.object is a 400; a future timestamp is refused", async () => {
+Deno.test("[abuse] webhooks: no data.object is a 400; a future timestamp is refused", async () => {
   await withStripeApp(async (app) => {
     const noObject = JSON.stringify({
       id: "evt_1",
@@ -204,7 +205,7 @@ Deno.test("[hardening 4/10] webhooks: no data.object is a 400; a future timestam
 
 // Point 6 ------------------------------------------------------------------------------------
 
-Deno.test("[hardening 6] a new password ends the sessions; a deleted admin's session is refused", async (t) => {
+Deno.test("[abuse] a new password ends the sessions; a deleted admin's session is refused", async (t) => {
   await withTestApp(async (app) => {
     const session = (cookie: string) =>
       status(app.request("/api/admin/session", { headers: { cookie } }));
@@ -227,7 +228,7 @@ Deno.test("[hardening 6] a new password ends the sessions; a deleted admin's ses
 
 // Point 7 ------------------------------------------------------------------------------------
 
-Deno.test("[hardening 7] one address cannot take every live slot", async () => {
+Deno.test("[abuse] one address cannot take every live slot", async () => {
   const app = await makeTestApp();
   const { hub } = app.services;
   // The test server takes the client's address from ?addr= (one machine plays many clients).
@@ -272,7 +273,7 @@ Deno.test("[hardening 7] one address cannot take every live slot", async () => {
 
 // Point 8 ------------------------------------------------------------------------------------
 
-Deno.test("[hardening 8] entries cannot be enumerated by number", async () => {
+Deno.test("[abuse] entries cannot be enumerated by number", async () => {
   await withTestApp(async (app) => {
     const c = await makeCompetition(app.kv);
     const entry = await makeEntry(app.kv, c);
@@ -285,7 +286,7 @@ Deno.test("[hardening 8] entries cannot be enumerated by number", async () => {
 
 // Point 10 -----------------------------------------------------------------------------------
 
-Deno.test("[hardening 10] logout with a dead cookie still clears it", async () => {
+Deno.test("[abuse] logout with a dead cookie still clears it", async () => {
   await withTestApp(async (app) => {
     const res = await app.request("/api/admin/logout", {
       method: "POST",
@@ -296,7 +297,7 @@ Deno.test("[hardening 10] logout with a dead cookie still clears it", async () =
   });
 });
 
-Deno.test("[hardening 10] the CSP's socket source never comes from the Host header", async () => {
+Deno.test("[abuse] the CSP's socket source never comes from the Host header", async () => {
   for (const publicUrl of [null, "https://contests.example"]) {
     await withTestApp(async (app) => {
       const res = await app.handler(
@@ -313,7 +314,7 @@ Deno.test("[hardening 10] the CSP's socket source never comes from the Host head
 
 // Point 9 ------------------------------------------------------------------------------------
 
-Deno.test("[hardening 9] a body that drips gets 408 when its time is up", async () => {
+Deno.test("[abuse] a body that drips gets 408 when its time is up", async () => {
   await withTestApp(async (app) => {
     const server = Deno.serve(
       { hostname: "127.0.0.1", port: 0, onListen() {} },

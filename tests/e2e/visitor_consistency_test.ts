@@ -1,5 +1,5 @@
 /**
- * Issue #12, visitor side, in a browser at 1280 px and 390 px on the demo data: one contest's
+ * What a visitor sees agrees with itself, in a browser at 1280 px and 390 px on the demo data: one contest's
  * rules and currency everywhere, closed contests offer no picking, the countdown agrees with the
  * card, tied podium places, the live score, My entries, page titles, the confirmation receipt and
  * a cancelled contest.
