@@ -4,18 +4,18 @@ import { makeAdminHeaders, makeCompetition, validPicks } from "@/tests/helpers/f
 import { paidStripeCheckout, withStripeApp } from "@/tests/helpers/stripe.ts";
 import { listOutbox } from "@/lib/db/outbox.ts";
 import { getRefund } from "@/lib/db/refunds.ts";
+import { waitFor } from "@/tests/helpers/wait.ts";
 
 /** The cancellation job of `cid` once a pass over every entry ended (polls its API). */
 async function passEnded(app: TestApp, admin: Record<string, string>, cid: number) {
-  for (;;) {
+  return await waitFor("a refund pass ran", async () => {
     const res = await app.request(`/api/admin/competitions/${cid}/cancellation`, {
       headers: admin,
     });
     assert.equal(res.status, 200);
     const job = await readJsonBody(res);
-    if (job.lastPassAt !== null) return job;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+    return job.lastPassAt !== null && job;
+  });
 }
 
 Deno.test("[cancel] cancelling refunds every paid entry exactly once and e-mails each entrant", async (t) => {

@@ -7,6 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { freePort, type RunningServer, startServer } from "@/tests/helpers/server.ts";
+import { waitFor } from "@/tests/helpers/wait.ts";
 
 const KEY = "dGhlIHNhbXBsZSBub25jZQ==";
 
@@ -157,6 +158,7 @@ async function floodGrowthMb(server: RunningServer, port: number): Promise<numbe
       closeQuietly(conn);
     }
   }));
+  // RSS keeps being sampled for half a second after the flood: late growth counts too.
   await new Promise((resolve) => setTimeout(resolve, 500));
   clearInterval(sampler);
   // At least the 8 sockets an address may hold were upgraded (a handshake that comes after one
@@ -205,7 +207,6 @@ Deno.test("[live port] another site's page, a bad handshake and a ninth socket a
     const ownPage = await handshake(port, `Origin: ${server.url}\r\n`);
     assert.equal(ownPage.status, 101, "the site's own pages may connect");
     closeQuietly(ownPage.conn);
-    await new Promise((resolve) => setTimeout(resolve, 300)); // its place is given back
 
     const conn = await Deno.connect({ hostname: "127.0.0.1", port });
     await conn.write(new TextEncoder().encode(
@@ -217,9 +218,19 @@ Deno.test("[live port] another site's page, a bad handshake and a ninth socket a
     assert.match(new TextDecoder().decode(buf.subarray(0, n ?? 0)), /^HTTP\/1\.1 400 /);
     closeQuietly(conn);
 
+    // The closed sockets' places are given back once the server sees them close: a 429 until
+    // then is retried.
     const open = [];
-    for (let i = 0; i < 8; i++) open.push(await handshake(port));
-    assert.deepEqual(open.map((o) => o.status), Array(8).fill(101));
+    for (let i = 0; i < 8; i++) {
+      open.push(
+        await waitFor(`socket ${i + 1} of 8 upgraded`, async () => {
+          const attempt = await handshake(port);
+          if (attempt.status === 101) return attempt;
+          closeQuietly(attempt.conn);
+          return null;
+        }),
+      );
+    }
     const ninth = await handshake(port);
     assert.equal(ninth.status, 429);
     closeQuietly(ninth.conn);

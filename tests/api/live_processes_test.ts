@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { type RunningServer, startServer } from "@/tests/helpers/server.ts";
+import { waitFor } from "@/tests/helpers/wait.ts";
 
 const ADMIN = { "x-admin-username": "admin", "x-admin-password": "admin-test-password" };
 
@@ -41,11 +42,10 @@ Deno.test("[live] a GOAL written through one app process reaches a socket on ano
       ws.onerror = reject;
     });
     ws.send(JSON.stringify({ type: "join", competitionId: live.id }));
-    const joinDeadline = performance.now() + 10_000;
-    while (!received.some((r) => r.message.type === "game_events_update")) {
-      assert.ok(performance.now() < joinDeadline, "the join is answered");
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await waitFor(
+      "the join is answered",
+      () => received.some((r) => r.message.type === "game_events_update"),
+    );
 
     const res = await fetch(`${a.url}/api/admin/competitions/${live.id}/events`, {
       method: "POST",
@@ -57,11 +57,11 @@ Deno.test("[live] a GOAL written through one app process reaches a socket on ano
     const isGoal = (m: Message) =>
       m.type === "game_events_update" && m.data?.[0]?.eventType === "GOAL" &&
       m.data[0].minute === 117;
-    while (!received.some((r) => isGoal(r.message)) && performance.now() - written < 3000) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    const arrival = received.find((r) => isGoal(r.message));
-    assert.ok(arrival, "the GOAL reached the socket on the other process");
+    const arrival = await waitFor(
+      "the GOAL reached the socket on the other process",
+      () => received.find((r) => isGoal(r.message)),
+      { timeoutMs: 3000, everyMs: 5 },
+    );
     const delay = arrival.at - written;
     assert.ok(delay <= 1000, `arrived ${delay.toFixed(0)} ms after the write`);
   } finally {

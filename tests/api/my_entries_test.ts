@@ -6,6 +6,7 @@ import { keys } from "@/lib/db/keys.ts";
 import { migrateEntriesByEmail } from "@/lib/db/entries_by_email.ts";
 import { updateCompetition } from "@/lib/db/competitions.ts";
 import { FIND_ENTRIES_SENT } from "@/routes/api/my-entries/email.ts";
+import { waitFor } from "@/tests/helpers/wait.ts";
 
 Deno.test("[my entries] summaries of the browser's own team ids", async (t) => {
   await withAdminApp(async (app) => {
@@ -36,11 +37,10 @@ Deno.test("[my entries] summaries of the browser's own team ids", async (t) => {
 
 /** The outbox once it holds `n` messages (the find-my-entries mail goes after the answer). */
 async function outboxOf(kv: Deno.Kv, n: number) {
-  for (;;) {
+  return await waitFor(`${n} mails in the outbox`, async () => {
     const mails = await listOutbox(kv);
-    if (mails.length >= n) return mails;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+    return mails.length >= n && mails;
+  });
 }
 
 Deno.test("[my entries] the answer does not wait for the mail: its timing tells nothing", async () => {

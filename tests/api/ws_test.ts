@@ -11,6 +11,7 @@ import {
 import { serveDenoSocket } from "@/lib/live/transports.ts";
 import { makeTestApp, type TestApp } from "@/tests/helpers/app.ts";
 import { makeCompetition, makeEntry, type TestCompetition } from "@/tests/helpers/fixtures.ts";
+import { waitFor } from "@/tests/helpers/wait.ts";
 
 // deno-lint-ignore no-explicit-any
 type Message = Record<string, any>;
@@ -111,15 +112,6 @@ async function liveApp(options: LiveHubOptions = {}): Promise<LiveApp> {
   return { app, competition, hub, served, stop };
 }
 
-/** Waits up to `ms` for `condition` to hold. */
-async function until(condition: () => boolean, ms = 3000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 Deno.test("[ws] join gets the events at once and every change after", async (t) => {
   const { app, competition, served, stop } = await liveApp();
   const [gk, def] = competition.players;
@@ -208,7 +200,7 @@ Deno.test("[ws] sockets of one competition share one channel, released when they
   await clients[1].close();
   await clients[2].close();
   await clients[0].close();
-  await until(() => hub.stats().watches === 0);
+  await waitFor("hub.stats().watches === 0", () => hub.stats().watches === 0);
   assert.deepEqual(hub.stats(), { sockets: 0, competitions: 0, watches: 0, watchesStarted: 1 });
   await stop();
 });
@@ -299,7 +291,7 @@ Deno.test("[ws] an oversized message closes the socket with 1009", async (t) => 
       assert.equal(closed.code, 1009);
       assert.equal(closed.reason, "Message too big");
       assert.equal(client.received.filter(isType("error")).length, 0);
-      await until(() => hub.stats().sockets === 0);
+      await waitFor("hub.stats().sockets === 0", () => hub.stats().sockets === 0);
       assert.equal(hub.stats().competitions, 0);
     });
   }
@@ -400,7 +392,7 @@ Deno.test("[ws] join/leave churn reuses one watch; it is released after the grac
 
   await t.step("after the grace the watch is released; a later join opens a new one", async () => {
     client.send({ type: "leave", competitionId: cid });
-    await until(() => hub.stats().watches === 0);
+    await waitFor("hub.stats().watches === 0", () => hub.stats().watches === 0);
     // A join racing the GOAL's refresh may also have got the events from before it: drop those.
     client.received.length = 0;
     client.send({ type: "join", competitionId: cid });
@@ -438,7 +430,7 @@ Deno.test("[ws] beyond maxSockets /ws answers 503 until a socket leaves", async 
   assert.equal(hub.stats().sockets, 2);
 
   await clients[0].close();
-  await until(() => hub.hasRoom());
+  await waitFor("hub.hasRoom()", () => hub.hasRoom());
   const late = new Client(served.url);
   await late.opened;
   late.send({ type: "ping" });

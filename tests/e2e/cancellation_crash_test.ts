@@ -10,6 +10,7 @@ import { reconcile } from "@/lib/payments/reconcile.ts";
 import { TestPaymentProvider } from "@/lib/payments/test_provider.ts";
 import { makeCompetition, validPicks } from "@/tests/helpers/fixtures.ts";
 import { type RunningServer, startServer } from "@/tests/helpers/server.ts";
+import { waitFor } from "@/tests/helpers/wait.ts";
 
 const ENTRIES = 2_000;
 const ADMIN = { "x-admin-username": "admin", "x-admin-password": "admin-test-password" };
@@ -69,11 +70,13 @@ Deno.test("[cancel] kill -9 in the middle of a 2,000-entry cancellation: after a
     assert.equal(res.status, 202, "2,000 refunds go on in the background");
     const answer = await res.json();
     assert.equal(answer.competition.status, "CANCELLED");
-    for (;;) {
-      const progress = await job(first.url, cid);
-      if (progress.processed >= 300) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await waitFor(
+      "300 refunds processed",
+      async () => (await job(first.url, cid)).processed >= 300,
+      {
+        timeoutMs: 60_000,
+      },
+    );
   } finally {
     await first.kill();
   }
@@ -89,13 +92,10 @@ Deno.test("[cancel] kill -9 in the middle of a 2,000-entry cancellation: after a
 
     const second = await serverOn(path);
     try {
-      const started = Date.now();
-      let ended = await job(second.url, cid);
-      while (ended.finishedAt === null && Date.now() - started < 120_000) {
-        await new Promise((resolve) => setTimeout(resolve, 500));
-        ended = await job(second.url, cid);
-      }
-      assert.notEqual(ended.finishedAt, null, `resumed and finished: ${JSON.stringify(ended)}`);
+      const ended = await waitFor("the job resumed and finished", async () => {
+        const now = await job(second.url, cid);
+        return now.finishedAt !== null && now;
+      }, { timeoutMs: 120_000, everyMs: 500 });
       assert.deepEqual([ended.total, ended.refunded, ended.pending], [ENTRIES, ENTRIES, 0]);
     } finally {
       await second.stop();

@@ -3,6 +3,7 @@ import { launchBrowser, screenshot } from "@/tests/helpers/browser.ts";
 import { startServer } from "@/tests/helpers/server.ts";
 import { startTestSmtp } from "@/tests/helpers/smtp.ts";
 import { axeViolations, login } from "./admin_helpers.ts";
+import { waitFor } from "@/tests/helpers/wait.ts";
 
 interface Payout {
   competitionId: number;
@@ -20,13 +21,10 @@ Deno.test("[payouts] a winner claims on their private page; the admin pays, at 1
   const base = server.url;
   try {
     // The demo's completed contest awarded its prizes at start; the sweep e-mails the links.
-    let token = "";
-    for (let i = 0; i < 600 && !token; i++) {
+    const token = await waitFor("a winner was e-mailed a claim link", () => {
       const raw = smtp.messages.map((m) => m.raw.replace(/=\r?\n/g, "")).join("\n");
-      token = /\/claim\/([A-Za-z0-9_-]{22})/.exec(raw)?.[1] ?? "";
-      if (!token) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    assert.ok(token, "a winner was e-mailed a claim link");
+      return /\/claim\/([A-Za-z0-9_-]{22})/.exec(raw)?.[1];
+    }, { timeoutMs: 60_000, everyMs: 100 });
     // bypassCSP lets the test inject axe-core; the app's own scripts do not need it.
     const context = await browser.newContext({
       viewport: { width: 1280, height: 900 },

@@ -13,6 +13,7 @@ import { getCompetition } from "@/lib/db/competitions.ts";
 import { getTestIntent } from "@/lib/db/test_payment_intents.ts";
 import { makeCompetition, SUCCESS_CARD, validPicks } from "@/tests/helpers/fixtures.ts";
 import { type RunningServer, startServer } from "@/tests/helpers/server.ts";
+import { waitFor } from "@/tests/helpers/wait.ts";
 
 const FULL = "This competition is full. Your payment has been refunded.";
 
@@ -155,7 +156,7 @@ Deno.test("[rush] kill -9 under paid-entry load: every payment resolved within 6
     const load = paid.map((id, n) =>
       enter(first.url, cid, picks, n, id).then(() => answered++, () => {})
     );
-    while (answered < 15) await new Promise((resolve) => setTimeout(resolve, 5));
+    await waitFor("15 entries answered", () => answered >= 15, { timeoutMs: 60_000, everyMs: 5 });
     await first.kill();
     await Promise.all(load);
   } catch (err) {
@@ -166,14 +167,11 @@ Deno.test("[rush] kill -9 under paid-entry load: every payment resolved within 6
   assert.ok(before.unresolved > 0, `some payments were left mid-way (${JSON.stringify(before)})`);
 
   const restarted = await serverOn(store.path, 2);
-  const started = Date.now();
   try {
-    let ended = before;
-    while (ended.unresolved > 0 && Date.now() - started < 60_000) {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      ended = await outcomes(store.path, cid, paid);
-    }
-    assert.equal(ended.unresolved, 0, `unresolved after 60 s: ${JSON.stringify(ended)}`);
+    const ended = await waitFor("every payment resolved", async () => {
+      const now = await outcomes(store.path, cid, paid);
+      return now.unresolved === 0 && now;
+    }, { timeoutMs: 60_000, everyMs: 1000 });
     assert.equal(ended.both, 0);
     assert.equal(ended.entries + ended.refunds, 60);
     assert.equal(ended.entries, 40);

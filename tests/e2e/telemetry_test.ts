@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { freePort } from "@/tests/helpers/server.ts";
+import { waitFor } from "@/tests/helpers/wait.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 
@@ -37,12 +38,11 @@ Deno.test("[telemetry] spans are named by route and KV round trips are measured"
     stderr: "null",
   }).spawn();
   try {
-    while (true) {
+    await waitFor("the server is ready", async () => {
       const res = await fetch(`${url}/readyz`).catch(() => null);
       await res?.body?.cancel();
-      if (res?.ok) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+      return res?.ok;
+    }, { timeoutMs: 60_000, everyMs: 50 });
     for (const path of ["/leaderboard/1", "/api/competitions/1"]) {
       const res = await fetch(`${url}${path}`);
       await res.body?.cancel();

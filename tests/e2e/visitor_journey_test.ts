@@ -12,6 +12,7 @@ import {
   recordAnalytics,
   validTeam,
 } from "./visitor_helpers.ts";
+import { waitFor } from "@/tests/helpers/wait.ts";
 
 function openFor(c: Competition): boolean {
   return c.status === "UPCOMING" && new Date(c.deadline).getTime() > Date.now() + 3_600_000;
@@ -180,21 +181,21 @@ Deno.test("[e2e] visitor journey: home → team → declined then paid → confi
     });
 
     await t.step("analytics went to our API for every step", async () => {
-      await page.waitForTimeout(300);
-      for (
-        const name of [
-          "page_view",
-          "select_competition",
-          "view_competition",
-          "add_player",
-          "complete_team_selection",
-          "view_payment_page",
-          "payment_success",
-          "purchase",
-        ]
-      ) {
-        assert.ok(events.includes(name), `${name} was sent (got ${events.join(", ")})`);
-      }
+      const steps = [
+        "page_view",
+        "select_competition",
+        "view_competition",
+        "add_player",
+        "complete_team_selection",
+        "view_payment_page",
+        "payment_success",
+        "purchase",
+      ];
+      await waitFor(
+        `every step sent (got ${events.join(", ")})`,
+        () => steps.every((name) => events.includes(name)),
+        { timeoutMs: 5000 },
+      );
     });
   } finally {
     await browser.close();

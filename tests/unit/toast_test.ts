@@ -6,6 +6,7 @@ import {
   toast,
   toastError,
 } from "@/lib/client/toast.ts";
+import { waitFor } from "@/tests/helpers/wait.ts";
 
 Deno.test("[toast] one toast at a time: a new one replaces the current", () => {
   const seen: (string | null)[] = [];
@@ -41,8 +42,7 @@ Deno.test("[toast] hides itself after its duration (5000 ms by default)", async 
   assert.ok(id > 0);
 
   toast({ title: "Short", duration: 20 });
-  await new Promise((resolve) => setTimeout(resolve, 60));
-  assert.equal(currentToast(), null);
+  await waitFor("the short toast hid itself", () => currentToast() === null, { everyMs: 5 });
 });
 
 Deno.test("[toast] toastError shows the destructive 'Error' toast", () => {

@@ -8,6 +8,7 @@ import { type LiveHub, startLiveHub } from "@/lib/live/hub.ts";
 import { type LiveSocket, MAX_BUFFERED_BYTES, Outgoing } from "@/lib/live/socket_io.ts";
 import { serveNodeSocket } from "@/lib/live/transports.ts";
 import { makeCompetition, makeEntry } from "@/tests/helpers/fixtures.ts";
+import { waitFor } from "@/tests/helpers/wait.ts";
 
 /** A socket without a transport: it keeps what the hub sends it. */
 class RecordingSocket implements LiveSocket {
@@ -29,14 +30,6 @@ class RecordingSocket implements LiveSocket {
   }
 }
 
-async function until(condition: () => boolean, ms = 3000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 Deno.test("[live hub] a GOAL reaches every joined socket as one message object, its hint in the same write", async () => {
   const kv = await Deno.openKv(":memory:");
   const hub = startLiveHub(kv);
@@ -50,10 +43,16 @@ Deno.test("[live hub] a GOAL reaches every joined socket as one message object, 
       assert.ok(events);
       events.message(JSON.stringify({ type: "join", competitionId: competition.id }));
     }
-    await until(() => sockets.every((s) => s.sent.length === 1));
+    await waitFor(
+      "sockets.every((s) => s.sent.length === 1)",
+      () => sockets.every((s) => s.sent.length === 1),
+    );
     const scorer = entry.playerIds?.[0] ?? competition.players[0].id;
     await createGameEvent(kv, competition.id, { playerId: scorer, eventType: "GOAL" });
-    await until(() => sockets.every((s) => s.sent.length === 2));
+    await waitFor(
+      "sockets.every((s) => s.sent.length === 2)",
+      () => sockets.every((s) => s.sent.length === 2),
+    );
     const [update] = sockets.map((s) => s.sent[1]);
     for (const socket of sockets) assert.equal(socket.sent[1], update, "one object for all");
     assert.deepEqual(update.texts.map((text) => JSON.parse(text).type), [
@@ -121,7 +120,7 @@ Deno.test("[live transports] a node socket that stops reading is cut once 1 MB p
         "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n" +
         "Sec-WebSocket-Version: 13\r\n\r\n",
     ));
-    await until(() => socket() !== null);
+    await waitFor("socket() !== null", () => socket() !== null);
     // The client never reads: the kernel's buffers fill, then the socket's own queue grows.
     const message = new Outgoing("x".repeat(64 * 1024));
     let sent = 0;

@@ -6,6 +6,7 @@ import { savePerformances } from "@/lib/db/performances.ts";
 import { LeaderboardCache } from "@/lib/live/leaderboard_cache.ts";
 import { seedContest } from "./seed.ts";
 import { makeCompetition, makeEntry, validTeams } from "@/tests/helpers/fixtures.ts";
+import { waitFor } from "@/tests/helpers/wait.ts";
 
 async function tailSize(kv: Deno.Kv, cid: number): Promise<number> {
   let n = 0;
@@ -63,11 +64,9 @@ Deno.test("[live] writers seal the tail as their entries pass 256; rankings stay
     await makeEntry(kv, competition, { playerIds: teams[i % teams.length] });
   }
   await savePerformances(kv, cid, [{ playerId: competition.players[0].id, goals: 1 }]);
-  const deadline = Date.now() + 20_000;
-  while (await tailSize(kv, cid) >= COMPACT_AT) {
-    assert.ok(Date.now() < deadline, "the tail was compacted");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await waitFor("the tail was compacted", async () => await tailSize(kv, cid) < COMPACT_AT, {
+    timeoutMs: 20_000,
+  });
   const meta = (await kv.get<RosterMeta>(keys.rosterMeta(cid))).value!;
   assert.ok(meta.chunks >= 1, `sealed chunks: ${meta.chunks}`);
   const reference = await computeStandings(kv, cid);
