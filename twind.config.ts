@@ -51,6 +51,8 @@ const components: [string, string][] = [
     "sm:gap-3 sm:px-3 scroll-mb-24 scroll-mt-20 focus-visible:outline-none focus-visible:ring-2 " +
     "focus-visible:ring-ring",
   ],
+  ["chosen-row", "border-primary bg-primary/5"],
+  ["open-row", "border-transparent hover:border-border hover:bg-muted/60"],
   ["player-name", "block truncate text-sm font-semibold sm:text-base"],
   ["player-meta", "flex items-center gap-1.5 text-xs text-muted-foreground"],
   ["player-salary", "shrink-0 text-right text-sm font-semibold tabular-nums sm:w-16"],
@@ -67,6 +69,8 @@ const components: [string, string][] = [
     "pick-mark",
     "flex h-7 w-7 shrink-0 items-center justify-center rounded-full border text-sm font-bold",
   ],
+  ["chosen-mark", "border-primary bg-primary text-primary-foreground"],
+  ["open-mark", "border-border text-muted-foreground"],
   ["avatar", "inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full"],
   ["avatar-img", "h-full w-full object-contain p-0.5"],
   [

@@ -49,12 +49,7 @@ const RowButton = memo(function RowButton(
       type="button"
       aria-pressed={selected}
       onClick={() => onToggle(player)}
-      className={cn(
-        "player-row",
-        selected
-          ? "border-primary bg-primary/5"
-          : "border-transparent hover:border-border hover:bg-muted/60",
-      )}
+      className={cn("player-row", selected ? "chosen-row" : "open-row")}
     >
       <PlayerAvatar name={player.name} src={player.crest} />
       <span className="min-w-0 flex-1">
@@ -84,12 +79,7 @@ const RowButton = memo(function RowButton(
       </span>
       <span
         aria-hidden="true"
-        className={cn(
-          "pick-mark",
-          selected
-            ? "border-primary bg-primary text-primary-foreground"
-            : "border-border text-muted-foreground",
-        )}
+        className={cn("pick-mark", selected ? "chosen-mark" : "open-mark")}
       >
         {selected ? "✓" : "+"}
       </span>

@@ -24,7 +24,15 @@ Deno.test("[pages] the team builder's rows carry short component classes, styled
     // The app's twind plugin turns each component class into its utilities.
     const css = twind(twindConfig).render!({ render: () => ({ htmlText: html }), islands: [] })
       .styles![0].cssText;
-    for (const name of ["player-row", "player-name", "player-salary", "pick-mark", "avatar"]) {
+    const names = [
+      "player-row",
+      "open-row",
+      "player-name",
+      "player-salary",
+      "pick-mark",
+      "open-mark",
+    ];
+    for (const name of [...names, "avatar"]) {
       assert.match(css, new RegExp(`\\.${name}\\{[^}]+\\}`), name);
     }
     assert.match(css, /\.player-row\{[^}]*display:flex/);
