@@ -3,7 +3,9 @@
  * (CROWD_SIZES to choose), all joined to one LIVE competition: a GOAL written to the store, and
  * the time until each socket got the `game_events_update` carrying it (p50/p99/max, missed),
  * with the server's RSS and CPU; then the bare-broadcast floor (bench/crowd_floor.ts: a minimal
- * server sending the same bytes to the same number of sockets) and the ratio app / floor.
+ * server sending the same bytes to the same number of sockets) and the ratio app / floor. Clients
+ * offer permessage-deflate like browsers (CROWD_DEFLATE=0: they do not), so both servers send
+ * the shared compressed frame.
  *
  * Set-up, all on this machine: the app's server (serve.ts, one isolate per process) in
  * `ceil(sockets / 17,000)` processes (at least 2, one per core) sharing the port with
@@ -17,6 +19,7 @@
  */
 import { updateCompetition } from "@/lib/db/competitions.ts";
 import { createGameEvent, listGameEvents } from "@/lib/db/events.ts";
+import { Outgoing } from "@/lib/live/socket_io.ts";
 import { makeCompetition, makeEntry } from "@/tests/helpers/fixtures.ts";
 import { freePort } from "@/tests/helpers/server.ts";
 
@@ -254,7 +257,12 @@ async function runFloor(sockets: number, processes: number, cid: number, kv: Den
         peak = Math.max(peak, sum(floors).rssMb);
       }
       events.shift();
-      return { ...summary(events, peak, idle), bytes: encoder.encode(await message()).length };
+      const last = await message();
+      return {
+        ...summary(events, peak, idle),
+        bytes: encoder.encode(last).length,
+        wireBytes: new Outgoing(last).deflatedFrame.length,
+      };
     } finally {
       await stop(clients);
     }
@@ -285,6 +293,7 @@ for (const sockets of SIZES) {
     sockets,
     serverProcesses: processes,
     messageBytes: floor.bytes,
+    wireBytes: floor.wireBytes,
     app,
     floor,
     ratio: { p50: +(app.p50 / floor.p50).toFixed(2), p99: +(app.p99 / floor.p99).toFixed(2) },
@@ -293,7 +302,8 @@ for (const sockets of SIZES) {
   const ok = app.p99 <= BUDGET.p99Ms && app.missed === 0 && app.serverRssMb <= BUDGET.rssMb &&
     result.ratio.p99 <= BUDGET.ratio;
   console.log(
-    `crowd: ${sockets} sockets (${processes} server processes, ${floor.bytes} B message): ` +
+    `crowd: ${sockets} sockets (${processes} server processes, ${floor.bytes} B message, ` +
+      `${floor.wireBytes} B compressed frame): ` +
       `app p50 ${app.p50} / p99 ${app.p99} / max ${app.max} ms, missed ${app.missed}, ` +
       `RSS ${app.serverRssMb} MB, CPU ${app.serverCpuSPerEvent} s/event; floor p50 ${floor.p50} / ` +
       `p99 ${floor.p99} ms, CPU ${floor.serverCpuSPerEvent} s/event; ratio p99 ${result.ratio.p99} ` +

@@ -7,10 +7,15 @@
  * `expect <eventId> <t0>` it prints `latencies <json>`: per socket, the milliseconds from `t0`
  * (wall clock) to the `game_events_update` whose newest event is `eventId` (null if none came
  * within 10 s). Frames are parsed only as far as their header and first bytes; pings get pongs.
+ * Like a browser, each socket offers permessage-deflate (CROWD_DEFLATE=0 to not) and, when the
+ * server takes it, sends its join compressed; a compressed message is inflated once per distinct
+ * payload (every socket gets the same shared frame), so the load generator does not pay the
+ * inflate a browser pays on its own device.
  */
 import net from "node:net";
 import process from "node:process";
 import readline from "node:readline";
+import zlib from "node:zlib";
 
 const [port, count, firstAddress, cid] = process.argv.slice(2).map(Number);
 const PER_ADDRESS = 8;
@@ -22,7 +27,35 @@ function clientFrame(opcode, payload) {
   const head = Buffer.from([0x80 | opcode, 0x80 | payload.length, 0, 0, 0, 0]);
   return Buffer.concat([head, payload]);
 }
-const JOIN = clientFrame(1, Buffer.from(JSON.stringify({ type: "join", competitionId: cid })));
+const JOIN_TEXT = Buffer.from(JSON.stringify({ type: "join", competitionId: cid }));
+const JOIN = clientFrame(1, JOIN_TEXT);
+const OFFER_DEFLATE = process.env.CROWD_DEFLATE !== "0";
+/** The join compressed as RFC 7692 says: sync flush, its last 4 bytes dropped; RSV1 set. */
+const DEFLATED_JOIN = (() => {
+  const out = zlib.deflateRawSync(JOIN_TEXT, { finishFlush: zlib.constants.Z_SYNC_FLUSH });
+  const frame = clientFrame(1, out.subarray(0, out.length - 4));
+  frame[0] |= 0x40;
+  return frame;
+})();
+/** The newest event id of each distinct compressed payload seen (latin1 string → id or -1). */
+const inflated = new Map();
+
+function newestOf(text) {
+  const match = NEWEST.exec(text);
+  return match ? Number(match[1]) : -1;
+}
+
+function newestOfCompressed(payload) {
+  const key = payload.toString("latin1");
+  let id = inflated.get(key);
+  if (id === undefined) {
+    const data = Buffer.concat([payload, Buffer.from([0, 0, 0xff, 0xff])]);
+    const text = zlib.inflateRawSync(data, { finishFlush: zlib.constants.Z_SYNC_FLUSH });
+    id = newestOf(text.toString("latin1", 0, 120));
+    inflated.set(key, id);
+  }
+  return id;
+}
 
 /** Newest event id each socket saw, and when. */
 const newest = new Int32Array(count).fill(-1);
@@ -42,7 +75,11 @@ function connect(i) {
       socket.write(
         `GET /ws HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: websocket\r\n` +
           "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n" +
-          "Sec-WebSocket-Version: 13\r\n\r\n",
+          "Sec-WebSocket-Version: 13\r\n" +
+          (OFFER_DEFLATE
+            ? "Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits\r\n"
+            : "") +
+          "\r\n",
       ));
     socket.on("error", () => resolve(false));
     socket.on("close", () => resolve(false));
@@ -56,8 +93,9 @@ function connect(i) {
           return resolve(false);
         }
         upgraded = true;
+        const deflated = /permessage-deflate/i.test(buf.toString("latin1", 0, end));
         buf = buf.subarray(end + 4);
-        socket.write(JOIN);
+        socket.write(deflated ? DEFLATED_JOIN : JOIN);
         resolve(true);
       }
       while (buf.length >= 2) {
@@ -76,10 +114,12 @@ function connect(i) {
         const opcode = buf[0] & 15;
         if (opcode === 9) socket.write(clientFrame(10, buf.subarray(offset, offset + size)));
         if (opcode === 1) {
-          const match = NEWEST.exec(buf.toString("latin1", offset, offset + 120));
-          if (match) {
+          const id = buf[0] & 0x40
+            ? newestOfCompressed(buf.subarray(offset, offset + size))
+            : newestOf(buf.toString("latin1", offset, offset + 120));
+          if (id >= 0) {
             if (newest[i] === -1 && ++ready === count) onReady();
-            newest[i] = Number(match[1]);
+            newest[i] = id;
             seenAt[i] = wallNow();
           }
         }

@@ -4,25 +4,39 @@
  * that does nothing but send. Each stdin line is a message: it becomes the current one (sent to
  * every new socket at once) and its frame, built once, is written to every open socket.
  * Prints `listening` once it listens. Run by the bench: `deno run -A bench/crowd_floor.ts <port>`.
+ * It negotiates permessage-deflate as the app does and writes the same shared compressed frame to
+ * the sockets that took it: the floor sends the same bytes on the wire.
  */
 import http from "node:http";
 import readline from "node:readline";
 import process from "node:process";
 import type { Duplex } from "node:stream";
 import { WebSocketServer } from "ws";
+import { keepShareableDeflateOffers } from "@/lib/http/node_server.ts";
 import { Outgoing } from "@/lib/live/socket_io.ts";
+import { releaseInflater } from "@/lib/live/transports.ts";
 
 const port = Number(Deno.args[0]);
-const sockets = new Set<Duplex>();
+/** Each open socket, and whether it takes compressed frames. */
+const sockets = new Map<Duplex, boolean>();
 let current: Outgoing | null = null;
-const wss = new WebSocketServer({ noServer: true, maxPayload: 4096, perMessageDeflate: false });
+const wss = new WebSocketServer({
+  noServer: true,
+  maxPayload: 4096,
+  perMessageDeflate: { serverNoContextTakeover: true, clientNoContextTakeover: true },
+});
+const frameFor = (message: Outgoing, deflated: boolean) =>
+  deflated ? message.deflatedFrame : message.frame;
 const server = http.createServer((_req, res) => res.writeHead(404).end());
 server.on("upgrade", (req, socket: Duplex, head) => {
   socket.on("error", () => socket.destroy());
+  keepShareableDeflateOffers(req);
   wss.handleUpgrade(req, socket, head, (ws) => {
-    sockets.add(socket);
+    const deflated = ws.extensions.split(",").includes("permessage-deflate");
+    sockets.set(socket, deflated);
     ws.once("close", () => sockets.delete(socket));
-    if (current) socket.write(current.frame);
+    ws.on("message", () => setImmediate(() => releaseInflater(ws)));
+    if (current) socket.write(frameFor(current, deflated));
   });
 });
 server.listen({ port, host: "127.0.0.1", reusePort: true, backlog: 4096 }, () => {
@@ -30,5 +44,5 @@ server.listen({ port, host: "127.0.0.1", reusePort: true, backlog: 4096 }, () =>
 });
 for await (const line of readline.createInterface({ input: process.stdin })) {
   current = new Outgoing(line);
-  for (const socket of sockets) socket.write(current.frame);
+  for (const [socket, deflated] of sockets) socket.write(frameFor(current, deflated));
 }

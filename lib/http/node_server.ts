@@ -51,8 +51,12 @@ export function listenNodeHttp(
     ((headers: Headers, url: URL) => isCrossOriginRequest(new Request(url, { headers })));
   const wss = new WebSocketServer({
     noServer: true,
+    // Applies to a compressed message's inflated size too: no zip bomb gets past it.
     maxPayload: MAX_FRAME_BYTES,
-    perMessageDeflate: false,
+    // Broadcasts write one compressed frame shared by every socket (`Outgoing.deflatedFrame`):
+    // each message is compressed alone (server_no_context_takeover) with the full window, and
+    // a client's messages are inflated without a kept window (client_no_context_takeover).
+    perMessageDeflate: { serverNoContextTakeover: true, clientNoContextTakeover: true },
   });
   const server = http.createServer((req, res) => {
     if (!handler) {
@@ -82,6 +86,7 @@ export function listenNodeHttp(
       remoteAddress(req),
     );
     if (admitted instanceof Response) return refuse(socket, admitted, sources);
+    keepShareableDeflateOffers(req);
     wss.handleUpgrade(req, socket, head, (ws) => {
       ws.once("close", admitted.release);
       // A refused frame (over maxPayload, or invalid): `ws` has sent its close frame (1009 or
@@ -105,6 +110,23 @@ export function listenNodeHttp(
       });
     });
   });
+}
+
+/**
+ * Drops the permessage-deflate offers that ask for a smaller server window
+ * (server_max_window_bits): the shared compressed frame is made with the full one. Such a client
+ * (rare: browsers do not ask) gets uncompressed frames.
+ */
+export function keepShareableDeflateOffers(req: http.IncomingMessage): void {
+  const header = req.headers["sec-websocket-extensions"];
+  if (!header) return;
+  const kept = header.split(",").map((offer) => offer.trim()).filter((offer) => {
+    const [name, ...params] = offer.split(";").map((part) => part.trim());
+    return name !== "permessage-deflate" ||
+      !params.some((param) => param.startsWith("server_max_window_bits"));
+  });
+  if (kept.length > 0) req.headers["sec-websocket-extensions"] = kept.join(", ");
+  else delete req.headers["sec-websocket-extensions"];
 }
 
 /** The request's address as Deno.serve reports it (IPv4 without the `::ffff:` prefix). */

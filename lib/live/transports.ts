@@ -4,7 +4,8 @@
  *   pings on its own (`idleTimeout`) and sends text through its own framing;
  * - `serveNodeSocket`: a `ws` socket over a `node:http` upgrade (the served ports, see
  *   lib/http/node_server.ts); a broadcast writes the message's shared frame straight to the
- *   connection, and a heartbeat cuts a peer that stayed silent since the last one.
+ *   connection (compressed when the socket negotiated permessage-deflate), and a heartbeat cuts
+ *   a peer that stayed silent since the last one.
  */
 import type { Duplex } from "node:stream";
 import type { WebSocket as NodeWebSocket } from "ws";
@@ -75,6 +76,7 @@ export function serveDenoSocket(hub: LiveHub, ws: WebSocket): void {
  */
 export function serveNodeSocket(hub: LiveHub, ws: NodeWebSocket, raw: Duplex): void {
   const closed = new Promise<void>((resolve) => ws.once("close", () => resolve()));
+  const deflated = ws.extensions.split(",").includes("permessage-deflate");
   let heard = true;
   const close = (code: number, reason: string) => {
     try {
@@ -87,7 +89,7 @@ export function serveNodeSocket(hub: LiveHub, ws: NodeWebSocket, raw: Duplex): v
     send(message: Outgoing) {
       if (ws.readyState !== ws.OPEN) return;
       if (raw.writableLength > MAX_BUFFERED_BYTES) return ws.terminate();
-      raw.write(message.frame);
+      raw.write(deflated ? message.deflatedFrame : message.frame);
     },
     close,
     closeAndWait() {
@@ -107,8 +109,31 @@ export function serveNodeSocket(hub: LiveHub, ws: NodeWebSocket, raw: Duplex): v
   ws.on("message", (data: Buffer, isBinary: boolean) => {
     heard = true;
     events?.message(isBinary ? new Uint8Array(data) : data.toString("utf8"));
+    if (deflated) setImmediate(() => releaseInflater(ws));
   });
   ws.once("close", () => events?.closed());
+}
+
+/** The parts of `ws` 8's internals `releaseInflater` reads (ws is pinned in package.json). */
+interface WsInternals {
+  _receiver?: { _state?: number } | null;
+  _extensions?: Record<string, { _inflate?: { close(): void } | null } | undefined>;
+}
+/** `ws`'s Receiver state while a message is being inflated (or waits for the zlib limiter). */
+const WS_INFLATING = 5;
+
+/**
+ * Frees the zlib inflater `ws` made for this socket's compressed messages. `ws` keeps one per
+ * socket for good (about 15 KB each: 750 MB for 50,000 browsers), while a live client sends a
+ * join and a few pings; with client_no_context_takeover nothing is lost, and `ws` makes a new
+ * one for the next compressed message. Left alone while a message is being inflated.
+ */
+export function releaseInflater(ws: NodeWebSocket): void {
+  const internals = ws as unknown as WsInternals;
+  const deflate = internals._extensions?.["permessage-deflate"];
+  if (!deflate?._inflate || internals._receiver?._state === WS_INFLATING) return;
+  deflate._inflate.close();
+  deflate._inflate = null;
 }
 
 function waitAtMost(done: Promise<void>, ms: number): Promise<void> {
