@@ -3,6 +3,7 @@ import { gotoHydrated, launchBrowser, screenshot } from "@/tests/helpers/browser
 import { startServer } from "@/tests/helpers/server.ts";
 import { formatPrice } from "@/lib/domain/format.ts";
 import type { Competition } from "@/lib/domain/types.ts";
+import { contestTab } from "@/lib/client/contests.ts";
 import {
   assertNoHorizontalScroll,
   assertNoSeriousAxeViolations,
@@ -29,7 +30,7 @@ Deno.test("[e2e] visitor journey: home → team → declined then paid → confi
     assert.ok(competition, "the demo data has an open competition");
     const fee = formatPrice(competition.entryFee, competition.currency);
 
-    await t.step("home: heading, sub-line and cards in deadline order", async () => {
+    await t.step("home: heading, sub-line, tabs, and cards in deadline order", async () => {
       await gotoHydrated(page, `${server.url}/`);
       await page.getByRole("heading", { name: "Play Fantasy Football With Your Community" })
         .waitFor();
@@ -37,8 +38,20 @@ Deno.test("[e2e] visitor journey: home → team → declined then paid → confi
       const shown = await page.locator("[data-contest-card]").evaluateAll((cards) =>
         cards.map((c) => Number((c as HTMLElement).dataset.contestCard))
       );
+      // Every panel is in the page (the hidden ones too): Open and Live by deadline, soonest
+      // first, then Results, latest first.
       const byDeadline = [...list].sort((a, b) => a.deadline.localeCompare(b.deadline));
-      assert.deepEqual(shown, byDeadline.map((c) => c.id));
+      const ids = (tab: string) => byDeadline.filter((c) => contestTab(c) === tab).map((c) => c.id);
+      assert.deepEqual(shown, [...ids("open"), ...ids("live"), ...ids("results").reverse()]);
+      for (const [name, tab] of [["Open", "open"], ["Live", "live"], ["Results", "results"]]) {
+        const count = ids(tab).length;
+        assert.equal(await page.getByRole("tab", { name: `${name} (${count})` }).count(), 1);
+      }
+      assert.equal(
+        await page.getByRole("tab", { selected: true }).innerText(),
+        `Open (${ids("open").length})`,
+        "open contests come first",
+      );
       await assertNoHorizontalScroll(page);
       await assertNoSeriousAxeViolations(page);
       await screenshot(page, "visitor-home-390");
@@ -47,7 +60,9 @@ Deno.test("[e2e] visitor journey: home → team → declined then paid → confi
     await t.step("a LIVE card links to the live leaderboard and has no 'Make Picks'", async () => {
       const live = list.find((c) => c.status === "LIVE");
       assert.ok(live, "the demo data has a LIVE competition");
+      await page.getByRole("tab", { name: /^Live/ }).click();
       const card = page.locator(`[data-contest-card="${live.id}"]`);
+      await card.waitFor();
       const text = await card.innerText();
       assert.match(text, /LIVE/);
       assert.match(text, /In progress/);
@@ -57,6 +72,7 @@ Deno.test("[e2e] visitor journey: home → team → declined then paid → confi
     });
 
     await t.step("'Make Picks' opens team selection", async () => {
+      await page.getByRole("tab", { name: /^Open/ }).click();
       const card = page.locator(`[data-contest-card="${competition.id}"]`);
       assert.match(await card.innerText(), /Closes in \d+[dh]/);
       await card.getByRole("link", { name: "Make Picks" }).click();
@@ -172,8 +188,10 @@ Deno.test("[e2e] visitor journey: home → team → declined then paid → confi
         name: sessionStorage.getItem("team_name"),
         picks: sessionStorage.getItem("selectedTeam"),
       }));
+      const editToken = stored.entries[0]?.editToken;
+      assert.match(editToken ?? "", /^[0-9a-f]{32}$/, "the entry's private edit link is kept");
       assert.deepEqual(stored, {
-        entries: [{ competitionId: competition.id, teamId }],
+        entries: [{ competitionId: competition.id, teamId, editToken }],
         email: null,
         name: null,
         picks: null,

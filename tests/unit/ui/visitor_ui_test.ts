@@ -108,7 +108,8 @@ Deno.test("[ui] contest order, player shape and page parameters", () => {
 
   const team = { name: "Riverside Rovers", shortName: "RIV", logoUrl: "/crests/riv.svg" };
   const base = { id: 7, name: "Sam Stone", position: "DEF" as const, teamId: 2, imageUrl: null };
-  assert.deepEqual(toPickPlayer({ ...base, salary: "6500.50", team }), {
+  const season = { goals: 3, assists: 2, cleanSheets: 1 };
+  assert.deepEqual(toPickPlayer({ ...base, ...season, salary: "6500.50", team }), {
     id: 7,
     name: "Sam Stone",
     position: "DEF",
@@ -117,10 +118,12 @@ Deno.test("[ui] contest order, player shape and page parameters", () => {
     teamName: "Riverside Rovers",
     teamShortName: "RIV",
     crest: "/crests/riv.svg",
+    season: { goals: 3, assists: 2, cleanSheets: 1 },
   });
   const bare = toPickPlayer({ ...base, salary: null, team: null });
   assert.equal(bare.salary, 1000, "an unset salary shows as 1000");
   assert.equal(bare.crest, null);
+  assert.deepEqual(bare.season, { goals: 0, assists: 0, cleanSheets: 0 }, "no stats yet: zeros");
 
   assert.equal(pageId("12"), 12);
   for (const bad of ["0", "012", "1.5", "abc", "", undefined]) assert.equal(pageId(bad), null);
