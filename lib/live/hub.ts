@@ -77,7 +77,7 @@ export const MAX_MESSAGE_CHARS = 1024;
  */
 export const MAX_SOCKETS = 30_000;
 const DEFAULTS: Required<LiveHubOptions> = {
-  pollMs: 100,
+  pollMs: 25,
   heartbeatMs: 25_000,
   eventLimit: 50,
   watchGraceMs: 5000,
