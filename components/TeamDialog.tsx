@@ -9,7 +9,7 @@ import {
   fetchEntryDetails,
   NO_PLAYERS,
 } from "@/lib/client/live/entry_details.ts";
-import { formatLine, formatPoints, formatShare } from "@/lib/client/live/format.ts";
+import { formatLine, formatShare, pointsText } from "@/lib/client/live/format.ts";
 import { toastError } from "@/lib/client/toast.ts";
 import { teamSharePath } from "@/lib/client/share.ts";
 import ShareButtons from "@/islands/ShareButtons.tsx";
@@ -40,7 +40,7 @@ function PlayerCard({ player }: { player: DetailsPlayer }) {
           {player.team && <p className="text-xs text-muted-foreground">{player.team.name}</p>}
         </div>
         <span className="shrink-0 whitespace-nowrap font-bold tabular-nums">
-          {formatPoints(player.points)} pts
+          {pointsText(player.points)}
         </span>
       </div>
       {typeof player.pickedBy === "number" && (
@@ -93,7 +93,7 @@ function Details({ details, displayName }: { details: EntryDetails; displayName:
           className="shrink-0 whitespace-nowrap text-lg font-bold tabular-nums"
           data-testid="team-total"
         >
-          {formatPoints(entry.totalPoints)} pts
+          {pointsText(entry.totalPoints)}
         </span>
       </div>
       <ShareButtons

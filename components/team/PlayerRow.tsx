@@ -3,7 +3,7 @@ import { formatSalary } from "@/lib/domain/format.ts";
 import { seasonPoints } from "@/lib/domain/scoring.ts";
 import type { PickPlayer } from "@/lib/client/players.ts";
 import { cn } from "@/lib/client/cn.ts";
-import { formatPoints } from "@/lib/client/live/format.ts";
+import { pointsText } from "@/lib/client/live/format.ts";
 import { PlayerAvatar } from "@/components/PlayerAvatar.tsx";
 import { PositionBadge } from "./PositionBadge.tsx";
 
@@ -32,7 +32,7 @@ export function seasonLine(player: PickPlayer): { text: string; title: string } 
     { goals: 0, assists: 0, cleanSheets: 0 };
   const points = seasonPoints(player.position, { goals, assists, cleanSheets }).totalPoints;
   return {
-    text: `${formatPoints(points)} pts · ${goals}G ${assists}A ${cleanSheets}CS`,
+    text: `${pointsText(points)} · ${goals}G ${assists}A ${cleanSheets}CS`,
     title: `${goals} goals, ${assists} assists, ${cleanSheets} clean sheets this season`,
   };
 }

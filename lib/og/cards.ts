@@ -5,6 +5,7 @@
  * not wrap or clip by itself.
  */
 import type { Position } from "@/lib/domain/types.ts";
+import { pointsText } from "@/lib/client/live/format.ts";
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
@@ -149,7 +150,7 @@ export function teamCardSvg(card: TeamCard): string {
       }),
       text(188, y + 40, 28, fitText(player.name, charsFor(520, 28)), { weight: 700 }),
       text(730, y + 39, 20, fitText(player.club, charsFor(235, 20, false)), { fill: "#bbf7d0" }),
-      text(1112, y + 40, 28, `${player.points} pts`, { weight: 700, anchor: "end" }),
+      text(1112, y + 40, 28, pointsText(player.points), { weight: 700, anchor: "end" }),
     ];
   });
   return frame([
@@ -160,7 +161,11 @@ export function teamCardSvg(card: TeamCard): string {
     }),
     text(64, 176, 60, fitText(card.teamName, charsFor(800, 60)), { weight: 800 }),
     `<rect x="896" y="124" width="240" height="68" rx="34" fill="#22c55e"/>`,
-    text(1016, 170, 34, `${card.points} pts`, { weight: 800, fill: "#052e16", anchor: "middle" }),
+    text(1016, 170, 34, pointsText(card.points), {
+      weight: 800,
+      fill: "#052e16",
+      anchor: "middle",
+    }),
     ...rows,
     text(64, 600, 22, `Team ID ${card.teamId}`, { fill: "#bbf7d0" }),
   ], `${card.teamName}, ${card.competitionName}`);

@@ -110,7 +110,7 @@ Deno.test("[e2e] player filters and deletion, clubs, sample teams, revenue, head
         assert.match(text, /GK/);
         assert.match(text, new RegExp(clubName));
       }
-      await screenshot(page, "issue12-manage-players-filtered-1280");
+      await screenshot(page, "manage-players-filtered-1280");
 
       await page.getByLabel("Filter by team").selectOption({ label: "All Teams" });
       const allKeepers = all.filter((p) => p.position === "GK").map((p) => p.id).sort();
@@ -120,7 +120,7 @@ Deno.test("[e2e] player filters and deletion, clubs, sample teams, revenue, head
       await page.getByLabel("Filter by team").selectOption({ label: clubName });
       assert.deepEqual((await listedIds(page)).sort(), keepers);
       await assertNoHorizontalScroll(page);
-      await screenshot(page, "issue12-manage-players-filtered-390");
+      await screenshot(page, "manage-players-filtered-390");
       await page.setViewportSize({ width: 1280, height: 900 });
     });
 
@@ -149,7 +149,7 @@ Deno.test("[e2e] player filters and deletion, clubs, sample teams, revenue, head
             "Remove them from competitions instead\\.",
         ),
       );
-      await screenshot(page, "issue12-manage-players-delete-refused-1280", { fullPage: false });
+      await screenshot(page, "manage-players-delete-refused-1280", { fullPage: false });
       assert.equal(await dialog.count(), 0);
       assert.equal(await page.locator(`tr[data-player-id="${picked.id}"]`).count(), 1);
       const still = await competitionPlayers(base, hamper.id);
@@ -226,7 +226,7 @@ Deno.test("[e2e] player filters and deletion, clubs, sample teams, revenue, head
       await dialog.getByLabel("Short Name").fill("EFW");
       assert.doesNotMatch(await dialog.innerText(), /is required/, "a corrected field is clear");
       await dialog.getByLabel("League").selectOption({ label: "Serie A" });
-      await screenshot(page, "issue12-clubs-new-dialog-1280", { fullPage: false });
+      await screenshot(page, "clubs-new-dialog-1280", { fullPage: false });
       await dialog.getByRole("button", { name: "Create Club" }).click();
       await expectToast(page, "Club Created", "Eastfield Wanderers has been saved.");
       await dialog.waitFor({ state: "detached" });
@@ -261,7 +261,7 @@ Deno.test("[e2e] player filters and deletion, clubs, sample teams, revenue, head
       );
       assert.equal(await page.locator(`tr[data-club-id="${used.id}"]`).count(), 1);
       await closeToast(page);
-      await screenshot(page, "issue12-clubs-1280");
+      await screenshot(page, "clubs-1280");
 
       await page.getByRole("button", { name: "Delete Eastfield Rovers" }).click();
       await page.getByRole("dialog", { name: "Delete club" })
@@ -275,7 +275,7 @@ Deno.test("[e2e] player filters and deletion, clubs, sample teams, revenue, head
       await openAdmin(page, base, "/admin/clubs");
       await page.locator("tr[data-club-id]").first().waitFor();
       await assertNoHorizontalScroll(page);
-      await screenshot(page, "issue12-clubs-390");
+      await screenshot(page, "clubs-390");
       await page.setViewportSize({ width: 1280, height: 900 });
     });
 
@@ -350,7 +350,7 @@ Deno.test("[e2e] player filters and deletion, clubs, sample teams, revenue, head
           assert.ok(layout.rulesRight <= width, `${where}: Rules is off screen`);
           assert.equal(layout.overflow, false, `${where}: the header overflows`);
         }
-        await screenshot(p, `issue12-header-${width}`, { fullPage: false });
+        await screenshot(p, `header-${width}`, { fullPage: false });
         await visitor.close();
       }
     });

@@ -100,7 +100,7 @@ Deno.test("[e2e] admin salaries, hidden contests, match results, cancellation", 
         .first().click();
       const dialog = page.getByRole("dialog", { name: "Cancel competition" });
       await dialog.waitFor();
-      await screenshot(page, "issue12-admin-cancel-dialog-1280", { fullPage: false });
+      await screenshot(page, "admin-cancel-dialog-1280", { fullPage: false });
       await dialog.getByLabel("Reason (required; sent to every entrant)").fill(
         "The match was postponed.",
       );
@@ -108,11 +108,11 @@ Deno.test("[e2e] admin salaries, hidden contests, match results, cancellation", 
       await expectToast(page, "Competition Cancelled", "1 of 1 entries refunded");
       const row = page.locator(`tr[data-competition-id="${sprint.id}"]`);
       assert.match(await row.innerText(), /CANCELLED/);
-      await screenshot(page, "issue12-admin-dashboard-1280");
+      await screenshot(page, "admin-dashboard-1280");
       await page.setViewportSize({ width: 390, height: 844 });
       await openAdmin(page, base, "/admin/dashboard");
       await assertNoHorizontalScroll(page);
-      await screenshot(page, "issue12-admin-dashboard-390");
+      await screenshot(page, "admin-dashboard-390");
       const del = await fetch(`${base}/api/admin/competitions/${sprint.id}`, {
         method: "DELETE",
         headers: ADMIN_HEADERS,

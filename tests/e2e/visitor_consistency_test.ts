@@ -152,7 +152,7 @@ Deno.test("[e2e] what a visitor sees agrees with itself", async (t) => {
         const step = page.locator(`[data-testid=podium-step][data-place="${row.rank}"]`);
         assert.match(await step.innerText(), new RegExp(row.displayName));
       }
-      await screenshot(page, "issue12-podium-1280", { fullPage: false });
+      await screenshot(page, "podium-1280", { fullPage: false });
     });
 
     await t.step("15: the live leaderboard names the fixture and its score", async () => {
@@ -193,12 +193,12 @@ Deno.test("[e2e] what a visitor sees agrees with itself", async (t) => {
         await page.getByLabel("Email Address").fill("receipt@example.com");
         await page.getByRole("button", { name: "E-mail my entries" }).click();
         await page.getByRole("status").filter({ hasText: "If this address has entries" }).waitFor();
-        await screenshot(page, "issue12-my-entries-1280");
+        await screenshot(page, "my-entries-1280");
         await page.setViewportSize({ width: 390, height: 844 });
         await gotoHydrated(page, `${base}/my-entries`);
         await card.waitFor();
         await assertNoHorizontalScroll(page);
-        await screenshot(page, "issue12-my-entries-390");
+        await screenshot(page, "my-entries-390");
         await card.getByRole("link", { name: "View team" }).click();
         await page.waitForURL(`**/confirmation/${teamId}`);
         await page.setViewportSize({ width: 1280, height: 900 });
@@ -249,7 +249,7 @@ Deno.test("[e2e] what a visitor sees agrees with itself", async (t) => {
         assert.equal(await page.getByTestId("status").innerText(), "CANCELLED");
         assert.match(await page.getByTestId("cancelled").innerText(), /refunded/);
         await assertNoHorizontalScroll(page);
-        await screenshot(page, `issue12-cancelled-leaderboard-${width}`);
+        await screenshot(page, `cancelled-leaderboard-${width}`);
       }
     });
     await context.close();

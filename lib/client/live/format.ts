@@ -8,6 +8,12 @@ export function formatPoints(n: number): string {
   return String(rounded === 0 ? 0 : rounded);
 }
 
+/** Points with their unit, as formatted by `formatPoints`: "1 pt", "4.5 pts", "0 pts". */
+export function pointsText(points: number | string): string {
+  const text = typeof points === "number" ? formatPoints(points) : points;
+  return `${text} ${text === "1" ? "pt" : "pts"}`;
+}
+
 /** A share as a whole percentage, never rounding a pick down to 0%: 0.004 → "<1%", 0.5 → "50%". */
 export function formatShare(share: number): string {
   if (share > 0 && share < 0.005) return "<1%";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { parseEntryDetails, UNEXPECTED_FORMAT } from "@/lib/client/live/entry_details.ts";
-import { formatLine, formatPoints, rowPrizeText } from "@/lib/client/live/format.ts";
+import { formatLine, formatPoints, pointsText, rowPrizeText } from "@/lib/client/live/format.ts";
 import type { LeaderboardRow } from "@/lib/domain/live.ts";
 
 function details(overrides: Record<string, unknown> = {}) {
@@ -49,6 +49,18 @@ Deno.test("[live] breakdown lines read 'count × value = result' and add up", ()
   assert.equal(formatLine({ count: 1, value: -1, points: -1 }), "1 × -1 = -1");
   assert.equal(formatPoints(12), "12");
   assert.equal(formatPoints(-0.04), "0");
+});
+
+Deno.test("[live] points with their unit: one point is '1 pt'", () => {
+  assert.deepEqual([1, 1.04, 0, 4.5, -1, 12].map((n) => pointsText(n)), [
+    "1 pt",
+    "1 pt",
+    "0 pts",
+    "4.5 pts",
+    "-1 pts",
+    "12 pts",
+  ]);
+  assert.equal(pointsText("1"), "1 pt", "an already formatted number");
 });
 
 Deno.test("[live] row prize text: money, NON_CASH description, or nothing", () => {
