@@ -2,6 +2,8 @@
 import type { Competition, Match } from "@/lib/domain/types.ts";
 import { ConflictError, fieldError, NotFoundError } from "@/lib/domain/errors.ts";
 import { whyNoValidTeam } from "./competition_players.ts";
+import { listPlayersByTeam } from "./players.ts";
+import { missingForTeam, rulesOf } from "@/lib/domain/team_rules.ts";
 import { countPaidEntries } from "./entries.ts";
 import { reserveIds } from "./ids.ts";
 import { keys } from "./keys.ts";
@@ -96,6 +98,7 @@ export async function createCompetition(
   const deadline = await deadlineOf(kv, input.deadline, fields.matchId);
   if (deadline === undefined) throw fieldError("deadline", "Deadline is required");
   fields.deadline = deadline;
+  if (fields.matchId !== null) await assertCapFitsMatch(kv, fields);
   return await retryAtomic("create the competition", async () => {
     const match = fields.matchId === null ? null : await readMatch(kv, fields.matchId);
     const reservation = await reserveIds(kv, "competitions");
@@ -192,6 +195,24 @@ export async function updateCompetition(
   });
   if (saved.status === "COMPLETED" && !wasCompleted) await awardPrizes(kv, id);
   return saved;
+}
+
+/**
+ * A new competition on a match: throws a 400 on `salaryCap` when the players of the match's two
+ * clubs, at their default salaries (what "Add the match's players" gives the competition), could
+ * make a team under the other rules but not under the cap. Saved, such a contest would be hidden
+ * from every visitor as soon as its players were added.
+ */
+async function assertCapFitsMatch(kv: Deno.Kv, fields: Editable): Promise<void> {
+  const match = (await readMatch(kv, fields.matchId!)).value;
+  const clubs = [match.homeTeamId, match.awayTeamId];
+  const players = (await Promise.all(clubs.map((club) => listPlayersByTeam(kv, club)))).flat();
+  const rules = rulesOf(fields);
+  if (rules.salaryCap === null || missingForTeam(players, { ...rules, salaryCap: null })) return;
+  const problem = missingForTeam(players, rules);
+  if (problem) {
+    throw fieldError("salaryCap", `${problem} Raise the cap to fit the match's players.`);
+  }
 }
 
 const RULE_FIELDS = ["salaryCap", "maxPlayersPerTeam", "maxForwards", "minDefenders"] as const;

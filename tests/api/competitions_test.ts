@@ -3,11 +3,14 @@ import { keys } from "@/lib/db/keys.ts";
 import { setPrizeStructure } from "@/lib/db/prizes.ts";
 import { savePerformances } from "@/lib/db/performances.ts";
 import { getCompetition } from "@/lib/db/competitions.ts";
+import { createMatch } from "@/lib/db/matches.ts";
 import { makeTestApp, readJsonBody } from "@/tests/helpers/app.ts";
 import {
   makeAdminHeaders,
   makeCompetition,
   makeEntry,
+  makePlayer,
+  makeTeam,
   withAdminApp,
 } from "@/tests/helpers/fixtures.ts";
 
@@ -344,4 +347,59 @@ Deno.test("[competitions] a salary cap its players cannot fit under is refused, 
   } finally {
     await app.close();
   }
+});
+
+Deno.test("[admin competitions] a new competition's cap is checked against its match's players", async (t) => {
+  await withAdminApp(async (app, admin) => {
+    const home = await makeTeam(app.kv);
+    const away = await makeTeam(app.kv);
+    const squad = ["GK", "DEF", "DEF", "MID", "FWD"] as const;
+    for (const teamId of [home.id, away.id]) {
+      for (const position of squad) await makePlayer(app.kv, { teamId, position, salary: 4000 });
+    }
+    const match = await createMatch(app.kv, {
+      homeTeamId: home.id,
+      awayTeamId: away.id,
+      league: "PREMIER_LEAGUE",
+      kickoffTime: new Date(Date.now() + 8 * DAY).toISOString(),
+      stadium: "Home Park",
+    });
+    const create = (salaryCap: number, matchId: number | null = match.id) =>
+      app.request("/api/admin/competitions", {
+        method: "POST",
+        headers: admin,
+        json: competitionForm({ matchId, salaryCap }),
+      });
+    const count = async () =>
+      (await readJsonBody(
+        await app.request("/api/admin/competitions", { headers: admin }),
+      )).length;
+    const before = await count();
+
+    await t.step(
+      "the default cap of 5,000 under five players of 4,000: 400 on salaryCap",
+      async () => {
+        const res = await create(5000);
+        assert.equal(res.status, 400);
+        const body = await readJsonBody(res);
+        const issue = body.issues.find((i: { path: string[] }) => i.path[0] === "salaryCap");
+        assert.match(
+          issue.message,
+          /No 5 players fit the rules under the salary cap of \$5,000\. Raise the cap/,
+        );
+        assert.equal(await count(), before, "nothing was created");
+      },
+    );
+
+    await t.step(
+      "a cap the match's players fit is saved; so is any cap without a match",
+      async () => {
+        const fits = await create(20000);
+        assert.equal(fits.status, 201, await fits.text());
+        const alone = await create(5000, null);
+        assert.equal(alone.status, 201, await alone.text());
+        assert.equal(await count(), before + 2);
+      },
+    );
+  });
 });
