@@ -1,8 +1,9 @@
 /**
  * The admin portal's small things, in a browser at 390 and 1280 px on the demo data: a Players
  * screen that adds a player to any club, the delete dialog naming paid entries before anything
- * is tried, "Add Position" never adding a $0 row, toasts clear of the tables' row actions, and
- * the cancel dialog asking for its reason.
+ * is tried, "Add Position" never adding a $0 row, toasts clear of the tables' row actions, a new
+ * competition's cap checked against its match's players, and the cancel dialog asking for its
+ * reason.
  */
 import assert from "node:assert/strict";
 import { launchBrowser, screenshot } from "@/tests/helpers/browser.ts";
@@ -131,6 +132,27 @@ Deno.test("[e2e] admin: players screen, delete dialog, prize rows, toasts", asyn
         );
         await screenshot(page, `admin-match-players-${width}`, { fullPage: false });
       });
+
+      await t.step(
+        `${width}: a new competition's cap too low for its match is refused`,
+        async () => {
+          await openAdmin(page, base, "/admin/competitions/new");
+          await page.getByLabel("Name").fill(`Cap Check ${width}`);
+          await page.getByLabel("Match").selectOption({ index: 1 });
+          assert.equal(await page.getByLabel("Salary Cap").inputValue(), "5000");
+          await page.getByRole("button", { name: "Create Competition" }).click();
+          const error = page.locator("#salaryCap-error");
+          await error.waitFor();
+          assert.match(await error.innerText(), /under the salary cap of \$5,000\. Raise the cap/);
+          assert.equal(await page.getByLabel("Salary Cap").getAttribute("aria-invalid"), "true");
+          assert.match(page.url(), /\/admin\/competitions\/new$/, "nothing was saved");
+          await screenshot(page, `admin-cap-check-${width}`, { fullPage: false });
+          await page.getByLabel("Salary Cap").fill("50000");
+          await page.getByRole("button", { name: "Create Competition" }).click();
+          await page.waitForURL("**/admin/dashboard");
+          await expectToast(page, "Competition Created");
+        },
+      );
 
       await t.step(`${width}: the cancel dialog says its reason is required`, async () => {
         const rows: Row[] = await (await page.request.get(`${base}/api/admin/competitions`)).json();
