@@ -24,6 +24,26 @@ export type ContestCardData = Pick<
   | "cancelReason"
 >;
 
+/** The fields a card reads, and nothing more (the island's props are sent in the page). */
+export function toCardData(c: ContestCardData): ContestCardData {
+  return {
+    id: c.id,
+    name: c.name,
+    description: c.description,
+    league: c.league,
+    entryFee: c.entryFee,
+    prizePool: c.prizePool,
+    prizeType: c.prizeType,
+    customPrizeDescription: c.customPrizeDescription,
+    currency: c.currency,
+    deadline: c.deadline,
+    status: c.status,
+    maxEntries: c.maxEntries,
+    currentEntries: c.currentEntries,
+    cancelReason: c.cancelReason,
+  };
+}
+
 export interface ContestCardProps {
   competition: ContestCardData;
   /** The moment the closing text is computed for. */

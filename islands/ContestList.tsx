@@ -120,7 +120,6 @@ function ContestTabs({ competitions, now }: { competitions: ContestCardData[]; n
   return (
     <Tabs
       label="Contests by status"
-      keepMounted
       value={tab ?? first}
       onValueChange={select}
       items={TABS.map(({ value, label, empty }) => {

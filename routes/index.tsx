@@ -1,7 +1,7 @@
 import type { Handlers, PageProps } from "$fresh/server.ts";
 import { Head } from "$fresh/runtime.ts";
 import ContestList from "@/islands/ContestList.tsx";
-import type { ContestCardData } from "@/components/ContestCard.tsx";
+import { type ContestCardData, toCardData } from "@/components/ContestCard.tsx";
 import { listPublicCompetitions } from "@/lib/db/competitions.ts";
 import { PUBLIC_COMPETITION_LIST } from "@/lib/render_cache.ts";
 import type { State } from "@/lib/services.ts";
@@ -17,7 +17,7 @@ export const handler: Handlers<HomeData, State> = {
     const { cache } = ctx.state.services;
     const kv = cache.eventualKv; // public and kept: a replica's read will do
     return cache.answer(req, PUBLIC_COMPETITION_LIST, async (now) => {
-      const competitions = sortByDeadline(await listPublicCompetitions(kv));
+      const competitions = sortByDeadline(await listPublicCompetitions(kv)).map(toCardData);
       return ctx.render({ competitions, renderedAt: now.toISOString() });
     });
   },

@@ -30,7 +30,9 @@ export function StripePaymentForm(props: StripePaymentFormProps) {
     let cancelled = false;
     let unmount = () => {};
     (async () => {
-      const { loadStripe } = await import("@stripe/stripe-js/pure");
+      // The package's ES module build: its `pure` entry is CommonJS, whose wrapper esbuild would
+      // put in a chunk of its own that every page then loads.
+      const { loadStripe } = await import("@stripe/stripe-js/dist/pure.mjs");
       const instance = await loadStripe(publishableKey);
       if (cancelled || !instance || !mountRef.current) return;
       const elements = instance.elements({

@@ -17,8 +17,6 @@ export interface TabsProps {
   /** Accessible name of the tab list. */
   label?: string;
   className?: string;
-  /** Render every panel (the hidden ones too), so the page's HTML holds all of them. */
-  keepMounted?: boolean;
 }
 
 /**
@@ -100,7 +98,7 @@ export function Tabs(props: TabsProps) {
           tabIndex={0}
           className="mt-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
-          {(props.keepMounted || item.value === selected) && item.content}
+          {item.value === selected && item.content}
         </div>
       ))}
     </div>

@@ -1,4 +1,6 @@
 /** Ordering of contest lists shared by the home page (server) and its refreshing island. */
+import { closedReason } from "@/lib/domain/competition.ts";
+import type { Competition } from "@/lib/domain/types.ts";
 
 interface HasDeadline {
   id: number;
@@ -46,8 +48,14 @@ export function closedForEntries(c: EntryWindow, now: number): string | null {
   }
   if (c.status === "LIVE") return "This competition is live: entries are closed.";
   if (c.status === "COMPLETED") return "This competition has finished.";
-  if (c.status !== "UPCOMING") return "This competition is closed for entries.";
-  if (c.deadline && new Date(c.deadline).getTime() <= now) return "The entry deadline has passed.";
-  if (c.maxEntries && (c.currentEntries ?? 0) >= c.maxEntries) return "This competition is full.";
-  return null;
+  // The rest is the server's rule; no deadline or a limit of 0 means none.
+  return closedReason({
+    status: c.status as Competition["status"],
+    deadline: c.deadline ?? NO_DEADLINE,
+    maxEntries: c.maxEntries || null,
+    currentEntries: c.currentEntries ?? 0,
+  }, now);
 }
+
+/** The latest date a Date can hold: a contest without a deadline never reaches it. */
+const NO_DEADLINE = new Date(8.64e15).toISOString();

@@ -47,8 +47,9 @@ function requestId(req: Request): string {
 }
 
 /**
- * `handler` with a request id on every answer (`x-request-id`), a route-named span and, when
- * `log` is true, one JSON line per request on standard output.
+ * `handler` with a request id on its answers (`x-request-id`), a route-named span and, when
+ * `log` is true, one JSON line per request on standard output. A file cached for good
+ * (`immutable`: the build's scripts) carries no id: nobody traces it, and a page loads several.
  */
 export function withRequestLog(handler: Handler, log: boolean): Handler {
   return async (req, info) => {
@@ -60,7 +61,9 @@ export function withRequestLog(handler: Handler, log: boolean): Handler {
       const res = await handler(req, info);
       status = res.status;
       try {
-        res.headers.set(REQUEST_ID_HEADER, id);
+        if (!res.headers.get("cache-control")?.includes("immutable")) {
+          res.headers.set(REQUEST_ID_HEADER, id);
+        }
       } catch {
         // immutable headers (a Response.redirect): the log line still has the id
       }

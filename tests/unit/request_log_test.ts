@@ -50,6 +50,24 @@ Deno.test("[request log] one JSON line per request with its id, status and durat
     assert.match(JSON.parse(lines[1]).requestId, /^[0-9a-f-]{36}$/);
   });
 
+  await t.step("a file cached for good carries no id (the log line still has it)", async () => {
+    const files = withRequestLog(
+      () =>
+        Promise.resolve(
+          new Response("x", {
+            headers: { "cache-control": "public, max-age=31536000, immutable" },
+          }),
+        ),
+      true,
+    );
+    let res!: Response;
+    const lines = await captured(async () => {
+      res = await files(new Request("http://localhost/_frsh/js/b/chunk.js"));
+    });
+    assert.equal(res.headers.get(REQUEST_ID_HEADER), null);
+    assert.match(JSON.parse(lines[0]).requestId, /^[0-9a-f-]{36}$/);
+  });
+
   await t.step("nothing is printed when the log is off", async () => {
     const quiet = withRequestLog(() => Promise.resolve(new Response("ok")), false);
     assert.deepEqual(await captured(() => quiet(new Request("http://localhost/"))), []);

@@ -141,6 +141,7 @@ export function bundle(opts: BundleOptions): Promise<MemoryBuild> {
     const files = new Map<string, Uint8Array>();
     for (const file of result.outputFiles) files.set(basename(file.path), file.contents);
     const outputs = describeOutputs(result.metafile, pages, opts);
+    if (!opts.dev) await mergePages(files, outputs, result.metafile, opts);
     const buildId = opts.dev ? crypto.randomUUID().replaceAll("-", "") : await hashFiles(files);
     // Inputs in other namespaces (data: entrypoints, page entries) are config, not files.
     const inputs = Object.keys(result.metafile.inputs).filter((path) => !/^[\w-]+:/.test(path))
@@ -160,6 +161,92 @@ export function bundle(opts: BundleOptions): Promise<MemoryBuild> {
 }
 
 const PAGE_NS = "frsh-page";
+const MERGE_NS = "frsh-merge";
+/** A chunk every page loads stays a file of its own from this size (bytes, minified). */
+const SHARED_BYTES = 4096;
+
+/**
+ * Merges each page entry with the chunks it loads into one file. A cold visit then loads the
+ * page's file and a shared chunk or two (preact, the boot code) instead of ten or more files,
+ * each costing its headers (~250 bytes) and compressing worse alone. What stays a file of its
+ * own: a chunk of at least `SHARED_BYTES` that every page loads (cached across pages), and any
+ * chunk that a lazily imported chunk the page may load, or a plugin entrypoint, also loads (one
+ * copy of each module at run time: a store module inlined as well would hold two states), and
+ * the lazy chunks themselves. Updates `files` and `outputs.deps`.
+ */
+async function mergePages(
+  files: Map<string, Uint8Array>,
+  outputs: Pick<Snapshot, "groups" | "entrypoints" | "deps">,
+  metafile: esbuild.Metafile,
+  opts: BundleOptions,
+): Promise<void> {
+  const { deps, groups } = outputs;
+  const lazyImports = new Map<string, string[]>();
+  for (const [path, out] of Object.entries(metafile.outputs)) {
+    const lazy = out.imports.filter((i) => i.kind === "dynamic-import");
+    lazyImports.set(basename(path), lazy.map((i) => basename(i.path)));
+  }
+  /** The files `roots` load statically, and with `lazily` what they may import later too. */
+  const closure = (roots: string[], lazily = false) => {
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      deps[file]?.forEach(visit);
+      if (lazily) lazyImports.get(file)?.forEach(visit);
+    };
+    roots.forEach(visit);
+    return seen;
+  };
+  const pageFiles = groups.map((g) => g.file).filter((file) => files.has(file));
+  const loads = pageFiles.map((file) => closure([file]));
+  const everyPage = [...loads[0] ?? []].filter((file) =>
+    loads.every((set) => set.has(file)) && (files.get(file)?.length ?? 0) >= SHARED_BYTES
+  );
+  const plugins = closure(Object.values(outputs.entrypoints));
+  const decoder = new TextDecoder();
+  for (const [i, page] of pageFiles.entries()) {
+    const later = [...closure([page], true)].flatMap((file) => lazyImports.get(file) ?? []);
+    const keep = new Set([...everyPage, ...plugins, ...closure(later)]);
+    if ([...loads[i]].every((file) => file === page || keep.has(file))) continue;
+    const result = await esbuild.build({
+      entryPoints: [`${MERGE_NS}:${page}`],
+      bundle: true,
+      format: "esm",
+      platform: "browser",
+      target: opts.target ?? "es2022",
+      minify: true,
+      outdir: OUT,
+      write: false,
+      metafile: true,
+      logLevel: "silent",
+      plugins: [{
+        name: "fresh-merge",
+        setup(build) {
+          build.onResolve({ filter: /.*/ }, (args) => {
+            if (args.path.startsWith(`${MERGE_NS}:`)) {
+              return { path: args.path.slice(MERGE_NS.length + 1), namespace: MERGE_NS };
+            }
+            const file = basename(args.path);
+            if (args.kind === "dynamic-import" || keep.has(file) || !files.has(file)) {
+              return { path: `./${file}`, external: true };
+            }
+            return { path: file, namespace: MERGE_NS };
+          });
+          build.onLoad({ filter: /.*/, namespace: MERGE_NS }, (args) => ({
+            contents: decoder.decode(files.get(args.path)!),
+            loader: "js",
+          }));
+        },
+      }],
+    });
+    const [merged] = Object.values(result.metafile.outputs);
+    files.set(page, result.outputFiles[0].contents);
+    deps[page] = merged.imports.filter((i) => i.kind === "import-statement").map((i) =>
+      basename(i.path)
+    );
+  }
+}
 const FOLD_ROUNDS = 3;
 /** The route groups; none (one entry for all islands) if they cannot be read. */
 async function routeGroups(opts: BundleOptions): Promise<Record<string, string[]>> {

@@ -197,10 +197,16 @@ export function encodeFile(
 
 /**
  * Answers a GET/HEAD for a fixed file in the coding the client prefers, with a per-coding ETag,
- * `Vary: Accept-Encoding` and a 304 when `If-None-Match` matches. `headers` holds the rest
- * (content type, cache control).
+ * `Vary: Accept-Encoding` and a 304 when `If-None-Match` matches (no ETag when the file is not
+ * `revalidated`: cached for good under a name that changes with its content). `headers` holds
+ * the rest (content type, cache control).
  */
-export function serveEncoded(req: Request, file: EncodedFile, headers: Headers): Response {
+export function serveEncoded(
+  req: Request,
+  file: EncodedFile,
+  headers: Headers,
+  { revalidated = true }: { revalidated?: boolean } = {},
+): Response {
   let encoding: Encoding | null = null;
   if (file.compressible) {
     varyOnEncoding(headers);
@@ -210,10 +216,13 @@ export function serveEncoded(req: Request, file: EncodedFile, headers: Headers):
     }
     if (encoding && file.encoded[encoding]!.length >= file.identity.length) encoding = null;
   }
-  const etag = encodedEtag(file.etag, encoding);
-  headers.set("etag", etag);
-  if (ifNoneMatch(req.headers.get("if-none-match"), etag)) {
-    return new Response(null, { status: 304, headers });
+  // A file cached for good is never asked for again: an ETag would only cost bytes.
+  if (revalidated) {
+    const etag = encodedEtag(file.etag, encoding);
+    headers.set("etag", etag);
+    if (ifNoneMatch(req.headers.get("if-none-match"), etag)) {
+      return new Response(null, { status: 304, headers });
+    }
   }
   const body = encoding ? file.encoded[encoding]! : file.identity;
   if (encoding) headers.set("content-encoding", encoding);

@@ -36,10 +36,11 @@ export async function serveInternal(app: App, req: Request, url: URL): Promise<R
   if (!file) return new Response("Not Found", { status: 404 });
   const headers = new Headers({ "content-type": JS_TYPE });
   headers.set("cache-control", app.dev ? "no-cache" : "public, max-age=31536000, immutable");
-  return serveEncoded(req, file, headers);
+  return serveEncoded(req, file, headers, { revalidated: app.dev });
 }
 
-const JS_TYPE = "text/javascript; charset=utf-8";
+/** Module scripts are always read as UTF-8: a charset would only cost bytes on every file. */
+const JS_TYPE = "text/javascript";
 
 /**
  * A bundle file with its brotli/gzip variants (null: no such file): those of the build step, or

@@ -22,7 +22,7 @@ Deno.test("[fresh] assets and static files", async (t) => {
       assert.ok(url.startsWith(`/_frsh/js/${buildId}/`));
       const res = await fetchText(handler, url);
       assert.equal(res.status, 200);
-      assert.equal(res.headers.get("content-type"), "text/javascript; charset=utf-8");
+      assert.equal(res.headers.get("content-type"), "text/javascript");
       assert.equal(res.headers.get("cache-control"), IMMUTABLE);
       assert.match(res.text, /^import\{/, "an ES module importing the shared chunks");
       assert.equal(res.headers.get("x-destination"), "internal");

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { ApiError, apiFetch, readErrorMessage } from "@/lib/client/api.ts";
 import { fieldErrors } from "@/lib/client/checkout.ts";
-import { sortByDeadline } from "@/lib/client/contests.ts";
+import { closedForEntries, sortByDeadline } from "@/lib/client/contests.ts";
 import { toPickPlayer } from "@/lib/client/players.ts";
 import { pageId } from "@/lib/http/route_params.ts";
 import { clearSelection, loadSelection, saveSelection } from "@/lib/client/selection.ts";
@@ -127,4 +127,38 @@ Deno.test("[ui] contest order, player shape and page parameters", () => {
 
   assert.equal(pageId("12"), 12);
   for (const bad of ["0", "012", "1.5", "abc", "", undefined]) assert.equal(pageId(bad), null);
+});
+
+Deno.test("[ui] closedForEntries: the card's reason, the server's rule underneath", () => {
+  const now = Date.parse("2031-06-15T12:00:00Z");
+  const open = {
+    status: "UPCOMING",
+    deadline: "2031-06-16T12:00:00Z",
+    maxEntries: 10,
+    currentEntries: 3,
+  };
+  assert.equal(closedForEntries(open, now), null);
+  assert.equal(
+    closedForEntries({ ...open, status: "CANCELLED", cancelReason: "Match postponed" }, now),
+    "This competition was cancelled: Match postponed. Every entry has been refunded.",
+  );
+  assert.equal(
+    closedForEntries({ ...open, status: "LIVE" }, now),
+    "This competition is live: entries are closed.",
+  );
+  assert.equal(
+    closedForEntries({ ...open, status: "COMPLETED" }, now),
+    "This competition has finished.",
+  );
+  assert.equal(
+    closedForEntries({ ...open, deadline: "2031-06-15T12:00:00Z" }, now),
+    "The entry deadline has passed.",
+  );
+  assert.equal(closedForEntries({ ...open, currentEntries: 10 }, now), "This competition is full.");
+  assert.equal(closedForEntries({ ...open, deadline: null }, now), null, "no deadline: open");
+  assert.equal(closedForEntries({ ...open, maxEntries: 0, currentEntries: 5 }, now), null);
+  assert.equal(
+    closedForEntries({ ...open, status: "DRAFT" }, now),
+    "This competition is closed for entries.",
+  );
 });
