@@ -10,5 +10,14 @@ export async function handler(req: Request, ctx: FreshContext<State>): Promise<R
   // A body cut off for taking too long (408): the connection is not worth keeping.
   if (res.status === 408) res.headers.set("connection", "close");
   const { publicUrl, port, liveWsPort } = ctx.state.services.config;
-  return withSecurityHeaders(res, https, liveSocketSources(publicUrl, port, liveWsPort));
+  const sources = liveSocketSources(publicUrl, port, liveWsPort);
+  return withSecurityHeaders(res, https, sources, loadsStripe(req.url));
+}
+
+/**
+ * Only the payment page loads Stripe.js; every other answer's policy leaves Stripe out. Read off
+ * the raw URL: a request with a Host that is no host has no parsable URL, and still gets headers.
+ */
+function loadsStripe(url: string): boolean {
+  return /^[a-z]+:\/\/[^/]*\/payment\//i.test(url);
 }

@@ -1,7 +1,9 @@
 /**
  * Security headers and the Content-Security-Policy sent with every response.
  * Stripe.js needs js.stripe.com (script + frames), hooks.stripe.com (3-D Secure frames)
- * and api.stripe.com (XHR); the live leaderboard needs a WebSocket to /ws on this site.
+ * and api.stripe.com (XHR), on the payment page only (`stripe`: the other pages never load it, and
+ * a policy that allows less is also a smaller header); the live leaderboard needs a WebSocket to
+ * /ws on this site.
  */
 
 import { createHash } from "node:crypto";
@@ -38,17 +40,26 @@ export function liveSocketSources(
   return [`ws://localhost${suffix}`, `ws://127.0.0.1${suffix}`];
 }
 
-/** The CSP; `wsSources` (see `liveSocketSources`) are where the leaderboard's /ws may be. */
-export function contentSecurityPolicy(wsSources: string[]): string {
+/**
+ * The CSP; `wsSources` (see `liveSocketSources`) are where the leaderboard's /ws may be, and
+ * `stripe` lets Stripe.js load and run (the payment page).
+ */
+export function contentSecurityPolicy(wsSources: string[], stripe = true): string {
   const [first, ...more] = wsSources;
+  const stripeScripts = stripe ? [STRIPE_JS, STRIPE_JS_SUBDOMAINS] : [];
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", ...PREPAINT_HASHES, STRIPE_JS, STRIPE_JS_SUBDOMAINS],
+    "script-src": ["'self'", ...PREPAINT_HASHES, ...stripeScripts],
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:", "https:"],
     "font-src": ["'self'", "data:"],
-    "connect-src": ["'self'", ...(first ? [first] : []), STRIPE_API, STRIPE_JS, ...more],
-    "frame-src": [STRIPE_JS, STRIPE_HOOKS, STRIPE_JS_SUBDOMAINS],
+    "connect-src": [
+      "'self'",
+      ...(first ? [first] : []),
+      ...(stripe ? [STRIPE_API, STRIPE_JS] : []),
+      ...more,
+    ],
+    "frame-src": stripe ? [STRIPE_JS, STRIPE_HOOKS, STRIPE_JS_SUBDOMAINS] : ["'none'"],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
     "form-action": ["'self'"],
@@ -65,14 +76,18 @@ const HSTS = "max-age=63072000; includeSubDomains";
  * Every security header, keyed by name; `https` (the request came over TLS, maybe through a
  * proxy) adds Strict-Transport-Security.
  */
-export function securityHeaders(https: boolean, wsSources: string[]): Record<string, string> {
+export function securityHeaders(
+  https: boolean,
+  wsSources: string[],
+  stripe = true,
+): Record<string, string> {
+  const payment = stripe ? `(self "${STRIPE_JS}")` : "()";
   const headers: Record<string, string> = {
-    "content-security-policy": contentSecurityPolicy(wsSources),
+    "content-security-policy": contentSecurityPolicy(wsSources, stripe),
     "x-content-type-options": "nosniff",
     "referrer-policy": "strict-origin-when-cross-origin",
     "x-frame-options": "DENY",
-    "permissions-policy":
-      `payment=(self "${STRIPE_JS}"), camera=(), microphone=(), geolocation=(), usb=()`,
+    "permissions-policy": `payment=${payment}, camera=(), microphone=(), geolocation=(), usb=()`,
     "cross-origin-opener-policy": "same-origin",
   };
   if (https) headers["strict-transport-security"] = HSTS;
@@ -94,9 +109,14 @@ function isScript(res: Response): boolean {
  * Returns `res` with the security headers set (only nosniff on scripts). Responses with immutable
  * headers (e.g. `Response.redirect`) are copied first; WebSocket upgrades pass through unchanged.
  */
-export function withSecurityHeaders(res: Response, https: boolean, wsSources: string[]): Response {
+export function withSecurityHeaders(
+  res: Response,
+  https: boolean,
+  wsSources: string[],
+  stripe = true,
+): Response {
   if (res.status === 101) return res;
-  const headers = isScript(res) ? SCRIPT_HEADERS : securityHeaders(https, wsSources);
+  const headers = isScript(res) ? SCRIPT_HEADERS : securityHeaders(https, wsSources, stripe);
   try {
     setSecurityHeaders(res.headers, headers);
     return res;

@@ -306,7 +306,7 @@ Deno.test("[abuse] the CSP's socket source never comes from the Host header", as
       const csp = res.headers.get("content-security-policy") ?? "";
       await res.body?.cancel();
       assert.doesNotMatch(csp, /evil\.example/);
-      if (publicUrl) assert.match(csp, /connect-src 'self' wss:\/\/contests\.example /);
+      if (publicUrl) assert.match(csp, /connect-src 'self' wss:\/\/contests\.example[; ]/);
       else assert.match(csp, /connect-src 'self' ws:\/\/localhost /);
     }, { config: { publicUrl } });
   }

@@ -22,24 +22,31 @@ async function makeShellApp() {
 
 const HEADER_MARK = 'aria-label="Fantasy Contests home"';
 
-function assertSecurityHeaders(res: Response) {
+/** The headers of every answer; `stripe`: the payment page's policy also lets Stripe.js run. */
+function assertSecurityHeaders(res: Response, stripe = false) {
   const csp = res.headers.get("content-security-policy") ?? "";
   assert.match(csp, /default-src 'self'/);
   // Inline script only by hash (the checkout's prepaint script), never 'unsafe-inline'.
-  assert.match(csp, /script-src 'self' 'sha256-[A-Za-z0-9+/]{43}=' https:\/\/js\.stripe\.com/);
+  assert.match(csp, /script-src 'self' 'sha256-[A-Za-z0-9+/]{43}='/);
   assert.doesNotMatch(csp, /script-src[^;]*'unsafe-inline'/);
   assert.match(csp, /style-src 'self' 'unsafe-inline'/);
-  // #13: the socket source is the listening port's loopback name, never the Host header.
-  assert.match(csp, /connect-src 'self' ws:\/\/localhost:8000 https:\/\/api\.stripe\.com/);
-  assert.match(csp, /frame-src https:\/\/js\.stripe\.com https:\/\/hooks\.stripe\.com/);
+  // The socket source is the listening port's loopback name, never the Host header.
+  assert.match(csp, /connect-src 'self' ws:\/\/localhost:8000/);
   assert.match(csp, /frame-ancestors 'none'/);
   assert.equal(res.headers.get("x-content-type-options"), "nosniff");
   assert.equal(res.headers.get("x-frame-options"), "DENY");
   assert.equal(res.headers.get("referrer-policy"), "strict-origin-when-cross-origin");
-  assert.match(
-    res.headers.get("permissions-policy") ?? "",
-    /payment=\(self "https:\/\/js\.stripe\.com"\)/,
-  );
+  const permissions = res.headers.get("permissions-policy") ?? "";
+  if (stripe) {
+    assert.match(csp, /script-src 'self' 'sha256-[^']+' https:\/\/js\.stripe\.com/);
+    assert.match(csp, /connect-src 'self' ws:\/\/localhost:8000 https:\/\/api\.stripe\.com/);
+    assert.match(csp, /frame-src https:\/\/js\.stripe\.com https:\/\/hooks\.stripe\.com/);
+    assert.match(permissions, /payment=\(self "https:\/\/js\.stripe\.com"\)/);
+  } else {
+    assert.doesNotMatch(csp, /stripe/, "no Stripe where Stripe.js never loads");
+    assert.match(csp, /frame-src 'none'/);
+    assert.match(permissions, /payment=\(\)/);
+  }
 }
 
 Deno.test("[shell] an unknown path renders 'Page Not Found' with status 404", async () => {
@@ -90,12 +97,12 @@ Deno.test("[shell] GET /healthz answers without KV, /readyz with one read", asyn
 Deno.test("[shell] security headers and CSP on pages and API answers", async (t) => {
   const { kv, get } = await makeShellApp();
   try {
-    for (const path of ["/", "/api/competitions", "/healthz", "/missing"]) {
+    for (const path of ["/", "/api/competitions", "/healthz", "/missing", "/payment/1"]) {
       await t.step(path, async () => {
         const res = await get(path);
         await res.body?.cancel();
         assert.ok(res.status < 500, `status ${res.status}`);
-        assertSecurityHeaders(res);
+        assertSecurityHeaders(res, path.startsWith("/payment/"));
       });
     }
   } finally {
