@@ -18,10 +18,17 @@ export interface ContestListProps {
   initial: ContestCardData[] | null;
   /** ISO time of the server render, so the first client render matches it. */
   renderedAt: string;
+  /** The tab the address asked for (`?tab=live`); null: the first one with a contest. */
+  tab?: ContestTab | null;
 }
 
 function onSelect(id: number) {
   track("select_competition", { competitionId: id });
+}
+
+/** The home page's address that opens `tab`. */
+function hrefOf(tab: string): string {
+  return tab === "open" ? "/" : `/?tab=${tab}`;
 }
 
 const TABS: { value: ContestTab; label: string; empty: string }[] = [
@@ -33,9 +40,10 @@ const TABS: { value: ContestTab; label: string; empty: string }[] = [
 /**
  * The home page's contests in Open / Live / Results tabs, each in deadline order (results
  * newest first): server-rendered, then refreshed from the API every 15 s. The first tab with a
- * contest is shown first; `#live` or `#results` in the address opens that tab.
+ * contest is shown first; `?tab=live` (or `#live`) in the address opens that tab. Each tab is a
+ * link to its address, so every panel can be reached without JavaScript.
  */
-export default function ContestList({ initial, renderedAt }: ContestListProps) {
+export default function ContestList({ initial, renderedAt, tab }: ContestListProps) {
   const [competitions, setCompetitions] = useState<ContestCardData[] | null>(initial);
   const [now, setNow] = useState(() => new Date(renderedAt));
 
@@ -97,24 +105,35 @@ export default function ContestList({ initial, renderedAt }: ContestListProps) {
     );
   }
 
-  return <ContestTabs competitions={competitions} now={now} />;
+  return <ContestTabs competitions={competitions} now={now} asked={tab ?? null} />;
 }
 
-function ContestTabs({ competitions, now }: { competitions: ContestCardData[]; now: Date }) {
+/** A tab name from an address (`?tab=` or `#`), or null. */
+export function tabOf(value: string | null | undefined): ContestTab | null {
+  return TABS.find((t) => t.value === value)?.value ?? null;
+}
+
+function ContestTabs(
+  { competitions, now, asked }: {
+    competitions: ContestCardData[];
+    now: Date;
+    asked: ContestTab | null;
+  },
+) {
   const groups = new Map<ContestTab, ContestCardData[]>(TABS.map((t) => [t.value, []]));
   for (const c of competitions) groups.get(contestTab(c))!.push(c);
   groups.get("results")!.reverse();
   const first = TABS.find((t) => groups.get(t.value)!.length > 0)?.value ?? "open";
-  const [tab, setTab] = useState<ContestTab | null>(null);
+  const [tab, setTab] = useState<ContestTab | null>(asked);
 
   useEffect(() => {
-    const fromHash = TABS.find((t) => `#${t.value}` === location.hash)?.value;
+    const fromHash = tabOf(location.hash.slice(1));
     if (fromHash) setTab(fromHash);
   }, []);
 
   const select = (value: string) => {
     setTab(value as ContestTab);
-    history.replaceState(null, "", value === "open" ? location.pathname : `#${value}`);
+    history.replaceState(null, "", hrefOf(value));
   };
 
   return (
@@ -122,6 +141,7 @@ function ContestTabs({ competitions, now }: { competitions: ContestCardData[]; n
       label="Contests by status"
       value={tab ?? first}
       onValueChange={select}
+      hrefOf={hrefOf}
       items={TABS.map(({ value, label, empty }) => {
         const list = groups.get(value)!;
         return {

@@ -1,6 +1,7 @@
 import type { Handlers, PageProps } from "$fresh/server.ts";
 import { Head } from "$fresh/runtime.ts";
-import ContestList from "@/islands/ContestList.tsx";
+import ContestList, { tabOf } from "@/islands/ContestList.tsx";
+import type { ContestTab } from "@/lib/client/contests.ts";
 import { type ContestCardData, toCardData } from "@/components/ContestCard.tsx";
 import { listPublicCompetitions } from "@/lib/db/competitions.ts";
 import { PUBLIC_COMPETITION_LIST } from "@/lib/render_cache.ts";
@@ -10,6 +11,8 @@ import { sortByDeadline } from "@/lib/client/contests.ts";
 interface HomeData {
   competitions: ContestCardData[];
   renderedAt: string;
+  /** The tab `?tab=` asks for. */
+  tab: ContestTab | null;
 }
 
 export const handler: Handlers<HomeData, State> = {
@@ -18,7 +21,8 @@ export const handler: Handlers<HomeData, State> = {
     const kv = cache.eventualKv; // public and kept: a replica's read will do
     return cache.answer(req, PUBLIC_COMPETITION_LIST, async (now) => {
       const competitions = sortByDeadline(await listPublicCompetitions(kv)).map(toCardData);
-      return ctx.render({ competitions, renderedAt: now.toISOString() });
+      const tab = tabOf(new URL(req.url).searchParams.get("tab"));
+      return ctx.render({ competitions, renderedAt: now.toISOString(), tab });
     });
   },
 };
@@ -43,7 +47,7 @@ export default function Home({ data }: PageProps<HomeData>) {
             Select a contest to build your fantasy team
           </p>
         </section>
-        <ContestList initial={data.competitions} renderedAt={data.renderedAt} />
+        <ContestList initial={data.competitions} renderedAt={data.renderedAt} tab={data.tab} />
       </main>
     </>
   );

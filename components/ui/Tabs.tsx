@@ -17,6 +17,11 @@ export interface TabsProps {
   /** Accessible name of the tab list. */
   label?: string;
   className?: string;
+  /**
+   * The address that shows a tab's panel from the server: each tab is then a link too, so a page
+   * without JavaScript can open every panel (with it, a click only switches the panel).
+   */
+  hrefOf?: (value: string) => string;
 }
 
 /**
@@ -64,24 +69,42 @@ export function Tabs(props: TabsProps) {
       >
         {items.map((item) => {
           const active = item.value === selected;
+          const tab = {
+            role: "tab" as const,
+            id: `${baseId}-tab-${item.value}`,
+            "aria-selected": active,
+            "aria-controls": `${baseId}-panel-${item.value}`,
+            tabIndex: active ? 0 : -1,
+            "data-tab-value": item.value,
+            className: cn(
+              "inline-flex items-center justify-center whitespace-nowrap rounded-sm px-3 py-1.5",
+              "text-sm font-medium transition-all focus-visible:outline-none",
+              "focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50",
+              active ? "bg-background text-foreground shadow-sm" : "hover:text-foreground",
+            ),
+          };
+          if (props.hrefOf && !item.disabled) {
+            return (
+              <a
+                key={item.value}
+                {...tab}
+                href={props.hrefOf(item.value)}
+                onClick={(event) => {
+                  event.preventDefault();
+                  select(item.value);
+                }}
+              >
+                {item.label}
+              </a>
+            );
+          }
           return (
             <button
               key={item.value}
               type="button"
-              role="tab"
-              id={`${baseId}-tab-${item.value}`}
-              aria-selected={active}
-              aria-controls={`${baseId}-panel-${item.value}`}
-              tabIndex={active ? 0 : -1}
+              {...tab}
               disabled={item.disabled}
-              data-tab-value={item.value}
               onClick={() => select(item.value)}
-              className={cn(
-                "inline-flex items-center justify-center whitespace-nowrap rounded-sm px-3 py-1.5",
-                "text-sm font-medium transition-all focus-visible:outline-none",
-                "focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50",
-                active ? "bg-background text-foreground shadow-sm" : "hover:text-foreground",
-              )}
             >
               {item.label}
             </button>

@@ -42,10 +42,16 @@ Deno.test("[pages] the visitor pages are complete without JavaScript", async (t)
       assert.ok(order[0] > 0 && order[0] < order[1], "sooner deadline first");
       assert.match(body, /Sooner Cup .*£7\.50.*Closes in 3h/);
       assert.match(body, /Later Cup .*Closes in 4d/);
-      assert.match(body, /Live Cup .*LIVE.*In progress.*View Live Leaderboard/);
       assert.match(body, /Open \(2\).*Live \(1\).*Results \(0\)/, "the tabs count their contests");
-      assert.ok(body.indexOf("Later Cup") < body.indexOf("Live Cup"), "open contests come first");
-      assert.match(html, /aria-selected="true"[^>]*>Open \(2\)/);
+      assert.match(html, /aria-selected="true"[^>]*>Open \(2\)/, "open contests come first");
+      assert.doesNotMatch(body, /Live Cup/, "one tab's cards at a time");
+      // Each tab is a link: without JavaScript, the Live tab is one click away.
+      assert.match(html, /<a role="tab"[^>]*href="\/\?tab=live"[^>]*>Live \(1\)/);
+      const liveTab = text((await page(app, "/?tab=live")).html);
+      assert.match(liveTab, /Live Cup .*LIVE.*In progress.*View Live Leaderboard/);
+      assert.doesNotMatch(liveTab, /Sooner Cup/);
+      assert.match(text((await page(app, "/?tab=results")).html), /No finished contest yet\./);
+      assert.match(text((await page(app, "/?tab=nonsense")).html), /Sooner Cup/, "unknown: Open");
     });
 
     await t.step("team selection: competition, players and the empty team", async () => {

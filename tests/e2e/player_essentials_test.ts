@@ -120,7 +120,7 @@ Deno.test("[e2e] player essentials: builder, keyboard, fair entry, edit, closing
         const live = page.getByRole("list", { name: "Live contests" });
         await live.waitFor();
         assert.match(await live.innerText(), /LIVE/);
-        assert.equal(new URL(page.url()).hash, "#live");
+        assert.equal(new URL(page.url()).search, "?tab=live", "the address opens this tab");
         await tabs.getByRole("tab", { name: /^Results/ }).press("Home");
         assert.equal(await tabs.getByRole("tab", { selected: true }).innerText(), names[0]);
         await assertNoHorizontalScroll(page);

@@ -122,7 +122,7 @@ Deno.test("[e2e] what a visitor sees agrees with itself", async (t) => {
     await t.step("3 and 4: a finished contest offers no picking and says why", async () => {
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: 900 });
-        await gotoHydrated(page, `${base}/#results`);
+        await gotoHydrated(page, `${base}/?tab=results`);
         const card = page.locator(`[data-contest-card="${classic.id}"]`);
         await card.waitFor();
         assert.equal(await card.getByRole("link", { name: "Make Picks" }).count(), 0);
@@ -238,7 +238,7 @@ Deno.test("[e2e] what a visitor sees agrees with itself", async (t) => {
       );
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: 900 });
-        await gotoHydrated(page, `${base}/#results`);
+        await gotoHydrated(page, `${base}/?tab=results`);
         const card = page.locator(`[data-contest-card="${weekend.id}"]`);
         await card.waitFor();
         assert.match(await card.innerText(), /Cancelled/);
