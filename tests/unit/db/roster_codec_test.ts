@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { Buffer } from "node:buffer";
 import { encodeRosterRecord, RosterRecords } from "@/lib/db/roster_codec.ts";
 import type { Entry } from "@/lib/domain/types.ts";
 
@@ -20,14 +21,9 @@ function entry(id: number, playerIds: number[], teamName: string, teamId = `T-${
   };
 }
 
+/** Records one after another, as a sealed chunk holds them. */
 function chunkOf(...records: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(records.reduce((sum, r) => sum + r.length, 0));
-  let at = 0;
-  for (const record of records) {
-    out.set(record, at);
-    at += record.length;
-  }
-  return out;
+  return new Uint8Array(Buffer.concat(records));
 }
 
 /** Every record of a chunk, field by field. */
