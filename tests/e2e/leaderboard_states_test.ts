@@ -5,8 +5,7 @@ import {
   ADMIN_HEADERS,
   assertNoHorizontalScroll,
   assertNoSeriousAxeViolations,
-  type RowInfo,
-  validTeam,
+  buyEntryOverApi,
 } from "./visitor_helpers.ts";
 
 interface Competition {
@@ -30,36 +29,6 @@ async function createCompetition(base: string, status: string): Promise<Competit
   });
   assert.equal(res.status, 201, await res.clone().text());
   return await res.json();
-}
-
-async function post(url: string, body: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  const answer = await res.json();
-  assert.ok(res.ok, `${url}: ${res.status} ${JSON.stringify(answer)}`);
-  return answer;
-}
-
-/** Buys one entry through the public API with the test card; returns its team id. */
-async function buyEntry(base: string, competitionId: number): Promise<string> {
-  const rows: RowInfo[] = await (await fetch(`${base}/api/competitions/${competitionId}/players`))
-    .json();
-  const { paymentIntentId } = await post(`${base}/api/create-payment-intent`, { competitionId });
-  await post(`${base}/api/test-payments/confirm`, {
-    paymentIntentId,
-    cardNumber: "4242 4242 4242 4242",
-  });
-  const entry = await post(`${base}/api/entries`, {
-    competitionId,
-    email: "fan@example.com",
-    teamName: "Early Birds",
-    playerIds: validTeam(rows),
-    stripePaymentId: paymentIntentId,
-  });
-  return entry.teamId as string;
 }
 
 Deno.test("[e2e] leaderboard states: completed, upcoming, empty, not found", async (t) => {
@@ -97,7 +66,10 @@ Deno.test("[e2e] leaderboard states: completed, upcoming, empty, not found", asy
 
     await t.step("UPCOMING with an entry: no View Team column, no events", async () => {
       const upcoming = competitions.find((c) => c.status === "UPCOMING")!;
-      const teamId = await buyEntry(server.url, upcoming.id);
+      const teamId = await buyEntryOverApi(server.url, upcoming.id, {
+        email: "fan@example.com",
+        teamName: "Early Birds",
+      });
       await page.setViewportSize({ width: 390, height: 844 });
       await gotoHydrated(page, `${server.url}/leaderboard/${upcoming.id}`);
       assert.equal(await page.getByTestId("status").innerText(), "Upcoming");

@@ -10,10 +10,9 @@ import { startServer } from "@/tests/helpers/server.ts";
 import {
   assertNoHorizontalScroll,
   assertNoSeriousAxeViolations,
+  buyEntryOverApi,
   closeToast,
   expectToast,
-  type RowInfo,
-  validTeam,
 } from "./visitor_helpers.ts";
 
 interface Contest {
@@ -23,36 +22,6 @@ interface Contest {
 }
 
 const WIDTHS = [390, 1280];
-
-async function post(url: string, body: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  const answer = await res.json();
-  assert.ok(res.ok, `${url}: ${res.status} ${JSON.stringify(answer)}`);
-  return answer;
-}
-
-/** Buys one entry named "Share Rovers" through the public API with the test card. */
-async function buyEntry(base: string, competitionId: number): Promise<string> {
-  const rows: RowInfo[] = await (await fetch(`${base}/api/competitions/${competitionId}/players`))
-    .json();
-  const { paymentIntentId } = await post(`${base}/api/create-payment-intent`, { competitionId });
-  await post(`${base}/api/test-payments/confirm`, {
-    paymentIntentId,
-    cardNumber: "4242 4242 4242 4242",
-  });
-  const entry = await post(`${base}/api/entries`, {
-    competitionId,
-    email: "share@example.com",
-    teamName: "Share Rovers",
-    playerIds: validTeam(rows),
-    stripePaymentId: paymentIntentId,
-  });
-  return entry.teamId as string;
-}
 
 /** A context that may use the clipboard; `share` stubs navigator.share, else there is none. */
 async function shareContext(
@@ -101,7 +70,10 @@ Deno.test("[e2e] share: copy the team ID, share or copy the link, link previews"
     const all: Contest[] = await (await fetch(`${base}/api/competitions`)).json();
     const upcoming = all.find((c) => c.name.includes("Matchday Sprint"))!;
     const live = all.find((c) => c.status === "LIVE")!;
-    const teamId = await buyEntry(base, upcoming.id);
+    const teamId = await buyEntryOverApi(base, upcoming.id, {
+      email: "share@example.com",
+      teamName: "Share Rovers",
+    });
     const board: { teamId: string; displayName: string }[] = await (
       await fetch(`${base}/api/competitions/${live.id}/leaderboard`)
     ).json();

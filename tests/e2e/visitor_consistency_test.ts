@@ -11,9 +11,10 @@ import { startServer } from "@/tests/helpers/server.ts";
 import {
   ADMIN_HEADERS,
   assertNoHorizontalScroll,
+  buyEntryOverApi,
   clickPlayers,
+  postJson,
   readRows,
-  type RowInfo,
   validTeam,
 } from "./visitor_helpers.ts";
 
@@ -26,36 +27,6 @@ interface Contest {
   customPrizeDescription: string | null;
   salaryCap: number;
   deadline: string;
-}
-
-async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...headers },
-    body: JSON.stringify(body),
-  });
-  const answer = await res.json();
-  assert.ok(res.ok, `${url}: ${res.status} ${JSON.stringify(answer)}`);
-  return answer;
-}
-
-/** Buys one entry through the public API with the test card; returns its team id. */
-async function buyEntry(base: string, competitionId: number, email: string): Promise<string> {
-  const rows: RowInfo[] = await (await fetch(`${base}/api/competitions/${competitionId}/players`))
-    .json();
-  const { paymentIntentId } = await post(`${base}/api/create-payment-intent`, { competitionId });
-  await post(`${base}/api/test-payments/confirm`, {
-    paymentIntentId,
-    cardNumber: "4242 4242 4242 4242",
-  });
-  const entry = await post(`${base}/api/entries`, {
-    competitionId,
-    email,
-    teamName: "Receipt Rovers",
-    playerIds: validTeam(rows),
-    stripePaymentId: paymentIntentId,
-  });
-  return entry.teamId as string;
 }
 
 async function rulesDialogCap(page: Page): Promise<string> {
@@ -166,7 +137,10 @@ Deno.test("[e2e] what a visitor sees agrees with itself", async (t) => {
 
     let teamId = "";
     await t.step("11: the confirmation shows the amount paid and the e-mail sent", async () => {
-      teamId = await buyEntry(base, sprint.id, "receipt@example.com");
+      teamId = await buyEntryOverApi(base, sprint.id, {
+        email: "receipt@example.com",
+        teamName: "Receipt Rovers",
+      });
       await gotoHydrated(page, `${base}/confirmation/${teamId}`);
       assert.equal(await page.locator("[data-amount-paid]").innerText(), "$5.00");
       assert.match(await page.locator("[data-email-sent]").innerText(), /r\*\*\*@example\.com/);
@@ -230,8 +204,11 @@ Deno.test("[e2e] what a visitor sees agrees with itself", async (t) => {
     });
 
     await t.step("17: a cancelled contest is shown as cancelled, with no picking", async () => {
-      await buyEntry(base, weekend.id, "fan@example.com");
-      await post(
+      await buyEntryOverApi(base, weekend.id, {
+        email: "fan@example.com",
+        teamName: "Receipt Rovers",
+      });
+      await postJson(
         `${base}/api/admin/competitions/${weekend.id}/cancel`,
         { reason: "The match was postponed." },
         ADMIN_HEADERS,

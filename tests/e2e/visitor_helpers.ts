@@ -84,6 +84,46 @@ export function validTeam(rows: RowInfo[]): number[] {
   return picks;
 }
 
+/** POSTs JSON and returns the answer; fails the test on any status outside 2xx. */
+export async function postJson(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Record<string, unknown>> {
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+  const answer = await res.json();
+  assert.ok(res.ok, `${url}: ${res.status} ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+/** Buys one entry of a valid team through the public API with the test card; returns its team id. */
+export async function buyEntryOverApi(
+  base: string,
+  competitionId: number,
+  entrant: { email: string; teamName: string },
+): Promise<string> {
+  const rows: RowInfo[] = await (await fetch(`${base}/api/competitions/${competitionId}/players`))
+    .json();
+  const { paymentIntentId } = await postJson(`${base}/api/create-payment-intent`, {
+    competitionId,
+  });
+  await postJson(`${base}/api/test-payments/confirm`, {
+    paymentIntentId,
+    cardNumber: "4242 4242 4242 4242",
+  });
+  const entry = await postJson(`${base}/api/entries`, {
+    competitionId,
+    ...entrant,
+    playerIds: validTeam(rows),
+    stripePaymentId: paymentIntentId,
+  });
+  return entry.teamId as string;
+}
+
 /** Fails when the page scrolls sideways. */
 export async function assertNoHorizontalScroll(page: Page): Promise<void> {
   const overflow = await page.evaluate(() =>
