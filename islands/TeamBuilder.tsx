@@ -1,9 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { checkTeamComplete, rulesOf, teamSalary } from "@/lib/domain/team_rules.ts";
+import { checkTeamComplete, rulesOf } from "@/lib/domain/team_rules.ts";
 import { type BuilderCompetition, BuilderHeader } from "@/components/team/BuilderHeader.tsx";
-import { PlayerBrowser } from "@/components/team/PlayerBrowser.tsx";
-import { SubmitBar } from "@/components/team/SubmitBar.tsx";
-import { TeamPanel } from "@/components/team/TeamPanel.tsx";
+import { PickingArea } from "@/components/team/PickingArea.tsx";
 import { track } from "@/lib/client/analytics.ts";
 import type { PickPlayer } from "@/lib/client/players.ts";
 import { saveSelection } from "@/lib/client/selection.ts";
@@ -68,7 +66,6 @@ export default function TeamBuilder(
     location.assign(`/payment/${competition.id}`);
   };
 
-  const remaining = rules.salaryCap === null ? null : rules.salaryCap - teamSalary(team.selected);
   return (
     <div className="grid grid-cols-1 gap-6 pb-28">
       <BuilderHeader
@@ -103,35 +100,15 @@ export default function TeamBuilder(
         </div>
       )}
       {!closed && (
-        <>
-          <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-            <div className="lg:sticky lg:top-20 lg:order-2">
-              <TeamPanel
-                selected={team.selected}
-                salaryCap={rules.salaryCap}
-                currency={competition.currency}
-                onRemove={team.remove}
-              />
-            </div>
-            <div className="min-w-0 lg:order-1">
-              <PlayerBrowser
-                players={players}
-                selectedIds={team.selectedIds}
-                currency={competition.currency}
-                missing={missing}
-                fixture={competition.fixture}
-                onToggle={team.toggle}
-              />
-            </div>
-          </div>
-          <SubmitBar
-            count={team.selected.length}
-            remaining={remaining}
-            currency={competition.currency}
-            closed={missing !== null}
-            onSubmit={submit}
-          />
-        </>
+        <PickingArea
+          competition={competition}
+          players={players}
+          picks={team}
+          salaryCap={rules.salaryCap}
+          missing={missing}
+          closed={missing !== null}
+          onSubmit={submit}
+        />
       )}
     </div>
   );

@@ -1,9 +1,7 @@
 import { useCallback, useMemo, useState } from "react";
-import { checkTeamComplete, rulesOf, teamSalary } from "@/lib/domain/team_rules.ts";
+import { checkTeamComplete, rulesOf } from "@/lib/domain/team_rules.ts";
 import { type BuilderCompetition, BuilderHeader } from "@/components/team/BuilderHeader.tsx";
-import { PlayerBrowser } from "@/components/team/PlayerBrowser.tsx";
-import { SubmitBar } from "@/components/team/SubmitBar.tsx";
-import { TeamPanel } from "@/components/team/TeamPanel.tsx";
+import { PickingArea } from "@/components/team/PickingArea.tsx";
 import { Input } from "@/components/ui/Input.tsx";
 import { Label } from "@/components/ui/Label.tsx";
 import { ApiError } from "@/lib/client/api.ts";
@@ -62,7 +60,6 @@ export default function TeamEditor(
     }
   };
 
-  const remaining = rules.salaryCap === null ? null : rules.salaryCap - teamSalary(picks.selected);
   return (
     <div className="grid grid-cols-1 gap-6 pb-28">
       <BuilderHeader
@@ -105,30 +102,12 @@ export default function TeamEditor(
           </p>
         </div>
       )}
-      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="lg:sticky lg:top-20 lg:order-2">
-          <TeamPanel
-            selected={picks.selected}
-            salaryCap={rules.salaryCap}
-            currency={competition.currency}
-            onRemove={picks.remove}
-          />
-        </div>
-        <div className="min-w-0 lg:order-1">
-          <PlayerBrowser
-            players={players}
-            selectedIds={picks.selectedIds}
-            currency={competition.currency}
-            missing={null}
-            fixture={competition.fixture}
-            onToggle={picks.toggle}
-          />
-        </div>
-      </div>
-      <SubmitBar
-        count={picks.selected.length}
-        remaining={remaining}
-        currency={competition.currency}
+      <PickingArea
+        competition={competition}
+        players={players}
+        picks={picks}
+        salaryCap={rules.salaryCap}
+        missing={null}
         closed={locked !== null}
         busy={busy}
         label="Save Changes"
