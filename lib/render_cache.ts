@@ -14,6 +14,7 @@
  * the second (countdowns) is computed again in the browser.
  */
 import { keys } from "./db/keys.ts";
+import { overrideKv } from "./db/kv_wrapper.ts";
 import {
   type EncodedFile,
   isCompressible,
@@ -153,22 +154,13 @@ export class RenderCache {
 /** `kv` whose get, getMany and list read with eventual consistency unless told otherwise. */
 function eventualReads(kv: Deno.Kv): Deno.Kv {
   const eventual = { consistency: "eventual" as const };
-  return new Proxy(kv, {
-    get(target, prop) {
-      switch (prop) {
-        case "get":
-          return (key: Deno.KvKey, options?: { consistency?: Deno.KvConsistencyLevel }) =>
-            target.get(key, { ...eventual, ...options });
-        case "getMany":
-          return (keys: Deno.KvKey[], options?: { consistency?: Deno.KvConsistencyLevel }) =>
-            target.getMany(keys, { ...eventual, ...options });
-        case "list":
-          return (selector: Deno.KvListSelector, options?: Deno.KvListOptions) =>
-            target.list(selector, { ...eventual, ...options });
-      }
-      const value = Reflect.get(target, prop, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
+  return overrideKv(kv, {
+    get: (key: Deno.KvKey, options?: { consistency?: Deno.KvConsistencyLevel }) =>
+      kv.get(key, { ...eventual, ...options }),
+    getMany: (keys: Deno.KvKey[], options?: { consistency?: Deno.KvConsistencyLevel }) =>
+      kv.getMany(keys, { ...eventual, ...options }),
+    list: (selector: Deno.KvListSelector, options?: Deno.KvListOptions) =>
+      kv.list(selector, { ...eventual, ...options }),
   });
 }
 

@@ -5,6 +5,7 @@
  * list and commit that met the lock is tried again after a short pause (a commit that met it did
  * not happen, so trying it again is safe). Other errors pass through unchanged.
  */
+import { aroundRoundTrips, overrideKv } from "@/lib/db/kv_wrapper.ts";
 
 const MAX_WAIT_MS = 30_000;
 
@@ -68,26 +69,14 @@ function retryingAtomic(op: Deno.AtomicOperation): Deno.AtomicOperation {
 
 /** `kv` with every read, list and write tried again while another process holds the file. */
 export function withBusyRetry(kv: Deno.Kv): Deno.Kv {
-  return new Proxy(kv, {
-    get(target, prop) {
-      switch (prop) {
-        case "get":
-        case "getMany":
-        case "set":
-        case "delete":
-        case "enqueue": {
-          const method = Reflect.get(target, prop, target) as (...args: unknown[]) => unknown;
-          return (...args: unknown[]) =>
-            retryWhileBusy(() => method.apply(target, args) as Promise<unknown>);
-        }
-        case "list":
-          return (selector: Deno.KvListSelector, options?: Deno.KvListOptions) =>
-            retryingList(target, selector, options);
-        case "atomic":
-          return () => retryingAtomic(target.atomic());
-      }
-      const value = Reflect.get(target, prop, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
+  return overrideKv(kv, {
+    ...aroundRoundTrips(
+      kv,
+      ["get", "getMany", "set", "delete", "enqueue"],
+      (_, run) => retryWhileBusy(run),
+    ),
+    list: (selector: Deno.KvListSelector, options?: Deno.KvListOptions) =>
+      retryingList(kv, selector, options),
+    atomic: () => retryingAtomic(kv.atomic()),
   });
 }

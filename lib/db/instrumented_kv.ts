@@ -4,6 +4,7 @@
  * traced as a `kv.<op>` span under the request when telemetry is on, and a commit refused by
  * a failed check is counted as a conflict. Reads and writes pass through unchanged.
  */
+import { aroundRoundTrips, overrideKv } from "@/lib/db/kv_wrapper.ts";
 import { inSpan, recordKvConflict, recordKvOperation, TELEMETRY_ENABLED } from "@/lib/telemetry.ts";
 
 async function measured<T>(op: string, run: () => Promise<T>): Promise<T> {
@@ -30,22 +31,8 @@ function measuredAtomic(op: Deno.AtomicOperation): Deno.AtomicOperation {
 
 /** `kv` with every round trip measured (see the module's doc). */
 export function withKvTelemetry(kv: Deno.Kv): Deno.Kv {
-  return new Proxy(kv, {
-    get(target, prop) {
-      switch (prop) {
-        case "get":
-        case "getMany":
-        case "set":
-        case "delete": {
-          const method = Reflect.get(target, prop, target) as (...args: unknown[]) => unknown;
-          return (...args: unknown[]) =>
-            measured(prop, () => method.apply(target, args) as Promise<unknown>);
-        }
-        case "atomic":
-          return () => measuredAtomic(target.atomic());
-      }
-      const value = Reflect.get(target, prop, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
+  return overrideKv(kv, {
+    ...aroundRoundTrips(kv, ["get", "getMany", "set", "delete"], measured),
+    atomic: () => measuredAtomic(kv.atomic()),
   });
 }
