@@ -6,42 +6,29 @@ import { Button } from "./ui/Button.tsx";
 import { Card } from "./ui/Card.tsx";
 import { Skeleton } from "./ui/Skeleton.tsx";
 
-export type ContestCardData = Pick<
-  Competition,
-  | "id"
-  | "name"
-  | "description"
-  | "league"
-  | "entryFee"
-  | "prizePool"
-  | "prizeType"
-  | "customPrizeDescription"
-  | "currency"
-  | "deadline"
-  | "status"
-  | "maxEntries"
-  | "currentEntries"
-  | "cancelReason"
->;
+/** The fields a card reads. */
+const CARD_FIELDS = [
+  "id",
+  "name",
+  "description",
+  "league",
+  "entryFee",
+  "prizePool",
+  "prizeType",
+  "customPrizeDescription",
+  "currency",
+  "deadline",
+  "status",
+  "maxEntries",
+  "currentEntries",
+  "cancelReason",
+] as const satisfies readonly (keyof Competition)[];
+
+export type ContestCardData = Pick<Competition, typeof CARD_FIELDS[number]>;
 
 /** The fields a card reads, and nothing more (the island's props are sent in the page). */
 export function toCardData(c: ContestCardData): ContestCardData {
-  return {
-    id: c.id,
-    name: c.name,
-    description: c.description,
-    league: c.league,
-    entryFee: c.entryFee,
-    prizePool: c.prizePool,
-    prizeType: c.prizeType,
-    customPrizeDescription: c.customPrizeDescription,
-    currency: c.currency,
-    deadline: c.deadline,
-    status: c.status,
-    maxEntries: c.maxEntries,
-    currentEntries: c.currentEntries,
-    cancelReason: c.cancelReason,
-  };
+  return Object.fromEntries(CARD_FIELDS.map((field) => [field, c[field]])) as ContestCardData;
 }
 
 export interface ContestCardProps {
