@@ -12,7 +12,8 @@
  *   chunks once per competition, then marks the roster complete; idempotent, and safe when several
  *   isolates run it at once (every chunk write checks the meta key).
  * - `RosterReader` keeps the columns of one competition in memory and catches up incrementally:
- *   new chunks plus the (small) tail, re-read until the meta key did not move meanwhile. *
+ *   new chunks plus the (small) tail, re-read until the meta key did not move meanwhile.
+ *
  * The records' byte layout is known only to `roster_codec.ts`.
  */
 import type { Entry } from "@/lib/domain/types.ts";
