@@ -1,6 +1,7 @@
 import { Badge } from "./ui/Badge.tsx";
 import { Button } from "./ui/Button.tsx";
-import { formatPoints, rowPrizeText } from "@/lib/client/live/format.ts";
+import { formatPoints } from "@/lib/domain/format.ts";
+import { rowPrizeText } from "@/lib/client/live/format.ts";
 import type { LeaderboardRow } from "@/lib/domain/live.ts";
 import { cn } from "@/lib/client/cn.ts";
 import type { RankMove } from "@/lib/client/live/use_rank_moves.ts";

@@ -1,5 +1,5 @@
-import { ordinal } from "@/lib/domain/format.ts";
-import { formatPoints, rowPrizeText } from "@/lib/client/live/format.ts";
+import { formatPoints, ordinal } from "@/lib/domain/format.ts";
+import { rowPrizeText } from "@/lib/client/live/format.ts";
 import type { LeaderboardRow } from "@/lib/domain/live.ts";
 import { cn } from "@/lib/client/cn.ts";
 

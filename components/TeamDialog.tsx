@@ -9,7 +9,8 @@ import {
   fetchEntryDetails,
   NO_PLAYERS,
 } from "@/lib/client/live/entry_details.ts";
-import { formatLine, formatShare, pointsText } from "@/lib/client/live/format.ts";
+import { pointsText } from "@/lib/domain/format.ts";
+import { formatLine, formatShare } from "@/lib/client/live/format.ts";
 import { toastError } from "@/lib/client/toast.ts";
 import { teamSharePath } from "@/lib/client/share.ts";
 import ShareButtons from "@/islands/ShareButtons.tsx";

@@ -1,11 +1,11 @@
-import { formatSalary } from "@/lib/domain/format.ts";
+import { formatPoints, formatSalary } from "@/lib/domain/format.ts";
 import { seasonPoints } from "@/lib/domain/scoring.ts";
 import { Dialog } from "@/components/ui/Dialog.tsx";
 import { Button } from "@/components/ui/Button.tsx";
 import { PlayerAvatar } from "@/components/PlayerAvatar.tsx";
 import { PositionBadge } from "./PositionBadge.tsx";
 import type { PickPlayer } from "@/lib/client/players.ts";
-import { formatLine, formatPoints } from "@/lib/client/live/format.ts";
+import { formatLine } from "@/lib/client/live/format.ts";
 
 export interface PlayerCardProps {
   player: PickPlayer | null;

@@ -1,9 +1,8 @@
 import { memo } from "react";
-import { formatSalary } from "@/lib/domain/format.ts";
+import { formatSalary, pointsText } from "@/lib/domain/format.ts";
 import { seasonPoints } from "@/lib/domain/scoring.ts";
 import type { PickPlayer } from "@/lib/client/players.ts";
 import { cn } from "@/lib/client/cn.ts";
-import { pointsText } from "@/lib/client/live/format.ts";
 import { PlayerAvatar } from "@/components/PlayerAvatar.tsx";
 import { PositionBadge } from "./PositionBadge.tsx";
 

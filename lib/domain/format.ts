@@ -206,3 +206,15 @@ export const POSITION_NAMES: Readonly<Record<Position, string>> = {
   MID: "Midfielder",
   FWD: "Forward",
 };
+
+/** Points with at most one decimal and no trailing ".0": 12 → "12", 4.5 → "4.5", -1 → "-1". */
+export function formatPoints(n: number): string {
+  const rounded = Math.round(n * 10) / 10;
+  return String(rounded === 0 ? 0 : rounded);
+}
+
+/** Points with their unit, as formatted by `formatPoints`: "1 pt", "4.5 pts", "0 pts". */
+export function pointsText(points: number | string): string {
+  const text = typeof points === "number" ? formatPoints(points) : points;
+  return `${text} ${text === "1" ? "pt" : "pts"}`;
+}

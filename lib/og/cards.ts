@@ -5,7 +5,7 @@
  * not wrap or clip by itself.
  */
 import type { Position } from "@/lib/domain/types.ts";
-import { pointsText } from "@/lib/client/live/format.ts";
+import { pointsText } from "@/lib/domain/format.ts";
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;

@@ -5,8 +5,13 @@
  * through a forged host must still point at this site.
  */
 import { entryDetails } from "@/lib/api/entry_details.ts";
-import { displayName, formatPrice, leagueLabel, prizeText } from "@/lib/domain/format.ts";
-import { formatPoints } from "@/lib/client/live/format.ts";
+import {
+  displayName,
+  formatPoints,
+  formatPrice,
+  leagueLabel,
+  prizeText,
+} from "@/lib/domain/format.ts";
 import type { Competition } from "@/lib/domain/types.ts";
 import type { CompetitionCard, TeamCard } from "./cards.ts";
 

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { parseEntryDetails, UNEXPECTED_FORMAT } from "@/lib/client/live/entry_details.ts";
-import { formatLine, formatPoints, pointsText, rowPrizeText } from "@/lib/client/live/format.ts";
+import { formatPoints, pointsText } from "@/lib/domain/format.ts";
+import { formatLine, rowPrizeText } from "@/lib/client/live/format.ts";
 import type { LeaderboardRow } from "@/lib/domain/live.ts";
 
 function details(overrides: Record<string, unknown> = {}) {
