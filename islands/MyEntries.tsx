@@ -95,7 +95,7 @@ function EntryCard({ entry }: { entry: EntrySummary }) {
         {editToken && (
           <a
             href={`/edit/${editToken}`}
-            className="rounded-md border border-primary px-3 py-1.5 font-medium text-primary hover:bg-primary/10"
+            className="rounded-md border border-primary px-3 py-1.5 font-medium text-primary hover:bg-primary/5"
             data-edit-team=""
           >
             Edit team
@@ -143,7 +143,7 @@ function AddFromLink(
         <button
           type="button"
           onClick={onAccept}
-          className="inline-flex h-10 items-center rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:bg-primary/90"
+          className="inline-flex h-10 items-center rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:bg-primary-hover"
         >
           Add to My entries
         </button>
@@ -207,7 +207,7 @@ function FindByEmail() {
         <button
           type="submit"
           disabled={busy}
-          className="inline-flex h-10 shrink-0 items-center justify-center rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground shadow-sm hover:bg-primary/90 disabled:opacity-50"
+          className="inline-flex h-10 shrink-0 items-center justify-center rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground shadow-sm hover:bg-primary-hover disabled:opacity-50"
         >
           E-mail my entries
         </button>

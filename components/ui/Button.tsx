@@ -10,7 +10,7 @@ const BASE =
   "focus-visible:ring-offset-2 disabled:pointer-events-none disabled:opacity-50 select-none";
 
 const VARIANTS: Record<ButtonVariant, string> = {
-  default: "bg-primary text-primary-foreground shadow-sm hover:bg-primary/90",
+  default: "bg-primary text-primary-foreground shadow-sm hover:bg-primary-hover",
   secondary: "bg-secondary text-secondary-foreground hover:bg-secondary/80",
   outline:
     "border border-border bg-background shadow-sm hover:bg-accent hover:text-accent-foreground",

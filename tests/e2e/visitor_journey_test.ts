@@ -56,6 +56,19 @@ Deno.test("[e2e] visitor journey: home → team → declined then paid → confi
       await screenshot(page, "visitor-home-390");
     });
 
+    await t.step("a hovered primary button keeps its text readable", async () => {
+      const button = page.getByRole("link", { name: "Make Picks" }).first();
+      const resting = await button.evaluate((el) => getComputedStyle(el).backgroundColor);
+      await button.hover();
+      await waitFor("the hover colour", () =>
+        button.evaluate((el, before) => {
+          const now = getComputedStyle(el).backgroundColor;
+          return now !== before && el.getAnimations().length === 0;
+        }, resting));
+      await assertNoSeriousAxeViolations(page);
+      await page.mouse.move(0, 0);
+    });
+
     await t.step("a LIVE card links to the live leaderboard and has no 'Make Picks'", async () => {
       const live = list.find((c) => c.status === "LIVE");
       assert.ok(live, "the demo data has a LIVE competition");
