@@ -2,7 +2,7 @@
  * Start-up. `createApp` does the quick set-up of an isolate — configuration, KV, services and
  * the request handler — and returns `{handler, services, startBackground, shutdown}` without
  * listening, so any entry can serve it (`Deno.serve`, or a `deno serve` module exporting
- * `{ fetch }`). The slow work (migrations, demo seed, admin account, payment sweeps) starts
+ * `{ fetch }`). The slow work (migrations, demo seed, admin account, periodic jobs) starts
  * only once the server answers (lib/startup.ts): the first byte never waits for the store.
  * `startApp` serves it on the configured port with a clean shutdown on SIGINT/SIGTERM.
  */
@@ -23,6 +23,7 @@ import { readSnapshot } from "./fresh/src/bundle.ts";
 import { outDirOf, rootDirOf } from "./fresh/src/handler.ts";
 import { type LiveSocketPort, startLiveSocketPort } from "./http/live_port.ts";
 import { routeRecorder, withRequestLog } from "./http/request_log.ts";
+import type { CronJobs } from "./jobs.ts";
 import { type BackgroundWork, startBackgroundWork } from "./startup.ts";
 import { observeSockets } from "./telemetry.ts";
 
@@ -128,7 +129,7 @@ export interface App {
   config: ServerConfig;
   services: Services;
   handler: (req: Request, info?: Deno.ServeHandlerInfo) => Promise<Response>;
-  /** Starts the start-up work and the sweeps (call it once the server listens). */
+  /** Starts the start-up work and the periodic jobs (call it once the server listens). */
   startBackground(): BackgroundWork;
   /** Stops the background work, closes the live hub and the KV store (stop serving first). */
   shutdown(): Promise<void>;
@@ -137,6 +138,8 @@ export interface App {
 export interface CreateAppOptions {
   /** Wraps the store before the services use it (benches add latency to every round trip). */
   wrapKv?: (kv: Deno.Kv) => Deno.Kv;
+  /** The entry's `Deno.cron` jobs (registerCronJobs), given this app once it starts. */
+  cronJobs?: CronJobs;
 }
 
 /**
@@ -172,7 +175,7 @@ export async function createApp(
   let background: BackgroundWork | null = null;
   const startBackground = () => {
     if (background) return background;
-    background = startBackgroundWork(services, config, origin);
+    background = startBackgroundWork(services, config, origin, opts.cronJobs);
     services.startUp = background.state;
     return background;
   };

@@ -1,6 +1,6 @@
 /**
  * The work of a start that runs once the server answers, in the background: the one-time
- * migrations, the demo seed, the admin account, then the payment sweeps. Isolates and
+ * migrations, the demo seed, the admin account, then the periodic jobs (lib/jobs.ts). Isolates and
  * processes that start at once on one store take turns under a KV lease, so there is one seed
  * and one admin. `/readyz` answers 200 once this isolate's turn is done.
  *
@@ -14,7 +14,7 @@ import { hasAdmins } from "@/lib/db/admins.ts";
 import { releaseLease, takeLease } from "@/lib/db/leases.ts";
 import { runPendingMigrations } from "@/lib/db/migrations.ts";
 import { seedDemoDataIfEmpty } from "@/lib/db/seed.ts";
-import { type PaymentSweeper, schedulePaymentSweeps } from "@/lib/payments/sweep.ts";
+import { type CronJobs, type JobRunner, startJobRunner } from "@/lib/jobs.ts";
 import type { ServerConfig } from "@/lib/config.ts";
 import type { Services } from "@/lib/services.ts";
 
@@ -33,7 +33,7 @@ export interface StartUpState {
   error: string | null;
 }
 
-/** The background work of a start; `stop` waits for it and stops the sweeps. */
+/** The background work of a start; `stop` waits for it and stops the periodic jobs. */
 export interface BackgroundWork {
   state: StartUpState;
   finished: Promise<void>;
@@ -75,25 +75,24 @@ async function startUpOnce(kv: Deno.Kv, config: ServerConfig, stopped: () => boo
 }
 
 /**
- * Starts the start-up work of this isolate in the background, then the payment sweeps
- * (`Deno.cron` on Deploy, a lease elsewhere).
+ * Starts the start-up work of this isolate in the background, then the periodic jobs: on Deploy
+ * the entry's cron jobs (`cronJobs`, registered by main.ts) run them once this work is done;
+ * elsewhere, or where no cron job was registered, the lease runner does.
  */
 export function startBackgroundWork(
   services: Services,
   config: ServerConfig,
   origin: string,
+  cronJobs?: CronJobs,
 ): BackgroundWork {
   const state: StartUpState = { done: false, error: null };
   let stopped = false;
   const startUp = startUpOnce(services.kv, config, () => stopped).then(() => {
     state.done = true;
   });
-  // Deploy takes the crons a start registers while its entry module loads: the cron is
-  // registered now, and its runs wait for the start-up work.
-  const cron = config.deploy && typeof Deno.cron === "function";
-  let sweeper: PaymentSweeper | null = cron
-    ? schedulePaymentSweeps(services, origin, { cron, ready: startUp })
-    : null;
+  cronJobs?.attach({ deps: services, origin, ready: startUp });
+  const byCron = config.deploy && (cronJobs?.registered ?? 0) > 0;
+  let runner: JobRunner | null = null;
   const finished = (async () => {
     try {
       await startUp;
@@ -102,7 +101,7 @@ export function startBackgroundWork(
       if (!stopped) console.error(`Start-up work failed: ${state.error}`);
       return;
     }
-    if (!stopped && !sweeper) sweeper = schedulePaymentSweeps(services, origin);
+    if (!stopped && !byCron) runner = startJobRunner(services, origin);
   })();
   return {
     state,
@@ -110,7 +109,8 @@ export function startBackgroundWork(
     async stop() {
       stopped = true;
       await finished;
-      await sweeper?.stop();
+      await cronJobs?.detach();
+      await runner?.stop();
     },
   };
 }

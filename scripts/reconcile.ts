@@ -16,7 +16,7 @@ import {
 } from "@/lib/payments/ledger.ts";
 import { createPaymentProvider } from "@/lib/payments/mod.ts";
 import { reconcile } from "@/lib/payments/reconcile.ts";
-import { sweepPayments } from "@/lib/payments/sweep.ts";
+import { sweepPayments } from "@/lib/jobs.ts";
 
 let config;
 try {

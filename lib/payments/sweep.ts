@@ -2,8 +2,8 @@
  * Recovery without the browser: a sweep over the checkouts still PENDING and the
  * refunds not yet confirmed, at start-up and every few seconds, so every succeeded payment ends
  * as exactly one entry or one refund even when the process that took it died before the browser
- * came back (test mode and Stripe, webhook configured or not). Many isolates run the sweeper; a
- * KV lease lets one of them sweep at a time, and every step is idempotent anyway.
+ * came back (test mode and Stripe, webhook configured or not). Both are jobs of lib/jobs.ts
+ * (Deno.cron on Deploy, a KV lease elsewhere), and every step is idempotent anyway.
  *
  * It also expires what was never paid: an intent unpaid for UNPAID_INTENT_TTL_MS is
  * cancelled at the provider, and only once the provider says it is cancelled (so it can never be
@@ -15,21 +15,12 @@ import {
   getPendingCheckout,
   listPendingCheckoutIds,
 } from "@/lib/db/checkouts.ts";
-import { releaseLease, takeLease } from "@/lib/db/leases.ts";
-import { recordSweep } from "@/lib/telemetry.ts";
 import { getRefund, listPendingRefundIds } from "@/lib/db/refunds.ts";
-import { resumeCancellations } from "./cancellation.ts";
-import { cancelUnderfilled } from "./min_entries.ts";
-import { notifyWinners } from "./payouts.ts";
 import { type CheckoutDeps, finishPendingRefund, settlePayment } from "./checkout.ts";
 import { type IntentStatus, type PaymentIntentInfo, UNPAID_INTENT_TTL_MS } from "./provider.ts";
 
-const LEASE = "payment_sweep";
 /** A checkout younger than this is left to its browser. */
 export const SWEEP_GRACE_MS = 5_000;
-const DEFAULT_INTERVAL_MS = 10_000;
-/** Longer than a sweep takes; a dead holder's lease lapses after it. */
-const LEASE_MS = 25_000;
 const PARALLEL = 8;
 /** Lone unpaid intents (opened without picks) cancelled per sweep at most. */
 const EXPIRE_BATCH = 500;
@@ -164,129 +155,32 @@ async function sweepLoneIntent(
 }
 
 /**
- * One pass: every PENDING checkout older than SWEEP_GRACE_MS whose payment succeeded becomes its
- * entry (or is refunded when it cannot), every pending refund is asked again, and what stayed
- * unpaid for UNPAID_INTENT_TTL_MS is cancelled at the provider and removed.
+ * The payment sweep (a job of lib/jobs.ts): every pending refund is asked again, and every
+ * PENDING checkout older than SWEEP_GRACE_MS whose payment succeeded becomes its entry (or is
+ * refunded when it cannot); one unpaid for UNPAID_INTENT_TTL_MS is cancelled and removed.
  */
-export async function sweepPayments(
+export async function settleCheckouts(
   deps: CheckoutDeps,
   origin: string,
-  now = new Date(),
-): Promise<SweepReport> {
-  const report: SweepReport = { finalised: 0, refunded: 0, expired: 0, failed: 0 };
+  now: Date,
+  report: SweepReport,
+): Promise<void> {
   const refunds = await listPendingRefundIds(deps.kv);
   await eachInParallel(refunds, (id) => sweepRefund(deps, id, now, report));
   const checkouts = await listPendingCheckoutIds(deps.kv);
   await eachInParallel(checkouts, (id) => sweepCheckout(deps, id, origin, now, report));
+}
+
+/**
+ * Intent expiry (a job of lib/jobs.ts): intents opened without picks (no checkout) and unpaid
+ * for UNPAID_INTENT_TTL_MS are cancelled at the provider, EXPIRE_BATCH per run at most.
+ */
+export async function expireLoneIntents(
+  deps: CheckoutDeps,
+  now: Date,
+  report: SweepReport,
+): Promise<void> {
   const expiredBefore = new Date(now.getTime() - UNPAID_INTENT_TTL_MS);
   const lone = await deps.payments.listUnpaidIntents(expiredBefore, EXPIRE_BATCH);
   await eachInParallel(lone, (id) => sweepLoneIntent(deps, id, report));
-  await cancelUnderfilled(deps, origin, now).catch((err) => {
-    report.failed++;
-    console.error(`Payment sweep: an under-filled competition was not cancelled: ${reason(err)}`);
-  });
-  // Winners not told yet (the award just happened, or an e-mail failed) get their claim link.
-  await notifyWinners(deps, origin, undefined, now).catch((err) => {
-    report.failed++;
-    console.error(`Payment sweep: winners were not told: ${reason(err)}`);
-  });
-  // Cancellations whose process died (their job's lease lapsed) go on from where they stopped.
-  await resumeCancellations(deps, `sweep-${crypto.randomUUID()}`).catch((err) => {
-    report.failed++;
-    console.error(`Payment sweep: a cancellation could not resume: ${reason(err)}`);
-  });
-  return report;
-}
-
-/** A running sweeper; `stop` waits for a sweep under way. */
-export interface PaymentSweeper {
-  stop(): Promise<void>;
-}
-
-/** The cron schedule of the sweep on Deno Deploy (a minute is Deno.cron's shortest interval). */
-export const SWEEP_CRON = "* * * * *";
-
-/** Sweeps once, logs what it did when it did something, and reports it to telemetry. */
-async function sweepAndReport(deps: CheckoutDeps, origin: string): Promise<void> {
-  const report = await sweepPayments(deps, origin);
-  recordSweep({ ...report });
-  if (report.finalised + report.refunded + report.expired + report.failed > 0) {
-    console.log(
-      `Payment sweep: ${report.finalised} entries made, ${report.refunded} refunded, ` +
-        `${report.expired} unpaid expired, ${report.failed} to retry`,
-    );
-  }
-}
-
-/**
- * Schedules the sweep: with `cron` (Deno Deploy, where `Deno.cron` runs one sweep per schedule
- * across all isolates) every minute, no run before `ready` settles; elsewhere under the lease
- * (startPaymentSweeper).
- */
-export function schedulePaymentSweeps(
-  deps: CheckoutDeps,
-  origin: string,
-  {
-    cron = false,
-    intervalMs = DEFAULT_INTERVAL_MS,
-    ready = Promise.resolve() as Promise<unknown>,
-  } = {},
-): PaymentSweeper {
-  if (!cron || typeof Deno.cron !== "function") {
-    return startPaymentSweeper(deps, origin, { intervalMs });
-  }
-  let stopped = false;
-  Deno.cron("payment sweep", SWEEP_CRON, async () => {
-    await ready.catch(() => {});
-    if (stopped) return;
-    try {
-      await sweepAndReport(deps, origin);
-    } catch (err) {
-      console.error(`Payment sweep failed: ${reason(err)}`);
-    }
-  });
-  return {
-    stop() {
-      stopped = true; // a registered cron cannot be removed; it does nothing from now on
-      return Promise.resolve();
-    },
-  };
-}
-
-/**
- * Sweeps now and every `intervalMs` while this process holds the sweep lease (one process or
- * isolate at a time; another takes over within LEASE_MS when the holder dies).
- */
-export function startPaymentSweeper(
-  deps: CheckoutDeps,
-  origin: string,
-  { intervalMs = DEFAULT_INTERVAL_MS } = {},
-): PaymentSweeper {
-  const owner = crypto.randomUUID();
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (stopped || running) return;
-    running = (async () => {
-      try {
-        if (!await takeLease(deps.kv, LEASE, owner, Math.max(LEASE_MS, intervalMs * 2))) return;
-        await sweepAndReport(deps, origin);
-      } catch (err) {
-        if (!stopped) console.error(`Payment sweep failed: ${reason(err)}`);
-      } finally {
-        running = null;
-      }
-    })();
-  };
-  tick();
-  const timer = setInterval(tick, intervalMs);
-  Deno.unrefTimer(timer);
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-      await releaseLease(deps.kv, LEASE, owner).catch(() => {});
-    },
-  };
 }

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { getCompetition, updateCompetition } from "@/lib/db/competitions.ts";
 import { listOutbox } from "@/lib/db/outbox.ts";
 import { getRefund } from "@/lib/db/refunds.ts";
-import { sweepPayments } from "@/lib/payments/sweep.ts";
+import { sweepPayments } from "@/lib/jobs.ts";
 import type { TestPaymentProvider } from "@/lib/payments/test_provider.ts";
 import { makeTestApp, readJsonBody, TEST_ORIGIN, type TestApp } from "@/tests/helpers/app.ts";
 import {

@@ -9,7 +9,8 @@ import { getPendingCheckout, listPendingCheckoutIds } from "@/lib/db/checkouts.t
 import { getEntryByPayment, listEntriesByCompetition } from "@/lib/db/entries.ts";
 import { getRefund } from "@/lib/db/refunds.ts";
 import { UNPAID_INTENT_TTL_MS } from "@/lib/payments/provider.ts";
-import { sweepPayments, type SweepReport } from "@/lib/payments/sweep.ts";
+import { sweepPayments } from "@/lib/jobs.ts";
+import type { SweepReport } from "@/lib/payments/sweep.ts";
 import { TestPaymentProvider } from "@/lib/payments/test_provider.ts";
 import { UpstreamError } from "@/lib/domain/errors.ts";
 import { readJsonBody, TEST_ORIGIN, type TestApp, withTestApp } from "@/tests/helpers/app.ts";

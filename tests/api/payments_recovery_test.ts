@@ -9,7 +9,8 @@ import { getEntryByPayment, listEntriesByCompetition } from "@/lib/db/entries.ts
 import { takeLease } from "@/lib/db/leases.ts";
 import { getRefund } from "@/lib/db/refunds.ts";
 import { listPayments } from "@/lib/payments/ledger.ts";
-import { SWEEP_GRACE_MS, sweepPayments } from "@/lib/payments/sweep.ts";
+import { sweepPayments } from "@/lib/jobs.ts";
+import { SWEEP_GRACE_MS } from "@/lib/payments/sweep.ts";
 import { readJsonBody, TEST_ORIGIN, type TestApp } from "@/tests/helpers/app.ts";
 import {
   entryBody,

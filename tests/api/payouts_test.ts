@@ -5,7 +5,7 @@ import { listOutbox } from "@/lib/db/outbox.ts";
 import { getPayout, type Payout } from "@/lib/db/payouts.ts";
 import { setPrizeStructure } from "@/lib/db/prizes.ts";
 import { reconcile } from "@/lib/payments/reconcile.ts";
-import { sweepPayments } from "@/lib/payments/sweep.ts";
+import { sweepPayments } from "@/lib/jobs.ts";
 import { makeTestApp, readJsonBody, TEST_ORIGIN, type TestApp } from "@/tests/helpers/app.ts";
 import { makeAdminHeaders, makeCompetition, makeEntry } from "@/tests/helpers/fixtures.ts";
 
