@@ -10,9 +10,9 @@ import type { AppConfig } from "./services.ts";
 export interface ServerConfig extends AppConfig {
   host: string;
   /**
-   * Running on Deno Deploy (DENO_DEPLOYMENT_ID), or anywhere without write permission: the
-   * build must be prebuilt, the store is Deploy's (`Deno.openKv()`), logs are kept (no
-   * generated password) and `Deno.cron` schedules the sweeps.
+   * Running on Deno Deploy (DENO_DEPLOYMENT_ID is set; Deploy runs with `--allow-all`, so
+   * permissions tell nothing): the build must be prebuilt, the store is Deploy's
+   * (`Deno.openKv()`), logs are kept (no generated password) and `Deno.cron` runs the jobs.
    */
   deploy: boolean;
   /** One JSON line per request on standard output (REQUEST_LOG; default on Deploy only). */
@@ -145,12 +145,11 @@ function parseKvConnectUrl(raw: string, env: Env): string {
 }
 
 /**
- * Deno Deploy, or a host that gives no write permission (as Deploy does): there a missing build
- * cannot be made, and the default store is the one `Deno.openKv()` opens.
+ * Deno Deploy, which sets DENO_DEPLOYMENT_ID for every running revision: there a missing build
+ * is not made at run time, and the default store is the one `Deno.openKv()` opens.
  */
-export function isDeployLike(env: Env): boolean {
-  if (read(env, "DENO_DEPLOYMENT_ID")) return true;
-  return Deno.permissions.querySync({ name: "write", path: "." }).state !== "granted";
+export function isDeploy(env: Env): boolean {
+  return read(env, "DENO_DEPLOYMENT_ID") !== null;
 }
 
 /**
@@ -351,7 +350,7 @@ function parseHost(raw: string | null): string {
  */
 export function loadConfig(env: Env): ServerConfig {
   const port = parsePort(read(env, "PORT"));
-  const deploy = isDeployLike(env);
+  const deploy = isDeploy(env);
   return {
     deploy,
     requestLog: parseRequestLog(read(env, "REQUEST_LOG"), deploy),

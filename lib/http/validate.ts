@@ -63,8 +63,30 @@ export function parseId(value: string | undefined, name = "id"): number {
 export const BODY_TIMEOUT_MS = 10_000;
 
 /**
- * The request body as text; 413 when it is larger than `maxBytes`, 408 when it has not fully
- * arrived `timeoutMs` after the read started (the connection is then dropped).
+ * The most of an oversized body that is still read (and dropped) before the 413 is sent. A
+ * server that answers while the request is still arriving and then closes makes the kernel reset
+ * the connection, and the client may see the reset instead of the 413 (Deno 2.5's `Deno.serve`,
+ * which Deno Deploy runs, does so). Past this much the connection is closed unread.
+ */
+export const DRAIN_MAX_BYTES = 4 * 1024 * 1024;
+
+/** Reads on to the body's end (the bytes dropped), or until `limit` more bytes came. */
+async function drain(
+  limit: number,
+  read: () => Promise<ReadableStreamReadResult<Uint8Array>>,
+): Promise<void> {
+  let size = 0;
+  while (size <= limit) {
+    const { done, value } = await read();
+    if (done) return;
+    size += value.byteLength;
+  }
+}
+
+/**
+ * The request body as text; 413 when it is larger than `maxBytes` (what the client sends of it
+ * is read and dropped first, up to DRAIN_MAX_BYTES, so that it hears the answer), 408 when it
+ * has not fully arrived `timeoutMs` after the read started (the connection is then dropped).
  */
 export async function readText(
   req: Request,
@@ -72,21 +94,28 @@ export async function readText(
   timeoutMs = BODY_TIMEOUT_MS,
 ): Promise<string> {
   const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) throw new PayloadTooLargeError();
-  if (!req.body) return "";
+  if (!req.body) {
+    if (declared > maxBytes) throw new PayloadTooLargeError();
+    return "";
+  }
   const reader = req.body.getReader();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timedOut = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new HttpError(408, "Request body took too long")), timeoutMs);
   });
+  const read = () => Promise.race([reader.read(), timedOut]);
   const chunks: Uint8Array[] = [];
   let size = 0;
   try {
+    if (declared > DRAIN_MAX_BYTES) throw new PayloadTooLargeError();
     while (true) {
-      const { done, value } = await Promise.race([reader.read(), timedOut]);
+      const { done, value } = await read();
       if (done) break;
       size += value.byteLength;
-      if (size > maxBytes) throw new PayloadTooLargeError();
+      if (size > maxBytes || declared > maxBytes) {
+        await drain(DRAIN_MAX_BYTES - size, read);
+        throw new PayloadTooLargeError();
+      }
       chunks.push(value);
     }
   } catch (err) {

@@ -389,6 +389,29 @@ Deno.test("[config] Deploy mode and REQUEST_LOG", async (t) => {
     assert.equal(config.requestLog, true);
     assert.equal(loadConfig({ DENO_DEPLOYMENT_ID: "abc", REQUEST_LOG: "0" }).requestLog, false);
   });
+  await t.step(
+    "without write permission it is not Deploy (Deploy runs with --allow-all)",
+    async () => {
+      const dir = await Deno.makeTempDir({ prefix: "config-" });
+      const script = `${dir}/mode.ts`;
+      const config = new URL("../../lib/config.ts", import.meta.url).href;
+      await Deno.writeTextFile(
+        script,
+        `import { loadConfig } from "${config}";\n` +
+          `console.log(loadConfig({ DENO_KV_PATH: ":memory:" }).deploy);`,
+      );
+      try {
+        const { code, stdout } = await new Deno.Command(Deno.execPath(), {
+          args: ["run", "--allow-read", "--allow-env", script],
+          stdin: "null",
+        }).output();
+        assert.equal(code, 0);
+        assert.equal(new TextDecoder().decode(stdout).trim(), "false");
+      } finally {
+        await Deno.remove(dir, { recursive: true });
+      }
+    },
+  );
   await t.step("elsewhere request logs are opt-in", () => {
     assert.equal(loadConfig(MEMORY).deploy, false);
     assert.equal(loadConfig({ ...MEMORY, REQUEST_LOG: "1" }).requestLog, true);
