@@ -6,7 +6,12 @@
  * conflicts, group-commit sizes, sweep results and the sockets of each isolate.
  */
 
-/** Whether traces and metrics are exported (Deno reads the same variable). */
+/**
+ * Whether traces and metrics are exported (Deno reads the same variable). Only then: Deno 2.5
+ * (Deno Deploy's runtime) panics when a span starts while its OpenTelemetry is off, and Deploy's
+ * documentation does not say that it sets `OTEL_DENO` for the app (no `OTEL_` variable can be
+ * set there), so being on Deploy does not turn this on.
+ */
 export const TELEMETRY_ENABLED = Deno.env.get("OTEL_DENO") === "true";
 
 /** The parts of an OpenTelemetry span this app uses. */
@@ -79,6 +84,15 @@ export function startSpan(name: string, attributes: Attributes = {}): Span {
   }
 }
 
+/** Ends `span`, failed with `err` when one is given. */
+export function endSpan(span: Span, err?: unknown): void {
+  if (err !== undefined) {
+    span.recordException(err);
+    span.setStatus({ code: STATUS_ERROR, message: err instanceof Error ? err.message : "" });
+  }
+  span.end();
+}
+
 /** Runs `work` inside a span named `name`, ending it (with the error, if any) afterwards. */
 export async function inSpan<T>(
   name: string,
@@ -87,13 +101,12 @@ export async function inSpan<T>(
 ): Promise<T> {
   const span = startSpan(name, attributes);
   try {
-    return await work(span);
+    const result = await work(span);
+    endSpan(span);
+    return result;
   } catch (err) {
-    span.recordException(err);
-    span.setStatus({ code: STATUS_ERROR, message: err instanceof Error ? err.message : "" });
+    endSpan(span, err);
     throw err;
-  } finally {
-    span.end();
   }
 }
 

@@ -1,7 +1,7 @@
 /**
  * With `OTEL_DENO=true` the app's traces and metrics reach an OpenTelemetry collector (here a
- * local one taking OTLP over HTTP/JSON): a span per request named by its route, KV spans, and
- * the KV round-trip metric.
+ * local one taking OTLP over HTTP/JSON): a span per request named by its route, KV spans (lists
+ * too), and the KV round-trip metric by operation.
  */
 import assert from "node:assert/strict";
 import { freePort } from "@/tests/helpers/server.ts";
@@ -58,6 +58,8 @@ Deno.test("[telemetry] spans are named by route and KV round trips are measured"
   assert.match(traces, /"name":\s*"GET \/leaderboard\/:id"/);
   assert.match(traces, /"name":\s*"GET \/api\/competitions\/:id"/);
   assert.match(traces, /"name":\s*"kv\.getMany"/);
+  assert.match(traces, /"name":\s*"kv\.list"/);
   assert.match(traces, /"http\.route"/);
   assert.match(metrics, /"name":\s*"kv\.operations"/);
+  assert.match(metrics, /"key":\s*"op",\s*"value":\s*\{\s*"stringValue":\s*"list"/);
 });
