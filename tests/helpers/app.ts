@@ -9,7 +9,8 @@ import freshConfig from "@/fresh.config.ts";
 import { seedDemoDataIfEmpty } from "@/lib/db/seed.ts";
 import type { LiveHubOptions } from "@/lib/live/hub.ts";
 import type { Plugin } from "$fresh/server.ts";
-import { type AppConfig, createServices, type Services } from "@/lib/services.ts";
+import type { AppConfig } from "@/lib/config.ts";
+import { createServices, type Services } from "@/lib/services.ts";
 
 export interface TestAppOptions {
   /** Use the Stripe provider against this imitation (see tests/helpers/fake_stripe.ts). */
