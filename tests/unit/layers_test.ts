@@ -4,10 +4,13 @@
  *   a server module (KV, payments, e-mail, auth, the live hub, HTTP plumbing, routes);
  * - lib/domain imports nothing outside lib/domain (npm packages aside);
  * - the layers below the routes (lib/db, lib/domain, lib/payments, lib/email, lib/auth, lib/live)
- *   never import lib/http or routes/: they throw domain errors, the routes speak HTTP.
+ *   never import lib/http or routes/: they throw domain errors, the routes speak HTTP;
+ * - code outside lib/fresh uses the framework through its public modules only (`$fresh/server.ts`,
+ *   `$fresh/runtime.ts`, `$fresh/dev.ts`, `$fresh/build.ts`, `$fresh/compress.ts`, plugins/), never
+ *   `lib/fresh/src/`: a move to real Fresh then touches lib/fresh and the entry files alone.
  */
 import assert from "node:assert/strict";
-import { filesUnder, importsOf, parseImports } from "@/tests/helpers/import_graph.ts";
+import { filesUnder, importsOf, parseImports, ROOT } from "@/tests/helpers/import_graph.ts";
 
 /** Server-only areas: a browser module importing one of these is a layering bug. */
 const SERVER = [
@@ -80,6 +83,33 @@ Deno.test("[layers] the layers below the routes never import lib/http or routes/
     }
   }
   assert.deepEqual(bad, []);
+});
+
+/** A public module of lib/fresh: one at its top level or a plugin, nothing under src/. */
+const isFreshPublic = (file: string) => /^lib\/fresh\/(plugins\/)?[\w.-]+\.tsx?$/.test(file);
+
+Deno.test("[layers] code outside lib/fresh imports only the framework's public modules", async () => {
+  const files: string[] = [];
+  for (const dir of ["lib", "routes", "islands", "components", "scripts", "bench", "tests"]) {
+    files.push(...await filesUnder(dir));
+  }
+  for await (const entry of Deno.readDir(ROOT)) {
+    if (entry.isFile && /\.tsx?$/.test(entry.name)) files.push(entry.name);
+  }
+  // tests/unit/fresh tests the core itself (its internals included).
+  const outside = files.filter((file) => !isIn(file, ["lib/fresh/", "tests/unit/fresh/"]));
+  assert.ok(outside.includes("lib/app.ts") && outside.includes("main.ts"));
+  const bad: string[] = [];
+  for (const file of outside) {
+    for (const target of await importsOf(file)) {
+      if (target.startsWith("lib/fresh/") && !isFreshPublic(target)) {
+        bad.push(`${file} → ${target}`);
+      }
+    }
+  }
+  assert.deepEqual(bad, [], `framework internals imported:\n${bad.join("\n")}`);
+  assert.ok(isFreshPublic("lib/fresh/server.ts") && isFreshPublic("lib/fresh/plugins/twind.ts"));
+  assert.ok(!isFreshPublic("lib/fresh/src/compress.ts"));
 });
 
 Deno.test("[layers] the graph reader sees every import form", () => {
