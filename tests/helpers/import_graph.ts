@@ -68,3 +68,13 @@ export async function filesUnder(dir: string): Promise<string[]> {
   }
   return out.sort();
 }
+
+/** The .ts/.tsx files under each of `dirs` and at the repository root (main.ts, …), sorted. */
+export async function filesWithEntries(dirs: string[]): Promise<string[]> {
+  const files: string[] = [];
+  for (const dir of dirs) files.push(...await filesUnder(dir));
+  for await (const entry of Deno.readDir(ROOT)) {
+    if (entry.isFile && /\.tsx?$/.test(entry.name)) files.push(entry.name);
+  }
+  return files.sort();
+}

@@ -4,7 +4,7 @@
  * ones it imports. A cycle is named by its modules in import order.
  */
 import assert from "node:assert/strict";
-import { filesUnder, importsOf, ROOT } from "@/tests/helpers/import_graph.ts";
+import { filesWithEntries, importsOf } from "@/tests/helpers/import_graph.ts";
 
 /** The import graph among `files`: each one's imports inside the set. */
 async function graphOf(files: string[]): Promise<Map<string, string[]>> {
@@ -80,20 +80,8 @@ function shortestCycle(start: string, knot: Set<string>, edges: Map<string, stri
   return [start, start];
 }
 
-/** The app's modules: lib/, the folders around it and the .ts/.tsx files at the root. */
-async function appFiles(): Promise<string[]> {
-  const files: string[] = [];
-  for (const dir of ["lib", "routes", "islands", "components", "scripts"]) {
-    files.push(...await filesUnder(dir));
-  }
-  for await (const entry of Deno.readDir(ROOT)) {
-    if (entry.isFile && /\.tsx?$/.test(entry.name)) files.push(entry.name);
-  }
-  return files.sort();
-}
-
 Deno.test("[import cycles] no module of lib/ or the app imports itself through others", async () => {
-  const files = await appFiles();
+  const files = await filesWithEntries(["lib", "routes", "islands", "components", "scripts"]);
   assert.ok(files.filter((file) => file.startsWith("lib/")).length > 100, "lib/ is read");
   assert.ok(files.includes("main.ts") && files.includes("fresh.gen.ts"), "the entries are read");
   const cycles = findCycles(await graphOf(files));

@@ -10,7 +10,12 @@
  *   `lib/fresh/src/`: a move to real Fresh then touches lib/fresh and the entry files alone.
  */
 import assert from "node:assert/strict";
-import { filesUnder, importsOf, parseImports, ROOT } from "@/tests/helpers/import_graph.ts";
+import {
+  filesUnder,
+  filesWithEntries,
+  importsOf,
+  parseImports,
+} from "@/tests/helpers/import_graph.ts";
 
 /** Server-only areas: a browser module importing one of these is a layering bug. */
 const SERVER = [
@@ -89,13 +94,9 @@ Deno.test("[layers] the layers below the routes never import lib/http or routes/
 const isFreshPublic = (file: string) => /^lib\/fresh\/(plugins\/)?[\w.-]+\.tsx?$/.test(file);
 
 Deno.test("[layers] code outside lib/fresh imports only the framework's public modules", async () => {
-  const files: string[] = [];
-  for (const dir of ["lib", "routes", "islands", "components", "scripts", "bench", "tests"]) {
-    files.push(...await filesUnder(dir));
-  }
-  for await (const entry of Deno.readDir(ROOT)) {
-    if (entry.isFile && /\.tsx?$/.test(entry.name)) files.push(entry.name);
-  }
+  const files = await filesWithEntries(
+    ["lib", "routes", "islands", "components", "scripts", "bench", "tests"],
+  );
   // tests/unit/fresh tests the core itself (its internals included).
   const outside = files.filter((file) => !isIn(file, ["lib/fresh/", "tests/unit/fresh/"]));
   assert.ok(outside.includes("lib/app.ts") && outside.includes("main.ts"));
