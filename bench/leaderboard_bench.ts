@@ -16,7 +16,8 @@
 import { createHandler } from "$fresh/server.ts";
 import manifest from "@/fresh.gen.ts";
 import { createGameEvent } from "@/lib/db/events.ts";
-import { type AppConfig, createServices, servicesPlugin } from "@/lib/services.ts";
+import type { AppConfig } from "@/lib/config.ts";
+import { createServices, servicesPlugin } from "@/lib/services.ts";
 import { seedContest } from "@/tests/unit/live/seed.ts";
 
 const ENTRIES = Number(Deno.env.get("BENCH_ENTRIES") ?? 100_000);

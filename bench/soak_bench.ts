@@ -1,5 +1,5 @@
 /**
- * The soak test of #13 (`deno task bench soak`, not in `npm test`): the real app under mixed
+ * The soak test (`deno task bench soak`, not in `npm test`): the real app under mixed
  * traffic for `SOAK_SECONDS` (default 600) — visitors browsing, buyers paying for entries, an
  * admin posting live events to `SOAK_SOCKETS` (default 1000) connected sockets, fuzzed API
  * requests, and abusive clients (payment-intent spam, password guessing, socket floods, bodies

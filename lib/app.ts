@@ -8,6 +8,7 @@
  */
 import { createHandler } from "$fresh/server.ts";
 import type { FreshConfig, Manifest } from "$fresh/server.ts";
+import { hasCurrentBuild } from "$fresh/build.ts";
 import {
   ConfigError,
   configWarnings,
@@ -19,8 +20,6 @@ import {
 import { createServices, type Services, servicesPlugin } from "./services.ts";
 import { retryWhileBusy, withBusyRetry } from "./db/busy_retry.ts";
 import { withKvTelemetry } from "./db/instrumented_kv.ts";
-import { readSnapshot } from "./fresh/src/bundle.ts";
-import { outDirOf, rootDirOf } from "./fresh/src/handler.ts";
 import { type LiveSocketPort, startLiveSocketPort } from "./http/live_port.ts";
 import { routeRecorder, withRequestLog } from "./http/request_log.ts";
 import type { CronJobs } from "./jobs.ts";
@@ -76,9 +75,7 @@ export const MISSING_BUILD_ERROR = "Error: no current build in _fresh/ " +
 
 /** On Deploy, ends the start with one line when `_fresh/` holds no current build. */
 async function assertBuilt(manifest: Manifest, freshConfig: FreshConfig): Promise<void> {
-  const snapshot = await readSnapshot(outDirOf(manifest, freshConfig), rootDirOf(manifest))
-    .catch(() => null);
-  if (!snapshot) fail(MISSING_BUILD_ERROR);
+  if (!await hasCurrentBuild(manifest, freshConfig)) fail(MISSING_BUILD_ERROR);
 }
 
 function serve(config: ServerConfig, handler: Deno.ServeHandler): Deno.HttpServer {

@@ -4,7 +4,39 @@
  */
 import { dirname } from "node:path";
 import type { OidcConfig } from "./auth/oidc.ts";
-import type { AppConfig } from "./services.ts";
+
+/** What the services need of the configuration (lib/services.ts); `loadConfig` reads it. */
+export interface AppConfig {
+  port: number;
+  kvPath: string;
+  demoData: boolean;
+  adminUsername: string | null;
+  adminPassword: string | null;
+  stripeSecretKey: string | null;
+  stripePublishableKey: string | null;
+  stripeWebhookSecret: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** The site's public origin (no trailing slash) for links in e-mails; null: the request's. */
+  publicUrl: string | null;
+  /** Base64 key sealing winners' payout details; null: one kept in the store (with a warning). */
+  payoutKey?: string | null;
+  /** Admin sign-in through an OpenID Connect provider; null or unset: password logins only. */
+  oidc?: OidcConfig | null;
+  /** Password logins need a TOTP code (admins without one are sent to set it up). */
+  adminRequire2fa?: boolean;
+  /** Payment intents per client address in 10 minutes (default 30; 0: no limit). */
+  intentsPer10Min?: number;
+  /** The live feed's own port (LIVE_WS_PORT), where /ws refuses oversized frames unread. */
+  liveWsPort?: number | null;
+  /**
+   * The store's `kv.watch` reports the writes of every process (a remote store: Deno Deploy, KV
+   * Connect), so the live hub needs no polling; a local file's watch misses other processes'.
+   */
+  kvWatchNative?: boolean;
+  /** Most live sockets one isolate serves (LIVE_MAX_SOCKETS; default the hub's MAX_SOCKETS). */
+  liveMaxSockets?: number;
+}
 
 /** AppConfig plus the interface the HTTP server binds to. */
 export interface ServerConfig extends AppConfig {

@@ -20,7 +20,7 @@ import {
   isCompressible,
   MIN_COMPRESS_BYTES,
   serveEncoded,
-} from "./fresh/src/compress.ts";
+} from "$fresh/compress.ts";
 
 /** How long a rendered answer may be reused; it is rendered for the end of its slot. */
 export const CACHE_BUCKET_MS = 10_000;

@@ -9,46 +9,20 @@
  * };
  */
 import type { Plugin } from "$fresh/server.ts";
+import type { AppConfig } from "./config.ts";
 import type { AdminIdentity } from "./auth/admins.ts";
 import type { PaymentProvider } from "./payments/provider.ts";
 import { createPaymentProvider, type PaymentProviderOptions } from "./payments/mod.ts";
 import type { Mailer } from "./email/mailer.ts";
-import type { OidcConfig } from "./auth/oidc.ts";
 import { createMailer } from "./email/mod.ts";
 import { type LiveHub, type LiveHubOptions, startLiveHub } from "./live/hub.ts";
 import { RenderCache } from "./render_cache.ts";
-import type { StartUpState } from "./startup.ts";
 
-export interface AppConfig {
-  port: number;
-  kvPath: string;
-  demoData: boolean;
-  adminUsername: string | null;
-  adminPassword: string | null;
-  stripeSecretKey: string | null;
-  stripePublishableKey: string | null;
-  stripeWebhookSecret: string | null;
-  smtpUrl: string | null;
-  mailFrom: string;
-  /** The site's public origin (no trailing slash) for links in e-mails; null: the request's. */
-  publicUrl: string | null;
-  /** Base64 key sealing winners' payout details; null: one kept in the store (with a warning). */
-  payoutKey?: string | null;
-  /** Admin sign-in through an OpenID Connect provider; null or unset: password logins only. */
-  oidc?: OidcConfig | null;
-  /** Password logins need a TOTP code (admins without one are sent to set it up). */
-  adminRequire2fa?: boolean;
-  /** Payment intents per client address in 10 minutes (default 30; 0: no limit). */
-  intentsPer10Min?: number;
-  /** The live feed's own port (LIVE_WS_PORT), where /ws refuses oversized frames unread. */
-  liveWsPort?: number | null;
-  /**
-   * The store's `kv.watch` reports the writes of every process (a remote store: Deno Deploy, KV
-   * Connect), so the live hub needs no polling; a local file's watch misses other processes'.
-   */
-  kvWatchNative?: boolean;
-  /** Most live sockets one isolate serves (LIVE_MAX_SOCKETS; default the hub's MAX_SOCKETS). */
-  liveMaxSockets?: number;
+/** Where this isolate's start-up work stands (read by /readyz; lib/startup.ts moves it). */
+export interface StartUpState {
+  done: boolean;
+  /** The first line of the error that stopped it, or null. */
+  error: string | null;
 }
 
 export interface Services {

@@ -16,7 +16,7 @@ import { runPendingMigrations } from "@/lib/db/migrations.ts";
 import { seedDemoDataIfEmpty } from "@/lib/db/seed.ts";
 import { type CronJobs, type JobRunner, startJobRunner } from "@/lib/jobs.ts";
 import type { ServerConfig } from "@/lib/config.ts";
-import type { Services } from "@/lib/services.ts";
+import type { Services, StartUpState } from "@/lib/services.ts";
 
 const STARTUP_LEASE = "startup";
 const STARTUP_LEASE_MS = 60_000;
@@ -25,13 +25,6 @@ const LEASE_WAIT_MS = 100;
 /** The warning of a Deploy start without admin credentials. */
 export const NO_ADMIN_WARNING = "Warning: no admin account; set ADMIN_USERNAME and " +
   "ADMIN_PASSWORD (no password is generated on Deno Deploy, whose logs are kept)";
-
-/** Where this isolate's start-up work stands (read by /readyz). */
-export interface StartUpState {
-  done: boolean;
-  /** The first line of the error that stopped it, or null. */
-  error: string | null;
-}
 
 /** The background work of a start; `stop` waits for it and stops the periodic jobs. */
 export interface BackgroundWork {

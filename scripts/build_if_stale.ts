@@ -8,12 +8,11 @@
  */
 import manifest from "@/fresh.gen.ts";
 import config from "@/fresh.config.ts";
-import { readSnapshot } from "@/lib/fresh/src/bundle.ts";
-import { outDirOf, rootDirOf } from "@/lib/fresh/src/handler.ts";
+import { hasCurrentBuild } from "$fresh/build.ts";
 
 /** Runs `dev.ts build` when `_fresh/` holds no current build; true when it built. */
 export async function buildIfStale(): Promise<boolean> {
-  if (await readSnapshot(outDirOf(manifest, config), rootDirOf(manifest))) return false;
+  if (await hasCurrentBuild(manifest, config)) return false;
   console.log("Building the browser bundles (deno task build)…");
   const { code } = await new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", new URL("../dev.ts", import.meta.url).pathname, "build"],

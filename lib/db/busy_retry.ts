@@ -9,9 +9,16 @@ import { aroundRoundTrips, overrideKv } from "@/lib/db/kv_wrapper.ts";
 
 const MAX_WAIT_MS = 30_000;
 
-function isBusy(err: unknown): boolean {
-  return err instanceof Error &&
-    /database is locked|database is busy|SQLITE_BUSY/i.test(err.message);
+/**
+ * SQLite's text for SQLITE_BUSY. Deno KV passes a locked file on as a plain `TypeError` (its
+ * class for refused arguments too) with no code of its own, so this exact text is what tells the
+ * two apart; tests/unit/db/busy_retry_test.ts locks a real file and pins it.
+ */
+const SQLITE_BUSY_TEXT = "database is locked";
+
+/** True for Deno KV's error of a local file whose write lock another connection holds. */
+export function isStoreBusy(err: unknown): boolean {
+  return err instanceof TypeError && err.message === SQLITE_BUSY_TEXT;
 }
 
 /** Runs `op`, again after a growing random pause while the file is locked (at most ~30 s). */
@@ -21,7 +28,7 @@ export async function retryWhileBusy<T>(op: () => Promise<T>): Promise<T> {
     try {
       return await op();
     } catch (err) {
-      if (!isBusy(err) || Date.now() - started > MAX_WAIT_MS) throw err;
+      if (!isStoreBusy(err) || Date.now() - started > MAX_WAIT_MS) throw err;
       const pause = Math.random() * Math.min(1 + attempt * 2, 50);
       await new Promise((resolve) => setTimeout(resolve, pause));
     }
@@ -48,7 +55,7 @@ function retryingList<T>(
         }
         return;
       } catch (err) {
-        if (!isBusy(err) || Date.now() - started > MAX_WAIT_MS) throw err;
+        if (!isStoreBusy(err) || Date.now() - started > MAX_WAIT_MS) throw err;
         await new Promise((resolve) =>
           setTimeout(resolve, Math.random() * Math.min(1 + attempt, 50))
         );

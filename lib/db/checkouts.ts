@@ -157,7 +157,9 @@ export async function pageFinalisedCheckouts(
       last = iter.cursor;
     }
   } catch (err) {
-    if (err instanceof TypeError && /cursor/i.test(err.message)) throw invalidCursor();
+    // The prefix and batch size are ours: the one argument Deno KV can refuse (a TypeError, its
+    // class for bad arguments) is the caller's cursor, e.g. well-formed text that is no cursor.
+    if (err instanceof TypeError && cursor !== undefined) throw invalidCursor();
     throw err;
   }
   return { checkouts, next: null };

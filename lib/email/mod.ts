@@ -1,5 +1,5 @@
 /** Picks the mailer from the configuration: SMTP when SMTP_URL is set, otherwise the KV outbox. */
-import type { AppConfig } from "@/lib/services.ts";
+import type { AppConfig } from "@/lib/config.ts";
 import type { Mailer } from "./mailer.ts";
 import { OutboxMailer } from "./outbox.ts";
 import { SmtpMailer } from "./smtp.ts";

@@ -1,5 +1,6 @@
 /**
- * Security headers and the Content-Security-Policy sent with every response.
+ * Security headers and the Content-Security-Policy sent with every response, set in one place:
+ * the `securityHeadersMiddleware` the root `_middleware` runs around every answer.
  * Stripe.js needs js.stripe.com (script + frames), hooks.stripe.com (3-D Secure frames)
  * and api.stripe.com (XHR), on the payment page only (`stripe`: the other pages never load it, and
  * a policy that allows less is also a smaller header); the live leaderboard needs a WebSocket to
@@ -7,7 +8,10 @@
  */
 
 import { createHash } from "node:crypto";
+import type { MiddlewareHandler } from "$fresh/server.ts";
+import { isHttps } from "@/lib/auth/sessions.ts";
 import { PREPAINT_SCRIPTS } from "@/lib/client/prepaint.ts";
+import type { State } from "@/lib/services.ts";
 
 const STRIPE_JS = "https://js.stripe.com";
 const STRIPE_API = "https://api.stripe.com";
@@ -133,6 +137,30 @@ function setSecurityHeaders(target: Headers, headers: Record<string, string>): v
     if (name === "referrer-policy" && target.has(name)) continue;
     target.set(name, value);
   }
+}
+
+/**
+ * The middleware that sets the security headers and the CSP on every answer below it (pages, API
+ * answers, static and framework files, error pages), with the live socket's addresses from the
+ * configuration and Stripe allowed on the payment page only.
+ * @example export const handler = [securityHeadersMiddleware(), …]; // routes/_middleware.ts
+ */
+export function securityHeadersMiddleware(): MiddlewareHandler<State> {
+  return async function securityHeaders(req, ctx) {
+    const https = isHttps(req); // read first: after a WebSocket upgrade the request is closed
+    const res = await ctx.next();
+    const { publicUrl, port, liveWsPort } = ctx.state.services.config;
+    const sources = liveSocketSources(publicUrl, port, liveWsPort);
+    return withSecurityHeaders(res, https, sources, loadsStripe(req.url));
+  };
+}
+
+/**
+ * Only the payment page loads Stripe.js; every other answer's policy leaves Stripe out. Read off
+ * the raw URL: a request with a Host that is no host has no parsable URL, and still gets headers.
+ */
+function loadsStripe(url: string): boolean {
+  return /^[a-z]+:\/\/[^/]*\/payment\//i.test(url);
 }
 
 /**

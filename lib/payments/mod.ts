@@ -1,5 +1,5 @@
 /** Picks the payment provider from the configuration: Stripe with a secret key, else test mode. */
-import type { AppConfig } from "@/lib/services.ts";
+import type { AppConfig } from "@/lib/config.ts";
 import type { PaymentProvider } from "./provider.ts";
 import { StripePaymentProvider } from "./stripe_provider.ts";
 import { TestPaymentProvider } from "./test_provider.ts";

@@ -22,6 +22,7 @@ import {
   signedEvent,
   withStripeApp,
 } from "@/tests/helpers/stripe.ts";
+import { waitFor } from "@/tests/helpers/wait.ts";
 
 const NOT_IN_COMPETITION = "Some selected players are not part of this competition.";
 const REFUNDED = " Your payment has been refunded.";
@@ -116,13 +117,14 @@ Deno.test("[money] POST /api/entries refunds paid picks that break the rules, on
  * non-2xx (a 409 while the browser's refund is still on its way to the provider).
  */
 async function webhookOutcome(app: TestApp, intent: unknown, res: Response): Promise<string> {
-  for (let attempt = 0; attempt < 5 && res.status === 409; attempt++) {
+  const settled = await waitFor("the webhook past its 409", async () => {
+    if (res.status !== 409) return res;
     await res.body?.cancel();
-    await new Promise((resolve) => setTimeout(resolve, 20));
     res = await deliverSucceeded(app, intent);
-  }
-  assert.equal(res.status, 200);
-  return (await readJsonBody(res)).outcome;
+    return false;
+  }, { everyMs: 20 });
+  assert.equal(settled.status, 200);
+  return (await readJsonBody(settled)).outcome;
 }
 
 Deno.test("[money] browser and webhook refusing the same removed pick at once: one refund", async () => {

@@ -77,7 +77,7 @@ Deno.test("[e2e] player filters and deletion, clubs, sample teams, revenue, head
     const page = await context.newPage();
     await login(page, base);
 
-    await t.step("16: Manage Players filters by club and by position", async () => {
+    await t.step("Manage Players filters by club and by position", async () => {
       const all = await adminApi<AdminPlayer[]>(
         base,
         `/api/admin/competitions/${hamper.id}/players`,
@@ -124,7 +124,7 @@ Deno.test("[e2e] player filters and deletion, clubs, sample teams, revenue, head
       await page.setViewportSize({ width: 1280, height: 900 });
     });
 
-    await t.step("16: a player in an entry is not deleted, and the reason is shown", async () => {
+    await t.step("a player in an entry is not deleted, and the reason is shown", async () => {
       const rows = await competitionPlayers(base, hamper.id) as RowInfo[];
       const picks = validTeam(rows);
       await payForEntry(base, {
@@ -158,7 +158,7 @@ Deno.test("[e2e] player filters and deletion, clubs, sample teams, revenue, head
     });
 
     await t.step(
-      "16: a player nobody picked is deleted with the keyboard, after a question",
+      "a player nobody picked is deleted with the keyboard, after a question",
       async () => {
         const clubs = await adminApi<{ id: number }[]>(base, "/api/admin/teams");
         const spare = await adminApi<{ id: number }>(base, "/api/admin/players", {
@@ -207,7 +207,7 @@ Deno.test("[e2e] player filters and deletion, clubs, sample teams, revenue, head
       },
     );
 
-    await t.step("16: the Clubs screen lists, creates, edits and deletes clubs", async () => {
+    await t.step("the Clubs screen lists, creates, edits and deletes clubs", async () => {
       const before = await adminApi<{ id: number; name: string }[]>(base, "/api/admin/teams");
       await openAdmin(page, base, "/admin/dashboard");
       await page.getByRole("link", { name: "Clubs", exact: true }).click();
@@ -279,7 +279,7 @@ Deno.test("[e2e] player filters and deletion, clubs, sample teams, revenue, head
       await page.setViewportSize({ width: 1280, height: 900 });
     });
 
-    await t.step("16: a populated site offers no 'Create Sample Teams'", async () => {
+    await t.step("a populated site offers no 'Create Sample Teams'", async () => {
       await openAdmin(page, base, "/admin/matches/new");
       await page.getByRole("button", { name: "Create Match" }).waitFor();
       assert.equal(await page.getByRole("button", { name: "Create Sample Teams" }).count(), 0);
@@ -356,7 +356,7 @@ Deno.test("[e2e] player filters and deletion, clubs, sample teams, revenue, head
     });
 
     await t.step(
-      "16: an empty site offers 'Create Sample Teams', and they are created",
+      "an empty site offers 'Create Sample Teams', and they are created",
       async () => {
         empty = await startServer({ env: { DEMO_DATA: "0" } });
         const emptyContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -32,7 +32,7 @@ Deno.test("[e2e] admin salaries, hidden contests, match results, cancellation", 
     const page = await context.newPage();
     await login(page, base);
 
-    await t.step("13: a salary edited in one competition stays there", async () => {
+    await t.step("a salary edited in one competition stays there", async () => {
       const before = await competitionPlayers(base, sprint.id);
       const star = before[0];
       const elsewhere = (await competitionPlayers(base, hamper.id)).find((p) => p.id === star.id)!;
@@ -47,7 +47,7 @@ Deno.test("[e2e] admin salaries, hidden contests, match results, cancellation", 
       assert.equal(other.salary, elsewhere.salary, "the other competition keeps its price");
     });
 
-    await t.step("12: a new competition without players is hidden, and says why", async () => {
+    await t.step("a new competition without players is hidden, and says why", async () => {
       const res = await fetch(`${base}/api/admin/competitions`, {
         method: "POST",
         headers: ADMIN_HEADERS,
@@ -75,7 +75,7 @@ Deno.test("[e2e] admin salaries, hidden contests, match results, cancellation", 
       assert.equal(await page.getByText("Try adjusting your search or filters").count(), 0);
     });
 
-    await t.step("14: a result for a match that has not kicked off is refused", async () => {
+    await t.step("a result for a match that has not kicked off is refused", async () => {
       const matches: { id: number; kickoffTime: string }[] = await (
         await fetch(`${base}/api/admin/matches`, { headers: ADMIN_HEADERS })
       ).json();
@@ -87,7 +87,7 @@ Deno.test("[e2e] admin salaries, hidden contests, match results, cancellation", 
       await expectToast(page, "Error", "A result can only be saved once the match has kicked off.");
     });
 
-    await t.step("17: cancel from the dashboard: refunded, and visitors see it", async () => {
+    await t.step("cancel from the dashboard: refunded, and visitors see it", async () => {
       const rows: RowInfo[] = await competitionPlayers(base, sprint.id) as RowInfo[];
       await payForEntry(base, {
         competitionId: sprint.id,

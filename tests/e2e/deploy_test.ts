@@ -12,6 +12,7 @@ import { buildIfStale } from "@/scripts/build_if_stale.ts";
 import { MISSING_BUILD_ERROR } from "@/lib/app.ts";
 import { NO_ADMIN_WARNING } from "@/lib/startup.ts";
 import { freePort } from "@/tests/helpers/server.ts";
+import { waitFor } from "@/tests/helpers/wait.ts";
 import { SUCCESS_CARD } from "@/tests/helpers/fixtures.ts";
 import { validTeam } from "@/tests/e2e/visitor_helpers.ts";
 
@@ -42,17 +43,13 @@ function deployEnv(port: number): Record<string, string> {
 async function waitReady(url: string, child: Deno.ChildProcess, output: () => string) {
   let exited = false;
   child.status.then(() => exited = true);
-  while (!exited) {
-    try {
-      const res = await fetch(`${url}/readyz`);
-      await res.body?.cancel();
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`the server ended before it was ready:\n${output()}`);
+  const ready = await waitFor("the server ready", async () => {
+    if (exited) return "exited";
+    const res = await fetch(`${url}/readyz`).catch(() => null); // null: not listening yet
+    await res?.body?.cancel();
+    return res?.ok && "ready";
+  }, { timeoutMs: 60_000, everyMs: 50 });
+  if (ready === "exited") throw new Error(`the server ended before it was ready:\n${output()}`);
 }
 
 /**

@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { buildIfStale } from "@/scripts/build_if_stale.ts";
 import { seedDemoDataIfEmpty } from "@/lib/db/seed.ts";
 import { freePort } from "@/tests/helpers/server.ts";
+import { waitFor } from "@/tests/helpers/wait.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 
@@ -42,18 +43,16 @@ async function startOnce(kvPath: string): Promise<Started> {
   try {
     let healthyAfterMs = -1;
     let sawStarting = false;
-    while (true) {
+    await waitFor("the app ready", async () => {
       const health = await fetch(`${url}/healthz`).catch(() => null);
       await health?.body?.cancel();
-      if (health?.ok) {
-        if (healthyAfterMs < 0) healthyAfterMs = Number(health.headers.get("x-since-start-ms"));
-        const ready = await fetch(`${url}/readyz`);
-        await ready.body?.cancel();
-        if (ready.ok) break;
-        sawStarting = true;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+      if (!health?.ok) return false;
+      if (healthyAfterMs < 0) healthyAfterMs = Number(health.headers.get("x-since-start-ms"));
+      const ready = await fetch(`${url}/readyz`);
+      await ready.body?.cancel();
+      if (!ready.ok) sawStarting = true;
+      return ready.ok;
+    }, { timeoutMs: 60_000, everyMs: 10 });
     const { byOp } = await fetch(`${url}/_bench/round-trips`).then((r) => r.json());
     return { healthyAfterMs, sawStarting, byOp };
   } finally {

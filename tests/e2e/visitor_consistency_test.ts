@@ -54,14 +54,14 @@ Deno.test("[e2e] what a visitor sees agrees with itself", async (t) => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
 
-    await t.step("1: the header's Rules dialog states the contest's cap on its pages", async () => {
+    await t.step("the header's Rules dialog states the contest's cap on its pages", async () => {
       await gotoHydrated(page, `${base}/team-selection/${sprint.id}`);
       assert.match(await rulesDialogCap(page), /\$40,000/);
       await gotoHydrated(page, `${base}/`);
       assert.match(await rulesDialogCap(page), /\$50,000/);
     });
 
-    await t.step("6: past 24 hours the countdown shows days, as the card does", async () => {
+    await t.step("past 24 hours the countdown shows days, as the card does", async () => {
       const card = page.locator(`[data-contest-card="${weekend.id}"] [data-closing]`);
       const days = /Closes in (\d+)d/.exec(await card.innerText())![1];
       await gotoHydrated(page, `${base}/team-selection/${weekend.id}`);
@@ -111,7 +111,7 @@ Deno.test("[e2e] what a visitor sees agrees with itself", async (t) => {
       await page.setViewportSize({ width: 1280, height: 900 });
     });
 
-    await t.step("8: tied places share a podium step", async () => {
+    await t.step("tied places share a podium step", async () => {
       const rows: { rank: number; points: number; displayName: string }[] = await (
         await fetch(`${base}/api/competitions/${classic.id}/leaderboard`)
       ).json();
@@ -127,7 +127,7 @@ Deno.test("[e2e] what a visitor sees agrees with itself", async (t) => {
       await screenshot(page, "podium-1280", { fullPage: false });
     });
 
-    await t.step("15: the live leaderboard names the fixture and its score", async () => {
+    await t.step("the live leaderboard names the fixture and its score", async () => {
       await gotoHydrated(page, `${base}/leaderboard/${live.id}`);
       const fixture = await page.getByTestId("fixture").innerText();
       assert.match(fixture, /Riverside Rovers/);
@@ -136,7 +136,7 @@ Deno.test("[e2e] what a visitor sees agrees with itself", async (t) => {
     });
 
     let teamId = "";
-    await t.step("11: the confirmation shows the amount paid and the e-mail sent", async () => {
+    await t.step("the confirmation shows the amount paid and the e-mail sent", async () => {
       teamId = await buyEntryOverApi(base, sprint.id, {
         email: "receipt@example.com",
         teamName: "Receipt Rovers",
@@ -147,7 +147,7 @@ Deno.test("[e2e] what a visitor sees agrees with itself", async (t) => {
     });
 
     await t.step(
-      "9: My entries lists this browser's entries and finds others by e-mail",
+      "My entries lists this browser's entries and finds others by e-mail",
       async () => {
         await page.evaluate(
           ([cid, id]) =>
@@ -180,7 +180,7 @@ Deno.test("[e2e] what a visitor sees agrees with itself", async (t) => {
       },
     );
 
-    await t.step("10: every public page names itself in the tab title", async () => {
+    await t.step("every public page names itself in the tab title", async () => {
       const titles = new Set<string>();
       for (
         const path of [
@@ -203,7 +203,7 @@ Deno.test("[e2e] what a visitor sees agrees with itself", async (t) => {
       assert.equal(titles.size, 8, "each page has its own title");
     });
 
-    await t.step("17: a cancelled contest is shown as cancelled, with no picking", async () => {
+    await t.step("a cancelled contest is shown as cancelled, with no picking", async () => {
       await buyEntryOverApi(base, weekend.id, {
         email: "fan@example.com",
         teamName: "Receipt Rovers",

@@ -2,14 +2,13 @@
  * The app in-process for API tests: an in-memory KV, the test-mode payment provider (or the
  * Stripe provider against a local imitation), the outbox mailer (or SMTP), and the real handler.
  */
-import { createHandler } from "$fresh/server.ts";
-import type { RequestHandler } from "@/lib/fresh/src/types.ts";
+import { createHandler, type Plugin, type RequestHandler } from "$fresh/server.ts";
 import manifest from "@/fresh.gen.ts";
 import freshConfig from "@/fresh.config.ts";
 import { seedDemoDataIfEmpty } from "@/lib/db/seed.ts";
 import type { LiveHubOptions } from "@/lib/live/hub.ts";
-import type { Plugin } from "$fresh/server.ts";
-import { type AppConfig, createServices, type Services } from "@/lib/services.ts";
+import type { AppConfig } from "@/lib/config.ts";
+import { createServices, type Services } from "@/lib/services.ts";
 
 export interface TestAppOptions {
   /** Use the Stripe provider against this imitation (see tests/helpers/fake_stripe.ts). */

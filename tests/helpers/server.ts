@@ -3,6 +3,7 @@
  * `deno serve` over serve.ts) in a child process on a free 127.0.0.1 port, with an in-memory KV
  * (one isolate), demo data and a known admin, for browser and end-to-end tests.
  */
+import { waitFor } from "@/tests/helpers/wait.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 const STARTUP_TIMEOUT_MS = 60_000;
@@ -61,10 +62,6 @@ async function probeHealth(url: string): Promise<{ isolate: string; isolates: nu
   } catch {
     return null;
   }
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /**
@@ -132,20 +129,19 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   };
 
   // Healthy once every isolate has answered (each probe is a new connection).
-  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
   const seen = new Set<string>();
-  const healthy = async () => {
+  const state = await waitFor("the app healthy", async () => {
+    if (exited) return "exited";
     const probe = await probeHealth(url);
     if (probe) seen.add(probe.isolate);
-    return probe !== null && seen.size >= probe.isolates;
-  };
-  while (!(await healthy())) {
-    if (exited || Date.now() > deadline) {
-      await stop();
-      const why = exited ? `exited with code ${(await status).code}` : "did not become healthy";
-      throw new Error(`The app ${why} within the startup wait. Output:\n${chunks.join("")}`);
-    }
-    await delay(100);
+    return probe !== null && seen.size >= probe.isolates && "healthy";
+  }, { timeoutMs: STARTUP_TIMEOUT_MS, everyMs: 100 }).catch(() => "not healthy");
+  if (state !== "healthy") {
+    await stop();
+    const why = state === "exited"
+      ? `exited with code ${(await status).code}`
+      : "did not become healthy";
+    throw new Error(`The app ${why} within the startup wait. Output:\n${chunks.join("")}`);
   }
   return { url, output: () => chunks.join(""), stop, kill, servePid };
 }

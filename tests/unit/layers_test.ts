@@ -4,16 +4,18 @@
  *   a server module (KV, payments, e-mail, auth, the live hub, HTTP plumbing, routes);
  * - lib/domain imports nothing outside lib/domain (npm packages aside);
  * - the layers below the routes (lib/db, lib/domain, lib/payments, lib/email, lib/auth, lib/live)
- *   never import lib/http or routes/: they throw domain errors, the routes speak HTTP.
+ *   never import lib/http or routes/: they throw domain errors, the routes speak HTTP;
+ * - code outside lib/fresh uses the framework through its public modules only (`$fresh/server.ts`,
+ *   `$fresh/runtime.ts`, `$fresh/dev.ts`, `$fresh/build.ts`, `$fresh/compress.ts`, plugins/), never
+ *   `lib/fresh/src/`: a move to real Fresh then touches lib/fresh and the entry files alone.
  */
 import assert from "node:assert/strict";
-import { dirname, join, normalize, relative } from "node:path";
-import { fileURLToPath } from "node:url";
-
-const ROOT = normalize(fileURLToPath(new URL("../../", import.meta.url)));
-const IMPORT_MAP: Record<string, string> = JSON.parse(
-  await Deno.readTextFile(join(ROOT, "deno.json")),
-).imports;
+import {
+  filesUnder,
+  filesWithEntries,
+  importsOf,
+  parseImports,
+} from "@/tests/helpers/import_graph.ts";
 
 /** Server-only areas: a browser module importing one of these is a layering bug. */
 const SERVER = [
@@ -38,62 +40,6 @@ const BELOW_ROUTES = [
   "lib/auth/",
   "lib/live/",
 ];
-
-const SPECIFIERS = [
-  /(?:^|\n)[ \t]*(?:import|export)\b[^;]*?\bfrom\s*["']([^"']+)["']/g,
-  /(?:^|\n)[ \t]*import\s*["']([^"']+)["']/g,
-  /\bimport\(\s*["']([^"']+)["']\s*\)/g,
-];
-
-/** Repo-relative path of a local module `specifier` imported by `from`; null for packages. */
-function resolve(specifier: string, from: string): string | null {
-  let target = specifier;
-  const prefix = Object.keys(IMPORT_MAP)
-    .filter((key) => key.endsWith("/") && specifier.startsWith(key))
-    .sort((a, b) => b.length - a.length)[0];
-  if (prefix && IMPORT_MAP[prefix].startsWith(".")) {
-    target = join(ROOT, IMPORT_MAP[prefix], specifier.slice(prefix.length));
-  } else if (specifier.startsWith(".")) {
-    target = join(ROOT, dirname(from), specifier);
-  } else {
-    return null;
-  }
-  return relative(ROOT, target);
-}
-
-/** The local modules that `source`, the text of `file`, imports. */
-function parseImports(source: string, file: string): string[] {
-  const found = new Set<string>();
-  for (const pattern of SPECIFIERS) {
-    for (const match of source.matchAll(pattern)) {
-      const target = resolve(match[1], file);
-      if (target) found.add(target);
-    }
-  }
-  return [...found].sort();
-}
-
-const importsCache = new Map<string, string[]>();
-
-/** The local modules `file` imports. */
-async function importsOf(file: string): Promise<string[]> {
-  let imports = importsCache.get(file);
-  if (!imports) {
-    imports = parseImports(await Deno.readTextFile(join(ROOT, file)), file);
-    importsCache.set(file, imports);
-  }
-  return imports;
-}
-
-async function filesUnder(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  for await (const entry of Deno.readDir(join(ROOT, dir))) {
-    const path = `${dir}/${entry.name}`;
-    if (entry.isDirectory) out.push(...await filesUnder(path));
-    else if (/\.(ts|tsx)$/.test(entry.name)) out.push(path);
-  }
-  return out.sort();
-}
 
 const isIn = (file: string, areas: string[]) => areas.some((area) => file.startsWith(area));
 
@@ -142,6 +88,29 @@ Deno.test("[layers] the layers below the routes never import lib/http or routes/
     }
   }
   assert.deepEqual(bad, []);
+});
+
+/** A public module of lib/fresh: one at its top level or a plugin, nothing under src/. */
+const isFreshPublic = (file: string) => /^lib\/fresh\/(plugins\/)?[\w.-]+\.tsx?$/.test(file);
+
+Deno.test("[layers] code outside lib/fresh imports only the framework's public modules", async () => {
+  const files = await filesWithEntries(
+    ["lib", "routes", "islands", "components", "scripts", "bench", "tests"],
+  );
+  // tests/unit/fresh tests the core itself (its internals included).
+  const outside = files.filter((file) => !isIn(file, ["lib/fresh/", "tests/unit/fresh/"]));
+  assert.ok(outside.includes("lib/app.ts") && outside.includes("main.ts"));
+  const bad: string[] = [];
+  for (const file of outside) {
+    for (const target of await importsOf(file)) {
+      if (target.startsWith("lib/fresh/") && !isFreshPublic(target)) {
+        bad.push(`${file} → ${target}`);
+      }
+    }
+  }
+  assert.deepEqual(bad, [], `framework internals imported:\n${bad.join("\n")}`);
+  assert.ok(isFreshPublic("lib/fresh/server.ts") && isFreshPublic("lib/fresh/plugins/twind.ts"));
+  assert.ok(!isFreshPublic("lib/fresh/src/compress.ts"));
 });
 
 Deno.test("[layers] the graph reader sees every import form", () => {

@@ -3,7 +3,9 @@
  * list, and returns the request handler: it finds what a request targets (a framework file, a
  * static file or a route), runs the middlewares of that place around it, and renders the page.
  * The parts live beside it: build_setup.ts (where the app is, how it is built), compose.ts (the
- * middleware chain), special_pages.ts (_404 and _500), internal_routes.ts (/_frsh/ files).
+ * middleware chain), special_pages.ts (_404 and _500), internal_routes.ts (/_frsh/ files), and
+ * middlewares/, one file per concern the framework adds to every chain (compression, trailing
+ * slashes, error pages, static files, dev caching), composed in `chainOf`.
  */
 import { join } from "node:path";
 import { type ClientAssets, type IslandInfo, registerIslands, renderPage } from "./render.ts";
@@ -17,13 +19,17 @@ import {
   type RouteTable,
 } from "./router.ts";
 import { setBuildId } from "./shared.ts";
-import { scanStaticDir, serveStatic } from "./static.ts";
-import { compressResponse } from "./compress.ts";
-import { type App, isRead } from "./app_state.ts";
+import { scanStaticDir } from "./static.ts";
+import type { App } from "./app_state.ts";
 import { isDev, islandName, loadBuild, outDirOf, rootDirOf } from "./build_setup.ts";
 import { runChain } from "./compose.ts";
 import { htmlResponse, renderError, renderNotFound } from "./special_pages.ts";
 import { precompress, serveInternal } from "./internal_routes.ts";
+import { compression } from "./middlewares/compress.ts";
+import { devNoCache } from "./middlewares/dev_no_cache.ts";
+import { errorPages } from "./middlewares/error_pages.ts";
+import { staticFileFor, staticFiles } from "./middlewares/static_files.ts";
+import { trailingSlashes } from "./middlewares/trailing_slashes.ts";
 import type {
   FreshConfig,
   FreshContext,
@@ -91,7 +97,36 @@ export async function createHandler(
     staticVariants,
   };
   if (!dev) precompress(app);
-  return (req, info) => handle(app, req, info);
+  const chain = chainOf(app);
+  return (req, info) => handle(app, chain, req, info);
+}
+
+/** The framework's middlewares around and inside the root middlewares of the app. */
+interface FrameworkChain {
+  /** Before the root middlewares: compression, trailing slashes, dev caching, last-resort 500. */
+  outer: MiddlewareHandler[];
+  /** After them: the error page they see as an answer, then the static files. */
+  inner: MiddlewareHandler[];
+}
+
+/**
+ * Composes every request's chain, Fresh 2's way (one middleware per concern, in order):
+ * compression outermost, so every answer (the error page too) is compressed once; an error page
+ * for errors of the root middlewares themselves; trailing slashes before anything of the app
+ * runs; then, inside the root middlewares (so they see those answers and add their headers),
+ * error pages and static files, then the folder middlewares and the route.
+ */
+function chainOf(app: App): FrameworkChain {
+  const mode = app.config.router?.trailingSlash === true ? "always" : "never";
+  return {
+    outer: [
+      compression(),
+      errorPages(app),
+      trailingSlashes(mode),
+      ...(app.dev ? [devNoCache()] : []),
+    ],
+    inner: [errorPages(app), staticFiles(app)],
+  };
 }
 
 function mapValues(record: Record<string, string>, fn: (v: string) => string) {
@@ -117,33 +152,22 @@ function addPluginRoutes(table: RouteTable, config: FreshConfig): void {
 
 const LOCAL_ADDR: Deno.NetAddr = { transport: "tcp", hostname: "127.0.0.1", port: 0 };
 
-async function handle(app: App, req: Request, info?: ServeHandlerInfo): Promise<Response> {
+function handle(
+  app: App,
+  chain: FrameworkChain,
+  req: Request,
+  info?: ServeHandlerInfo,
+): Promise<Response> {
   if (!URL.canParse(req.url)) return badRequestUrl(app, req, info);
-  const url = new URL(req.url);
-  const redirect = trailingSlashRedirect(url, app.config);
-  if (redirect) return redirect;
-
-  const ctx = newContext(app, req, url, info);
-  const { final, middlewares: inner } = dispatch(app, req, ctx);
-  // The error page is rendered inside the root middlewares, so they see it as an answer (and,
-  // e.g., add their headers); folder middlewares still see the thrown error (see README).
+  const ctx = newContext(app, req, new URL(req.url), info);
+  const { final, middlewares } = dispatch(app, req, ctx);
   const root = middlewaresFor(app.table, "").length;
-  const boundary: MiddlewareHandler = (req, ctx) =>
-    ctx.next().catch((err) => renderError(app, req, ctx, err));
-  const middlewares = [...inner.slice(0, root), boundary, ...inner.slice(root)];
-  try {
-    const res = await compressResponse(req, await runChain(req, ctx, middlewares, final));
-    if (app.dev && !res.headers.has("cache-control")) {
-      try {
-        res.headers.set("cache-control", "no-cache");
-      } catch {
-        // Immutable headers (e.g. a fetched Response): leave them.
-      }
-    }
-    return res;
-  } catch (err) {
-    return await compressResponse(req, await renderError(app, req, ctx, err));
-  }
+  return runChain(req, ctx, [
+    ...chain.outer,
+    ...middlewares.slice(0, root),
+    ...chain.inner,
+    ...middlewares.slice(root),
+  ], final);
 }
 
 /**
@@ -172,13 +196,9 @@ function dispatch(app: App, req: Request, ctx: FreshContext): Dispatch {
     ctx.destination = "internal";
     return { middlewares: root(), final: () => serveInternal(app, req, url) };
   }
-  const staticFile = isRead(req) ? app.staticFiles.get(url.pathname) : undefined;
-  if (staticFile) {
-    ctx.destination = "static";
-    return {
-      middlewares: root(),
-      final: () => serveStatic(req, url, staticFile, app.dev, app.staticVariants),
-    };
+  if (staticFileFor(app, req, url) !== undefined) {
+    ctx.destination = "static"; // answered by the staticFiles middleware after the root ones
+    return { middlewares: root(), final: () => ctx.renderNotFound() };
   }
   const match = matchRoute(app.table.routes, url);
   if (!match) return { middlewares: root(), final: () => ctx.renderNotFound() };
@@ -190,19 +210,6 @@ function dispatch(app: App, req: Request, ctx: FreshContext): Dispatch {
     middlewares: middlewaresFor(app.table, match.route.dir),
     final: () => runRoute(req, ctx, match.route),
   };
-}
-
-function trailingSlashRedirect(url: URL, config: FreshConfig): Response | null {
-  if (url.pathname.startsWith("/_frsh/")) return null;
-  const path = url.pathname;
-  const wantSlash = config.router?.trailingSlash === true;
-  let target: string | null = null;
-  if (!wantSlash && path.length > 1 && path.endsWith("/")) target = path.replace(/\/+$/, "");
-  if (wantSlash && !path.endsWith("/") && !/\.[a-z0-9]+$/i.test(path)) target = path + "/";
-  if (target === null) return null;
-  // Collapse leading slashes so "//evil.example/" cannot become a protocol-relative redirect.
-  const location = "/" + target.replace(/^\/+/, "") + url.search;
-  return new Response(null, { status: 307, headers: { location } });
 }
 
 function newContext(app: App, req: Request, url: URL, info?: ServeHandlerInfo): FreshContext {

@@ -4,7 +4,9 @@
  * paged Payments screen relies on (it took the entry again before).
  */
 import assert from "node:assert/strict";
-import { withBusyRetry } from "@/lib/db/busy_retry.ts";
+import { DatabaseSync } from "node:sqlite";
+import { isStoreBusy, withBusyRetry } from "@/lib/db/busy_retry.ts";
+import { overrideKv } from "@/lib/db/kv_wrapper.ts";
 import { pageFinalisedCheckouts } from "@/lib/db/checkouts.ts";
 import { makeFinalisedCheckout } from "@/tests/helpers/fixtures.ts";
 
@@ -48,5 +50,40 @@ Deno.test("[busy retry] pages of entries through the wrapper hold each entry onc
     assert.deepEqual(seen, [0, 1, 2, 3, 4, 5, 6].map((i) => `pi_wrap_${i}`));
   } finally {
     kv.close();
+  }
+});
+
+Deno.test("[busy retry] a write that met another connection's lock is told apart and tried again", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/store.sqlite`;
+  const kv = await Deno.openKv(path);
+  const other = new DatabaseSync(path); // another process's connection to the same file
+  try {
+    await kv.set(["a"], 1);
+    // A refused argument is a TypeError too, and is no lock.
+    const refused = await kv.set(["big"], "x".repeat(70_000)).catch((err) => err);
+    assert.ok(refused instanceof TypeError && !isStoreBusy(refused), String(refused));
+
+    other.exec("BEGIN EXCLUSIVE");
+    const seen: unknown[] = [];
+    // Under the wrapper: the store as it answers, the lock let go once it refused a write.
+    const locked = overrideKv(kv, {
+      set: (key: Deno.KvKey, value: unknown) =>
+        kv.set(key, value).catch((err) => {
+          seen.push(err);
+          if (other.isTransaction) other.exec("COMMIT");
+          throw err;
+        }),
+    });
+    const res = await withBusyRetry(locked).set(["b"], 2);
+    assert.ok(res.ok);
+    assert.equal(seen.length, 1, "refused once while locked, then written");
+    assert.ok(isStoreBusy(seen[0]), `Deno KV's error for a locked file: ${seen[0]}`);
+    assert.equal((await kv.get(["b"])).value, 2);
+  } finally {
+    if (other.isTransaction) other.exec("ROLLBACK");
+    other.close();
+    kv.close();
+    await Deno.remove(dir, { recursive: true });
   }
 });
