@@ -4,8 +4,8 @@
  * competition record (its entry count) and the entry id counter, collide and retry, and cost one
  * store commit each. Here the entries that arrive while a commit is under way wait for the next
  * one, and each batch is ONE atomic: the id counter and each competition record are read once,
- * each entry is decided by `decidePayment` against the batch's own count, and the count is
- * written once. Per isolate one batch is in flight, so the hot keys are contended by isolates,
+ * each entry is decided by `decideEntry` (the entry's decision; the payment's was taken before,
+ * in checkout.ts) against the batch's own count, and the count is written once. Per isolate one batch is in flight, so the hot keys are contended by isolates,
  * not by buyers, and a failed batch is read again and retried without a limit (it fails only
  * because another batch committed): a paying customer never gets a "try again".
  *
@@ -18,8 +18,8 @@
  */
 import {
   type Charge,
-  decidePayment,
-  type PaymentFacts,
+  decideEntry,
+  type EntryFacts,
   personOf,
   picksProblems,
   picksSignature,
@@ -34,6 +34,7 @@ import { BatchQueue, keyText, queuePerStore } from "./group_commit.ts";
 import { keys } from "./keys.ts";
 import { bumpLive } from "./live.ts";
 import { appendToRoster, compactInBackground, passesCompaction } from "./roster.ts";
+import type { Refund } from "./refunds.ts";
 import { getManyEntries } from "./util.ts";
 
 /** What a paid entry is made of. */
@@ -110,10 +111,13 @@ const MAX_CHECKS = 100;
 
 /** What became of an entry sent to the commit. */
 export type CommitOutcome =
-  /** Made, with its picks as the commit read them (at the entry's salaries). */
-  | { kind: "created"; entry: Entry; players: Player[] }
-  /** The payment made an entry or was refunded meanwhile: decide again from its records. */
-  | { kind: "settled" }
+  /** Made, with its picks as the commit read them (at the entry's salaries), in `competition`. */
+  | { kind: "created"; entry: Entry; players: Player[]; competition: Competition }
+  /**
+   * The payment made an entry (`entryId`) or was refunded meanwhile: its records as the commit
+   * read them, for the payment's decision on record (`decideOnRecord`).
+   */
+  | { kind: "settled"; entryId: number | null; refund: Refund | null; checkoutRefunded: boolean }
   /** It can never become an entry (closed, full, gone, picks, the payer's limit): refund. */
   | { kind: "refund"; reason: string; cause: RefundCause; problems?: string[] };
 
@@ -203,6 +207,7 @@ interface Made {
   entry: Entry;
   players: Player[];
   checkout: PendingCheckout | null;
+  competition: Competition;
 }
 
 /** The batch's running counts: entries per competition and per payer, teams per payer. */
@@ -224,23 +229,18 @@ function decideInBatch(
   const cid = input.competitionId;
   const pid = input.stripePaymentId;
   const checkout = reads.value<PendingCheckout>(keys.checkout(pid));
-  if (
-    reads.value(keys.entryByPayment(pid)) !== null || reads.value(keys.refund(pid)) !== null ||
-    checkout?.status === "REFUNDED"
-  ) {
-    return { kind: "settled" };
+  const entryId = reads.value<number>(keys.entryByPayment(pid));
+  const refund = reads.value<Refund>(keys.refund(pid));
+  if (entryId !== null || refund !== null || checkout?.status === "REFUNDED") {
+    return { kind: "settled", entryId, refund, checkoutRefunded: checkout?.status === "REFUNDED" };
   }
   const stored = reads.value<Competition>(keys.competition(cid));
   const charge = input.charge ?? (stored ? priceOf(stored) : { amount: 0, currency: "usd" });
   const person = personOf(input.email);
   const personKey = keyText(keys.personEntries(cid, person));
   const teamKey = keyText(keys.personTeam(cid, person, picksSignature(input.playerIds)));
-  const facts: PaymentFacts = {
-    competitionId: cid,
-    entry: null,
-    refund: null,
-    checkoutRefunded: false,
-    intent: { ...charge, status: "succeeded", competitionId: String(cid), refunded: false },
+  const facts: EntryFacts = {
+    charge,
     competition: stored && {
       ...stored,
       currentEntries: counts.competitions.get(cid) ?? stored.currentEntries,
@@ -257,16 +257,12 @@ function decideInBatch(
     },
     now,
   };
-  const decision = decidePayment(facts);
-  if (decision.kind === "refund") {
-    const { reason, cause, problems } = decision;
-    return { kind: "refund", reason, cause, problems };
-  }
-  if (decision.kind !== "create") return { kind: "settled" };
+  const decision = decideEntry(facts);
+  if (decision.kind === "refund") return decision;
   counts.competitions.set(cid, decision.competition.currentEntries + 1);
-  counts.persons.set(personKey, facts.person!.entries + 1);
+  counts.persons.set(personKey, facts.person.entries + 1);
   counts.teams.add(teamKey);
-  return { make: decision.competition, charge: decision.charge };
+  return { make: decision.competition, charge };
 }
 
 /**
@@ -408,6 +404,7 @@ async function attemptBatch(kv: Deno.Kv, batch: Waiting[]): Promise<Waiting[]> {
       entry,
       players,
       checkout: settledCheckout(stored, w, decided.charge, entry),
+      competition: decided.make,
     });
   }
   if (made.length > 0) {
@@ -417,8 +414,8 @@ async function attemptBatch(kv: Deno.Kv, batch: Waiting[]): Promise<Waiting[]> {
       const before = reads.value<Competition>(keys.competition(cid))!.currentEntries;
       if (passesCompaction(before, count)) compactInBackground(kv, cid);
     }
-    for (const { waiting, entry, players } of made) {
-      waiting.resolve({ kind: "created", entry, players });
+    for (const { waiting, entry, players, competition } of made) {
+      waiting.resolve({ kind: "created", entry, players, competition });
     }
   }
   for (const { waiting, outcome } of answered) waiting.resolve(outcome);
@@ -445,8 +442,8 @@ const entryQueueOf = queuePerStore((kv) => {
 
 /**
  * Commits the entry `input` describes in the next batch of this store. The outcome says whether
- * it was made, whether the payment was settled meanwhile (decide again from its records), or why
- * it can never be made (refund it). Only a store failure rejects.
+ * it was made, whether the payment was settled meanwhile (with its records, to answer from), or
+ * why it can never be made (refund it). Only a store failure rejects.
  */
 export function commitEntry(kv: Deno.Kv, input: EntryInput, now: Date): Promise<CommitOutcome> {
   return new Promise((resolve, reject) => entryQueueOf(kv).add({ input, now, resolve, reject }));

@@ -1,10 +1,11 @@
 /**
  * The paid-entry flow: open a payment for an open competition, then settle a payment: a
  * succeeded payment becomes exactly one entry, or is refunded exactly once when it can never
- * become one. The browser, the webhook and the recovery sweep all call `settlePayment`; what to do
- * is decided by `decidePayment` (lib/domain/paid_entry.ts) from the payment's records, the
- * provider's view of it and, at commit time, the batch's reads. Outcomes are values; only a
- * refusal of the request (unpaid, wrong competition) or a provider failure is thrown.
+ * become one. The browser, the webhook and the recovery sweep all call `settlePayment`, which
+ * takes the payment's decision once (`decidePayment`, lib/domain/paid_entry.ts: its records and
+ * the provider's view of it) and hands a paid payment to the entry batch, which takes the entry's
+ * decision (`decideEntry`) against what it reads at commit. Outcomes are values; only a refusal
+ * of the request (unpaid, wrong competition) or a provider failure is thrown.
  */
 import { entryPlayers, withTeam } from "@/lib/db/players.ts";
 import {
@@ -18,22 +19,24 @@ import {
   competitionWithPicks,
   type CreatedEntry,
   type EntryInput,
+  getEntry,
   personStanding,
 } from "@/lib/db/entries.ts";
 import { commitEntry } from "@/lib/db/entry_writes.ts";
-import { type PaymentRecords, readPaymentRecords } from "@/lib/db/payment_records.ts";
+import { readPaymentRecords } from "@/lib/db/payment_records.ts";
 import { claimRefund, markRefundDone, type Refund } from "@/lib/db/refunds.ts";
 import { isKeyText } from "@/lib/db/keys.ts";
 import {
   type Charge,
+  decideOnRecord,
   decidePayment,
   entriesPerPerson,
   type IntentFacts,
   OTHER_COMPETITION_PAYMENT,
   PAYMENT_REFUNDED,
-  type PaymentDecision,
   personProblem,
   priceOf,
+  type RecordDecision,
   type Refusal,
 } from "@/lib/domain/paid_entry.ts";
 import type { PaymentIntentInput } from "@/lib/domain/schemas/public.ts";
@@ -131,18 +134,6 @@ function refusalError(refusal: Refusal): DomainError {
   }
 }
 
-/** The payment's records as the decision reads them. */
-function factsOf(records: PaymentRecords, competitionId: number, now: Date) {
-  return {
-    competitionId,
-    entry: records.entry,
-    refund: records.refund,
-    checkoutRefunded: records.checkout?.status === "REFUNDED",
-    competition: records.competition,
-    now,
-  };
-}
-
 /** The provider's view of a payment, as the decision reads it (null: unknown to it). */
 async function askProvider(deps: CheckoutDeps, id: string): Promise<IntentFacts | null> {
   const intent = await deps.payments.retrieveIntent(id);
@@ -177,48 +168,62 @@ export async function settlePayment(
     throw fieldError("stripePaymentId", "Invalid payment id");
   }
   // The provider is asked at the same time as the store (one round trip instead of two); its
-  // answer is used only when the payment's records leave it to be verified.
+  // answer is waited for only when the payment's records leave it open.
   const asked = askProvider(deps, input.stripePaymentId);
   asked.catch(() => {});
-  let records = await readPaymentRecords(kv, input.stripePaymentId, input.competitionId);
-  let intent: IntentFacts | null | undefined;
-  for (;;) {
-    const decision: PaymentDecision = decidePayment({
-      ...factsOf(records, input.competitionId, now),
-      intent,
-    });
-    switch (decision.kind) {
-      case "existing":
-        return { kind: "entry", created: false, entry: decision.entry };
-      case "verify":
-        intent = await asked;
-        continue;
-      case "reject":
-        if (decision.finishRefund && records.refund) {
-          await completeRefund(deps, records.refund, input, now);
-        }
-        if (decision.refusal.reason === "refunded") {
-          return { kind: "refunded", message: decision.refusal.message };
-        }
-        throw refusalError(decision.refusal);
-      case "record_outside_refund":
-        await recordOutsideRefund(deps, input, decision.charge, now);
-        return { kind: "refunded", message: PAYMENT_REFUNDED };
-      case "refund":
-        return await refundPayment(deps, input, decision.charge, decision.reason, now);
-      case "create": {
-        const outcome = await commitEntry(kv, { ...input, charge: decision.charge }, now);
-        if (outcome.kind === "created") {
-          await confirmByEmail(deps, outcome.entry, outcome.players, decision.competition, origin);
-          return { kind: "entry", created: true, entry: outcome.entry, players: outcome.players };
-        }
-        if (outcome.kind === "refund") {
-          return await refundPayment(deps, input, decision.charge, outcome.reason, now);
-        }
-        records = await readPaymentRecords(kv, input.stripePaymentId, input.competitionId);
-      }
+  const records = await readPaymentRecords(kv, input.stripePaymentId, input.competitionId);
+  const onRecord = {
+    competitionId: input.competitionId,
+    entry: records.entry,
+    refund: records.refund,
+    checkoutRefunded: records.checkout?.status === "REFUNDED",
+  };
+  const payment = decideOnRecord(onRecord) ??
+    decidePayment({ ...onRecord, intent: await asked });
+  switch (payment.kind) {
+    case "existing":
+    case "reject":
+      return await answerOnRecord(deps, input, payment, records.refund, now);
+    case "record_outside_refund":
+      await recordOutsideRefund(deps, input, payment.charge, now);
+      return { kind: "refunded", message: PAYMENT_REFUNDED };
+  }
+  const outcome = await commitEntry(kv, { ...input, charge: payment.charge }, now);
+  switch (outcome.kind) {
+    case "created":
+      await confirmByEmail(deps, outcome.entry, outcome.players, outcome.competition, origin);
+      return { kind: "entry", created: true, entry: outcome.entry, players: outcome.players };
+    case "refund":
+      return await refundPayment(deps, input, payment.charge, outcome.reason, now);
+    case "settled": {
+      // Another request settled the payment while this one waited: answer from its records.
+      const entry = outcome.entryId === null ? null : await getEntry(kv, outcome.entryId);
+      const { refund, checkoutRefunded } = outcome;
+      // (An entry index left without its entry, never written so, is answered as refunded.)
+      const settled = decideOnRecord({ ...onRecord, entry, refund, checkoutRefunded }) ??
+        decideOnRecord({ ...onRecord, checkoutRefunded: true })!;
+      return await answerOnRecord(deps, input, settled, refund, now);
     }
   }
+}
+
+/**
+ * The answer a payment's records give: the entry it made, or its refusal (a refund decided
+ * earlier and still pending, `refund`, is finished first).
+ */
+async function answerOnRecord(
+  deps: CheckoutDeps,
+  input: EntryInput,
+  decision: RecordDecision,
+  refund: Refund | null,
+  now: Date,
+): Promise<Settlement> {
+  if (decision.kind === "existing") return { kind: "entry", created: false, entry: decision.entry };
+  if (decision.finishRefund && refund) await completeRefund(deps, refund, input, now);
+  if (decision.refusal.reason === "refunded") {
+    return { kind: "refunded", message: decision.refusal.message };
+  }
+  throw refusalError(decision.refusal);
 }
 
 /**
