@@ -12,7 +12,9 @@ const BACKFILL_MARKER: Deno.KvKey = ["meta", "entries_by_email_v1"];
 export async function listEntriesByEmail(kv: Deno.Kv, email: string): Promise<Entry[]> {
   if (!isKeyText(email)) return [];
   const ids = await listValues<number>(kv, keys.entriesByEmail(email));
-  return getManyValues<Entry>(kv, ids.map(keys.entry));
+  const entries = await getManyValues<Entry>(kv, ids.map(keys.entry));
+  // Ids ascend per competition (entry_writes.ts), not across them: order by time.
+  return entries.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
 }
 
 /**

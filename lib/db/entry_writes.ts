@@ -3,15 +3,18 @@
  * second into one competition: written one by one, every entry would re-read and rewrite the
  * competition record (its entry count) and the entry id counter, collide and retry, and cost one
  * store commit each. Here the entries that arrive while a commit is under way wait for the next
- * one, and each batch is ONE atomic: the id counter and each competition record are read once,
+ * one, and each batch is ONE atomic: each competition's record and entry sequence are read once,
  * each entry is decided by `decideEntry` (the entry's decision; the payment's was taken before,
  * in checkout.ts) against the batch's own count, and the count is written once. Per isolate one batch is in flight, so the hot keys are contended by isolates,
  * not by buyers, and a failed batch is read again and retried without a limit (it fails only
- * because another batch committed): a paying customer never gets a "try again".
+ * because another batch committed): a paying customer never gets a "try again". No key is shared
+ * by the sales of different competitions (entry ids come from a per-competition sequence, see
+ * `entryIdOf`; the public list's marker moves only when a sale fills a competition, touch.ts), so
+ * processes selling different competitions never refuse each other's commits.
  *
  * What the atomic checks: per entry, that the payment made no entry and was not refunded, that
- * its checkout is unchanged, that its team id is free, the payer's entry count and team in the
- * competition; per batch, the id counter, each competition record, and every player record and
+ * its checkout is unchanged, that its team id and entry id are free, the payer's entry count and
+ * team in the competition; per batch, each competition's record and entry sequence, and every player record and
  * competition-player link the picks were validated against (a player removed from the
  * competition, or whose salary changed, between the validation and the commit fails the batch
  * and the picks are decided again).
@@ -32,7 +35,7 @@ import { ConflictError, InvalidInputError } from "@/lib/domain/errors.ts";
 import { finalisedCheckout, newCheckout, type PendingCheckout, setCheckout } from "./checkouts.ts";
 import { BatchQueue, keyText, queuePerStore } from "./group_commit.ts";
 import { keys } from "./keys.ts";
-import { bumpLive } from "./live.ts";
+import { touchSale } from "./touch.ts";
 import { appendToRoster, compactInBackground, passesCompaction } from "./roster.ts";
 import type { Refund } from "./refunds.ts";
 import { getManyEntries } from "./util.ts";
@@ -106,6 +109,23 @@ function randomEditToken(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/** Entry ids are `cid × 2^32 + n`: the nth entry of competition `cid` (n from 1). */
+const SEQ_SPAN = 2 ** 32;
+/** Competitions whose entry ids stay safe integers (cid × 2^32 < 2^53). */
+const MAX_SEQ_CID = 2 ** 21;
+
+/**
+ * The id of the `seq`th entry of competition `cid`: ids of one competition are dense and
+ * ascending (its leaderboard reads them as one range), and no two competitions share a counter.
+ * Entries made before (global counter `["ids", "entries"]`, all below 2^32) keep their ids.
+ */
+export function entryIdOf(cid: number, seq: number): number {
+  if (!Number.isSafeInteger(cid) || cid < 1 || cid >= MAX_SEQ_CID) {
+    throw new InvalidInputError(`Competition id ${cid} cannot number its entries`);
+  }
+  return cid * SEQ_SPAN + seq;
+}
+
 /** Deno KV takes at most 100 checks in one atomic. */
 const MAX_CHECKS = 100;
 
@@ -152,11 +172,12 @@ class BatchReads {
   }
 }
 
-/** The keys one waiting entry reads, besides the batch-wide id counter. */
+/** The keys one waiting entry reads. */
 function keysOf({ competitionId: cid, stripePaymentId: pid, email, playerIds }: EntryInput) {
   const person = personOf(email);
   return [
     keys.competition(cid),
+    keys.entrySeq(cid),
     keys.entryByPayment(pid),
     keys.refund(pid),
     keys.checkout(pid),
@@ -182,14 +203,14 @@ function pricedPicks(reads: BatchReads, cid: number, playerIds: number[]): (Play
  * per payment (a second request for the same payment waits and then finds the entry made).
  */
 function takeEntries(waiting: Waiting[]): { batch: Waiting[]; rest: Waiting[] } {
-  const checks = new Set([keyText(keys.ids("entries"))]);
+  const checks = new Set<string>();
   const batch: Waiting[] = [];
   const payments = new Set<string>();
   const rest: Waiting[] = [];
   for (const w of waiting) {
     const fresh = keysOf(w.input).map(keyText).filter((key) => !checks.has(key));
-    // Every key read is checked, and each entry also checks that its team id is free.
-    const fits = checks.size + new Set(fresh).size + batch.length + 1 <= MAX_CHECKS;
+    // Every key read is checked, and each entry also checks that its team id and id are free.
+    const fits = checks.size + new Set(fresh).size + 2 * (batch.length + 1) <= MAX_CHECKS;
     if (payments.has(w.input.stripePaymentId) || (batch.length > 0 && !fits)) {
       rest.push(w);
       continue;
@@ -213,6 +234,8 @@ interface Made {
 /** The batch's running counts: entries per competition and per payer, teams per payer. */
 class BatchCounts {
   competitions = new Map<number, number>();
+  /** The last entry sequence number taken per competition. */
+  seqs = new Map<number, number>();
   persons = new Map<string, number>();
   teams = new Set<string>();
 }
@@ -324,14 +347,11 @@ function backoff(attempt: number): Promise<void> {
 function batchAtomic(
   kv: Deno.Kv,
   reads: BatchReads,
-  counter: Deno.KvEntryMaybe<number>,
-  lastId: number,
   made: Made[],
   counts: BatchCounts,
 ): Deno.AtomicOperation {
-  const counterKey = keys.ids("entries");
-  const op = kv.atomic().check(counter).set(counterKey, lastId);
-  const checked = new Set<string>([keyText(counterKey)]);
+  const op = kv.atomic();
+  const checked = new Set<string>();
   const check = (key: Deno.KvKey) => {
     if (checked.has(keyText(key))) return;
     checked.add(keyText(key));
@@ -341,6 +361,7 @@ function batchAtomic(
     for (const key of keysOf(input)) check(key);
     const person = personOf(entry.email);
     op.check({ key: keys.entryByTeamId(entry.teamId), versionstamp: null })
+      .check({ key: keys.entry(entry.id), versionstamp: null })
       .set(keys.entry(entry.id), entry)
       .set(keys.entryByCompetition(entry.competitionId, entry.id), entry.id)
       .set(keys.entryByTeamId(entry.teamId), entry.id)
@@ -364,8 +385,10 @@ function batchAtomic(
   for (const [day, n] of perDay) op.sum(keys.purchasesOn(day), BigInt(n));
   for (const [cid, count] of counts.competitions) {
     const competition = reads.value<Competition>(keys.competition(cid))!;
-    op.set(keys.competition(cid), { ...competition, currentEntries: count });
-    bumpLive(op, cid);
+    op.set(keys.competition(cid), { ...competition, currentEntries: count })
+      .set(keys.entrySeq(cid), counts.seqs.get(cid)!);
+    const filled = competition.maxEntries !== null && count >= competition.maxEntries;
+    touchSale(op, cid, filled);
   }
   return op;
 }
@@ -377,13 +400,9 @@ function batchAtomic(
  */
 async function attemptBatch(kv: Deno.Kv, batch: Waiting[]): Promise<Waiting[]> {
   const reads = new BatchReads();
-  const counterKey = keys.ids("entries");
-  reads.add(counterKey);
   for (const w of batch) for (const key of keysOf(w.input)) reads.add(key);
   await reads.load(kv);
 
-  const counter = reads.entry<number>(counterKey);
-  let nextId = (counter.value ?? 0) + 1;
   const counts = new BatchCounts();
   const made: Made[] = [];
   const answered: { waiting: Waiting; outcome: CommitOutcome }[] = [];
@@ -393,8 +412,10 @@ async function attemptBatch(kv: Deno.Kv, batch: Waiting[]): Promise<Waiting[]> {
       answered.push({ waiting: w, outcome: decided });
       continue;
     }
-    const entry = newEntry(w, decided.make, decided.charge, nextId++);
     const cid = w.input.competitionId;
+    const seq = (counts.seqs.get(cid) ?? reads.value<number>(keys.entrySeq(cid)) ?? 0) + 1;
+    counts.seqs.set(cid, seq);
+    const entry = newEntry(w, decided.make, decided.charge, entryIdOf(cid, seq));
     // decideInBatch checked that every pick is a player of the competition.
     const players = pricedPicks(reads, cid, w.input.playerIds) as Player[];
     entry.pickSalaries = players.map((p) => p.salary);
@@ -408,7 +429,7 @@ async function attemptBatch(kv: Deno.Kv, batch: Waiting[]): Promise<Waiting[]> {
     });
   }
   if (made.length > 0) {
-    const res = await batchAtomic(kv, reads, counter, nextId - 1, made, counts).commit();
+    const res = await batchAtomic(kv, reads, made, counts).commit();
     if (!res.ok) return batch;
     for (const [cid, count] of counts.competitions) {
       const before = reads.value<Competition>(keys.competition(cid))!.currentEntries;
