@@ -33,7 +33,7 @@ import type { Competition, Entry, Player } from "@/lib/domain/types.ts";
 import { closedReason } from "@/lib/domain/competition.ts";
 import { ConflictError, InvalidInputError } from "@/lib/domain/errors.ts";
 import { finalisedCheckout, newCheckout, type PendingCheckout, setCheckout } from "./checkouts.ts";
-import { BatchQueue, keyText, queuePerStore } from "./group_commit.ts";
+import { BatchQueue, type GroupedWrite, keyText, queuePerStore } from "./group_commit.ts";
 import { keys } from "./keys.ts";
 import { touchSale } from "./touch.ts";
 import { appendToRoster, compactInBackground, passesCompaction } from "./roster.ts";
@@ -141,11 +141,61 @@ export type CommitOutcome =
   /** It can never become an entry (closed, full, gone, picks, the payer's limit): refund. */
   | { kind: "refund"; reason: string; cause: RefundCause; problems?: string[] };
 
-interface Waiting {
+/** What the caller of `commitEntry` adds to the commit. */
+export interface CommitOptions {
+  /**
+   * The entry's keys as the caller read them just before (`readEntryKeys`): the batch's first
+   * try commits against these (and this queue's own last writes) instead of reading again.
+   */
+  read?: EntryKeyReads;
+  /** A message to keep with the entry in the same atomic (e.g. its confirmation e-mail). */
+  notice?: (made: { entry: Entry; players: Player[]; competition: Competition }) => GroupedWrite;
+}
+
+interface Waiting extends CommitOptions {
   input: EntryInput;
   now: Date;
   resolve(outcome: CommitOutcome): void;
   reject(err: unknown): void;
+}
+
+/** The keys of one entry, read (strongly) by `readEntryKeys`, by their text. */
+export type EntryKeyReads = ReadonlyMap<string, Deno.KvEntryMaybe<unknown>>;
+
+/**
+ * Reads every key the commit of `input` decides on, in one wave of strong reads: with it, the
+ * caller answers a repeat from the payment's records, and the batch's first try needs no read
+ * of its own.
+ */
+export async function readEntryKeys(kv: Deno.Kv, input: EntryInput): Promise<EntryKeyReads> {
+  const list = keysOf(input);
+  const entries = await getManyEntries(kv, list);
+  return new Map(list.map((key, i) => [keyText(key), entries[i]]));
+}
+
+/** The later of two reads of one key (versionstamps grow; a missing key is the earliest). */
+function later<T>(a: Deno.KvEntryMaybe<T> | undefined, b: Deno.KvEntryMaybe<T>) {
+  if (!a) return b;
+  return (b.versionstamp ?? "") > (a.versionstamp ?? "") ? b : a;
+}
+
+/**
+ * What this queue last wrote to the keys its batches share (competition records, sequences,
+ * payers' counts), with the commit's versionstamp: the next batch's first try starts from these
+ * rather than from its entries' own reads, which the previous batch made stale.
+ */
+class RecentWrites {
+  static readonly MAX = 10_000;
+  #entries = new Map<string, Deno.KvEntryMaybe<unknown>>();
+
+  note(key: Deno.KvKey, value: unknown, versionstamp: string): void {
+    if (this.#entries.size >= RecentWrites.MAX) this.#entries.clear();
+    this.#entries.set(keyText(key), { key, value, versionstamp });
+  }
+
+  get(text: string): Deno.KvEntryMaybe<unknown> | undefined {
+    return this.#entries.get(text);
+  }
 }
 
 /** Every key a batch reads, by its text, so each is read (and checked) once. */
@@ -157,8 +207,14 @@ class BatchReads {
     this.#keys.set(keyText(key), key);
   }
 
+  /** Takes a read made before (the latest of several of one key); `load` reads only the rest. */
+  seed(text: string, entry: Deno.KvEntryMaybe<unknown>): void {
+    if (this.#keys.has(text)) this.#got.set(text, later(this.#got.get(text), entry));
+  }
+
   async load(kv: Deno.Kv): Promise<void> {
-    const list = [...this.#keys.values()];
+    const list = [...this.#keys].filter(([text]) => !this.#got.has(text)).map(([, key]) => key);
+    if (list.length === 0) return;
     const entries = await getManyEntries(kv, list);
     list.forEach((key, i) => this.#got.set(keyText(key), entries[i]));
   }
@@ -209,8 +265,9 @@ function takeEntries(waiting: Waiting[]): { batch: Waiting[]; rest: Waiting[] } 
   const rest: Waiting[] = [];
   for (const w of waiting) {
     const fresh = keysOf(w.input).map(keyText).filter((key) => !checks.has(key));
-    // Every key read is checked, and each entry also checks that its team id and id are free.
-    const fits = checks.size + new Set(fresh).size + 2 * (batch.length + 1) <= MAX_CHECKS;
+    // Every key read is checked, and each entry also checks that its team id, id and notice
+    // are free.
+    const fits = checks.size + new Set(fresh).size + 3 * (batch.length + 1) <= MAX_CHECKS;
     if (payments.has(w.input.stripePaymentId) || (batch.length > 0 && !fits)) {
       rest.push(w);
       continue;
@@ -357,8 +414,12 @@ function batchAtomic(
     checked.add(keyText(key));
     op.check(reads.entry(key));
   };
-  for (const { waiting: { input }, entry, checkout } of made) {
+  for (const { waiting: { input, notice }, entry, checkout, players, competition } of made) {
     for (const key of keysOf(input)) check(key);
+    if (notice) {
+      const staged = notice({ entry, players, competition });
+      op.check(...staged.checks).mutate(...staged.mutations);
+    }
     const person = personOf(entry.email);
     op.check({ key: keys.entryByTeamId(entry.teamId), versionstamp: null })
       .check({ key: keys.entry(entry.id), versionstamp: null })
@@ -398,9 +459,22 @@ function batchAtomic(
  * done). Outcomes that refuse an entry are decided against this batch's own count, so they are
  * given only once the batch has committed: after a failed commit they are decided again.
  */
-async function attemptBatch(kv: Deno.Kv, batch: Waiting[]): Promise<Waiting[]> {
+async function attemptBatch(
+  kv: Deno.Kv,
+  batch: Waiting[],
+  recent: RecentWrites,
+): Promise<Waiting[]> {
   const reads = new BatchReads();
   for (const w of batch) for (const key of keysOf(w.input)) reads.add(key);
+  for (const w of batch) {
+    // Reads made before the entry waited: used for its first try only.
+    for (const [text, entry] of w.read ?? []) {
+      reads.seed(text, entry);
+      const mine = recent.get(text);
+      if (mine) reads.seed(text, mine);
+    }
+    w.read = undefined;
+  }
   await reads.load(kv);
 
   const counts = new BatchCounts();
@@ -431,6 +505,7 @@ async function attemptBatch(kv: Deno.Kv, batch: Waiting[]): Promise<Waiting[]> {
   if (made.length > 0) {
     const res = await batchAtomic(kv, reads, made, counts).commit();
     if (!res.ok) return batch;
+    rememberWrites(recent, made, counts, reads, res.versionstamp);
     for (const [cid, count] of counts.competitions) {
       const before = reads.value<Competition>(keys.competition(cid))!.currentEntries;
       if (passesCompaction(before, count)) compactInBackground(kv, cid);
@@ -443,12 +518,32 @@ async function attemptBatch(kv: Deno.Kv, batch: Waiting[]): Promise<Waiting[]> {
   return [];
 }
 
+/** Notes what a committed batch wrote to the keys the next batches read (see RecentWrites). */
+function rememberWrites(
+  recent: RecentWrites,
+  made: Made[],
+  counts: BatchCounts,
+  reads: BatchReads,
+  versionstamp: string,
+): void {
+  for (const [cid, count] of counts.competitions) {
+    const competition = reads.value<Competition>(keys.competition(cid))!;
+    recent.note(keys.competition(cid), { ...competition, currentEntries: count }, versionstamp);
+    recent.note(keys.entrySeq(cid), counts.seqs.get(cid)!, versionstamp);
+  }
+  for (const { entry } of made) {
+    const key = keys.personEntries(entry.competitionId, personOf(entry.email));
+    recent.note(key, counts.persons.get(keyText(key))!, versionstamp);
+  }
+}
+
 const entryQueueOf = queuePerStore((kv) => {
   const attempts = new WeakMap<Waiting, number>();
+  const recent = new RecentWrites();
   return new BatchQueue<Waiting>({
     take: takeEntries,
     async commit(batch) {
-      const again = await attemptBatch(kv, batch);
+      const again = await attemptBatch(kv, batch, recent);
       if (again.length === 0) return [];
       const attempt = Math.max(...again.map((w) => attempts.get(w) ?? 0)) + 1;
       for (const w of again) attempts.set(w, attempt);
@@ -466,6 +561,13 @@ const entryQueueOf = queuePerStore((kv) => {
  * it was made, whether the payment was settled meanwhile (with its records, to answer from), or
  * why it can never be made (refund it). Only a store failure rejects.
  */
-export function commitEntry(kv: Deno.Kv, input: EntryInput, now: Date): Promise<CommitOutcome> {
-  return new Promise((resolve, reject) => entryQueueOf(kv).add({ input, now, resolve, reject }));
+export function commitEntry(
+  kv: Deno.Kv,
+  input: EntryInput,
+  now: Date,
+  options: CommitOptions = {},
+): Promise<CommitOutcome> {
+  return new Promise((resolve, reject) =>
+    entryQueueOf(kv).add({ ...options, input, now, resolve, reject })
+  );
 }
