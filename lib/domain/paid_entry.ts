@@ -211,9 +211,28 @@ export function decideEntry(facts: EntryFacts): EntryDecision {
   return { kind: "create", competition };
 }
 
-/** Who an entrant is, for the per-person limit: the e-mail, trimmed and lower case. */
+/** The domains whose mailboxes ignore dots in the name (and are one mailbox service). */
+const GMAIL_DOMAINS = new Set(["gmail.com", "googlemail.com"]);
+
+/**
+ * Who an entrant is, for the per-person limits: the e-mail address as its mailbox receives it,
+ * trimmed and case-folded, without its +tag, and for Gmail without the dots of its name (so
+ * `Solo+2@example.com` is `solo@example.com`, `j.ane@googlemail.com` is `jane@gmail.com`).
+ * @example personOf(" J.Ane+cup@GoogleMail.com") // "jane@gmail.com"
+ */
 export function personOf(email: string): string {
-  return email.trim().toLowerCase();
+  const address = email.trim().normalize("NFKC").toLowerCase();
+  const at = address.lastIndexOf("@");
+  if (at < 1) return address;
+  let name = address.slice(0, at);
+  let domain = address.slice(at + 1);
+  const plus = name.indexOf("+");
+  if (plus > 0) name = name.slice(0, plus);
+  if (GMAIL_DOMAINS.has(domain)) {
+    name = name.replaceAll(".", "") || name;
+    domain = "gmail.com";
+  }
+  return `${name}@${domain}`;
 }
 
 /** A team as a text that does not depend on the order of the picks: "3,8,12,40,41". */

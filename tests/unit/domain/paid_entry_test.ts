@@ -189,8 +189,15 @@ Deno.test("[paid entry] the entry's decision, at commit", async (t) => {
   });
 });
 
-Deno.test("[paid entry] a person is their trimmed lower-case e-mail; a team its sorted picks", () => {
+Deno.test("[paid entry] a person is their mailbox, not its spelling; a team its sorted picks", () => {
   assert.equal(personOf("  Jane@Example.COM "), "jane@example.com");
+  assert.equal(personOf("solo+2@example.com"), "solo@example.com");
+  assert.equal(personOf("Solo+Cup+2@Example.com"), "solo@example.com");
+  assert.equal(personOf("j.a.n.e@gmail.com"), "jane@gmail.com");
+  assert.equal(personOf("J.Ane+cup@GoogleMail.com"), "jane@gmail.com");
+  // Dots count outside Gmail; a name that is only a tag is kept.
+  assert.equal(personOf("j.ane@example.com"), "j.ane@example.com");
+  assert.equal(personOf("+tag@example.com"), "+tag@example.com");
   assert.equal(picksSignature([40, 3, 12, 8, 41]), "3,8,12,40,41");
   assert.equal(picksSignature([3, 8, 12, 40, 41]), picksSignature([41, 40, 12, 8, 3]));
 });
