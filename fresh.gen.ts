@@ -60,37 +60,38 @@ import * as $55 from "./routes/api/admin/teams/[id]/players.ts";
 import * as $56 from "./routes/api/admin/teams/index.ts";
 import * as $57 from "./routes/api/analytics.ts";
 import * as $58 from "./routes/api/claim/[token].ts";
-import * as $59 from "./routes/api/competitions/[id]/events.ts";
-import * as $60 from "./routes/api/competitions/[id]/index.ts";
-import * as $61 from "./routes/api/competitions/[id]/leaderboard.ts";
-import * as $62 from "./routes/api/competitions/[id]/players.ts";
-import * as $63 from "./routes/api/competitions/[id]/prizes.ts";
-import * as $64 from "./routes/api/competitions/index.ts";
-import * as $65 from "./routes/api/create-payment-intent.ts";
-import * as $66 from "./routes/api/entries/[id]/details.ts";
-import * as $67 from "./routes/api/entries/[id]/index.ts";
-import * as $68 from "./routes/api/entries/[id]/players.ts";
-import * as $69 from "./routes/api/entries/index.ts";
-import * as $70 from "./routes/api/my-entries/email.ts";
-import * as $71 from "./routes/api/my-entries/index.ts";
-import * as $72 from "./routes/api/stripe/webhook.ts";
-import * as $73 from "./routes/api/team-edits/[token].ts";
-import * as $74 from "./routes/api/test-email.ts";
-import * as $75 from "./routes/api/test-payments/confirm.ts";
-import * as $76 from "./routes/claim/[token].tsx";
-import * as $77 from "./routes/confirmation/[id].tsx";
-import * as $78 from "./routes/edit/[token].tsx";
-import * as $79 from "./routes/email-test.tsx";
-import * as $80 from "./routes/healthz.ts";
-import * as $81 from "./routes/index.tsx";
-import * as $82 from "./routes/leaderboard/[id].tsx";
-import * as $83 from "./routes/my-entries.tsx";
-import * as $84 from "./routes/og/competition/[id].png.ts";
-import * as $85 from "./routes/og/team/[teamId].png.ts";
-import * as $86 from "./routes/payment/[id].tsx";
-import * as $87 from "./routes/readyz.ts";
-import * as $88 from "./routes/team-selection/[id].tsx";
-import * as $89 from "./routes/ws.ts";
+import * as $59 from "./routes/api/competitions/[id]/entry-count.ts";
+import * as $60 from "./routes/api/competitions/[id]/events.ts";
+import * as $61 from "./routes/api/competitions/[id]/index.ts";
+import * as $62 from "./routes/api/competitions/[id]/leaderboard.ts";
+import * as $63 from "./routes/api/competitions/[id]/players.ts";
+import * as $64 from "./routes/api/competitions/[id]/prizes.ts";
+import * as $65 from "./routes/api/competitions/index.ts";
+import * as $66 from "./routes/api/create-payment-intent.ts";
+import * as $67 from "./routes/api/entries/[id]/details.ts";
+import * as $68 from "./routes/api/entries/[id]/index.ts";
+import * as $69 from "./routes/api/entries/[id]/players.ts";
+import * as $70 from "./routes/api/entries/index.ts";
+import * as $71 from "./routes/api/my-entries/email.ts";
+import * as $72 from "./routes/api/my-entries/index.ts";
+import * as $73 from "./routes/api/stripe/webhook.ts";
+import * as $74 from "./routes/api/team-edits/[token].ts";
+import * as $75 from "./routes/api/test-email.ts";
+import * as $76 from "./routes/api/test-payments/confirm.ts";
+import * as $77 from "./routes/claim/[token].tsx";
+import * as $78 from "./routes/confirmation/[id].tsx";
+import * as $79 from "./routes/edit/[token].tsx";
+import * as $80 from "./routes/email-test.tsx";
+import * as $81 from "./routes/healthz.ts";
+import * as $82 from "./routes/index.tsx";
+import * as $83 from "./routes/leaderboard/[id].tsx";
+import * as $84 from "./routes/my-entries.tsx";
+import * as $85 from "./routes/og/competition/[id].png.ts";
+import * as $86 from "./routes/og/team/[teamId].png.ts";
+import * as $87 from "./routes/payment/[id].tsx";
+import * as $88 from "./routes/readyz.ts";
+import * as $89 from "./routes/team-selection/[id].tsx";
+import * as $90 from "./routes/ws.ts";
 import * as $$0 from "./islands/AdminClubs.tsx";
 import * as $$1 from "./islands/AdminCompetitionForm.tsx";
 import * as $$2 from "./islands/AdminDashboard.tsx";
@@ -182,37 +183,38 @@ const manifest = {
     "./routes/api/admin/teams/index.ts": $56,
     "./routes/api/analytics.ts": $57,
     "./routes/api/claim/[token].ts": $58,
-    "./routes/api/competitions/[id]/events.ts": $59,
-    "./routes/api/competitions/[id]/index.ts": $60,
-    "./routes/api/competitions/[id]/leaderboard.ts": $61,
-    "./routes/api/competitions/[id]/players.ts": $62,
-    "./routes/api/competitions/[id]/prizes.ts": $63,
-    "./routes/api/competitions/index.ts": $64,
-    "./routes/api/create-payment-intent.ts": $65,
-    "./routes/api/entries/[id]/details.ts": $66,
-    "./routes/api/entries/[id]/index.ts": $67,
-    "./routes/api/entries/[id]/players.ts": $68,
-    "./routes/api/entries/index.ts": $69,
-    "./routes/api/my-entries/email.ts": $70,
-    "./routes/api/my-entries/index.ts": $71,
-    "./routes/api/stripe/webhook.ts": $72,
-    "./routes/api/team-edits/[token].ts": $73,
-    "./routes/api/test-email.ts": $74,
-    "./routes/api/test-payments/confirm.ts": $75,
-    "./routes/claim/[token].tsx": $76,
-    "./routes/confirmation/[id].tsx": $77,
-    "./routes/edit/[token].tsx": $78,
-    "./routes/email-test.tsx": $79,
-    "./routes/healthz.ts": $80,
-    "./routes/index.tsx": $81,
-    "./routes/leaderboard/[id].tsx": $82,
-    "./routes/my-entries.tsx": $83,
-    "./routes/og/competition/[id].png.ts": $84,
-    "./routes/og/team/[teamId].png.ts": $85,
-    "./routes/payment/[id].tsx": $86,
-    "./routes/readyz.ts": $87,
-    "./routes/team-selection/[id].tsx": $88,
-    "./routes/ws.ts": $89,
+    "./routes/api/competitions/[id]/entry-count.ts": $59,
+    "./routes/api/competitions/[id]/events.ts": $60,
+    "./routes/api/competitions/[id]/index.ts": $61,
+    "./routes/api/competitions/[id]/leaderboard.ts": $62,
+    "./routes/api/competitions/[id]/players.ts": $63,
+    "./routes/api/competitions/[id]/prizes.ts": $64,
+    "./routes/api/competitions/index.ts": $65,
+    "./routes/api/create-payment-intent.ts": $66,
+    "./routes/api/entries/[id]/details.ts": $67,
+    "./routes/api/entries/[id]/index.ts": $68,
+    "./routes/api/entries/[id]/players.ts": $69,
+    "./routes/api/entries/index.ts": $70,
+    "./routes/api/my-entries/email.ts": $71,
+    "./routes/api/my-entries/index.ts": $72,
+    "./routes/api/stripe/webhook.ts": $73,
+    "./routes/api/team-edits/[token].ts": $74,
+    "./routes/api/test-email.ts": $75,
+    "./routes/api/test-payments/confirm.ts": $76,
+    "./routes/claim/[token].tsx": $77,
+    "./routes/confirmation/[id].tsx": $78,
+    "./routes/edit/[token].tsx": $79,
+    "./routes/email-test.tsx": $80,
+    "./routes/healthz.ts": $81,
+    "./routes/index.tsx": $82,
+    "./routes/leaderboard/[id].tsx": $83,
+    "./routes/my-entries.tsx": $84,
+    "./routes/og/competition/[id].png.ts": $85,
+    "./routes/og/team/[teamId].png.ts": $86,
+    "./routes/payment/[id].tsx": $87,
+    "./routes/readyz.ts": $88,
+    "./routes/team-selection/[id].tsx": $89,
+    "./routes/ws.ts": $90,
   },
   islands: {
     "./islands/AdminClubs.tsx": $$0,

@@ -8,8 +8,10 @@
  * - a cached public page (`/`, `/leaderboard/:id`, `/api/competitions/:id`): latency and KV
  *   round trips per request (total / on the critical path);
  * - the paid entry (create-payment-intent with picks → test card confirm → POST /api/entries):
- *   latency and round trips of each request, one buyer at a time; then 4 buyers at once, one
- *   per process, for the latency under contention.
+ *   latency and round trips of each request, one buyer at a time, and of the whole path (the
+ *   three requests together, sequential round trips summed); then 12 buyers at once spread over
+ *   the processes, for the latency under contention: all in one competition, and (4 processes)
+ *   each process selling its own competition, where no commit should be refused.
  *
  * `BENCH_ENTRIES` (default 6) buyers one at a time per configuration. Writes
  * .bench-out/remote.json.
@@ -43,6 +45,8 @@ interface Measured {
   sequential: number;
   /** Commits refused by a failed check (retried), counted on the answering process. */
   conflicts: number;
+  /** Sequential round trips to the primary (eventual reads left out). */
+  strong: number;
 }
 
 function median(values: number[]): number {
@@ -88,7 +92,6 @@ async function spawnServer(kvPath: string, latencyMs: number): Promise<Server> {
       DEMO_DATA: "0",
       ADMIN_USERNAME: "admin",
       ADMIN_PASSWORD: "bench-admin-password",
-      PAYMENT_INTENTS_PER_10_MIN: "0",
       BENCH_KV_LATENCY_MS: String(latencyMs),
       SERVE_ISOLATES: "1",
       NO_COLOR: "1",
@@ -140,10 +143,10 @@ async function timed(url: string, init?: RequestInit): Promise<Measured & { res:
   const body = await res.arrayBuffer();
   const ms = performance.now() - started;
   if (!res.ok) throw new Error(`${url}: ${res.status} ${new TextDecoder().decode(body)}`);
-  const [total, sequential, conflicts] = (res.headers.get("x-kv-round-trips") ?? "0/0/0")
+  const [total, sequential, conflicts, strong] = (res.headers.get("x-kv-round-trips") ?? "0/0/0/0")
     .split("/").map(Number);
   const copy = new Response(body, { status: res.status, headers: res.headers });
-  return { ms, total, sequential, conflicts, res: copy };
+  return { ms, total, sequential, conflicts, strong, res: copy };
 }
 
 function post(json: unknown): RequestInit {
@@ -178,16 +181,28 @@ function summary(rows: Measured[]) {
     medianMs: Math.round(median(rows.map((r) => r.ms))),
     roundTrips: median(rows.map((r) => r.total)),
     sequential: median(rows.map((r) => r.sequential)),
+    strong: median(rows.map((r) => r.strong)),
   };
 }
 
-/** A KV file with the demo data and one bench competition; returns its id and valid picks. */
-async function seededStore(path: string): Promise<{ cid: number; picks: number[] }> {
+interface BenchCompetition {
+  cid: number;
+  picks: number[];
+}
+
+/**
+ * A KV file with the demo data and `count` bench competitions; returns their ids and valid picks.
+ */
+async function seededStore(path: string, count: number): Promise<BenchCompetition[]> {
   const kv = await Deno.openKv(path);
   try {
     await seedDemoDataIfEmpty(kv);
-    const competition = await makeCompetition(kv, { name: "Remote Bench Cup" });
-    return { cid: competition.id, picks: validPicks(competition) };
+    const made: BenchCompetition[] = [];
+    for (let i = 0; i < count; i++) {
+      const competition = await makeCompetition(kv, { name: `Remote Bench Cup ${i + 1}` });
+      made.push({ cid: competition.id, picks: validPicks(competition) });
+    }
+    return made;
   } finally {
     kv.close();
   }
@@ -203,7 +218,8 @@ async function runConfiguration(dir: string, latencyMs: number, processes: numbe
   await Promise.all(empty.map(stopServer));
 
   const seededPath = `${dir}/seeded-${latencyMs}-${processes}.kv`;
-  const { cid, picks } = await seededStore(seededPath);
+  const competitions = await seededStore(seededPath, processes);
+  const { cid, picks } = competitions[0];
   const servers = await Promise.all(
     Array.from({ length: processes }, () => spawnServer(seededPath, latencyMs)),
   );
@@ -240,33 +256,56 @@ async function runConfiguration(dir: string, latencyMs: number, processes: numbe
       steps.confirm.push(one.confirm);
       steps.entry.push(one.entry);
     }
+    const whole = steps.intent.map((intent, i) => ({
+      ms: intent.ms + steps.confirm[i].ms + steps.entry[i].ms,
+      total: intent.total + steps.confirm[i].total + steps.entry[i].total,
+      sequential: intent.sequential + steps.confirm[i].sequential + steps.entry[i].sequential,
+      strong: intent.strong + steps.confirm[i].strong + steps.entry[i].strong,
+      conflicts: 0,
+    }));
     const paid = {
       intent: summary(steps.intent),
       confirm: summary(steps.confirm),
       entry: summary(steps.entry),
+      wholePath: summary(whole),
     };
     console.log(`paid entry, one buyer at a time: ${JSON.stringify(paid)}`);
 
     const totals = () =>
       Promise.all(servers.map((s) => fetch(`${s.url}/_bench/round-trips`).then((r) => r.json())))
         .then((all) => all.reduce((sum, t) => sum + t.conflicts, 0));
-    const conflictsBefore = await totals();
-    const burstStarted = performance.now();
-    const burst = await Promise.all(
-      Array.from({ length: 4 * 3 }, (_, i) => {
-        const server = servers[i % servers.length];
-        return paidEntry(server, cid, picks, 1000 + i).then((r) => r.entry);
-      }),
-    );
-    const concurrent = {
-      buyers: burst.length,
-      entryMedianMs: Math.round(median(burst.map((e) => e.ms))),
-      entryP95Ms: Math.round(p95(burst.map((e) => e.ms))),
-      conflicts: (await totals()) - conflictsBefore,
-      wallMs: Math.round(performance.now() - burstStarted),
+    /** 12 buyers at once; buyer i through process i mod n, in the competition `pick(i)` gives. */
+    const rush = async (pick: (i: number) => BenchCompetition, first: number) => {
+      const conflictsBefore = await totals();
+      const started = performance.now();
+      const burst = await Promise.all(
+        Array.from({ length: 4 * 3 }, (_, i) => {
+          const server = servers[i % servers.length];
+          const { cid, picks } = pick(i);
+          return paidEntry(server, cid, picks, first + i).then((r) => r.entry);
+        }),
+      );
+      return {
+        buyers: burst.length,
+        entryMedianMs: Math.round(median(burst.map((e) => e.ms))),
+        entryP95Ms: Math.round(p95(burst.map((e) => e.ms))),
+        conflicts: (await totals()) - conflictsBefore,
+        wallMs: Math.round(performance.now() - started),
+      };
     };
-    console.log(`paid entry, 12 buyers at once: ${JSON.stringify(concurrent)}`);
-    return { latencyMs, processes, cold, pages, paid, concurrent };
+    const concurrent = await rush(() => competitions[0], 1000);
+    console.log(`paid entry, 12 buyers at once, one competition: ${JSON.stringify(concurrent)}`);
+    const perCompetition = processes > 1
+      ? await rush((i) => competitions[i % servers.length], 2000)
+      : null;
+    if (perCompetition) {
+      console.log(
+        `paid entry, 12 buyers at once, ${processes} processes × ${processes} competitions: ${
+          JSON.stringify(perCompetition)
+        }`,
+      );
+    }
+    return { latencyMs, processes, cold, pages, paid, concurrent, perCompetition };
   } finally {
     await Promise.all(servers.map(stopServer));
   }

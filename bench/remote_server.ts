@@ -1,7 +1,8 @@
 /**
  * The app as one process of `deno task bench remote` serves it: the real start-up (lib/app.ts)
  * over a store that adds BENCH_KV_LATENCY_MS to every KV round trip (tests/helpers/latency_kv.ts),
- * with each answer telling how many round trips it cost (`x-kv-round-trips: total/sequential/conflicts`,
+ * with each answer telling how many round trips it cost
+ * (`x-kv-round-trips: total/sequential/conflicts/strong`, strong: sequential ones to the primary,
  * meaningful when requests come one at a time; `/_bench/round-trips` gives the totals). Prints
  * one JSON line when it listens.
  */
@@ -35,7 +36,7 @@ Deno.serve({
     "x-kv-round-trips",
     `${after.total - before.total}/${after.sequential - before.sequential}/${
       after.conflicts - before.conflicts
-    }`,
+    }/${after.strong - before.strong}`,
   );
   return new Response(body, { status: res.status, headers });
 });

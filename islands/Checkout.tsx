@@ -14,7 +14,6 @@ import type { PickPlayer } from "@/lib/client/players.ts";
 import { CHECKOUT_PREPAINT } from "@/lib/client/prepaint.ts";
 import { useEntryWindow } from "@/lib/client/use_entry_window.ts";
 import { usePicks } from "@/lib/client/use_picks.ts";
-import { getUserEntries } from "@/lib/client/user_entries.ts";
 
 export type { CheckoutCompetition };
 
@@ -73,15 +72,9 @@ export default function Checkout({ competition, prizes, closed, renderedAt }: Ch
   );
 }
 
-/** Which entry this would be: the server's count once known, else this browser's own entries. */
-function useEntryCount(competition: CheckoutCompetition) {
-  const allowed = competition.maxEntriesPerPerson ?? 1;
-  const [count, setCount] = useState<EntryCount | null>(null);
-  useEffect(() => {
-    const mine = getUserEntries().filter((e) => e.competitionId === competition.id).length;
-    setCount((known) => known ?? { number: Math.min(mine + 1, allowed), allowed });
-  }, [competition.id]);
-  return [count, setCount] as const;
+/** Which entry this would be: the server's count, once the payer's e-mail is known. */
+function useEntryCount() {
+  return useState<EntryCount | null>(null);
 }
 
 /** The checkout's page: heading, picks and prizes beside the form (a skeleton while loading). */
@@ -91,7 +84,7 @@ function CheckoutLayout(
   },
 ) {
   const closed = useEntryWindow(competition.id, competition);
-  const [count, setCount] = useEntryCount(competition);
+  const [count, setCount] = useEntryCount();
   return (
     <div className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -102,7 +95,9 @@ function CheckoutLayout(
         <div className="flex flex-wrap items-center gap-3">
           {count && count.allowed > 1 && (
             <Badge variant="secondary" data-entry-count="">
-              Entry {count.number} of {count.allowed}
+              {count.number > count.allowed
+                ? "Entry limit reached"
+                : `Entry ${count.number} of ${count.allowed}`}
             </Badge>
           )}
           {competition.deadline && !closed && (

@@ -14,6 +14,7 @@ import {
   createEntry,
   createPaymentIntent,
   type EntryCount,
+  fetchEntryCount,
   fieldErrors,
   loadCheckoutContact,
   type PaymentIntentAnswer,
@@ -42,6 +43,34 @@ export interface CheckoutFlowProps {
   onEntryNumber: (entry: EntryCount) => void;
 }
 
+/** An address worth asking the server about (the form checks it fully on submit). */
+const LOOKS_LIKE_EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+
+/**
+ * Asks the server which entry this would be once an e-mail is typed (a moment after the last
+ * key); the answer goes to `onEntryNumber`. A failed look-up changes nothing.
+ */
+function useServerEntryCount(
+  competitionId: number,
+  email: string,
+  onEntryNumber: (entry: EntryCount) => void,
+) {
+  useEffect(() => {
+    const address = email.trim();
+    if (!LOOKS_LIKE_EMAIL.test(address)) return;
+    let current = true;
+    const timer = setTimeout(() => {
+      fetchEntryCount(competitionId, address)
+        .then((count) => current && onEntryNumber(count))
+        .catch(() => {});
+    }, 400);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [competitionId, email]);
+}
+
 /** info → payment → processing, with the pay buttons disabled once the contest closes. */
 export function CheckoutFlow({ competition, picks, closed, onEntryNumber }: CheckoutFlowProps) {
   const fee = competition.entryFee ?? FALLBACK_FEE;
@@ -57,6 +86,8 @@ export function CheckoutFlow({ competition, picks, closed, onEntryNumber }: Chec
     const saved = loadCheckoutContact();
     setValues({ teamName: saved.teamName, email: saved.email, confirmEmail: saved.email });
   }, []);
+
+  useServerEntryCount(competition.id, values.email, onEntryNumber);
 
   const onChange = (field: keyof InfoValues, value: string) => {
     loadSchemas();

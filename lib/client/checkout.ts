@@ -51,6 +51,17 @@ export function createPaymentIntent(details: CheckoutDetails): Promise<PaymentIn
   });
 }
 
+/**
+ * Which entry a new one by `email` would be, of how many one person may hold, as the server
+ * counts the person's entries (any spelling of their address).
+ */
+export async function fetchEntryCount(competitionId: number, email: string): Promise<EntryCount> {
+  const answer = await apiFetch<{ entryNumber: number; entriesAllowed: number }>(
+    `/api/competitions/${competitionId}/entry-count?email=${encodeURIComponent(email)}`,
+  );
+  return { number: answer.entryNumber, allowed: answer.entriesAllowed };
+}
+
 /** Test mode only: pays the intent with a test card (402 with the decline message). */
 export function confirmTestPayment(paymentIntentId: string, cardNumber: string): Promise<unknown> {
   return apiFetch("/api/test-payments/confirm", {

@@ -88,7 +88,7 @@ export function finalisedCheckout(checkout: PendingCheckout, teamId: string): Pe
  * The writes of a checkout: a PENDING one is indexed, a settled one leaves the index. Neither
  * expires (a set also clears the expiry that older checkouts carried).
  */
-function checkoutMutations(checkout: PendingCheckout): Deno.KvMutation[] {
+export function checkoutMutations(checkout: PendingCheckout): Deno.KvMutation[] {
   const key = keys.checkout(checkout.paymentIntentId);
   const pendingKey = keys.checkoutPending(checkout.paymentIntentId);
   if (checkout.status !== "PENDING") {

@@ -3,6 +3,7 @@
  * `["entries_by_email", email (lower case), entryId]` that createEntry writes.
  */
 import type { Entry } from "@/lib/domain/types.ts";
+import { personOf, picksSignature } from "@/lib/domain/paid_entry.ts";
 import { isKeyText, keys } from "./keys.ts";
 import { getManyValues, listValues } from "./util.ts";
 
@@ -12,7 +13,9 @@ const BACKFILL_MARKER: Deno.KvKey = ["meta", "entries_by_email_v1"];
 export async function listEntriesByEmail(kv: Deno.Kv, email: string): Promise<Entry[]> {
   if (!isKeyText(email)) return [];
   const ids = await listValues<number>(kv, keys.entriesByEmail(email));
-  return getManyValues<Entry>(kv, ids.map(keys.entry));
+  const entries = await getManyValues<Entry>(kv, ids.map(keys.entry));
+  // Ids ascend per competition (entry_writes.ts), not across them: order by time.
+  return entries.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
 }
 
 /**
@@ -29,4 +32,46 @@ export async function migrateEntriesByEmail(kv: Deno.Kv): Promise<number> {
   }
   await kv.set(BACKFILL_MARKER, new Date().toISOString());
   return indexed;
+}
+
+/** How an older spelling of `personOf` keyed a person: the e-mail, trimmed and lower case. */
+const oldPersonOf = (email: string) => email.trim().toLowerCase();
+
+/**
+ * Migration: re-keys the per-person indexes (`["entries_by_person", cid, person]`, the count the
+ * entry limit reads, and `["team_by_person", cid, person, picks]`) from the e-mail's spelling
+ * (trimmed, lower case) to the person `personOf` gives (no +tag, no Gmail dots), so entries made
+ * before count toward the same person as new ones. Idempotent: counts are taken from the entries
+ * themselves, never below what is stored under the new key (an entry committed meanwhile).
+ */
+export async function migratePersonKeys(kv: Deno.Kv): Promise<number> {
+  const counts = new Map<string, { cid: number; person: string; n: number }>();
+  const stale: Deno.KvKey[] = [];
+  const teams: [Deno.KvKey, number][] = [];
+  for await (const { value: entry } of kv.list<Entry>({ prefix: ["entries"] })) {
+    if (typeof entry?.email !== "string" || !isKeyText(entry.email)) continue;
+    const cid = entry.competitionId;
+    const person = personOf(entry.email);
+    const old = oldPersonOf(entry.email);
+    const signature = picksSignature(entry.playerIds);
+    const counted = counts.get(`${cid}|${person}`) ?? { cid, person, n: 0 };
+    counted.n++;
+    counts.set(`${cid}|${person}`, counted);
+    teams.push([keys.personTeam(cid, person, signature), entry.id]);
+    if (old !== person) {
+      stale.push(keys.personEntries(cid, old), keys.personTeam(cid, old, signature));
+    }
+  }
+  for (const { cid, person, n } of counts.values()) {
+    const key = keys.personEntries(cid, person);
+    for (;;) {
+      const current = await kv.get<number>(key);
+      const res = await kv.atomic().check(current).set(key, Math.max(n, current.value ?? 0))
+        .commit();
+      if (res.ok) break;
+    }
+  }
+  for (const [key, id] of teams) await kv.set(key, id);
+  for (const key of stale) await kv.delete(key);
+  return counts.size;
 }

@@ -3,23 +3,26 @@
  * second into one competition: written one by one, every entry would re-read and rewrite the
  * competition record (its entry count) and the entry id counter, collide and retry, and cost one
  * store commit each. Here the entries that arrive while a commit is under way wait for the next
- * one, and each batch is ONE atomic: the id counter and each competition record are read once,
- * each entry is decided by `decidePayment` against the batch's own count, and the count is
- * written once. Per isolate one batch is in flight, so the hot keys are contended by isolates,
+ * one, and each batch is ONE atomic: each competition's record and entry sequence are read once,
+ * each entry is decided by `decideEntry` (the entry's decision; the payment's was taken before,
+ * in checkout.ts) against the batch's own count, and the count is written once. Per isolate one batch is in flight, so the hot keys are contended by isolates,
  * not by buyers, and a failed batch is read again and retried without a limit (it fails only
- * because another batch committed): a paying customer never gets a "try again".
+ * because another batch committed): a paying customer never gets a "try again". No key is shared
+ * by the sales of different competitions (entry ids come from a per-competition sequence, see
+ * `entryIdOf`; the public list's marker moves only when a sale fills a competition, touch.ts), so
+ * processes selling different competitions never refuse each other's commits.
  *
  * What the atomic checks: per entry, that the payment made no entry and was not refunded, that
- * its checkout is unchanged, that its team id is free, the payer's entry count and team in the
- * competition; per batch, the id counter, each competition record, and every player record and
+ * its checkout is unchanged, that its team id and entry id are free, the payer's entry count and
+ * team in the competition; per batch, each competition's record and entry sequence, and every player record and
  * competition-player link the picks were validated against (a player removed from the
  * competition, or whose salary changed, between the validation and the commit fails the batch
  * and the picks are decided again).
  */
 import {
   type Charge,
-  decidePayment,
-  type PaymentFacts,
+  decideEntry,
+  type EntryFacts,
   personOf,
   picksProblems,
   picksSignature,
@@ -30,10 +33,11 @@ import type { Competition, Entry, Player } from "@/lib/domain/types.ts";
 import { closedReason } from "@/lib/domain/competition.ts";
 import { ConflictError, InvalidInputError } from "@/lib/domain/errors.ts";
 import { finalisedCheckout, newCheckout, type PendingCheckout, setCheckout } from "./checkouts.ts";
-import { BatchQueue, keyText, queuePerStore } from "./group_commit.ts";
+import { BatchQueue, type GroupedWrite, keyText, queuePerStore } from "./group_commit.ts";
 import { keys } from "./keys.ts";
-import { bumpLive } from "./live.ts";
+import { touchSale } from "./touch.ts";
 import { appendToRoster, compactInBackground, passesCompaction } from "./roster.ts";
+import type { Refund } from "./refunds.ts";
 import { getManyEntries } from "./util.ts";
 
 /** What a paid entry is made of. */
@@ -105,23 +109,93 @@ function randomEditToken(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/** Entry ids are `cid × 2^32 + n`: the nth entry of competition `cid` (n from 1). */
+const SEQ_SPAN = 2 ** 32;
+/** Competitions whose entry ids stay safe integers (cid × 2^32 < 2^53). */
+const MAX_SEQ_CID = 2 ** 21;
+
+/**
+ * The id of the `seq`th entry of competition `cid`: ids of one competition are dense and
+ * ascending (its leaderboard reads them as one range), and no two competitions share a counter.
+ * Entries made before (global counter `["ids", "entries"]`, all below 2^32) keep their ids.
+ */
+export function entryIdOf(cid: number, seq: number): number {
+  if (!Number.isSafeInteger(cid) || cid < 1 || cid >= MAX_SEQ_CID) {
+    throw new InvalidInputError(`Competition id ${cid} cannot number its entries`);
+  }
+  return cid * SEQ_SPAN + seq;
+}
+
 /** Deno KV takes at most 100 checks in one atomic. */
 const MAX_CHECKS = 100;
 
 /** What became of an entry sent to the commit. */
 export type CommitOutcome =
-  /** Made, with its picks as the commit read them (at the entry's salaries). */
-  | { kind: "created"; entry: Entry; players: Player[] }
-  /** The payment made an entry or was refunded meanwhile: decide again from its records. */
-  | { kind: "settled" }
+  /** Made, with its picks as the commit read them (at the entry's salaries), in `competition`. */
+  | { kind: "created"; entry: Entry; players: Player[]; competition: Competition }
+  /**
+   * The payment made an entry (`entryId`) or was refunded meanwhile: its records as the commit
+   * read them, for the payment's decision on record (`decideOnRecord`).
+   */
+  | { kind: "settled"; entryId: number | null; refund: Refund | null; checkoutRefunded: boolean }
   /** It can never become an entry (closed, full, gone, picks, the payer's limit): refund. */
   | { kind: "refund"; reason: string; cause: RefundCause; problems?: string[] };
 
-interface Waiting {
+/** What the caller of `commitEntry` adds to the commit. */
+export interface CommitOptions {
+  /**
+   * The entry's keys as the caller read them just before (`readEntryKeys`): the batch's first
+   * try commits against these (and this queue's own last writes) instead of reading again.
+   */
+  read?: EntryKeyReads;
+  /** A message to keep with the entry in the same atomic (e.g. its confirmation e-mail). */
+  notice?: (made: { entry: Entry; players: Player[]; competition: Competition }) => GroupedWrite;
+}
+
+interface Waiting extends CommitOptions {
   input: EntryInput;
   now: Date;
   resolve(outcome: CommitOutcome): void;
   reject(err: unknown): void;
+}
+
+/** The keys of one entry, read (strongly) by `readEntryKeys`, by their text. */
+export type EntryKeyReads = ReadonlyMap<string, Deno.KvEntryMaybe<unknown>>;
+
+/**
+ * Reads every key the commit of `input` decides on, in one wave of strong reads: with it, the
+ * caller answers a repeat from the payment's records, and the batch's first try needs no read
+ * of its own.
+ */
+export async function readEntryKeys(kv: Deno.Kv, input: EntryInput): Promise<EntryKeyReads> {
+  const list = keysOf(input);
+  const entries = await getManyEntries(kv, list);
+  return new Map(list.map((key, i) => [keyText(key), entries[i]]));
+}
+
+/** The later of two reads of one key (versionstamps grow; a missing key is the earliest). */
+function later<T>(a: Deno.KvEntryMaybe<T> | undefined, b: Deno.KvEntryMaybe<T>) {
+  if (!a) return b;
+  return (b.versionstamp ?? "") > (a.versionstamp ?? "") ? b : a;
+}
+
+/**
+ * What this queue last wrote to the keys its batches share (competition records, sequences,
+ * payers' counts), with the commit's versionstamp: the next batch's first try starts from these
+ * rather than from its entries' own reads, which the previous batch made stale.
+ */
+class RecentWrites {
+  static readonly MAX = 10_000;
+  #entries = new Map<string, Deno.KvEntryMaybe<unknown>>();
+
+  note(key: Deno.KvKey, value: unknown, versionstamp: string): void {
+    if (this.#entries.size >= RecentWrites.MAX) this.#entries.clear();
+    this.#entries.set(keyText(key), { key, value, versionstamp });
+  }
+
+  get(text: string): Deno.KvEntryMaybe<unknown> | undefined {
+    return this.#entries.get(text);
+  }
 }
 
 /** Every key a batch reads, by its text, so each is read (and checked) once. */
@@ -133,8 +207,14 @@ class BatchReads {
     this.#keys.set(keyText(key), key);
   }
 
+  /** Takes a read made before (the latest of several of one key); `load` reads only the rest. */
+  seed(text: string, entry: Deno.KvEntryMaybe<unknown>): void {
+    if (this.#keys.has(text)) this.#got.set(text, later(this.#got.get(text), entry));
+  }
+
   async load(kv: Deno.Kv): Promise<void> {
-    const list = [...this.#keys.values()];
+    const list = [...this.#keys].filter(([text]) => !this.#got.has(text)).map(([, key]) => key);
+    if (list.length === 0) return;
     const entries = await getManyEntries(kv, list);
     list.forEach((key, i) => this.#got.set(keyText(key), entries[i]));
   }
@@ -148,11 +228,12 @@ class BatchReads {
   }
 }
 
-/** The keys one waiting entry reads, besides the batch-wide id counter. */
+/** The keys one waiting entry reads. */
 function keysOf({ competitionId: cid, stripePaymentId: pid, email, playerIds }: EntryInput) {
   const person = personOf(email);
   return [
     keys.competition(cid),
+    keys.entrySeq(cid),
     keys.entryByPayment(pid),
     keys.refund(pid),
     keys.checkout(pid),
@@ -178,14 +259,15 @@ function pricedPicks(reads: BatchReads, cid: number, playerIds: number[]): (Play
  * per payment (a second request for the same payment waits and then finds the entry made).
  */
 function takeEntries(waiting: Waiting[]): { batch: Waiting[]; rest: Waiting[] } {
-  const checks = new Set([keyText(keys.ids("entries"))]);
+  const checks = new Set<string>();
   const batch: Waiting[] = [];
   const payments = new Set<string>();
   const rest: Waiting[] = [];
   for (const w of waiting) {
     const fresh = keysOf(w.input).map(keyText).filter((key) => !checks.has(key));
-    // Every key read is checked, and each entry also checks that its team id is free.
-    const fits = checks.size + new Set(fresh).size + batch.length + 1 <= MAX_CHECKS;
+    // Every key read is checked, and each entry also checks that its team id, id and notice
+    // are free.
+    const fits = checks.size + new Set(fresh).size + 3 * (batch.length + 1) <= MAX_CHECKS;
     if (payments.has(w.input.stripePaymentId) || (batch.length > 0 && !fits)) {
       rest.push(w);
       continue;
@@ -203,11 +285,14 @@ interface Made {
   entry: Entry;
   players: Player[];
   checkout: PendingCheckout | null;
+  competition: Competition;
 }
 
 /** The batch's running counts: entries per competition and per payer, teams per payer. */
 class BatchCounts {
   competitions = new Map<number, number>();
+  /** The last entry sequence number taken per competition. */
+  seqs = new Map<number, number>();
   persons = new Map<string, number>();
   teams = new Set<string>();
 }
@@ -224,23 +309,18 @@ function decideInBatch(
   const cid = input.competitionId;
   const pid = input.stripePaymentId;
   const checkout = reads.value<PendingCheckout>(keys.checkout(pid));
-  if (
-    reads.value(keys.entryByPayment(pid)) !== null || reads.value(keys.refund(pid)) !== null ||
-    checkout?.status === "REFUNDED"
-  ) {
-    return { kind: "settled" };
+  const entryId = reads.value<number>(keys.entryByPayment(pid));
+  const refund = reads.value<Refund>(keys.refund(pid));
+  if (entryId !== null || refund !== null || checkout?.status === "REFUNDED") {
+    return { kind: "settled", entryId, refund, checkoutRefunded: checkout?.status === "REFUNDED" };
   }
   const stored = reads.value<Competition>(keys.competition(cid));
   const charge = input.charge ?? (stored ? priceOf(stored) : { amount: 0, currency: "usd" });
   const person = personOf(input.email);
   const personKey = keyText(keys.personEntries(cid, person));
   const teamKey = keyText(keys.personTeam(cid, person, picksSignature(input.playerIds)));
-  const facts: PaymentFacts = {
-    competitionId: cid,
-    entry: null,
-    refund: null,
-    checkoutRefunded: false,
-    intent: { ...charge, status: "succeeded", competitionId: String(cid), refunded: false },
+  const facts: EntryFacts = {
+    charge,
     competition: stored && {
       ...stored,
       currentEntries: counts.competitions.get(cid) ?? stored.currentEntries,
@@ -257,16 +337,12 @@ function decideInBatch(
     },
     now,
   };
-  const decision = decidePayment(facts);
-  if (decision.kind === "refund") {
-    const { reason, cause, problems } = decision;
-    return { kind: "refund", reason, cause, problems };
-  }
-  if (decision.kind !== "create") return { kind: "settled" };
+  const decision = decideEntry(facts);
+  if (decision.kind === "refund") return decision;
   counts.competitions.set(cid, decision.competition.currentEntries + 1);
-  counts.persons.set(personKey, facts.person!.entries + 1);
+  counts.persons.set(personKey, facts.person.entries + 1);
   counts.teams.add(teamKey);
-  return { make: decision.competition, charge: decision.charge };
+  return { make: decision.competition, charge };
 }
 
 /**
@@ -328,23 +404,25 @@ function backoff(attempt: number): Promise<void> {
 function batchAtomic(
   kv: Deno.Kv,
   reads: BatchReads,
-  counter: Deno.KvEntryMaybe<number>,
-  lastId: number,
   made: Made[],
   counts: BatchCounts,
 ): Deno.AtomicOperation {
-  const counterKey = keys.ids("entries");
-  const op = kv.atomic().check(counter).set(counterKey, lastId);
-  const checked = new Set<string>([keyText(counterKey)]);
+  const op = kv.atomic();
+  const checked = new Set<string>();
   const check = (key: Deno.KvKey) => {
     if (checked.has(keyText(key))) return;
     checked.add(keyText(key));
     op.check(reads.entry(key));
   };
-  for (const { waiting: { input }, entry, checkout } of made) {
+  for (const { waiting: { input, notice }, entry, checkout, players, competition } of made) {
     for (const key of keysOf(input)) check(key);
+    if (notice) {
+      const staged = notice({ entry, players, competition });
+      op.check(...staged.checks).mutate(...staged.mutations);
+    }
     const person = personOf(entry.email);
     op.check({ key: keys.entryByTeamId(entry.teamId), versionstamp: null })
+      .check({ key: keys.entry(entry.id), versionstamp: null })
       .set(keys.entry(entry.id), entry)
       .set(keys.entryByCompetition(entry.competitionId, entry.id), entry.id)
       .set(keys.entryByTeamId(entry.teamId), entry.id)
@@ -368,8 +446,10 @@ function batchAtomic(
   for (const [day, n] of perDay) op.sum(keys.purchasesOn(day), BigInt(n));
   for (const [cid, count] of counts.competitions) {
     const competition = reads.value<Competition>(keys.competition(cid))!;
-    op.set(keys.competition(cid), { ...competition, currentEntries: count });
-    bumpLive(op, cid);
+    op.set(keys.competition(cid), { ...competition, currentEntries: count })
+      .set(keys.entrySeq(cid), counts.seqs.get(cid)!);
+    const filled = competition.maxEntries !== null && count >= competition.maxEntries;
+    touchSale(op, cid, filled);
   }
   return op;
 }
@@ -379,15 +459,24 @@ function batchAtomic(
  * done). Outcomes that refuse an entry are decided against this batch's own count, so they are
  * given only once the batch has committed: after a failed commit they are decided again.
  */
-async function attemptBatch(kv: Deno.Kv, batch: Waiting[]): Promise<Waiting[]> {
+async function attemptBatch(
+  kv: Deno.Kv,
+  batch: Waiting[],
+  recent: RecentWrites,
+): Promise<Waiting[]> {
   const reads = new BatchReads();
-  const counterKey = keys.ids("entries");
-  reads.add(counterKey);
   for (const w of batch) for (const key of keysOf(w.input)) reads.add(key);
+  for (const w of batch) {
+    // Reads made before the entry waited: used for its first try only.
+    for (const [text, entry] of w.read ?? []) {
+      reads.seed(text, entry);
+      const mine = recent.get(text);
+      if (mine) reads.seed(text, mine);
+    }
+    w.read = undefined;
+  }
   await reads.load(kv);
 
-  const counter = reads.entry<number>(counterKey);
-  let nextId = (counter.value ?? 0) + 1;
   const counts = new BatchCounts();
   const made: Made[] = [];
   const answered: { waiting: Waiting; outcome: CommitOutcome }[] = [];
@@ -397,8 +486,10 @@ async function attemptBatch(kv: Deno.Kv, batch: Waiting[]): Promise<Waiting[]> {
       answered.push({ waiting: w, outcome: decided });
       continue;
     }
-    const entry = newEntry(w, decided.make, decided.charge, nextId++);
     const cid = w.input.competitionId;
+    const seq = (counts.seqs.get(cid) ?? reads.value<number>(keys.entrySeq(cid)) ?? 0) + 1;
+    counts.seqs.set(cid, seq);
+    const entry = newEntry(w, decided.make, decided.charge, entryIdOf(cid, seq));
     // decideInBatch checked that every pick is a player of the competition.
     const players = pricedPicks(reads, cid, w.input.playerIds) as Player[];
     entry.pickSalaries = players.map((p) => p.salary);
@@ -408,29 +499,51 @@ async function attemptBatch(kv: Deno.Kv, batch: Waiting[]): Promise<Waiting[]> {
       entry,
       players,
       checkout: settledCheckout(stored, w, decided.charge, entry),
+      competition: decided.make,
     });
   }
   if (made.length > 0) {
-    const res = await batchAtomic(kv, reads, counter, nextId - 1, made, counts).commit();
+    const res = await batchAtomic(kv, reads, made, counts).commit();
     if (!res.ok) return batch;
+    rememberWrites(recent, made, counts, reads, res.versionstamp);
     for (const [cid, count] of counts.competitions) {
       const before = reads.value<Competition>(keys.competition(cid))!.currentEntries;
       if (passesCompaction(before, count)) compactInBackground(kv, cid);
     }
-    for (const { waiting, entry, players } of made) {
-      waiting.resolve({ kind: "created", entry, players });
+    for (const { waiting, entry, players, competition } of made) {
+      waiting.resolve({ kind: "created", entry, players, competition });
     }
   }
   for (const { waiting, outcome } of answered) waiting.resolve(outcome);
   return [];
 }
 
+/** Notes what a committed batch wrote to the keys the next batches read (see RecentWrites). */
+function rememberWrites(
+  recent: RecentWrites,
+  made: Made[],
+  counts: BatchCounts,
+  reads: BatchReads,
+  versionstamp: string,
+): void {
+  for (const [cid, count] of counts.competitions) {
+    const competition = reads.value<Competition>(keys.competition(cid))!;
+    recent.note(keys.competition(cid), { ...competition, currentEntries: count }, versionstamp);
+    recent.note(keys.entrySeq(cid), counts.seqs.get(cid)!, versionstamp);
+  }
+  for (const { entry } of made) {
+    const key = keys.personEntries(entry.competitionId, personOf(entry.email));
+    recent.note(key, counts.persons.get(keyText(key))!, versionstamp);
+  }
+}
+
 const entryQueueOf = queuePerStore((kv) => {
   const attempts = new WeakMap<Waiting, number>();
+  const recent = new RecentWrites();
   return new BatchQueue<Waiting>({
     take: takeEntries,
     async commit(batch) {
-      const again = await attemptBatch(kv, batch);
+      const again = await attemptBatch(kv, batch, recent);
       if (again.length === 0) return [];
       const attempt = Math.max(...again.map((w) => attempts.get(w) ?? 0)) + 1;
       for (const w of again) attempts.set(w, attempt);
@@ -445,9 +558,16 @@ const entryQueueOf = queuePerStore((kv) => {
 
 /**
  * Commits the entry `input` describes in the next batch of this store. The outcome says whether
- * it was made, whether the payment was settled meanwhile (decide again from its records), or why
- * it can never be made (refund it). Only a store failure rejects.
+ * it was made, whether the payment was settled meanwhile (with its records, to answer from), or
+ * why it can never be made (refund it). Only a store failure rejects.
  */
-export function commitEntry(kv: Deno.Kv, input: EntryInput, now: Date): Promise<CommitOutcome> {
-  return new Promise((resolve, reject) => entryQueueOf(kv).add({ input, now, resolve, reject }));
+export function commitEntry(
+  kv: Deno.Kv,
+  input: EntryInput,
+  now: Date,
+  options: CommitOptions = {},
+): Promise<CommitOutcome> {
+  return new Promise((resolve, reject) =>
+    entryQueueOf(kv).add({ ...options, input, now, resolve, reject })
+  );
 }

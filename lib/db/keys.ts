@@ -70,6 +70,8 @@ export const keys = {
   prize: (cid: number, position: number): Deno.KvKey => ["prizes", cid, position],
   prizes: (cid: number): Deno.KvKey => ["prizes", cid],
   live: (cid: number): Deno.KvKey => ["live", cid],
+  /** The last entry sequence number of a competition (its entry ids, see entry_writes.ts). */
+  entrySeq: (cid: number): Deno.KvKey => ["entry_seq", cid],
   /** The roster's state: how many sealed chunks, and whether older entries were backfilled. */
   rosterMeta: (cid: number): Deno.KvKey => ["roster_meta", cid],
   /** Sealed roster chunk n: the packed picks of up to ~1,600 entries (see roster.ts). */

@@ -5,7 +5,7 @@
  * processes that run one at once (or a run cut short) write the same result.
  */
 import { migrateCompetitionPlayerSalaries } from "./competition_players.ts";
-import { migrateEntriesByEmail } from "./entries_by_email.ts";
+import { migrateEntriesByEmail, migratePersonKeys } from "./entries_by_email.ts";
 import { keys } from "./keys.ts";
 import { backfillRosters } from "./roster.ts";
 
@@ -13,6 +13,8 @@ import { backfillRosters } from "./roster.ts";
 const MIGRATIONS: Record<string, (kv: Deno.Kv) => Promise<unknown>> = {
   competition_player_salaries: migrateCompetitionPlayerSalaries,
   entries_by_email: migrateEntriesByEmail,
+  /** The entry limit counts a person, not a spelling of their address (issue 27.5). */
+  person_keys_by_mailbox: migratePersonKeys,
   roster_backfill: backfillRosters,
 };
 

@@ -2,8 +2,10 @@
  * The one rate limiter of the app, kept in KV so every isolate and process shares it: one record
  * per (bucket, client) holding the times of its recent hits (a sliding window), changed in one
  * checked atomic so parallel requests never slip past the limit. Used for the login throttle,
- * payment intents and test e-mails.
+ * payment intents, analytics and test e-mails. Limits a crowd behind one address shares (a
+ * stadium's Wi-Fi, a carrier's NAT) are ceilings, counted in slots (`prepareHits`).
  */
+import { commitGrouped } from "./group_commit.ts";
 import { isKeyText, keys } from "./keys.ts";
 import { retryAtomic } from "./util.ts";
 
@@ -126,4 +128,108 @@ export async function clearRateLimit(
   limit: Pick<RateLimit, "bucket" | "client">,
 ): Promise<void> {
   await kv.delete(keyOf(limit));
+}
+
+/** A ceiling's hits are counted per slot of this length (a record of at most window / slot counts). */
+const CEILING_SLOT_MS = 10_000;
+
+interface SlotLog {
+  /** [slot start (ms since epoch), hits in that slot], oldest first. */
+  slots: [number, number][];
+}
+
+/** The hits a limit may still take, or the refusal, and the checks and writes that count one. */
+export type PreparedHits =
+  | { allowed: true; checks: Deno.AtomicCheck[]; mutations: Deno.KvMutation[] }
+  | { allowed: false; retryAfterSeconds: number; bucket: string };
+
+function refusal(bucket: string, retryAfterMs: number): PreparedHits {
+  return { allowed: false, bucket, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
+}
+
+/**
+ * Reads `limits` (sliding logs of each hit, checked when counted) and `ceilings` (large limits,
+ * e.g. per address, counted in 10 s slots and written without a check, so a crowd behind one
+ * address never contends on its record; hits at the same instant may be undercounted by a few)
+ * and says whether one more hit fits every one. When it does, the checks and mutations that count
+ * the hit, to commit with the caller's own write (e.g. `commitGrouped`): a failed check there
+ * means a log moved meanwhile, so prepare again (with `consistency: "strong"`) and retry.
+ * @example const p = await prepareHits(kv, [perEmail], [perAddress]); if (p.allowed) await commitGrouped(kv, { checks: p.checks, mutations: [...p.mutations, ...mine] });
+ */
+export async function prepareHits(
+  kv: Deno.Kv,
+  limits: readonly RateLimit[],
+  ceilings: readonly RateLimit[],
+  options: { now?: number; consistency?: Deno.KvConsistencyLevel } = {},
+): Promise<PreparedHits> {
+  const now = options.now ?? Date.now();
+  const all = [...limits, ...ceilings];
+  if (all.length === 0) return { allowed: true, checks: [], mutations: [] };
+  const keyList = all.map(keyOf);
+  const entries = await kv.getMany<unknown[]>(keyList, {
+    consistency: options.consistency ?? "eventual",
+  });
+  const checks: Deno.AtomicCheck[] = [];
+  const mutations: Deno.KvMutation[] = [];
+  for (const [i, limit] of limits.entries()) {
+    const hits = liveHits(entries[i] as Deno.KvEntryMaybe<HitLog>, limit.windowMs, now);
+    if (hits.length >= limit.limit) {
+      return refusal(limit.bucket, hits[hits.length - limit.limit] + limit.windowMs - now);
+    }
+    checks.push(entries[i]);
+    mutations.push({
+      type: "set",
+      key: keyList[i],
+      value: { hits: [...hits, now] },
+      expireIn: limit.windowMs,
+    });
+  }
+  for (const [j, ceiling] of ceilings.entries()) {
+    const i = limits.length + j;
+    const stored = (entries[i].value as SlotLog | null)?.slots ?? [];
+    const slots = stored.filter(([start]) => start > now - ceiling.windowMs);
+    const count = slots.reduce((sum, [, n]) => sum + n, 0);
+    if (count >= ceiling.limit) {
+      // The hits leave with their slots: wait until enough of the oldest slots have left.
+      let left = count;
+      const slot = slots.find(([, n]) => (left -= n) < ceiling.limit)!;
+      return refusal(ceiling.bucket, slot[0] + ceiling.windowMs - now);
+    }
+    const start = now - (now % CEILING_SLOT_MS);
+    const last = slots[slots.length - 1];
+    const counted: [number, number][] = last?.[0] === start
+      ? [...slots.slice(0, -1), [start, last[1] + 1]]
+      : [...slots, [start, 1]];
+    mutations.push({
+      type: "set",
+      key: keyList[i],
+      value: { slots: counted },
+      expireIn: ceiling.windowMs,
+    });
+  }
+  return { allowed: true, checks, mutations };
+}
+
+/**
+ * Commits `mutations` (the caller's own write) with the hits `prepared` counts, in one grouped
+ * write; when a log moved meanwhile, prepares again from strong reads and retries. Answers the
+ * refusal when the limits filled up meanwhile (nothing is written then).
+ */
+export async function commitWithHits(
+  kv: Deno.Kv,
+  limits: readonly RateLimit[],
+  ceilings: readonly RateLimit[],
+  prepared: PreparedHits,
+  mutations: Deno.KvMutation[] = [],
+): Promise<PreparedHits> {
+  let hits = prepared;
+  while (hits.allowed) {
+    const ok = await commitGrouped(kv, {
+      checks: hits.checks,
+      mutations: [...hits.mutations, ...mutations],
+    });
+    if (ok) return hits;
+    hits = await prepareHits(kv, limits, ceilings, { consistency: "strong" });
+  }
+  return hits;
 }

@@ -2,7 +2,8 @@
  * The change markers of what visitors see. Every write that changes a public answer (a page or
  * a public GET API) adds `touch(op, scope)` to its own atomic, and the render cache reads only
  * these markers to know whether a kept answer still holds:
- * - `["public"]` moves on every public write (the competition list shows every competition);
+ * - `["public"]` moves on every public write but a sale (the competition list shows every
+ *   competition), and on a sale that fills its competition (see `touchSale`);
  * - `["live", cid]` moves on writes of one competition (its record, players, entries, events,
  *   performances, prizes), and is what the live feed watches;
  * - `["catalog"]` moves on writes of clubs, players and matches (every competition page shows some).
@@ -24,4 +25,20 @@ export function touch(op: Deno.AtomicOperation, scope: PublicScope): Deno.Atomic
   return scope === "catalog"
     ? op.sum(keys.catalog(), 1n)
     : op.sum(keys.live(scope.competition), 1n);
+}
+
+/**
+ * Adds the markers a sale moves: the competition's own (`["live", cid]`: its pages and live feed
+ * show its count), and `["public"]` only when the sale changes the competition's card beyond its
+ * count (`filled`: it became full, so it leaves the Open tab). So a rush of sales leaves the
+ * cached competition list (`/`, `/api/competitions`) and every other competition's pages cached;
+ * the counts on the list follow within one render-cache slot (lib/render_cache.ts).
+ */
+export function touchSale(
+  op: Deno.AtomicOperation,
+  cid: number,
+  filled: boolean,
+): Deno.AtomicOperation {
+  if (filled) op.sum(keys.publicVersion(), 1n);
+  return op.sum(keys.live(cid), 1n);
 }

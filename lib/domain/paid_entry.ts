@@ -1,8 +1,11 @@
 /**
- * The one decision of the paid-entry path: given what the store and the payment provider know of
- * a payment, does it return the entry it already made, make one now, get refunded, or get
- * refused? Pure: the browser's request, the webhook, the recovery sweep and the batch commit all
- * ask this function with the facts they read, so every path settles a payment the same way.
+ * The two decisions of the paid-entry path, each pure and each taken once per payment:
+ * - the payment's (`decidePayment`): from its records and the provider's word, is it the entry it
+ *   already made, refused (unpaid, refunded, another competition), or paid and free to become one;
+ * - the entry's (`decideEntry`): at commit, from the batch's reads (the competition and its count,
+ *   the picks, the payer's entries), is it made or refunded, and why.
+ * The browser's request, the webhook and the recovery sweep take the first (checkout.ts); the
+ * entry batch (lib/db/entry_writes.ts) takes only the second.
  */
 import { closedReason } from "@/lib/domain/competition.ts";
 import { toCents } from "@/lib/domain/format.ts";
@@ -53,7 +56,7 @@ export interface PersonFacts {
   sameTeam: boolean;
 }
 
-/** Everything the decision reads. `intent` undefined: the provider has not been asked yet. */
+/** What the store and the provider know of a payment: the payment's decision reads only these. */
 export interface PaymentFacts {
   competitionId: number;
   /** The entry this payment already made. */
@@ -61,12 +64,18 @@ export interface PaymentFacts {
   refund: RefundFacts | null;
   /** The payment's checkout was marked refunded. */
   checkoutRefunded: boolean;
-  intent?: IntentFacts | null;
-  /** The competition, with the entries already counted in the current batch. */
+  /** The provider's view of the payment; null when it does not know it. */
+  intent: IntentFacts | null;
+}
+
+/** What the entry's decision reads, at commit: the competition with the batch's count. */
+export interface EntryFacts {
+  /** What the payer was charged. */
+  charge: Charge;
+  /** The competition, with the entries already counted in the current batch; null when gone. */
   competition: Competition | null;
-  /** Absent: the picks were not read (decided again by the commit, which reads them). */
-  picks?: PickFacts;
-  person?: PersonFacts;
+  picks: PickFacts;
+  person: PersonFacts;
   now: Date;
 }
 
@@ -76,24 +85,30 @@ export type Refusal =
   | { reason: "not_paid"; message: string }
   | { reason: "other_competition"; message: string };
 
-export type PaymentDecision =
+/** What the payment's records alone decide: its entry, or a refusal. */
+export type RecordDecision =
   /** The payment already made this entry: return it (idempotent repeat). */
   | { kind: "existing"; entry: Entry }
-  /** The provider must be asked about the payment before anything else is decided. */
-  | { kind: "verify" }
+  /** Refused; `finishRefund` when a refund decided earlier is still to be carried out. */
+  | { kind: "reject"; refusal: Refusal; finishRefund: boolean };
+
+export type PaymentDecision =
+  | RecordDecision
   /** The provider refunded it outside the app: record that, then refuse. */
   | { kind: "record_outside_refund"; charge: Charge }
-  /** Refused; `finishRefund` when a refund decided earlier is still to be carried out. */
-  | { kind: "reject"; refusal: Refusal; finishRefund: boolean }
+  /** Paid and free to become an entry: the entry's decision (at commit) says whether it does. */
+  | { kind: "paid"; charge: Charge };
+
+export type EntryDecision =
   /** It can never become an entry: refund it once, for `reason` (told to the payer). */
-  | { kind: "refund"; reason: string; cause: RefundCause; problems?: string[]; charge: Charge }
-  /** Make the entry; `charge` is what the payer was charged, kept on the entry. */
-  | { kind: "create"; charge: Charge; competition: Competition };
+  | { kind: "refund"; reason: string; cause: RefundCause; problems?: string[] }
+  /** Make the entry in `competition` (as read at commit). */
+  | { kind: "create"; competition: Competition };
 
 /** Why a payment can never become an entry. */
 export type RefundCause = "gone" | "fee_changed" | "closed" | "picks" | "person_limit";
 
-const refused = (refusal: Refusal, finishRefund = false): PaymentDecision => ({
+const refused = (refusal: Refusal, finishRefund = false): RecordDecision => ({
   kind: "reject",
   refusal,
   finishRefund,
@@ -125,14 +140,14 @@ export function personProblem(competition: Competition, person: PersonFacts): st
 }
 
 /**
- * Decides what becomes of a payment. The order matters: a payment that already made its entry
- * is answered first (so a retry is never refused because that entry filled the competition),
- * a refunded one is never turned into an entry, and nothing is refunded before the provider
- * confirmed the money was taken.
- * @example decidePayment({ competitionId: 1, entry: null, refund: null, checkoutRefunded: false, competition, now }) // { kind: "verify" }
+ * What the payment's records settle without asking the provider: the entry it already made
+ * (answered first, so a retry is never refused because that entry filled the competition), or
+ * a refusal of a refunded payment; null when the provider must be asked.
  */
-export function decidePayment(facts: PaymentFacts): PaymentDecision {
-  const { entry, intent, competition } = facts;
+export function decideOnRecord(
+  facts: Omit<PaymentFacts, "intent">,
+): RecordDecision | null {
+  const { entry } = facts;
   if (entry) {
     if (entry.competitionId === facts.competitionId) return { kind: "existing", entry };
     return refused({ reason: "other_competition", message: OTHER_COMPETITION_PAYMENT });
@@ -143,7 +158,19 @@ export function decidePayment(facts: PaymentFacts): PaymentDecision {
       facts.refund?.status === "PENDING",
     );
   }
-  if (intent === undefined) return { kind: "verify" };
+  return null;
+}
+
+/**
+ * The payment's decision: what its records settle (see `decideOnRecord`), else what the
+ * provider says (`intent`; null when it does not know the payment). A refunded payment never
+ * becomes an entry, and nothing is refunded before the provider confirmed the money was taken.
+ * @example decidePayment({ competitionId: 1, entry: null, refund: null, checkoutRefunded: false, intent }) // { kind: "paid", charge }
+ */
+export function decidePayment(facts: PaymentFacts): PaymentDecision {
+  const onRecord = decideOnRecord(facts);
+  if (onRecord) return onRecord;
+  const { intent } = facts;
   if (!intent) return refused({ reason: "not_paid", message: PAYMENT_NOT_FOUND });
   if (intent.status !== "succeeded") {
     return refused({ reason: "not_paid", message: PAYMENT_NOT_COMPLETED });
@@ -153,12 +180,22 @@ export function decidePayment(facts: PaymentFacts): PaymentDecision {
   }
   const charge = { amount: intent.amount, currency: intent.currency.toLowerCase() };
   if (intent.refunded) return { kind: "record_outside_refund", charge };
-  const refund = (cause: RefundCause, reason: string, problems?: string[]): PaymentDecision => ({
+  return { kind: "paid", charge };
+}
+
+/**
+ * The entry's decision, taken once at commit against the batch's reads: the competition still
+ * there, at the fee charged, open (its count including the batch's entries), the picks a valid
+ * team of it, and the payer within their limit; otherwise the refund's cause.
+ * @example decideEntry({ charge, competition, picks, person, now }) // { kind: "create", competition }
+ */
+export function decideEntry(facts: EntryFacts): EntryDecision {
+  const { competition, charge } = facts;
+  const refund = (cause: RefundCause, reason: string, problems?: string[]): EntryDecision => ({
     kind: "refund",
     cause,
     reason,
     problems,
-    charge,
   });
   if (!competition) return refund("gone", COMPETITION_GONE);
   const price = priceOf(competition);
@@ -167,18 +204,35 @@ export function decidePayment(facts: PaymentFacts): PaymentDecision {
   }
   const closed = closedReason(competition, facts.now);
   if (closed) return refund("closed", closed);
-  if (facts.picks) {
-    const problems = picksProblems(competition, facts.picks);
-    if (problems.length > 0) return refund("picks", problems[0], problems);
-  }
-  const personal = facts.person ? personProblem(competition, facts.person) : null;
+  const problems = picksProblems(competition, facts.picks);
+  if (problems.length > 0) return refund("picks", problems[0], problems);
+  const personal = personProblem(competition, facts.person);
   if (personal) return refund("person_limit", personal);
-  return { kind: "create", charge, competition };
+  return { kind: "create", competition };
 }
 
-/** Who an entrant is, for the per-person limit: the e-mail, trimmed and lower case. */
+/** The domains whose mailboxes ignore dots in the name (and are one mailbox service). */
+const GMAIL_DOMAINS = new Set(["gmail.com", "googlemail.com"]);
+
+/**
+ * Who an entrant is, for the per-person limits: the e-mail address as its mailbox receives it,
+ * trimmed and case-folded, without its +tag, and for Gmail without the dots of its name (so
+ * `Solo+2@example.com` is `solo@example.com`, `j.ane@googlemail.com` is `jane@gmail.com`).
+ * @example personOf(" J.Ane+cup@GoogleMail.com") // "jane@gmail.com"
+ */
 export function personOf(email: string): string {
-  return email.trim().toLowerCase();
+  const address = email.trim().normalize("NFKC").toLowerCase();
+  const at = address.lastIndexOf("@");
+  if (at < 1) return address;
+  let name = address.slice(0, at);
+  let domain = address.slice(at + 1);
+  const plus = name.indexOf("+");
+  if (plus > 0) name = name.slice(0, plus);
+  if (GMAIL_DOMAINS.has(domain)) {
+    name = name.replaceAll(".", "") || name;
+    domain = "gmail.com";
+  }
+  return `${name}@${domain}`;
 }
 
 /** A team as a text that does not depend on the order of the picks: "3,8,12,40,41". */

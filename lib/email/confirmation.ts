@@ -12,7 +12,7 @@ export interface ConfirmationInput {
 }
 
 /** Builds the confirmation message (text and HTML) for a new entry. */
-function buildEntryConfirmation(input: ConfirmationInput): MailMessage {
+export function buildEntryConfirmation(input: ConfirmationInput): MailMessage {
   const { entry, competition, players, origin } = input;
   const leaderboardUrl = `${origin}/leaderboard/${competition.id}`;
   const confirmationUrl = `${origin}/confirmation/${encodeURIComponent(entry.teamId)}`;

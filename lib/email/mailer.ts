@@ -9,4 +9,10 @@ export interface MailMessage {
 export interface Mailer {
   readonly kind: "smtp" | "outbox";
   send(message: MailMessage): Promise<void>;
+  /**
+   * The store writes that keep `message` for sending, for the caller to commit in its own atomic
+   * (the message then exists exactly when that write does); absent where sending is no store
+   * write (SMTP: call `send` after the commit).
+   */
+  stage?(message: MailMessage): { checks: Deno.AtomicCheck[]; mutations: Deno.KvMutation[] };
 }

@@ -1,5 +1,5 @@
 /** The outbox mailer (no SMTP_URL): messages are kept in KV instead of being sent. */
-import { addOutboxMessage } from "@/lib/db/outbox.ts";
+import { addOutboxMessage, outboxWrite } from "@/lib/db/outbox.ts";
 import type { Mailer, MailMessage } from "./mailer.ts";
 
 export class OutboxMailer implements Mailer {
@@ -10,5 +10,10 @@ export class OutboxMailer implements Mailer {
   /** Stores the message in the outbox (readable with `listOutbox`). */
   async send(message: MailMessage): Promise<void> {
     await addOutboxMessage(this.kv, message);
+  }
+
+  /** The writes that store the message, to commit with the caller's own. */
+  stage(message: MailMessage): { checks: Deno.AtomicCheck[]; mutations: Deno.KvMutation[] } {
+    return outboxWrite(message);
   }
 }

@@ -1,45 +1,52 @@
 /**
  * The paid-entry flow: open a payment for an open competition, then settle a payment: a
  * succeeded payment becomes exactly one entry, or is refunded exactly once when it can never
- * become one. The browser, the webhook and the recovery sweep all call `settlePayment`; what to do
- * is decided by `decidePayment` (lib/domain/paid_entry.ts) from the payment's records, the
- * provider's view of it and, at commit time, the batch's reads. Outcomes are values; only a
- * refusal of the request (unpaid, wrong competition) or a provider failure is thrown.
+ * become one. The browser, the webhook and the recovery sweep all call `settlePayment`, which
+ * takes the payment's decision once (`decidePayment`, lib/domain/paid_entry.ts: its records and
+ * the provider's view of it) and hands a paid payment to the entry batch, which takes the entry's
+ * decision (`decideEntry`) against what it reads at commit. Outcomes are values; only a refusal
+ * of the request (unpaid, wrong competition) or a provider failure is thrown.
  */
-import { entryPlayers, withTeam } from "@/lib/db/players.ts";
+import { entryPlayers, type PlayerWithTeam, withTeam } from "@/lib/db/players.ts";
 import {
+  checkoutMutations,
   getPendingCheckout,
   markCheckoutRefunded,
+  newCheckout,
+  type PendingCheckout,
   savePendingCheckout,
 } from "@/lib/db/checkouts.ts";
+import { checkIntentLimits, countIntent, type IntentLimits } from "./intent_limit.ts";
 import {
   assertOpenForEntries,
   assertValidPicks,
   competitionWithPicks,
   type CreatedEntry,
   type EntryInput,
+  getEntry,
   personStanding,
 } from "@/lib/db/entries.ts";
-import { commitEntry } from "@/lib/db/entry_writes.ts";
-import { type PaymentRecords, readPaymentRecords } from "@/lib/db/payment_records.ts";
+import { commitEntry, readEntryKeys } from "@/lib/db/entry_writes.ts";
+import { isKeyText, keys } from "@/lib/db/keys.ts";
+import { keyText } from "@/lib/db/group_commit.ts";
 import { claimRefund, markRefundDone, type Refund } from "@/lib/db/refunds.ts";
-import { isKeyText } from "@/lib/db/keys.ts";
 import {
   type Charge,
+  decideOnRecord,
   decidePayment,
   entriesPerPerson,
   type IntentFacts,
   OTHER_COMPETITION_PAYMENT,
   PAYMENT_REFUNDED,
-  type PaymentDecision,
   personProblem,
   priceOf,
+  type RecordDecision,
   type Refusal,
 } from "@/lib/domain/paid_entry.ts";
 import type { PaymentIntentInput } from "@/lib/domain/schemas/public.ts";
-import type { Competition, Entry, OpenedPayment } from "@/lib/domain/types.ts";
-import { sendEntryConfirmation } from "@/lib/email/confirmation.ts";
-import type { Mailer } from "@/lib/email/mailer.ts";
+import type { Competition, Entry, OpenedPayment, Player } from "@/lib/domain/types.ts";
+import { buildEntryConfirmation, sendEntryConfirmation } from "@/lib/email/confirmation.ts";
+import type { Mailer, MailMessage } from "@/lib/email/mailer.ts";
 import {
   ConflictError,
   type DomainError,
@@ -58,28 +65,51 @@ export interface CheckoutDeps {
   kv: Deno.Kv;
   payments: PaymentProvider;
   mailer: Mailer;
+  /** Where reads that may lag a moment go (a nearby replica); defaults to `kv`. */
+  readKv?: Deno.Kv;
+}
+
+/** How `openPayment` reads and counts, besides the store it writes to. */
+export interface OpenOptions {
+  now?: Date;
+  /** The limits the intent counts against (lib/payments/intent_limit.ts); none by default. */
+  limits?: IntentLimits;
+  /**
+   * The store for the checks before the payment (the competition, the picks, the payer's
+   * entries, the limits): eventual reads from a nearby replica will do, since the entry's
+   * commit decides all of them again. Defaults to `kv`.
+   */
+  readKv?: Deno.Kv;
 }
 
 /**
  * Creates a payment intent for the entry fee of an open competition (404 unknown; 409 closed,
- * past the deadline or full). With the picks, e-mail and name, the team is checked first and kept
- * as a pending checkout so the webhook can finish the entry if the browser never comes back.
+ * past the deadline or full; 429 past a limit). With the picks, e-mail and name, the team is
+ * checked first and kept as a pending checkout so the webhook can finish the entry if the
+ * browser never comes back; the checkout and the limits' count are one write after the
+ * provider's intent.
  */
 export async function openPayment(
   { kv, payments }: Pick<CheckoutDeps, "kv" | "payments">,
   input: PaymentIntentInput,
-  now = new Date(),
+  options: OpenOptions = {},
 ): Promise<OpenedPayment> {
-  const { competition, players, linked } = await competitionWithPicks(
-    kv,
-    input.competitionId,
-    input.playerIds,
-  );
+  const now = options.now ?? new Date();
+  const readKv = options.readKv ?? kv;
+  const plan = options.limits ?? { limits: [], ceilings: [] };
+  const [picked, person, hits] = await Promise.all([
+    competitionWithPicks(readKv, input.competitionId, input.playerIds).catch((err) =>
+      // A competition just made may not have reached the replica yet: ask the primary.
+      readKv === kv
+        ? Promise.reject(err)
+        : competitionWithPicks(kv, input.competitionId, input.playerIds)
+    ),
+    input.email ? personStanding(readKv, input.competitionId, input.email, input.playerIds) : null,
+    checkIntentLimits(kv, plan),
+  ]);
+  const { competition, players, linked } = picked;
   assertOpenForEntries(competition, now);
   if (input.playerIds) assertValidPicks(competition, players, linked);
-  const person = input.email
-    ? await personStanding(kv, competition.id, input.email, input.playerIds)
-    : null;
   const personal = person && personProblem(competition, person);
   if (personal) throw new ConflictError(personal);
   const { amount, currency } = priceOf(competition);
@@ -88,8 +118,8 @@ export async function openPayment(
     currency,
     metadata: { competitionId: String(competition.id) },
   });
-  if (input.playerIds && input.email && input.teamName) {
-    await savePendingCheckout(kv, {
+  const checkout = input.playerIds && input.email && input.teamName
+    ? newCheckout({
       paymentIntentId: intent.id,
       competitionId: competition.id,
       email: input.email,
@@ -98,8 +128,9 @@ export async function openPayment(
       amount,
       currency,
       createdAt: now.toISOString(),
-    });
-  }
+    })
+    : null;
+  await countIntent(kv, plan, hits, checkout ? checkoutMutations(checkout) : []);
   return {
     clientSecret: intent.clientSecret,
     paymentIntentId: intent.id,
@@ -129,18 +160,6 @@ function refusalError(refusal: Refusal): DomainError {
     case "other_competition":
       return fieldError("stripePaymentId", refusal.message);
   }
-}
-
-/** The payment's records as the decision reads them. */
-function factsOf(records: PaymentRecords, competitionId: number, now: Date) {
-  return {
-    competitionId,
-    entry: records.entry,
-    refund: records.refund,
-    checkoutRefunded: records.checkout?.status === "REFUNDED",
-    competition: records.competition,
-    now,
-  };
 }
 
 /** The provider's view of a payment, as the decision reads it (null: unknown to it). */
@@ -177,48 +196,95 @@ export async function settlePayment(
     throw fieldError("stripePaymentId", "Invalid payment id");
   }
   // The provider is asked at the same time as the store (one round trip instead of two); its
-  // answer is used only when the payment's records leave it to be verified.
+  // answer is waited for only when the payment's records leave it open. The store's wave reads
+  // every key the entry's commit decides on, so the batch's first try reads nothing again.
   const asked = askProvider(deps, input.stripePaymentId);
   asked.catch(() => {});
-  let records = await readPaymentRecords(kv, input.stripePaymentId, input.competitionId);
-  let intent: IntentFacts | null | undefined;
-  for (;;) {
-    const decision: PaymentDecision = decidePayment({
-      ...factsOf(records, input.competitionId, now),
-      intent,
-    });
-    switch (decision.kind) {
-      case "existing":
-        return { kind: "entry", created: false, entry: decision.entry };
-      case "verify":
-        intent = await asked;
-        continue;
-      case "reject":
-        if (decision.finishRefund && records.refund) {
-          await completeRefund(deps, records.refund, input, now);
-        }
-        if (decision.refusal.reason === "refunded") {
-          return { kind: "refunded", message: decision.refusal.message };
-        }
-        throw refusalError(decision.refusal);
-      case "record_outside_refund":
-        await recordOutsideRefund(deps, input, decision.charge, now);
-        return { kind: "refunded", message: PAYMENT_REFUNDED };
-      case "refund":
-        return await refundPayment(deps, input, decision.charge, decision.reason, now);
-      case "create": {
-        const outcome = await commitEntry(kv, { ...input, charge: decision.charge }, now);
-        if (outcome.kind === "created") {
-          await confirmByEmail(deps, outcome.entry, outcome.players, decision.competition, origin);
-          return { kind: "entry", created: true, entry: outcome.entry, players: outcome.players };
-        }
-        if (outcome.kind === "refund") {
-          return await refundPayment(deps, input, decision.charge, outcome.reason, now);
-        }
-        records = await readPaymentRecords(kv, input.stripePaymentId, input.competitionId);
+  const read = await readEntryKeys(kv, input);
+  const value = <T>(key: Deno.KvKey) => (read.get(keyText(key))?.value ?? null) as T | null;
+  const entryId = value<number>(keys.entryByPayment(input.stripePaymentId));
+  const refund = value<Refund>(keys.refund(input.stripePaymentId));
+  const checkout = value<PendingCheckout>(keys.checkout(input.stripePaymentId));
+  const onRecord = {
+    competitionId: input.competitionId,
+    entry: entryId === null ? null : await getEntry(kv, entryId),
+    refund,
+    checkoutRefunded: checkout?.status === "REFUNDED",
+  };
+  const settled = decideOnRecord(onRecord);
+  if (settled) return await answerOnRecord(deps, input, settled, refund, now);
+  // The confirmation e-mail names the picks' clubs: read (from a replica) while the provider answers.
+  const picks = input.playerIds.map((id) => value<Player>(keys.player(id)));
+  const clubs = picks.every((p) => p !== null)
+    ? withTeam(deps.readKv ?? kv, picks as Player[]).catch(() => null)
+    : Promise.resolve(null);
+  const payment = decidePayment({ ...onRecord, intent: await asked });
+  switch (payment.kind) {
+    case "existing":
+    case "reject":
+      return await answerOnRecord(deps, input, payment, refund, now);
+    case "record_outside_refund":
+      await recordOutsideRefund(deps, input, payment.charge, now);
+      return { kind: "refunded", message: PAYMENT_REFUNDED };
+  }
+  const withClubs = await clubs;
+  const stage = deps.mailer.stage?.bind(deps.mailer);
+  const notice = stage && withClubs
+    ? (made: { entry: Entry; players: Player[]; competition: Competition }) =>
+      stage(confirmationOf(made, withClubs, origin))
+    : undefined;
+  const outcome = await commitEntry(kv, { ...input, charge: payment.charge }, now, {
+    read,
+    notice,
+  });
+  switch (outcome.kind) {
+    case "created":
+      if (!notice) {
+        await confirmByEmail(deps, outcome.entry, outcome.players, outcome.competition, origin);
       }
+      return { kind: "entry", created: true, entry: outcome.entry, players: outcome.players };
+    case "refund":
+      return await refundPayment(deps, input, payment.charge, outcome.reason, now);
+    case "settled": {
+      // Another request settled the payment while this one waited: answer from its records.
+      const entry = outcome.entryId === null ? null : await getEntry(kv, outcome.entryId);
+      const { refund, checkoutRefunded } = outcome;
+      // (An entry index left without its entry, never written so, is answered as refunded.)
+      const settled = decideOnRecord({ ...onRecord, entry, refund, checkoutRefunded }) ??
+        decideOnRecord({ ...onRecord, checkoutRefunded: true })!;
+      return await answerOnRecord(deps, input, settled, refund, now);
     }
   }
+}
+
+/** The confirmation e-mail of an entry just made, its picks named with their clubs. */
+function confirmationOf(
+  made: { entry: Entry; players: Player[]; competition: Competition },
+  clubs: PlayerWithTeam[],
+  origin: string,
+): MailMessage {
+  const teamOf = new Map(clubs.map((p) => [p.id, p.team]));
+  const players = made.players.map((p) => ({ ...p, team: teamOf.get(p.id) ?? null }));
+  return buildEntryConfirmation({ ...made, players, origin });
+}
+
+/**
+ * The answer a payment's records give: the entry it made, or its refusal (a refund decided
+ * earlier and still pending, `refund`, is finished first).
+ */
+async function answerOnRecord(
+  deps: CheckoutDeps,
+  input: EntryInput,
+  decision: RecordDecision,
+  refund: Refund | null,
+  now: Date,
+): Promise<Settlement> {
+  if (decision.kind === "existing") return { kind: "entry", created: false, entry: decision.entry };
+  if (decision.finishRefund && refund) await completeRefund(deps, refund, input, now);
+  if (decision.refusal.reason === "refunded") {
+    return { kind: "refunded", message: decision.refusal.message };
+  }
+  throw refusalError(decision.refusal);
 }
 
 /**

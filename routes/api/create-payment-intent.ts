@@ -4,18 +4,19 @@ import { clientIp } from "@/lib/auth/guard.ts";
 import { json } from "@/lib/http/errors.ts";
 import { readJson } from "@/lib/http/validate.ts";
 import { openPayment } from "@/lib/payments/checkout.ts";
-import { limitPaymentIntents } from "@/lib/payments/intent_limit.ts";
+import { intentLimits } from "@/lib/payments/intent_limit.ts";
 import type { State } from "@/lib/services.ts";
 
 export const handler: Handlers<unknown, State> = {
   /**
    * {competitionId, email?, teamName?, playerIds?} → clientSecret, paymentIntentId, … (409
-   * closed; 429 past 30 intents per client address in 10 minutes).
+   * closed; 429 past the limits per e-mail and per client address, lib/payments/intent_limit.ts).
    */
   async POST(req, ctx) {
     const input = await readJson(req, paymentIntentSchema);
-    const { kv, config } = ctx.state.services;
-    await limitPaymentIntents(kv, clientIp(ctx), config.intentsPer10Min);
-    return json(await openPayment(ctx.state.services, input));
+    const services = ctx.state.services;
+    const limits = intentLimits(clientIp(ctx), input.email, services.config.intentsPer10Min);
+    const readKv = services.cache.eventualKv;
+    return json(await openPayment(services, input, { limits, readKv }));
   },
 };

@@ -8,7 +8,7 @@ import { ensureAdmin } from "@/lib/auth/admins.ts";
 import { hashPassword } from "@/lib/auth/passwords.ts";
 import { getAdminByUsername, updateAdminPassword } from "@/lib/db/admins.ts";
 import { keys } from "@/lib/db/keys.ts";
-import { INTENT_LIMIT } from "@/lib/payments/intent_limit.ts";
+import { INTENT_LIMIT, INTENT_PERSON_LIMIT } from "@/lib/payments/intent_limit.ts";
 import { MAX_SOCKETS_PER_ADDRESS } from "@/lib/live/admission.ts";
 import { BODY_TIMEOUT_MS } from "@/lib/http/validate.ts";
 import {
@@ -18,7 +18,14 @@ import {
   type TestRequestInit,
   withTestApp,
 } from "@/tests/helpers/app.ts";
-import { loginCookie, makeCompetition, makeEntry, TEST_ADMIN } from "@/tests/helpers/fixtures.ts";
+import {
+  loginCookie,
+  makeCompetition,
+  makeEntry,
+  SUCCESS_CARD,
+  TEST_ADMIN,
+  validPicks,
+} from "@/tests/helpers/fixtures.ts";
 import { sendWebhook, signedEvent, withStripeApp } from "@/tests/helpers/stripe.ts";
 import Stripe from "stripe";
 import { TEST_WEBHOOK_SECRET } from "@/tests/helpers/app.ts";
@@ -55,6 +62,69 @@ const HANDSHAKE = {
 };
 
 // Point 2 ------------------------------------------------------------------------------------
+
+Deno.test("[abuse] 2,000 buyers behind one address are all served; one abuser is stopped", async (t) => {
+  await withTestApp(async (app) => {
+    const c = await makeCompetition(app.kv, { maxEntries: 5_000 });
+    const nat = "203.0.113.50";
+    const open = (email: string, address = nat) =>
+      from(app, address, "/api/create-payment-intent", {
+        method: "POST",
+        json: { competitionId: c.id, email, teamName: "Crowd", playerIds: validPicks(c) },
+      });
+    await t.step(
+      "2,000 buyers, each with their own e-mail and card, from one address",
+      async () => {
+        const statuses: number[] = [];
+        for (let start = 0; start < 2_000; start += 50) {
+          const wave = await Promise.all(
+            Array.from({ length: 50 }, async (_, i) => {
+              const res = await open(`fan${start + i}@example.com`);
+              const { paymentIntentId } = await readJsonBody(res);
+              if (res.status !== 200) return res.status;
+              return await status(from(app, nat, "/api/test-payments/confirm", {
+                method: "POST",
+                json: { paymentIntentId, cardNumber: SUCCESS_CARD },
+              }));
+            }),
+          );
+          statuses.push(...wave);
+        }
+        assert.equal(statuses.filter((s) => s === 200).length, 2_000);
+      },
+    );
+    await t.step("one abuser opening intents without paying is stopped", async () => {
+      for (let i = 0; i < INTENT_PERSON_LIMIT.limit; i++) {
+        assert.equal(await status(open("abuser@example.com")), 200);
+      }
+      const refused = await open("abuser@example.com");
+      assert.equal(refused.status, 429);
+      assert.match((await readJsonBody(refused)).message, /Too many payment attempts/);
+      // The same person by another spelling of the address is the same person.
+      assert.equal(await status(open("Abuser@Example.com")), 429);
+      assert.equal(await status(open("fan-next@example.com")), 200, "the crowd is not affected");
+    });
+  });
+});
+
+Deno.test("[abuse] one address inventing e-mails meets the address's ceiling", async () => {
+  await withTestApp(async (app) => {
+    const c = await makeCompetition(app.kv);
+    const open = (email: string, address: string) =>
+      from(app, address, "/api/create-payment-intent", {
+        method: "POST",
+        json: { competitionId: c.id, email },
+      });
+    for (let i = 0; i < 40; i++) {
+      assert.equal(await status(open(`made-up-${i}@example.com`, "198.51.100.66")), 200);
+    }
+    const refused = await open("made-up-last@example.com", "198.51.100.66");
+    assert.equal(refused.status, 429);
+    assert.ok(Number(refused.headers.get("retry-after")) > 0);
+    await refused.body?.cancel();
+    assert.equal(await status(open("made-up-last@example.com", "198.51.100.67")), 200);
+  }, { config: { intentsPer10Min: 40 } });
+});
 
 Deno.test("[abuse] payment intents are rate-limited per client address", async () => {
   await withTestApp(async (app) => {

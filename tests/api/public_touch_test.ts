@@ -2,9 +2,11 @@
  * Every write of public data touches its change markers (lib/db/touch.ts) in the same atomic:
  * the render cache reads only the markers, so a write that forgot them would leave visitors a
  * stale page. A recording store sees every commit; one that writes a public key without moving
- * `["public"]` is a failure naming the keys. Every exported function of every lib/db module that
- * can write is found from the sources (tests/helpers/db_writers.ts), so a new write function, or
- * a new module, must join the scenario or say why it changes nothing visitors see.
+ * `["public"]` is a failure naming the keys, except a sale (a commit writing `["entries", id]`),
+ * which moves its competition's marker `["live", cid]` (and `["public"]` only when it fills the
+ * competition, touch.ts `touchSale`). Every exported function of every lib/db module that can
+ * write is found from the sources (tests/helpers/db_writers.ts), so a new write function, or a new
+ * module, must join the scenario or say why it changes nothing visitors see.
  */
 import assert from "node:assert/strict";
 import * as competitionPlayers from "@/lib/db/competition_players.ts";
@@ -98,6 +100,7 @@ function recordingStore(kv: Deno.Kv, step: () => string, violations: Violation[]
           const op = target.atomic();
           const written: Deno.KvKey[] = [];
           let touched = false;
+          let liveMoved = false;
           const wrapped: Deno.AtomicOperation = new Proxy(op, {
             get(o, name) {
               const value = Reflect.get(o, name, o);
@@ -105,7 +108,8 @@ function recordingStore(kv: Deno.Kv, step: () => string, violations: Violation[]
               if (name === "commit") {
                 return async () => {
                   const res = await op.commit();
-                  if (res.ok) note(written, touched);
+                  const sale = written.some((k) => k[0] === "entries") && liveMoved;
+                  if (res.ok) note(written, touched || sale);
                   return res;
                 };
               }
@@ -114,6 +118,7 @@ function recordingStore(kv: Deno.Kv, step: () => string, violations: Violation[]
                 if (name === "sum" && same(args[0] as Deno.KvKey, keys.publicVersion())) {
                   touched = true;
                 }
+                if (name === "sum" && (args[0] as Deno.KvKey)[0] === "live") liveMoved = true;
                 if (name === "mutate") {
                   for (const m of args as Deno.KvMutation[]) written.push(m.key);
                 }

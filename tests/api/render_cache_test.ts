@@ -78,14 +78,33 @@ Deno.test("[render cache] public answers are rendered once per data version", as
       assert.match((await get(app, `/team-selection/${c.id}`)).text, /Renamed Rovers/);
     });
 
-    await t.step("a new entry changes the entry counts and the leaderboard", async () => {
-      const list = JSON.parse((await get(app, "/api/competitions")).text);
-      assert.equal(list.find((x: { id: number }) => x.id === c.id).currentEntries, 0);
+    await t.step("a sale shows at once on its competition; the list keeps its answer", async () => {
+      const count = (text: string) =>
+        JSON.parse(text).find((x: { id: number }) => x.id === c.id).currentEntries;
+      const slot = () => Math.floor(Date.now() / CACHE_BUCKET_MS);
+      const started = slot();
+      const list = await get(app, "/api/competitions");
+      assert.equal(count(list.text), 0);
       await makeEntry(app.kv, c, { teamName: "Fresh Entrants" });
-      const after = JSON.parse((await get(app, "/api/competitions")).text);
-      assert.equal(after.find((x: { id: number }) => x.id === c.id).currentEntries, 1);
+      const own = JSON.parse((await get(app, `/api/competitions/${c.id}`)).text);
+      assert.equal(own.currentEntries, 1);
       assert.match((await get(app, `/leaderboard/${c.id}`)).text, /Fresh Entrants/);
+      const kept = await get(app, "/api/competitions");
+      // Kept for the rest of its slot (a sale moves no marker of the list)...
+      if (slot() === started) assert.equal(kept.etag, list.etag);
+      // ...and rendered again with the new count once the slot is over.
+      app.services.cache.clear();
+      assert.equal(count((await get(app, "/api/competitions")).text), 1);
       assert.match((await get(app, "/")).text, /Cache Cup/);
+    });
+
+    await t.step("a sale that fills a competition moves the list at once", async () => {
+      const small = await makeCompetition(app.kv, { name: "Tiny Cup", maxEntries: 1 });
+      const open = (text: string) =>
+        JSON.parse(text).find((x: { id: number }) => x.id === small.id).currentEntries;
+      assert.equal(open((await get(app, "/api/competitions")).text), 0);
+      await makeEntry(app.kv, small, { teamName: "Last Seat" });
+      assert.equal(open((await get(app, "/api/competitions")).text), 1);
     });
 
     await t.step("competition edits, prizes and game events show at once", async () => {

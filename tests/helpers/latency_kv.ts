@@ -3,7 +3,9 @@
  * an atomic commit, each page of a list, enqueue, the first answer of a watch) waits
  * `latencyMs` before it goes to the real store, and is counted. `sequential` counts the round
  * trips that started while no other was in flight: for one request at a time, the waits on
- * its critical path (parallel reads count once).
+ * its critical path (parallel reads count once). `strong` counts likewise the round trips to the
+ * primary (all but eventual reads, which Deno Deploy answers from a nearby replica) that started
+ * while no other strong one was in flight.
  * @example
  * const counter = new RoundTrips();
  * const kv = withLatency(await Deno.openKv(":memory:"), 90, counter);
@@ -13,12 +15,15 @@
 export class RoundTrips {
   total = 0;
   sequential = 0;
+  /** Sequential round trips to the primary (eventual reads left out). */
+  strong = 0;
   byOp: Record<string, number> = {};
   /** Atomic commits refused because a check failed (another writer got there first). */
   conflicts = 0;
   /** Each round trip as `op what` (`~` marks one that overlapped another), when tracing. */
   trace: string[] | null = null;
   #inFlight = 0;
+  #strongInFlight = 0;
 
   /** Notes the start of a round trip; call the returned function at its end. */
   begin(op: string, what = ""): () => void {
@@ -26,18 +31,24 @@ export class RoundTrips {
     this.total++;
     this.byOp[op] = (this.byOp[op] ?? 0) + 1;
     if (this.#inFlight === 0) this.sequential++;
+    const strong = !what.endsWith("(eventual)");
+    if (strong && this.#strongInFlight === 0) this.strong++;
     this.#inFlight++;
+    if (strong) this.#strongInFlight++;
     let ended = false;
     return () => {
-      if (!ended) this.#inFlight--;
+      if (!ended) {
+        this.#inFlight--;
+        if (strong) this.#strongInFlight--;
+      }
       ended = true;
     };
   }
 
   /** The counts so far, as a plain object. */
   snapshot() {
-    const { total, sequential, conflicts } = this;
-    return { total, sequential, conflicts, byOp: { ...this.byOp } };
+    const { total, sequential, strong, conflicts } = this;
+    return { total, sequential, strong, conflicts, byOp: { ...this.byOp } };
   }
 }
 

@@ -19,7 +19,7 @@ export const handler: Handlers<unknown, State> = {
     if (!stripePaymentId) {
       throw fieldError("stripePaymentId", "Payment is required");
     }
-    const deps = ctx.state.services;
+    const deps = { ...ctx.state.services, readKv: ctx.state.services.cache.eventualKv };
     const { entry, created } = await finaliseEntry(
       deps,
       { ...input, stripePaymentId },

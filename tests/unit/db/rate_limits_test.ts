@@ -1,8 +1,10 @@
 import assert from "node:assert/strict";
 import {
   clearRateLimit,
+  commitWithHits,
   hitRateLimit,
   hitRateLimits,
+  prepareHits,
   type RateLimit,
   undoHits,
 } from "@/lib/db/rate_limits.ts";
@@ -93,5 +95,46 @@ Deno.test("[rate limits] several limits are hit together or not at all, and hits
       await clearRateLimit(kv, pair);
       assert.equal((await hitRateLimit(kv, pair, T0 + 6)).allowed, true);
     });
+  });
+});
+
+Deno.test("[rate limits] a ceiling counts a crowd in slots and says when room comes back", async () => {
+  await withKv(async (kv) => {
+    const ceiling = { bucket: "crowd", client: "198.51.100.1", limit: 1_000, windowMs: 600_000 };
+    // 1,000 hits over 100 s fit a record of ten slots, whatever the count.
+    for (let i = 0; i < 1_000; i++) {
+      const now = T0 + i * 100;
+      const prepared = await prepareHits(kv, [], [ceiling], { now, consistency: "strong" });
+      assert.equal(prepared.allowed, true, `hit ${i}`);
+      await commitWithHits(kv, [], [ceiling], prepared);
+    }
+    const record =
+      (await kv.get<{ slots: [number, number][] }>(["rate_limits", "crowd", ceiling.client]))
+        .value!;
+    assert.equal(record.slots.length, 10);
+    assert.equal(record.slots.reduce((sum, [, n]) => sum + n, 0), 1_000);
+    const full = await prepareHits(kv, [], [ceiling], { now: T0 + 100_000, consistency: "strong" });
+    assert.equal(full.allowed, false);
+    // The oldest slot (T0) leaves the window at T0 + 600 s.
+    assert.equal(!full.allowed && full.retryAfterSeconds, 500);
+    const later = await prepareHits(kv, [], [ceiling], {
+      now: T0 + 600_001,
+      consistency: "strong",
+    });
+    assert.equal(later.allowed, true);
+  });
+});
+
+Deno.test("[rate limits] a log prepared before is counted once, checked against its record", async () => {
+  await withKv(async (kv) => {
+    const limit = { ...LIMIT, client: "solo@example.com" };
+    const first = await prepareHits(kv, [limit], [], { now: T0 });
+    const second = await prepareHits(kv, [limit], [], { now: T0 });
+    await commitWithHits(kv, [limit], [], first);
+    // The second was prepared from the same (now stale) record: counted again on fresh reads.
+    await commitWithHits(kv, [limit], [], second);
+    const record = (await kv.get<{ hits: number[] }>(["rate_limits", "test_email", limit.client]))
+      .value!;
+    assert.equal(record.hits.length, 2);
   });
 });

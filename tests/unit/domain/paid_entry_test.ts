@@ -1,7 +1,10 @@
 import assert from "node:assert/strict";
 import {
   COMPETITION_GONE,
+  decideEntry,
+  decideOnRecord,
   decidePayment,
+  type EntryFacts,
   FEE_CHANGED,
   type IntentFacts,
   OTHER_COMPETITION_PAYMENT,
@@ -75,6 +78,13 @@ function facts(overrides: Partial<PaymentFacts> = {}): PaymentFacts {
     refund: null,
     checkoutRefunded: false,
     intent: paid,
+    ...overrides,
+  };
+}
+
+function entryFacts(overrides: Partial<EntryFacts> = {}): EntryFacts {
+  return {
+    charge: { amount: 500, currency: "usd" },
     competition,
     picks: { players: team, linked: team.map(() => true) },
     person: { entries: 0, sameTeam: false },
@@ -85,13 +95,11 @@ function facts(overrides: Partial<PaymentFacts> = {}): PaymentFacts {
 
 const entry = { id: 1, competitionId: 7, teamId: "FFT-AAAAAAAA" } as Entry;
 
-Deno.test("[paid entry] a payment is settled by one decision, in this order", async (t) => {
-  await t.step("the entry it made is returned before anything else is looked at", () => {
-    const full = { ...competition, currentEntries: 10 };
-    assert.deepEqual(decidePayment(facts({ entry, competition: full, intent: undefined })), {
-      kind: "existing",
-      entry,
-    });
+Deno.test("[paid entry] the payment's decision: its records first, then the provider", async (t) => {
+  await t.step("the entry it made is returned without asking the provider", () => {
+    const { intent: _, ...onRecord } = facts({ entry });
+    assert.deepEqual(decideOnRecord(onRecord), { kind: "existing", entry });
+    assert.deepEqual(decidePayment(facts({ entry, intent: null })), { kind: "existing", entry });
   });
   await t.step("its entry in another competition is refused, not returned", () => {
     const d = decidePayment(facts({ entry: { ...entry, competitionId: 8 } }));
@@ -108,8 +116,9 @@ Deno.test("[paid entry] a payment is settled by one decision, in this order", as
     const done = decidePayment(facts({ checkoutRefunded: true }));
     assert.equal(done.kind === "reject" && done.finishRefund, false);
   });
-  await t.step("without the provider's word, the payment is verified first", () => {
-    assert.deepEqual(decidePayment(facts({ intent: undefined })), { kind: "verify" });
+  await t.step("records that settle nothing leave it to the provider", () => {
+    const { intent: _, ...onRecord } = facts();
+    assert.equal(decideOnRecord(onRecord), null);
   });
   await t.step("an unknown or unpaid payment is refused (nothing to refund)", () => {
     const unknown = decidePayment(facts({ intent: null }));
@@ -128,8 +137,17 @@ Deno.test("[paid entry] a payment is settled by one decision, in this order", as
       charge: { amount: 500, currency: "usd" },
     });
   });
-  await t.step("refunds carry their cause and the amount actually charged", () => {
-    const cases: [Partial<PaymentFacts>, string, string][] = [
+  await t.step("a paid payment carries what was charged, in lower case", () => {
+    assert.deepEqual(decidePayment(facts({ intent: { ...paid, currency: "USD" } })), {
+      kind: "paid",
+      charge: { amount: 500, currency: "usd" },
+    });
+  });
+});
+
+Deno.test("[paid entry] the entry's decision, at commit", async (t) => {
+  await t.step("refunds carry their cause and the reason the payer is told", () => {
+    const cases: [Partial<EntryFacts>, string, string][] = [
       [{ competition: null }, "gone", COMPETITION_GONE],
       [{ competition: { ...competition, entryFee: 999_999.99 } }, "fee_changed", FEE_CHANGED],
       [{ competition: { ...competition, currency: "GBP" } }, "fee_changed", FEE_CHANGED],
@@ -143,36 +161,43 @@ Deno.test("[paid entry] a payment is settled by one decision, in this order", as
       [{ person: { entries: 0, sameTeam: true } }, "person_limit", SAME_TEAM_AGAIN],
     ];
     for (const [override, cause, reason] of cases) {
-      const d = decidePayment(facts(override));
+      const d = decideEntry(entryFacts(override));
       assert.equal(d.kind, "refund", reason);
       if (d.kind !== "refund") continue;
       assert.equal(d.cause, cause);
       assert.equal(d.reason, reason);
-      assert.deepEqual(d.charge, { amount: 500, currency: "usd" });
     }
   });
   await t.step("picks that break a rule are refunded with every problem", () => {
     const forwards = [team[0], team[1], player(6, "FWD", 2), player(7, "FWD", 2), team[4]];
-    const d = decidePayment(
-      facts({ picks: { players: forwards, linked: [1, 2, 3, 4, 5].map(() => true) } }),
+    const d = decideEntry(
+      entryFacts({ picks: { players: forwards, linked: [1, 2, 3, 4, 5].map(() => true) } }),
     );
     assert.equal(d.kind === "refund" && d.cause, "picks");
     assert.ok(d.kind === "refund" && d.problems!.length >= 1);
-    const outsider = decidePayment(
-      facts({ picks: { players: team, linked: [true, true, true, true, false] } }),
+    const outsider = decideEntry(
+      entryFacts({ picks: { players: team, linked: [true, true, true, true, false] } }),
     );
     assert.equal(outsider.kind === "refund" && outsider.cause, "picks");
   });
   await t.step("a raised per-person limit lets the same person in with another team", () => {
     const three = { ...competition, maxEntriesPerPerson: 3 };
-    const d = decidePayment(facts({ competition: three, person: { entries: 2, sameTeam: false } }));
-    assert.equal(d.kind, "create");
-    assert.deepEqual(d.kind === "create" && d.charge, { amount: 500, currency: "usd" });
+    const d = decideEntry(
+      entryFacts({ competition: three, person: { entries: 2, sameTeam: false } }),
+    );
+    assert.deepEqual(d, { kind: "create", competition: three });
   });
 });
 
-Deno.test("[paid entry] a person is their trimmed lower-case e-mail; a team its sorted picks", () => {
+Deno.test("[paid entry] a person is their mailbox, not its spelling; a team its sorted picks", () => {
   assert.equal(personOf("  Jane@Example.COM "), "jane@example.com");
+  assert.equal(personOf("solo+2@example.com"), "solo@example.com");
+  assert.equal(personOf("Solo+Cup+2@Example.com"), "solo@example.com");
+  assert.equal(personOf("j.a.n.e@gmail.com"), "jane@gmail.com");
+  assert.equal(personOf("J.Ane+cup@GoogleMail.com"), "jane@gmail.com");
+  // Dots count outside Gmail; a name that is only a tag is kept.
+  assert.equal(personOf("j.ane@example.com"), "j.ane@example.com");
+  assert.equal(personOf("+tag@example.com"), "+tag@example.com");
   assert.equal(picksSignature([40, 3, 12, 8, 41]), "3,8,12,40,41");
   assert.equal(picksSignature([3, 8, 12, 40, 41]), picksSignature([41, 40, 12, 8, 3]));
 });
