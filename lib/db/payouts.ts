@@ -9,6 +9,7 @@ import { ordinal, toCents } from "@/lib/domain/format.ts";
 import { ConflictError, NotFoundError } from "@/lib/domain/errors.ts";
 import type { Competition, Entry } from "@/lib/domain/types.ts";
 import { keys } from "./keys.ts";
+import { type OutboxInput, queueMail } from "./outbox.ts";
 import { getManyEntries, listValues, retryAtomic } from "./util.ts";
 
 export type PayoutStatus = "OWED" | "CLAIMED" | "PAID";
@@ -159,15 +160,18 @@ export async function payoutsOfEntries(
 }
 
 /**
- * Sets a new claim link on a payout not yet told (`notifiedAt` null): true for exactly one
- * caller, who then e-mails the token. `releaseNotice` undoes it when the e-mail failed.
+ * Sets a new claim link on a payout not yet told (`notifiedAt` null) and writes the winner's
+ * e-mail (carrying that link) to the outbox in the same atomic: true for exactly one caller, so
+ * the winner is told once whatever crashes or retries.
  */
-export function claimWinnerNotice(
+export function recordWinnerNotice(
   kv: Deno.Kv,
   p: Payout,
   tokenHash: string,
-  now = new Date(),
+  mail: OutboxInput,
+  options: { deliver: boolean; now?: Date },
 ): Promise<boolean> {
+  const now = options.now ?? new Date();
   return retryAtomic("record the winner's claim link", async () => {
     const current = await kv.get<Payout>(keys.payout(p.competitionId, p.entryId));
     if (!current.value || current.value.notifiedAt) return false;
@@ -180,16 +184,7 @@ export function claimWinnerNotice(
       })
       .set(keys.payoutByToken(tokenHash), [p.competitionId, p.entryId]);
     if (current.value.tokenHash) op.delete(keys.payoutByToken(current.value.tokenHash));
-    return (await op.commit()).ok ? true : undefined;
-  });
-}
-
-/** Gives back a notice whose e-mail could not be sent, so the next sweep sends a new link. */
-export async function releaseWinnerNotice(kv: Deno.Kv, p: Payout): Promise<void> {
-  await retryAtomic("release the winner's notice", async () => {
-    const current = await kv.get<Payout>(keys.payout(p.competitionId, p.entryId));
-    if (!current.value) return true;
-    const op = kv.atomic().check(current).set(current.key, { ...current.value, notifiedAt: null });
+    queueMail(op, mail, { ...options, about: `winner:${p.competitionId}:${p.entryId}` });
     return (await op.commit()).ok ? true : undefined;
   });
 }

@@ -5,8 +5,8 @@
  * exactly once, and export them as CSV.
  */
 import { keys } from "@/lib/db/keys.ts";
+import { deliverOutbox, mailerDelivers } from "@/lib/db/outbox.ts";
 import {
-  claimWinnerNotice,
   detailsContext,
   getPayoutByTokenHash,
   listPayouts,
@@ -15,7 +15,7 @@ import {
   PAYOUT_STATES,
   type PayoutState,
   payoutState,
-  releaseWinnerNotice,
+  recordWinnerNotice,
 } from "@/lib/db/payouts.ts";
 import {
   newSealKey,
@@ -65,8 +65,9 @@ function sealKey(deps: PayoutDeps): Promise<CryptoKey> {
 }
 
 /**
- * E-mails every winner not told yet (of one competition, or all) a new private claim link; a
- * failed e-mail is released so the next sweep tries again. Returns how many were told.
+ * Tells every winner not told yet (of one competition, or all) their new private claim link: the
+ * e-mail is written to the outbox in the atomic that records them told, then handed to SMTP
+ * (retried by the sweep). Returns how many were told.
  */
 export async function notifyWinners(
   deps: PayoutDeps,
@@ -75,34 +76,29 @@ export async function notifyWinners(
   now = new Date(),
 ): Promise<number> {
   const waiting = (await listPayouts(deps.kv, cid)).filter((p) => !p.notifiedAt);
-  if (waiting.length === 0) return 0;
   const names = new Map<number, string>();
   let told = 0;
   for (const payout of waiting) {
-    const token = randomToken();
-    if (!await claimWinnerNotice(deps.kv, payout, await sha256Hex(token), now)) continue;
     if (!names.has(payout.competitionId)) {
       const c = (await deps.kv.get<Competition>(keys.competition(payout.competitionId))).value;
       names.set(payout.competitionId, c?.name ?? "the competition");
     }
-    try {
-      await deps.mailer.send(buildWinnerNotice({
-        to: payout.email,
-        teamName: payout.teamName,
-        teamId: payout.teamId,
-        competitionName: names.get(payout.competitionId)!,
-        place: payout.place,
-        amount: payout.amount,
-        currency: payout.currency,
-        description: payout.description,
-        claimUrl: `${origin}/claim/${token}`,
-      }));
-      told++;
-    } catch (err) {
-      console.error(`Winner e-mail for ${payout.teamId} failed: ${err}`);
-      await releaseWinnerNotice(deps.kv, payout);
-    }
+    const token = randomToken();
+    const mail = buildWinnerNotice({
+      to: payout.email,
+      teamName: payout.teamName,
+      teamId: payout.teamId,
+      competitionName: names.get(payout.competitionId)!,
+      place: payout.place,
+      amount: payout.amount,
+      currency: payout.currency,
+      description: payout.description,
+      claimUrl: `${origin}/claim/${token}`,
+    });
+    const options = { deliver: mailerDelivers(deps.mailer), now };
+    if (await recordWinnerNotice(deps.kv, payout, await sha256Hex(token), mail, options)) told++;
   }
+  if (told > 0) await deliverOutbox(deps.kv, deps.mailer);
   return told;
 }
 

@@ -21,6 +21,8 @@ import { getRefund, listPendingRefundIds } from "@/lib/db/refunds.ts";
 import { resumeCancellations } from "./cancellation.ts";
 import { cancelUnderfilled } from "./min_entries.ts";
 import { notifyWinners } from "./payouts.ts";
+import { deliverOutbox } from "@/lib/db/outbox.ts";
+import { resumeAwards } from "@/lib/db/standings.ts";
 import { type CheckoutDeps, finishPendingRefund, settlePayment } from "./checkout.ts";
 import { type IntentStatus, type PaymentIntentInfo, UNPAID_INTENT_TTL_MS } from "./provider.ts";
 
@@ -185,7 +187,11 @@ export async function sweepPayments(
     report.failed++;
     console.error(`Payment sweep: an under-filled competition was not cancelled: ${reason(err)}`);
   });
-  // Winners not told yet (the award just happened, or an e-mail failed) get their claim link.
+  // Completions cut short by a crash finish their awards; then winners not told get their link.
+  await resumeAwards(deps.kv).catch((err) => {
+    report.failed++;
+    console.error(`Payment sweep: a completion's awards were not finished: ${reason(err)}`);
+  });
   await notifyWinners(deps, origin, undefined, now).catch((err) => {
     report.failed++;
     console.error(`Payment sweep: winners were not told: ${reason(err)}`);
@@ -194,6 +200,11 @@ export async function sweepPayments(
   await resumeCancellations(deps, `sweep-${crypto.randomUUID()}`).catch((err) => {
     report.failed++;
     console.error(`Payment sweep: a cancellation could not resume: ${reason(err)}`);
+  });
+  // Mail written to the outbox and not yet handed to the SMTP server (it was down, or we died).
+  await deliverOutbox(deps.kv, deps.mailer).catch((err) => {
+    report.failed++;
+    console.error(`Payment sweep: e-mails wait in the outbox: ${reason(err)}`);
   });
   return report;
 }
