@@ -237,6 +237,7 @@ export function markPayoutPaid(
   entryId: number,
   reference: string,
   now = new Date(),
+  notice?: { mail: (paid: Payout) => OutboxInput; deliver: boolean },
 ): Promise<Payout> {
   return retryAtomic("record the payout", async () => {
     const current = await kv.get<Payout>(keys.payout(cid, entryId));
@@ -254,6 +255,15 @@ export function markPayoutPaid(
       paidAt: now.toISOString(),
       updatedAt: now.toISOString(),
     };
-    return (await kv.atomic().check(current).set(current.key, paid).commit()).ok ? paid : undefined;
+    const op = kv.atomic().check(current).set(current.key, paid);
+    // The winner's "paid" e-mail is written with the record: once, never lost.
+    if (notice) {
+      queueMail(op, notice.mail(paid), {
+        deliver: notice.deliver,
+        now,
+        about: `paid:${cid}:${entryId}`,
+      });
+    }
+    return (await op.commit()).ok ? paid : undefined;
   });
 }

@@ -46,3 +46,27 @@ export function buildWinnerNotice(n: WinnerNotice): MailMessage {
 <p>Congratulations!</p>`;
   return { to: n.to, subject: `You won ${prize} in ${n.competitionName}`, text, html };
 }
+
+/** The message telling a winner their prize was paid (or sent), with the payment's reference. */
+export function buildPayoutSentNotice(
+  n: Omit<WinnerNotice, "claimUrl"> & { reference: string },
+): MailMessage {
+  const prize = prizeWords(n);
+  const cash = n.description === null;
+  const what = cash ? `${prize} has been paid` : `${prize} is on its way`;
+  const text = [
+    `Hi ${n.teamName},`,
+    "",
+    `Your prize for finishing ${n.place} in ${n.competitionName} (team ${n.teamId}): ${what}.`,
+    `Reference: ${n.reference}`,
+    "",
+    "Congratulations again!",
+  ].join("\n");
+  const html = `<p>Hi ${esc(n.teamName)},</p>
+<p>Your prize for finishing <strong>${esc(n.place)}</strong> in ${esc(n.competitionName)} (team ${
+    esc(n.teamId)
+  }): <strong>${esc(what)}</strong>.</p>
+<p>Reference: ${esc(n.reference)}</p>
+<p>Congratulations again!</p>`;
+  return { to: n.to, subject: `Your prize from ${n.competitionName}: ${what}`, text, html };
+}

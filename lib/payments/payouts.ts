@@ -11,6 +11,7 @@ import {
   getPayoutByTokenHash,
   listPayouts,
   markPayoutClaimed,
+  markPayoutPaid,
   type Payout,
   PAYOUT_STATES,
   type PayoutState,
@@ -28,7 +29,7 @@ import {
 import { fieldError, NotFoundError } from "@/lib/domain/errors.ts";
 import type { PayoutDetails } from "@/lib/domain/schemas/payouts.ts";
 import type { Competition } from "@/lib/domain/types.ts";
-import { buildWinnerNotice } from "@/lib/email/winner.ts";
+import { buildPayoutSentNotice, buildWinnerNotice } from "@/lib/email/winner.ts";
 import type { Mailer } from "@/lib/email/mailer.ts";
 
 export interface PayoutDeps {
@@ -100,6 +101,39 @@ export async function notifyWinners(
   }
   if (told > 0) await deliverOutbox(deps.kv, deps.mailer);
   return told;
+}
+
+/**
+ * Records that a prize was paid with its reference, exactly once (see markPayoutPaid), and tells
+ * the winner in the same atomic.
+ */
+export async function recordPayoutPaid(
+  deps: PayoutDeps,
+  cid: number,
+  entryId: number,
+  reference: string,
+  now = new Date(),
+): Promise<Payout> {
+  const competition = (await deps.kv.get<Competition>(keys.competition(cid))).value;
+  const paid = await markPayoutPaid(deps.kv, cid, entryId, reference, now, {
+    deliver: mailerDelivers(deps.mailer),
+    mail: (p) =>
+      buildPayoutSentNotice({
+        to: p.email,
+        teamName: p.teamName,
+        teamId: p.teamId,
+        competitionName: competition?.name ?? "the competition",
+        place: p.place,
+        amount: p.amount,
+        currency: p.currency,
+        description: p.description,
+        reference,
+      }),
+  });
+  await deliverOutbox(deps.kv, deps.mailer).catch((err) =>
+    console.error(`Payout e-mail waits in the outbox: ${err}`)
+  );
+  return paid;
 }
 
 /** The payout a claim link opens (NotFoundError for a malformed or unknown token). */

@@ -138,6 +138,9 @@ Deno.test("[payouts] winners are told once, claim privately, and are paid exactl
         );
         assert.deepEqual(after.counts, { owed: 1, claimed: 1, paid: 1, unclaimed: 0 });
         assert.deepEqual(after.totals.paid, { usd: 3000 });
+        const told = (await listOutbox(app.kv)).filter((m) => m.subject.startsWith("Your prize"));
+        assert.deepEqual(told.map((m) => m.to), ["ann@example.com"], "told once it was paid, once");
+        assert.match(told[0].text, /\$30\.00 has been paid\.\nReference: BANK-123/);
       },
     );
 
