@@ -3,7 +3,9 @@
  * currency: collected, refunded, entries kept, prizes owed and paid, what the operator keeps),
  * the payments per state, and every record that does not agree with the books. Exits 1 when
  * anything is off or a payment is still pending (the running app's sweep finishes pending ones
- * within a minute; `--sweep` finishes them here first).
+ * within a minute; `--sweep` finishes them here first). `--provider` also compares every payment
+ * and refund with the provider's own records (Stripe's PaymentIntents and Refunds, or the test
+ * provider's store) and names each that differs.
  */
 import { ConfigError, linkOrigin, loadConfig } from "@/lib/config.ts";
 import { retryWhileBusy, withBusyRetry } from "@/lib/db/busy_retry.ts";
@@ -67,7 +69,8 @@ try {
         `${report.expired} unpaid expired, ${report.failed} failed`,
     );
   }
-  const result = await reconcile(deps);
+  const provider = Deno.args.includes("--provider");
+  const result = await reconcile(deps, [], { provider });
   console.log(table([...result.ledger.competitions, ...result.ledger.totals]));
   const { counts } = queryPayments(await readPaymentBook(deps), {
     status: null,
@@ -81,6 +84,7 @@ try {
   console.log("\npayments: " + PAYMENT_STATES.map((s) => `${s} ${counts[s]}`).join(", "));
   if (result.discrepancies.length === 0) {
     console.log("books balance: collected = refunded + entries kept (+ pending), to the cent");
+    if (provider) console.log(`${deps.payments.mode} agrees with every payment and refund`);
   } else {
     console.log(`\n${result.discrepancies.length} records do not agree:`);
     for (const d of result.discrepancies) console.log(`  ${d.record}: ${d.problem}`);

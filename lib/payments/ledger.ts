@@ -34,6 +34,8 @@ export interface PaymentRow {
   /** What went back, in minor units (refunded, or a refund pending); null otherwise. */
   refundedAmount: number | null;
   refundReason: string | null;
+  /** The entry a refund was made for (a cancellation or a single refund); null otherwise. */
+  refundFor: string | null;
   createdAt: string;
 }
 
@@ -102,6 +104,7 @@ export async function readPaymentBook({ kv, payments }: ReadDeps): Promise<Payme
       teamId: checkout?.teamId ?? refund?.entryTeamId ?? null,
       refundedAmount: refund ? refund.amount : null,
       refundReason: refund?.reason ?? checkout?.refundReason ?? null,
+      refundFor: refund?.entryTeamId ?? null,
       createdAt: checkout?.createdAt ?? refund!.createdAt,
     };
   };

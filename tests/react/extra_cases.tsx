@@ -460,5 +460,6 @@ const paymentRow = {
   teamId: "FFT-NDLW5AT4",
   refundedAmount: 2000,
   refundReason: "Competition cancelled: Rain",
+  refundFor: "FFT-NDLW5AT4",
   createdAt: "2026-11-15T02:22:00.000Z",
 };
