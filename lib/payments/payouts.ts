@@ -8,6 +8,7 @@ import { keys } from "@/lib/db/keys.ts";
 import { deliverOutbox, mailerDelivers } from "@/lib/db/outbox.ts";
 import {
   detailsContext,
+  getPayout,
   getPayoutByTokenHash,
   listPayouts,
   markPayoutClaimed,
@@ -16,6 +17,7 @@ import {
   PAYOUT_STATES,
   type PayoutState,
   payoutState,
+  recordReminder,
   recordWinnerNotice,
 } from "@/lib/db/payouts.ts";
 import {
@@ -28,8 +30,15 @@ import {
 } from "@/lib/crypto/sealed.ts";
 import { fieldError, NotFoundError } from "@/lib/domain/errors.ts";
 import type { PayoutDetails } from "@/lib/domain/schemas/payouts.ts";
-import type { Competition } from "@/lib/domain/types.ts";
-import { buildPayoutSentNotice, buildWinnerNotice } from "@/lib/email/winner.ts";
+import type { Competition, Entry } from "@/lib/domain/types.ts";
+import {
+  buildClaimConfirmation,
+  buildClaimReminder,
+  buildPayoutSentNotice,
+  buildWinnerNotice,
+} from "@/lib/email/winner.ts";
+import { getEntryByEditToken } from "@/lib/db/entry_edits.ts";
+import { maskEmail } from "@/lib/api/views.ts";
 import type { Mailer } from "@/lib/email/mailer.ts";
 
 export interface PayoutDeps {
@@ -40,6 +49,8 @@ export interface PayoutDeps {
 
 /** Tokens of claim links look like this (22 URL-safe characters: 128 random bits). */
 const TOKEN = /^[A-Za-z0-9_-]{22}$/;
+/** An entry's edit token (lib/db/entry_writes.ts): 32 hex digits. */
+const EDIT_TOKEN = /^[0-9a-f]{32}$/;
 
 const keyCache = new WeakMap<Deno.Kv, Promise<CryptoKey>>();
 
@@ -136,14 +147,32 @@ export async function recordPayoutPaid(
   return paid;
 }
 
-/** The payout a claim link opens (NotFoundError for a malformed or unknown token). */
+/**
+ * The payout a claim link opens: the token e-mailed to the winner, or the entry's own edit token
+ * (the link My entries and the find-my-entries e-mail give). NotFoundError for anything else.
+ */
 export async function payoutOfToken(kv: Deno.Kv, token: string): Promise<Payout> {
-  const payout = TOKEN.test(token) ? await getPayoutByTokenHash(kv, await sha256Hex(token)) : null;
+  let payout: Payout | null = null;
+  if (TOKEN.test(token)) payout = await getPayoutByTokenHash(kv, await sha256Hex(token));
+  else if (EDIT_TOKEN.test(token)) {
+    const entry = await getEntryByEditToken(kv, token);
+    if (entry) payout = await getPayout(kv, entry.competitionId, entry.id);
+  }
   if (!payout) throw new NotFoundError("This claim link is not valid.");
   return payout;
 }
 
-/** Stores the winner's payout details, sealed, on the payout the token opens (once). */
+/** The methods each kind of prize is paid by. */
+const METHODS: Record<Payout["prizeType"], PayoutDetails["method"][]> = {
+  CASH: ["paypal", "iban"],
+  NON_CASH: ["address"],
+};
+
+/**
+ * Stores the winner's payout details, sealed, on the payout the token opens, until it is paid
+ * (a second claim corrects the first); the winner's address is e-mailed a confirmation in the
+ * same atomic. A method that does not fit the prize is refused (400 naming `method`).
+ */
 export async function claimPayout(
   deps: PayoutDeps,
   token: string,
@@ -151,8 +180,88 @@ export async function claimPayout(
   now = new Date(),
 ): Promise<Payout> {
   const payout = await payoutOfToken(deps.kv, token);
+  if (!METHODS[payout.prizeType].includes(details.method)) {
+    throw fieldError(
+      "method",
+      payout.prizeType === "CASH"
+        ? "A cash prize is paid by PayPal or bank transfer (IBAN), not to a postal address"
+        : "This prize is sent by post: please give a postal address",
+    );
+  }
   const sealed = await seal(await sealKey(deps), details, detailsContext(payout));
-  return await markPayoutClaimed(deps.kv, payout, sealed, now);
+  const competition = (await deps.kv.get<Competition>(keys.competition(payout.competitionId)))
+    .value;
+  const mail = buildClaimConfirmation({
+    ...noticeOf(payout, competition?.name),
+    details: maskedDetails(details),
+    corrected: payout.status === "CLAIMED",
+  });
+  return await markPayoutClaimed(deps.kv, payout, sealed, {
+    mail,
+    deliver: mailerDelivers(deps.mailer),
+  }, now).finally(() => deliverOutbox(deps.kv, deps.mailer).catch(() => {}));
+}
+
+/** What every e-mail to a winner says of their prize. */
+function noticeOf(p: Payout, competitionName = "the competition") {
+  return {
+    to: p.email,
+    teamName: p.teamName,
+    teamId: p.teamId,
+    competitionName,
+    place: p.place,
+    amount: p.amount,
+    currency: p.currency,
+    description: p.description,
+  };
+}
+
+/** The details with most of the account hidden, for e-mails: "PayPal j***@example.com". */
+export function maskedDetails(details: PayoutDetails): string {
+  if (details.method === "paypal") return `PayPal ${maskEmail(details.paypalEmail)}`;
+  if (details.method === "iban") return `IBAN ending ${details.iban.slice(-4)}`;
+  const a = details.address;
+  return `post to ${a.name}, ${a.postcode} ${a.city}, ${a.country}`;
+}
+
+/** Days after the first e-mail at which a winner who has not claimed is reminded. */
+export const REMINDER_DAYS = [7, 30] as const;
+
+/**
+ * Reminds every winner who has not claimed, 7 and 30 days after they were told (a periodic job):
+ * each reminder is written to the outbox in the atomic that records it sent, so each goes once.
+ * The link is the entry's edit link (a claim link too), or a new claim link for older entries.
+ * Returns how many were reminded.
+ */
+export async function remindUnclaimed(
+  deps: PayoutDeps,
+  origin: string,
+  now = new Date(),
+): Promise<number> {
+  const names = new Map<number, string>();
+  let reminded = 0;
+  for (const payout of await listPayouts(deps.kv)) {
+    if (payout.status !== "OWED" || !payout.notifiedAt) continue;
+    const days = (now.getTime() - Date.parse(payout.notifiedAt)) / 86_400_000;
+    const due = REMINDER_DAYS.filter((d) => d <= days && !payout.remindedDays?.includes(d)).at(-1);
+    if (due === undefined) continue;
+    if (!names.has(payout.competitionId)) {
+      const c = (await deps.kv.get<Competition>(keys.competition(payout.competitionId))).value;
+      names.set(payout.competitionId, c?.name ?? "the competition");
+    }
+    const entry = (await deps.kv.get<Entry>(keys.entry(payout.entryId))).value;
+    const token = entry?.editToken ?? randomToken();
+    const mail = buildClaimReminder({
+      ...noticeOf(payout, names.get(payout.competitionId)),
+      claimUrl: `${origin}/claim/${token}`,
+      days: due,
+    });
+    const newHash = entry?.editToken ? null : await sha256Hex(token);
+    const options = { deliver: mailerDelivers(deps.mailer), now };
+    if (await recordReminder(deps.kv, payout, due, newHash, mail, options)) reminded++;
+  }
+  if (reminded > 0) await deliverOutbox(deps.kv, deps.mailer);
+  return reminded;
 }
 
 /** A payout as the admin sees it: its state and the details opened. */

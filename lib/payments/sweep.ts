@@ -20,7 +20,7 @@ import { recordSweep } from "@/lib/telemetry.ts";
 import { getRefund, listPendingRefundIds } from "@/lib/db/refunds.ts";
 import { resumeCancellations } from "./cancellation.ts";
 import { cancelUnderfilled } from "./min_entries.ts";
-import { notifyWinners } from "./payouts.ts";
+import { notifyWinners, remindUnclaimed } from "./payouts.ts";
 import { deliverOutbox } from "@/lib/db/outbox.ts";
 import { resumeAwards } from "@/lib/db/standings.ts";
 import { type CheckoutDeps, finishPendingRefund, settlePayment } from "./checkout.ts";
@@ -195,6 +195,11 @@ export async function sweepPayments(
   await notifyWinners(deps, origin, undefined, now).catch((err) => {
     report.failed++;
     console.error(`Payment sweep: winners were not told: ${reason(err)}`);
+  });
+  // Winners who have not claimed are reminded 7 and 30 days after they were told.
+  await remindUnclaimed(deps, origin, now).catch((err) => {
+    report.failed++;
+    console.error(`Payment sweep: unclaimed prizes were not reminded: ${reason(err)}`);
   });
   // Cancellations whose process died (their job's lease lapsed) go on from where they stopped.
   await resumeCancellations(deps, `sweep-${crypto.randomUUID()}`).catch((err) => {
