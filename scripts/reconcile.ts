@@ -11,6 +11,7 @@ import { ConfigError, linkOrigin, loadConfig } from "@/lib/config.ts";
 import { retryWhileBusy, withBusyRetry } from "@/lib/db/busy_retry.ts";
 import { createMailer } from "@/lib/email/mod.ts";
 import {
+  LEDGER_COLUMNS,
   type LedgerLine,
   PAYMENT_STATES,
   queryPayments,
@@ -33,16 +34,15 @@ const cents = (n: number | null) => n === null ? "—" : (n / 100).toFixed(2);
 const COLUMNS: [string, (l: LedgerLine) => string][] = [
   ["competition", (l) => l.competitionId === null ? l.name : `${l.competitionId} ${l.name}`],
   ["cur", (l) => l.currency.toUpperCase()],
-  ["collected", (l) => cents(l.collected)],
-  ["refunded", (l) => cents(l.refunded)],
-  ["refund pending", (l) => cents(l.refundsPending)],
-  ["entries kept", (l) => cents(l.entriesKept)],
-  ["unsettled", (l) => cents(l.unsettled)],
-  ["prizes owed", (l) => cents(l.prizesOwed)],
-  ["prizes paid", (l) => cents(l.prizesPaid)],
-  ["provider fees", (l) => cents(l.providerFees)],
-  ["operator keeps", (l) => cents(l.operatorKeeps)],
+  ...LEDGER_COLUMNS.map(({ key, label }): [string, (l: LedgerLine) => string] => [
+    label.toLowerCase(),
+    (l) => cents(l[key]),
+  ]),
 ];
+
+/** What each column means, printed under the table. */
+const LEGEND = LEDGER_COLUMNS.map(({ label, meaning }) => `  ${label.toLowerCase()}: ${meaning}`)
+  .join("\n");
 
 function table(lines: LedgerLine[]): string {
   const cells = [COLUMNS.map(([head]) => head), ...lines.map((l) => COLUMNS.map(([, f]) => f(l)))];
@@ -72,6 +72,7 @@ try {
   const provider = Deno.args.includes("--provider");
   const result = await reconcile(deps, [], { provider });
   console.log(table([...result.ledger.competitions, ...result.ledger.totals]));
+  console.log(`\nAmounts in each line's currency (cur).\n${LEGEND}`);
   const { counts } = queryPayments(await readPaymentBook(deps), {
     status: null,
     competitionId: null,

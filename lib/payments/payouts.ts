@@ -268,6 +268,10 @@ export async function remindUnclaimed(
 export interface PayoutRow extends Omit<Payout, "sealedDetails" | "tokenHash"> {
   state: PayoutState;
   details: PayoutDetails | null;
+  /** Null when the competition was deleted. */
+  competitionName: string | null;
+  /** Whole days since the winner was told (or awarded), until it was paid. */
+  waitedDays: number;
 }
 
 /** Every payout (filtered by state and competition), details opened, by competition and rank. */
@@ -279,13 +283,21 @@ export async function listPayoutRows(
   const key = await sealKey(deps);
   const all = await listPayouts(deps.kv, filter.competitionId ?? undefined);
   const rows: PayoutRow[] = [];
+  const names = new Map<number, string | null>();
   for (const { sealedDetails, tokenHash: _, ...p } of all) {
     const state = payoutState({ ...p, sealedDetails, tokenHash: null }, now);
     if (filter.state && state !== filter.state) continue;
     const details = sealedDetails
       ? await unseal<PayoutDetails>(key, sealedDetails, detailsContext(p))
       : null;
-    rows.push({ ...p, state, details });
+    if (!names.has(p.competitionId)) {
+      const c = (await deps.kv.get<Competition>(keys.competition(p.competitionId))).value;
+      names.set(p.competitionId, c?.name ?? null);
+    }
+    const since = Date.parse(p.notifiedAt ?? p.createdAt);
+    const until = p.paidAt ? Date.parse(p.paidAt) : now;
+    const waitedDays = Math.max(0, Math.floor((until - since) / 86_400_000));
+    rows.push({ ...p, state, details, competitionName: names.get(p.competitionId)!, waitedDays });
   }
   return rows.sort((a, b) => a.competitionId - b.competitionId || a.rank - b.rank);
 }
@@ -306,14 +318,14 @@ export function payoutTotals(rows: Pick<PayoutRow, "state" | "amount" | "currenc
   return { counts, totals };
 }
 
-/** The prize money of one competition for the ledger: owed (all awarded cash) and paid. */
+/** The prize money of one competition for the ledger: awarded (all cash won) and paid. */
 export async function prizeMoney(
   kv: Deno.Kv,
   cid: number,
-): Promise<{ owed: number; paid: number }> {
+): Promise<{ awarded: number; paid: number }> {
   const payouts = await listPayouts(kv, cid);
   return {
-    owed: payouts.reduce((sum, p) => sum + p.amount, 0),
+    awarded: payouts.reduce((sum, p) => sum + p.amount, 0),
     paid: payouts.filter((p) => p.status === "PAID").reduce((sum, p) => sum + p.amount, 0),
   };
 }
@@ -337,6 +349,7 @@ function cell(value: string | number | null): string {
 /** The payouts as CSV (header row first), amounts in major units. */
 export function payoutsCsv(rows: PayoutRow[]): string {
   const head = [
+    "competition_id",
     "competition",
     "place",
     "team_id",
@@ -354,6 +367,7 @@ export function payoutsCsv(rows: PayoutRow[]): string {
   const lines = rows.map((r) =>
     [
       r.competitionId,
+      r.competitionName ?? "(deleted)",
       r.place,
       r.teamId,
       r.teamName,

@@ -180,7 +180,8 @@ Deno.test("[payouts] winners are told once, claim privately, and are paid exactl
       assert.match(res.headers.get("content-type") ?? "", /text\/csv/);
       const lines = (await res.text()).trim().split("\r\n");
       assert.equal(lines.length, 4);
-      assert.match(lines[0], /^competition,place,team_id/);
+      assert.match(lines[0], /^competition_id,competition,place,team_id/);
+      assert.ok(lines.some((l) => l.startsWith(`"${c.id}","Prize Cup",`)), "named");
       assert.ok(lines.some((l) => l.includes(`"'=SUM(A1)"`)), "a formula is not a formula");
       assert.ok(lines.some((l) => l.includes("IBAN GB82WEST12345698765432 (Ann Winner)")));
     });
@@ -196,7 +197,11 @@ Deno.test("[payouts] winners are told once, claim privately, and are paid exactl
       const books = await reconcile(app.services);
       assert.deepEqual(books.discrepancies, []);
       const line = books.ledger.competitions.find((l) => l.competitionId === c.id)!;
-      assert.deepEqual([line.prizesOwed, line.prizesPaid], [9000, 3000]);
+      assert.deepEqual(
+        [line.prizesAwarded, line.prizesPaid, line.prizesOwed],
+        [9000, 3000, 6000],
+        "owed = awarded − paid",
+      );
     });
 
     await t.step("a paid payout that does not match its award is named by reconcile", async () => {
