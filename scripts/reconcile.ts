@@ -84,7 +84,7 @@ try {
   });
   console.log("\npayments: " + PAYMENT_STATES.map((s) => `${s} ${counts[s]}`).join(", "));
   if (result.discrepancies.length === 0) {
-    console.log("books balance: collected = refunded + entries kept (+ pending), to the cent");
+    console.log("books balance: collected = refunded + fees kept (+ in progress), to the cent");
     if (provider) console.log(`${deps.payments.mode} agrees with every payment and refund`);
   } else {
     console.log(`\n${result.discrepancies.length} records do not agree:`);
