@@ -11,37 +11,39 @@ import { setPrizeStructure } from "@/lib/db/prizes.ts";
 import { getRefunds } from "@/lib/db/refunds.ts";
 import { reconcile } from "@/lib/payments/reconcile.ts";
 import { TestPaymentProvider } from "@/lib/payments/test_provider.ts";
-import { makeCompetition, validPicks } from "@/tests/helpers/fixtures.ts";
+import { makeCompetition, type TestCompetition, validPicks } from "@/tests/helpers/fixtures.ts";
 import { type RunningServer, startServer } from "@/tests/helpers/server.ts";
 import { waitFor } from "@/tests/helpers/wait.ts";
 
 const ENTRIES = 2_000;
 const ADMIN = { "x-admin-username": "admin", "x-admin-password": "admin-test-password" };
 
+/** Entry `n` (fan<n>@example.com) of the competition, paid $5.00 with the test provider. */
+async function paidFan(kv: Deno.Kv, c: TestCompetition, n: number): Promise<void> {
+  const provider = new TestPaymentProvider(kv);
+  const intent = await provider.createIntent({
+    amount: 500,
+    currency: "usd",
+    metadata: { competitionId: String(c.id) },
+  });
+  await provider.confirm(intent.id, "4242 4242 4242 4242");
+  await createEntry(kv, {
+    competitionId: c.id,
+    email: `fan${n}@example.com`,
+    teamName: `Fan ${n}`,
+    playerIds: validPicks(c),
+    stripePaymentId: intent.id,
+    charge: { amount: 500, currency: "usd" },
+  });
+}
+
 /** A store with one competition of ENTRIES paid entries (test-mode payments), by distinct fans. */
 async function bigContest(path: string): Promise<number> {
   const kv = await Deno.openKv(path);
   try {
     const c = await makeCompetition(kv, { name: "Big Cup", entryFee: 5 });
-    const provider = new TestPaymentProvider(kv);
     for (let start = 0; start < ENTRIES; start += 100) {
-      await Promise.all(Array.from({ length: 100 }, async (_, i) => {
-        const n = start + i;
-        const intent = await provider.createIntent({
-          amount: 500,
-          currency: "usd",
-          metadata: { competitionId: String(c.id) },
-        });
-        await provider.confirm(intent.id, "4242 4242 4242 4242");
-        await createEntry(kv, {
-          competitionId: c.id,
-          email: `fan${n}@example.com`,
-          teamName: `Fan ${n}`,
-          playerIds: validPicks(c),
-          stripePaymentId: intent.id,
-          charge: { amount: 500, currency: "usd" },
-        });
-      }));
+      await Promise.all(Array.from({ length: 100 }, (_, i) => paidFan(kv, c, start + i)));
     }
     return c.id;
   } finally {
@@ -152,23 +154,7 @@ async function smallContest(path: string): Promise<number> {
   const kv = await Deno.openKv(path);
   try {
     const c = await makeCompetition(kv, { name: "Small Cup", entryFee: 5 });
-    const provider = new TestPaymentProvider(kv);
-    await Promise.all(Array.from({ length: SMALL }, async (_, n) => {
-      const intent = await provider.createIntent({
-        amount: 500,
-        currency: "usd",
-        metadata: { competitionId: String(c.id) },
-      });
-      await provider.confirm(intent.id, "4242 4242 4242 4242");
-      await createEntry(kv, {
-        competitionId: c.id,
-        email: `fan${n}@example.com`,
-        teamName: `Fan ${n}`,
-        playerIds: validPicks(c),
-        stripePaymentId: intent.id,
-        charge: { amount: 500, currency: "usd" },
-      });
-    }));
+    await Promise.all(Array.from({ length: SMALL }, (_, n) => paidFan(kv, c, n)));
     await setPrizeStructure(kv, c.id, [1, 2, 3, 4, 5].map((position) => ({ position, prize: 20 })));
     await updateCompetition(kv, c.id, { status: "LIVE" });
     return c.id;
