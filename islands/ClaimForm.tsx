@@ -8,6 +8,8 @@ interface ClaimFormProps {
   token: string;
   /** Cash prizes are paid by PayPal or bank transfer; a non-cash prize is posted. */
   cash: boolean;
+  /** The prize was claimed: the form corrects the details (until it is paid). */
+  correcting?: boolean;
 }
 
 type Method = "paypal" | "iban" | "address";
@@ -22,7 +24,7 @@ const ADDRESS_FIELDS = [
 ] as const;
 
 /** The winner's payout details: PayPal or IBAN for cash, a postal address for a prize. */
-export default function ClaimForm({ token, cash }: ClaimFormProps) {
+export default function ClaimForm({ token, cash, correcting = false }: ClaimFormProps) {
   const [method, setMethod] = useState<Method>(cash ? "paypal" : "address");
   const [values, setValues] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -70,7 +72,9 @@ export default function ClaimForm({ token, cash }: ClaimFormProps) {
   if (done) {
     return (
       <p role="status" className="rounded-lg bg-success/10 p-4 font-medium" data-claimed="">
-        Thank you! Your claim is received; we will pay your prize shortly.
+        {correcting
+          ? "Your corrected details are saved; we sent a confirmation to your e-mail."
+          : "Thank you! Your claim is received; we will pay your prize shortly."}
       </p>
     );
   }
@@ -132,7 +136,7 @@ export default function ClaimForm({ token, cash }: ClaimFormProps) {
       {message && <p role="alert" className="text-sm text-destructive">{message}</p>}
       <Button type="submit" disabled={busy}>
         {busy && <Spinner />}
-        Claim my prize
+        {correcting ? "Save corrected details" : "Claim my prize"}
       </Button>
       <p className="text-xs text-muted-foreground">
         Your details are stored encrypted and used only to send your prize.

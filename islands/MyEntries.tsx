@@ -41,8 +41,16 @@ function editable(entry: EntrySummary): boolean {
   return status === "UPCOMING" && (!deadline || new Date(deadline).getTime() > Date.now());
 }
 
+/** The claim link of a prize not paid yet: the entry's own secret opens its claim page. */
+function claimHref(entry: EntrySummary): string | null {
+  if (!entry.prizeState || entry.prizeState === "paid") return null;
+  const token = editTokenOf(entry.teamId);
+  return token ? `/claim/${token}` : null;
+}
+
 function EntryCard({ entry }: { entry: EntrySummary }) {
   const editToken = editable(entry) ? editTokenOf(entry.teamId) : null;
+  const claim = claimHref(entry);
   const stats = [
     ["Points", entry.points === null ? "—" : String(entry.points)],
     ["Rank", entry.rank === null ? "—" : ordinal(entry.rank)],
@@ -99,6 +107,16 @@ function EntryCard({ entry }: { entry: EntrySummary }) {
             data-edit-team=""
           >
             Edit team
+          </a>
+        )}
+        {claim && (
+          <a
+            href={claim}
+            rel="noreferrer"
+            className="rounded-md bg-primary px-3 py-1.5 font-medium text-primary-foreground hover:bg-primary-hover"
+            data-claim-prize=""
+          >
+            {entry.prizeState === "claimed" ? "Correct payout details" : "Claim prize"}
           </a>
         )}
         <a

@@ -353,8 +353,17 @@ function parseRequire2fa(raw: string | null): boolean {
   throw new ConfigError(`ADMIN_REQUIRE_2FA must be 1 or 0 (got "${raw}")`);
 }
 
-/** PAYOUT_ENCRYPTION_KEY: base64 of 32 random bytes, the key winners' payout details are sealed with. */
-function parsePayoutKey(raw: string | null): string | null {
+/**
+ * PAYOUT_ENCRYPTION_KEY: base64 of 32 random bytes, the key winners' payout details are sealed
+ * with. Required with live Stripe keys: otherwise the key would sit in the store beside the data.
+ */
+function parsePayoutKey(raw: string | null, stripeKey: string | null): string | null {
+  if (raw === null && stripeKey !== null && /^(sk|rk)_live_/.test(stripeKey)) {
+    throw new ConfigError(
+      "PAYOUT_ENCRYPTION_KEY is required with live Stripe keys (winners' payout details must " +
+        "not be sealed with a key kept in the same store); set it to `openssl rand -base64 32`",
+    );
+  }
   if (raw === null) return null;
   let bytes: Uint8Array;
   try {
@@ -395,7 +404,7 @@ export function loadConfig(env: Env): ServerConfig {
     smtpUrl: parseSmtpUrl(read(env, "SMTP_URL")),
     mailFrom: parseMailFrom(read(env, "MAIL_FROM")),
     publicUrl: parsePublicUrl(read(env, "PUBLIC_URL")),
-    payoutKey: parsePayoutKey(read(env, "PAYOUT_ENCRYPTION_KEY")),
+    payoutKey: parsePayoutKey(read(env, "PAYOUT_ENCRYPTION_KEY"), read(env, "STRIPE_SECRET_KEY")),
     oidc: parseOidc(env),
     adminRequire2fa: parseRequire2fa(read(env, "ADMIN_REQUIRE_2FA")),
     ...parseIntentLimit(read(env, "PAYMENT_INTENTS_PER_10_MIN")),

@@ -18,7 +18,9 @@ import { recordSweep } from "@/lib/telemetry.ts";
 import type { CheckoutDeps } from "@/lib/payments/checkout.ts";
 import { resumeCancellations } from "@/lib/payments/cancellation.ts";
 import { cancelUnderfilled } from "@/lib/payments/min_entries.ts";
-import { notifyWinners } from "@/lib/payments/payouts.ts";
+import { notifyWinners, remindUnclaimed } from "@/lib/payments/payouts.ts";
+import { deliverOutbox } from "@/lib/db/outbox.ts";
+import { resumeAwards } from "@/lib/db/standings.ts";
 import { expireLoneIntents, settleCheckouts, type SweepReport } from "@/lib/payments/sweep.ts";
 
 /** What one run of a job gets. */
@@ -61,14 +63,29 @@ export const JOBS: readonly Job[] = [
     run: (r) => cancelUnderfilled(r.deps, r.origin, r.now),
   },
   {
+    name: "award resumption",
+    schedule: EVERY_MINUTE,
+    run: (r) => resumeAwards(r.deps.kv),
+  },
+  {
     name: "winner notices",
     schedule: EVERY_MINUTE,
     run: (r) => notifyWinners(r.deps, r.origin, undefined, r.now),
   },
   {
+    name: "prize reminders",
+    schedule: EVERY_MINUTE,
+    run: (r) => remindUnclaimed(r.deps, r.origin, r.now),
+  },
+  {
     name: "cancellations",
     schedule: EVERY_MINUTE,
     run: (r) => resumeCancellations(r.deps, `job-${crypto.randomUUID()}`),
+  },
+  {
+    name: "outbox delivery",
+    schedule: EVERY_MINUTE,
+    run: (r) => deliverOutbox(r.deps.kv, r.deps.mailer),
   },
 ];
 

@@ -3,12 +3,15 @@
  * currency: collected, refunded, entries kept, prizes owed and paid, what the operator keeps),
  * the payments per state, and every record that does not agree with the books. Exits 1 when
  * anything is off or a payment is still pending (the running app's sweep finishes pending ones
- * within a minute; `--sweep` finishes them here first).
+ * within a minute; `--sweep` finishes them here first). `--provider` also compares every payment
+ * and refund with the provider's own records (Stripe's PaymentIntents and Refunds, or the test
+ * provider's store) and names each that differs.
  */
 import { ConfigError, linkOrigin, loadConfig } from "@/lib/config.ts";
 import { retryWhileBusy, withBusyRetry } from "@/lib/db/busy_retry.ts";
 import { createMailer } from "@/lib/email/mod.ts";
 import {
+  LEDGER_COLUMNS,
   type LedgerLine,
   PAYMENT_STATES,
   queryPayments,
@@ -31,16 +34,15 @@ const cents = (n: number | null) => n === null ? "—" : (n / 100).toFixed(2);
 const COLUMNS: [string, (l: LedgerLine) => string][] = [
   ["competition", (l) => l.competitionId === null ? l.name : `${l.competitionId} ${l.name}`],
   ["cur", (l) => l.currency.toUpperCase()],
-  ["collected", (l) => cents(l.collected)],
-  ["refunded", (l) => cents(l.refunded)],
-  ["refund pending", (l) => cents(l.refundsPending)],
-  ["entries kept", (l) => cents(l.entriesKept)],
-  ["unsettled", (l) => cents(l.unsettled)],
-  ["prizes owed", (l) => cents(l.prizesOwed)],
-  ["prizes paid", (l) => cents(l.prizesPaid)],
-  ["provider fees", (l) => cents(l.providerFees)],
-  ["operator keeps", (l) => cents(l.operatorKeeps)],
+  ...LEDGER_COLUMNS.map(({ key, label }): [string, (l: LedgerLine) => string] => [
+    label.toLowerCase(),
+    (l) => cents(l[key]),
+  ]),
 ];
+
+/** What each column means, printed under the table. */
+const LEGEND = LEDGER_COLUMNS.map(({ label, meaning }) => `  ${label.toLowerCase()}: ${meaning}`)
+  .join("\n");
 
 function table(lines: LedgerLine[]): string {
   const cells = [COLUMNS.map(([head]) => head), ...lines.map((l) => COLUMNS.map(([, f]) => f(l)))];
@@ -67,8 +69,10 @@ try {
         `${report.expired} unpaid expired, ${report.failed} failed`,
     );
   }
-  const result = await reconcile(deps);
+  const provider = Deno.args.includes("--provider");
+  const result = await reconcile(deps, [], { provider });
   console.log(table([...result.ledger.competitions, ...result.ledger.totals]));
+  console.log(`\nAmounts in each line's currency (cur).\n${LEGEND}`);
   const { counts } = queryPayments(await readPaymentBook(deps), {
     status: null,
     competitionId: null,
@@ -80,7 +84,8 @@ try {
   });
   console.log("\npayments: " + PAYMENT_STATES.map((s) => `${s} ${counts[s]}`).join(", "));
   if (result.discrepancies.length === 0) {
-    console.log("books balance: collected = refunded + entries kept (+ pending), to the cent");
+    console.log("books balance: collected = refunded + fees kept (+ in progress), to the cent");
+    if (provider) console.log(`${deps.payments.mode} agrees with every payment and refund`);
   } else {
     console.log(`\n${result.discrepancies.length} records do not agree:`);
     for (const d of result.discrepancies) console.log(`  ${d.record}: ${d.problem}`);

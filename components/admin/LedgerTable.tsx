@@ -1,19 +1,10 @@
+import { CompetitionLink } from "./CompetitionLink.tsx";
 import { formatPrice } from "@/lib/domain/format.ts";
-import type { LedgerLine } from "@/lib/payments/ledger.ts";
+import { LEDGER_COLUMNS, type LedgerLine } from "@/lib/payments/ledger.ts";
 import { Table, Td, Th, THead } from "./Table.tsx";
 
 const money = (cents: number | null, currency: string) =>
   cents === null ? "—" : formatPrice(cents / 100, currency);
-
-const COLUMNS: [string, (l: LedgerLine) => number | null][] = [
-  ["Collected", (l) => l.collected],
-  ["Refunded", (l) => l.refunded + l.refundsPending],
-  ["Entries kept", (l) => l.entriesKept],
-  ["Prizes owed", (l) => l.prizesOwed],
-  ["Prizes paid", (l) => l.prizesPaid],
-  ["Provider fees", (l) => l.providerFees],
-  ["Operator keeps", (l) => l.operatorKeeps],
-];
 
 /**
  * The ledger: one row per competition and one total per currency. A negative "Operator keeps"
@@ -25,7 +16,11 @@ export function LedgerTable({ lines, totals }: { lines: LedgerLine[]; totals: Le
       <THead>
         <tr>
           <Th>Competition</Th>
-          {COLUMNS.map(([name]) => <Th key={name} className="text-right">{name}</Th>)}
+          {LEDGER_COLUMNS.map(({ key, label, meaning }) => (
+            <Th key={key} className="text-right">
+              <abbr title={meaning} className="no-underline">{label}</abbr>
+            </Th>
+          ))}
         </tr>
       </THead>
       <tbody>
@@ -38,13 +33,15 @@ export function LedgerTable({ lines, totals }: { lines: LedgerLine[]; totals: Le
             data-ledger={line.competitionId ?? `total-${line.currency}`}
           >
             <Td>
-              {line.competitionId === null ? line.name : `${line.competitionId} · ${line.name}`}
+              {line.competitionId === null
+                ? line.name
+                : <CompetitionLink id={line.competitionId} name={line.name} />}
             </Td>
-            {COLUMNS.map(([name, value]) => {
-              const cents = value(line);
+            {LEDGER_COLUMNS.map(({ key }) => {
+              const cents = line[key];
               return (
                 <Td
-                  key={name}
+                  key={key}
                   className={`text-right tabular-nums ${
                     cents !== null && cents < 0 ? "text-destructive" : ""
                   }`}
@@ -57,5 +54,19 @@ export function LedgerTable({ lines, totals }: { lines: LedgerLine[]; totals: Le
         ))}
       </tbody>
     </Table>
+  );
+}
+
+/** What each ledger column means, under the table, for a reader without the manual. */
+export function LedgerLegend() {
+  return (
+    <dl className="grid gap-x-4 gap-y-1 text-xs text-muted-foreground sm:grid-cols-2">
+      {LEDGER_COLUMNS.map(({ key, label, meaning }) => (
+        <div key={key}>
+          <dt className="inline font-medium text-foreground">{label}:</dt>{" "}
+          <dd className="inline">{meaning}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

@@ -1,3 +1,4 @@
+import { CompetitionLink } from "./CompetitionLink.tsx";
 import { formatPrice } from "@/lib/domain/format.ts";
 import type { PaymentRow, PaymentSort, PaymentState } from "@/lib/payments/ledger.ts";
 import { CARD_LABEL, Table, Td, Th, THead } from "./Table.tsx";
@@ -69,7 +70,7 @@ export function PaymentsTable({ rows, sort }: { rows: PaymentRow[]; sort: SortLi
               {p.paymentIntentId}
             </Td>
             <Td data-label="Competition" className={`max-sm:block ${CARD_LABEL}`}>
-              {p.competitionId} · {p.competitionName ?? "(deleted)"}
+              <CompetitionLink id={p.competitionId} name={p.competitionName} />
             </Td>
             <Td data-label="Entrant" className={`max-sm:block ${CARD_LABEL}`}>
               <span className="block">{p.teamName || "—"}</span>

@@ -64,7 +64,8 @@ export function entryStatusText(summary: EntrySummary): string {
 /**
  * The e-mail listing an address's entries: contest, team, status and a link to each team (and
  * to change it while it still can), plus one link that brings them all back into My entries in
- * any browser. `editTokens` holds each team's edit secret: this mail goes to its owner only.
+ * any browser, and each prize not paid yet its claim link. `editTokens` holds each team's edit
+ * secret (it opens the claim page too): this mail goes to its owner only.
  */
 export function buildEntriesEmail(
   email: string,
@@ -80,6 +81,10 @@ export function buildEntriesEmail(
     return token && open ? `${origin}/edit/${token}` : null;
   };
   const allUrl = `${origin}/my-entries?add=${summaries.map((s) => s.teamId).join(",")}`;
+  const claimUrl = (s: EntrySummary) => {
+    const token = editTokens.get(s.teamId);
+    return token && s.prizeState && s.prizeState !== "paid" ? `${origin}/claim/${token}` : null;
+  };
   const line = (s: EntrySummary) => {
     const prize = s.prize ? `, won ${formatPrice(s.prize, s.competition.currency)}` : "";
     const rank = s.rank ? `, rank ${s.rank}` : "";
@@ -92,7 +97,13 @@ export function buildEntriesEmail(
     "",
     ...summaries.flatMap((s) => {
       const edit = editUrl(s);
-      return [`- ${line(s)}`, `  ${teamUrl(s)}`, ...(edit ? [`  Change your team: ${edit}`] : [])];
+      const claim = claimUrl(s);
+      return [
+        `- ${line(s)}`,
+        `  ${teamUrl(s)}`,
+        ...(edit ? [`  Change your team: ${edit}`] : []),
+        ...(claim ? [`  Claim your prize: ${claim}`] : []),
+      ];
     }),
     "",
     `See them all in My entries: ${allUrl}`,
@@ -102,7 +113,9 @@ export function buildEntriesEmail(
     summaries.map((s) => {
       const edit = editUrl(s);
       const change = edit ? ` · <a href="${esc(edit)}">Change your team</a>` : "";
-      return `<li><a href="${esc(teamUrl(s))}">${esc(line(s))}</a>${change}</li>`;
+      const claim = claimUrl(s);
+      const prize = claim ? ` · <a href="${esc(claim)}">Claim your prize</a>` : "";
+      return `<li><a href="${esc(teamUrl(s))}">${esc(line(s))}</a>${change}${prize}</li>`;
     }).join("")
   }</ul>
 <p><a href="${esc(allUrl)}">See them all in My entries</a></p>`;

@@ -189,6 +189,8 @@ export async function updateCompetition(
       if (before.matchId !== null) op.delete(keys.competitionByMatch(before.matchId, id));
       if (competition.matchId !== null) linkMatch(op, await readMatch(kv, competition.matchId), id);
     }
+    // Completing (again) awards anew; the sweep finishes it if this process dies first.
+    if (competition.status === "COMPLETED" && !wasCompleted) op.delete(keys.awardsRecorded(id));
     bumpLive(op, id);
     const res = await op.commit();
     return res.ok ? competition : undefined;

@@ -132,6 +132,8 @@ export const keys = {
   payout: (cid: number, entryId: number): Deno.KvKey => ["payouts", cid, entryId],
   payoutsOf: (cid: number): Deno.KvKey => ["payouts", cid],
   payouts: (): Deno.KvKey => ["payouts"],
+  /** Set once a completion's awards and payouts are all written (standings.ts `awardPrizes`). */
+  awardsRecorded: (cid: number): Deno.KvKey => ["awards_recorded", cid],
   /** The payout a claim link opens, by the SHA-256 of its token. */
   payoutByToken: (tokenHash: string): Deno.KvKey => ["payout_by_token", tokenHash],
   /** Store-held secrets (the payout sealing key when none is configured). */
@@ -148,6 +150,9 @@ export const keys = {
 
   outboxMessage: (id: number): Deno.KvKey => ["outbox", id],
   outbox: (): Deno.KvKey => ["outbox"],
+  /** Outbox messages still to hand to the SMTP server (outbox.ts `deliverOutbox`). */
+  outboxUndelivered: (id: number): Deno.KvKey => ["outbox_undelivered", id],
+  outboxUndeliveredAll: (): Deno.KvKey => ["outbox_undelivered"],
 };
 
 /** The longest text (UTF-8 bytes) from a request that is looked up as part of a key. */

@@ -1,4 +1,11 @@
-/** The e-mail outbox used when no SMTP server is configured. */
+/**
+ * The e-mail outbox: every message the app writes about money (confirmation, refund,
+ * cancellation, winner, payout sent) is put here in the same atomic commit that records its
+ * event as told (`queueMail`), so a crash can neither lose it nor write it twice. Without SMTP the
+ * outbox is where mail ends; with SMTP each message also gets an `outbox_undelivered` marker that
+ * `deliverOutbox` hands to the server and removes, retrying until it goes.
+ */
+import type { Mailer } from "@/lib/email/mailer.ts";
 import type { GroupedWrite } from "./group_commit.ts";
 import { createWithTimeId, timeOrderedId } from "./ids.ts";
 import { keys } from "./keys.ts";
@@ -17,24 +24,38 @@ export interface OutboxMessage {
   text: string;
   html: string | null;
   createdAt: string;
+  /** What the message is about ("cancellation:pi_…"), one message per key; absent on others. */
+  about?: string;
 }
 
-function outboxMessage(id: number, input: OutboxInput, createdAt: string): OutboxMessage {
+/** An undelivered marker: who is handing it to the SMTP server, and until when. */
+interface Undelivered {
+  claimedUntil: number;
+  attempts: number;
+}
+
+/** How long one deliverer holds a message before another may try it. */
+const DELIVERY_CLAIM_MS = 60_000;
+/** Messages handed over per `deliverOutbox` call. */
+const DELIVERY_BATCH = 200;
+
+function messageOf(id: number, input: OutboxInput, now: Date, about?: string): OutboxMessage {
   return {
     id,
     to: input.to,
     subject: input.subject,
     text: input.text,
     html: input.html ?? null,
-    createdAt,
+    createdAt: now.toISOString(),
+    ...(about ? { about } : {}),
   };
 }
 
 /** Stores a message in the outbox (ids ordered by time, from no shared counter). */
 export function addOutboxMessage(kv: Deno.Kv, input: OutboxInput): Promise<OutboxMessage> {
-  const createdAt = new Date().toISOString();
+  const now = new Date();
   return createWithTimeId(keys.outboxMessage, kv, (id) => {
-    const message = outboxMessage(id, input, createdAt);
+    const message = messageOf(id, input, now);
     return {
       record: message,
       mutations: [{ type: "set", key: keys.outboxMessage(id), value: message }],
@@ -51,8 +72,88 @@ export function outboxWrite(input: OutboxInput): GroupedWrite {
   const key = keys.outboxMessage(id);
   return {
     checks: [{ key, versionstamp: null }],
-    mutations: [{ type: "set", key, value: outboxMessage(id, input, new Date().toISOString()) }],
+    mutations: [{ type: "set", key, value: messageOf(id, input, new Date()) }],
   };
+}
+
+/**
+ * Adds a message to `op`, the atomic that records its event as told: the message is written
+ * exactly when that atomic commits. `deliver` (an SMTP mailer is configured) also marks it for
+ * `deliverOutbox`. `about` names the event, for tests and the admin.
+ * @example queueMail(kv.atomic().check(entry).set(key, told), mail, { deliver: true, about: "refund:pi_1" })
+ */
+export function queueMail(
+  op: Deno.AtomicOperation,
+  input: OutboxInput,
+  options: { deliver: boolean; about?: string; now?: Date },
+): Deno.AtomicOperation {
+  const id = timeOrderedId();
+  const key = keys.outboxMessage(id);
+  op.check({ key, versionstamp: null })
+    .set(key, messageOf(id, input, options.now ?? new Date(), options.about));
+  if (options.deliver) {
+    const marker: Undelivered = { claimedUntil: 0, attempts: 0 };
+    op.set(keys.outboxUndelivered(id), marker);
+  }
+  return op;
+}
+
+/** Whether mail written with `queueMail` must still be handed to a server by this mailer. */
+export function mailerDelivers(mailer: Mailer): boolean {
+  return mailer.kind !== "outbox";
+}
+
+/**
+ * Hands the outbox's undelivered messages to the mailer (SMTP), each claimed for a minute so
+ * two deliverers never send the same one at once; a failed send stays for the next call (the
+ * payment sweep calls this every few seconds). Nothing to do for the outbox mailer. Returns how
+ * many were sent.
+ */
+export async function deliverOutbox(
+  kv: Deno.Kv,
+  mailer: Mailer,
+  now = Date.now(),
+): Promise<number> {
+  if (!mailerDelivers(mailer)) return 0;
+  let sent = 0;
+  const iter = kv.list<Undelivered>({ prefix: keys.outboxUndeliveredAll() }, {
+    limit: DELIVERY_BATCH,
+  });
+  for await (const marker of iter) {
+    if (marker.value.claimedUntil > now) continue;
+    const id = marker.key[1] as number;
+    const message = (await kv.get<OutboxMessage>(keys.outboxMessage(id))).value;
+    if (!message) {
+      await kv.atomic().check(marker).delete(marker.key).commit();
+      continue;
+    }
+    const claim = { claimedUntil: now + DELIVERY_CLAIM_MS, attempts: marker.value.attempts + 1 };
+    const claimed = await kv.atomic().check(marker).set(marker.key, claim).commit();
+    if (!claimed.ok) continue;
+    try {
+      await mailer.send({
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html ?? undefined,
+      });
+    } catch (err) {
+      const why = err instanceof Error ? err.message : String(err);
+      console.error(`E-mail to ${message.to} (${message.subject}) not sent, will retry: ${why}`);
+      await kv.set(marker.key, { claimedUntil: 0, attempts: claim.attempts });
+      continue;
+    }
+    await kv.delete(marker.key);
+    sent++;
+  }
+  return sent;
+}
+
+/** How many messages still wait for the SMTP server. */
+export async function countUndelivered(kv: Deno.Kv): Promise<number> {
+  let n = 0;
+  for await (const _ of kv.list({ prefix: keys.outboxUndeliveredAll() })) n++;
+  return n;
 }
 
 /** Outbox messages, newest first. */

@@ -9,6 +9,7 @@ import { ordinal, toCents } from "@/lib/domain/format.ts";
 import { ConflictError, NotFoundError } from "@/lib/domain/errors.ts";
 import type { Competition, Entry } from "@/lib/domain/types.ts";
 import { keys } from "./keys.ts";
+import { type OutboxInput, queueMail } from "./outbox.ts";
 import { getManyEntries, listValues, retryAtomic } from "./util.ts";
 
 export type PayoutStatus = "OWED" | "CLAIMED" | "PAID";
@@ -44,6 +45,8 @@ export interface Payout {
   sealedDetails: string | null;
   paidAt: string | null;
   reference: string | null;
+  /** The reminders sent to a winner who had not claimed (days after the first e-mail). */
+  remindedDays?: number[];
   createdAt: string;
   updatedAt: string;
 }
@@ -159,15 +162,18 @@ export async function payoutsOfEntries(
 }
 
 /**
- * Sets a new claim link on a payout not yet told (`notifiedAt` null): true for exactly one
- * caller, who then e-mails the token. `releaseNotice` undoes it when the e-mail failed.
+ * Sets a new claim link on a payout not yet told (`notifiedAt` null) and writes the winner's
+ * e-mail (carrying that link) to the outbox in the same atomic: true for exactly one caller, so
+ * the winner is told once whatever crashes or retries.
  */
-export function claimWinnerNotice(
+export function recordWinnerNotice(
   kv: Deno.Kv,
   p: Payout,
   tokenHash: string,
-  now = new Date(),
+  mail: OutboxInput,
+  options: { deliver: boolean; now?: Date },
 ): Promise<boolean> {
+  const now = options.now ?? new Date();
   return retryAtomic("record the winner's claim link", async () => {
     const current = await kv.get<Payout>(keys.payout(p.competitionId, p.entryId));
     if (!current.value || current.value.notifiedAt) return false;
@@ -180,18 +186,46 @@ export function claimWinnerNotice(
       })
       .set(keys.payoutByToken(tokenHash), [p.competitionId, p.entryId]);
     if (current.value.tokenHash) op.delete(keys.payoutByToken(current.value.tokenHash));
+    queueMail(op, mail, { ...options, about: `winner:${p.competitionId}:${p.entryId}` });
     return (await op.commit()).ok ? true : undefined;
   });
 }
 
-/** Gives back a notice whose e-mail could not be sent, so the next sweep sends a new link. */
-export async function releaseWinnerNotice(kv: Deno.Kv, p: Payout): Promise<void> {
-  await retryAtomic("release the winner's notice", async () => {
+/**
+ * Records the reminder of day `days` sent (once) with its e-mail in the same atomic; with
+ * `tokenHash`, the reminder carries a new claim link, which replaces the old one. True when
+ * this call wrote it; false once claimed or already reminded.
+ */
+export function recordReminder(
+  kv: Deno.Kv,
+  p: Payout,
+  days: number,
+  tokenHash: string | null,
+  mail: OutboxInput,
+  options: { deliver: boolean; now?: Date },
+): Promise<boolean> {
+  return retryAtomic("record the reminder", async () => {
     const current = await kv.get<Payout>(keys.payout(p.competitionId, p.entryId));
-    if (!current.value) return true;
-    const op = kv.atomic().check(current).set(current.key, { ...current.value, notifiedAt: null });
+    const was = current.value;
+    if (!was || was.status !== "OWED" || was.remindedDays?.includes(days)) return false;
+    const remindedDays = [...(was.remindedDays ?? []), ...remindersUpTo(days, was)];
+    const op = kv.atomic().check(current).set(current.key, {
+      ...was,
+      remindedDays,
+      ...(tokenHash ? { tokenHash } : {}),
+    });
+    if (tokenHash) {
+      op.set(keys.payoutByToken(tokenHash), [p.competitionId, p.entryId]);
+      if (was.tokenHash) op.delete(keys.payoutByToken(was.tokenHash));
+    }
+    queueMail(op, mail, { ...options, about: `reminder${days}:${p.competitionId}:${p.entryId}` });
     return (await op.commit()).ok ? true : undefined;
   });
+}
+
+/** `days` and the earlier reminders it stands for (a 30-day reminder also covers day 7). */
+function remindersUpTo(days: number, p: Payout): number[] {
+  return [7, 30].filter((d) => d <= days && !p.remindedDays?.includes(d));
 }
 
 /** The payout a claim link's token hash opens, or null. */
@@ -203,31 +237,37 @@ export async function getPayoutByTokenHash(kv: Deno.Kv, tokenHash: string) {
 }
 
 /**
- * Stores the winner's sealed payout details: only while OWED (a used link cannot overwrite
- * them). ConflictError once claimed or paid.
+ * Stores the winner's sealed payout details while the prize is not paid (a claim, or a
+ * correction of one), and writes their confirmation e-mail to the outbox in the same atomic.
+ * ConflictError once paid.
  */
 export function markPayoutClaimed(
   kv: Deno.Kv,
   p: Payout,
   sealedDetails: string,
+  notice: { mail: OutboxInput; deliver: boolean },
   now = new Date(),
 ): Promise<Payout> {
   return retryAtomic("record the claim", async () => {
     const current = await kv.get<Payout>(keys.payout(p.competitionId, p.entryId));
     if (!current.value) throw new NotFoundError("This prize no longer exists.");
-    if (current.value.status !== "OWED") {
-      throw new ConflictError("This prize has already been claimed.");
+    if (current.value.status === "PAID") {
+      throw new ConflictError("This prize has already been paid; its details cannot change.");
     }
     const claimed: Payout = {
       ...current.value,
       status: "CLAIMED",
       sealedDetails,
-      claimedAt: now.toISOString(),
+      claimedAt: current.value.claimedAt ?? now.toISOString(),
       updatedAt: now.toISOString(),
     };
-    return (await kv.atomic().check(current).set(current.key, claimed).commit()).ok
-      ? claimed
-      : undefined;
+    const op = kv.atomic().check(current).set(current.key, claimed);
+    queueMail(op, notice.mail, {
+      deliver: notice.deliver,
+      now,
+      about: `claim:${p.competitionId}:${p.entryId}:${now.getTime()}`,
+    });
+    return (await op.commit()).ok ? claimed : undefined;
   });
 }
 
@@ -242,6 +282,7 @@ export function markPayoutPaid(
   entryId: number,
   reference: string,
   now = new Date(),
+  notice?: { mail: (paid: Payout) => OutboxInput; deliver: boolean },
 ): Promise<Payout> {
   return retryAtomic("record the payout", async () => {
     const current = await kv.get<Payout>(keys.payout(cid, entryId));
@@ -259,6 +300,15 @@ export function markPayoutPaid(
       paidAt: now.toISOString(),
       updatedAt: now.toISOString(),
     };
-    return (await kv.atomic().check(current).set(current.key, paid).commit()).ok ? paid : undefined;
+    const op = kv.atomic().check(current).set(current.key, paid);
+    // The winner's "paid" e-mail is written with the record: once, never lost.
+    if (notice) {
+      queueMail(op, notice.mail(paid), {
+        deliver: notice.deliver,
+        now,
+        about: `paid:${cid}:${entryId}`,
+      });
+    }
+    return (await op.commit()).ok ? paid : undefined;
   });
 }

@@ -6,6 +6,7 @@
  */
 import type { Entry } from "@/lib/domain/types.ts";
 import { getEntry } from "./entries.ts";
+import { type OutboxInput, queueMail } from "./outbox.ts";
 import { isKeyText, keys } from "./keys.ts";
 import { getManyValues, listKeys, listValues, retryAtomic } from "./util.ts";
 
@@ -127,30 +128,25 @@ export function claimEntryRefund(
 }
 
 /**
- * Claims telling the entrant about a refund: true for exactly one caller while no one has
- * (so concurrent retries never send the e-mail twice); `releaseNotice` undoes a failed send.
+ * Records that the entrant was told about a refund and writes the e-mail to the outbox in the
+ * same atomic, so the notice exists exactly once whatever crashes or retries: true when this call
+ * wrote it, false when the refund was told before (or does not exist).
  */
-export async function claimNotice(
+export function recordRefundNotice(
   kv: Deno.Kv,
   paymentIntentId: string,
-  now = new Date(),
+  mail: (refund: Refund) => OutboxInput,
+  options: { deliver: boolean; now?: Date },
 ): Promise<boolean> {
   const key = keys.refund(paymentIntentId);
-  const entry = await kv.get<Refund>(key);
-  if (!entry.value || entry.value.notifiedAt) return false;
-  const refund: Refund = { ...entry.value, notifiedAt: now.toISOString() };
-  return (await kv.atomic().check(entry).set(key, refund).commit()).ok;
-}
-
-/** Gives back a notice claim whose e-mail could not be sent, so a retry sends it. */
-export function releaseNotice(kv: Deno.Kv, paymentIntentId: string): Promise<Refund> {
-  const key = keys.refund(paymentIntentId);
-  return retryAtomic("record the refund", async () => {
+  const now = options.now ?? new Date();
+  return retryAtomic("record the refund notice", async () => {
     const entry = await kv.get<Refund>(key);
-    if (!entry.value) throw new Error(`No refund was claimed for ${paymentIntentId}`);
-    const refund: Refund = { ...entry.value, notifiedAt: null };
-    const res = await kv.atomic().check(entry).set(key, refund).commit();
-    return res.ok ? refund : undefined;
+    if (!entry.value || entry.value.notifiedAt) return false;
+    const refund: Refund = { ...entry.value, notifiedAt: now.toISOString() };
+    const op = kv.atomic().check(entry).set(key, refund);
+    queueMail(op, mail(entry.value), { ...options, about: `refund:${paymentIntentId}` });
+    return (await op.commit()).ok ? true : undefined;
   });
 }
 

@@ -102,6 +102,23 @@ export async function awardPrizes(kv: Deno.Kv, cid: number): Promise<StandingRow
   // Winners of a completed competition are owed their prizes (payouts.ts tells and pays them).
   if (competition.value?.status === "COMPLETED") {
     await recordPayouts(kv, competition.value, entries);
+    await kv.set(keys.awardsRecorded(cid), new Date().toISOString());
   }
   return standings;
+}
+
+/**
+ * Finishes the awards of every COMPLETED competition whose awarding was cut short (its process
+ * died between the status change and the last payout written); the periodic sweep calls this.
+ * Returns how many were finished.
+ */
+export async function resumeAwards(kv: Deno.Kv): Promise<number> {
+  let resumed = 0;
+  for (const c of await listValues<Competition>(kv, keys.competitions())) {
+    if (c.status !== "COMPLETED") continue;
+    if ((await kv.get(keys.awardsRecorded(c.id))).value !== null) continue;
+    await awardPrizes(kv, c.id);
+    resumed++;
+  }
+  return resumed;
 }

@@ -134,3 +134,12 @@ export async function listUnpaidTestIntentIds(
   }
   return ids;
 }
+
+/** Every test intent kept (paid ones for good, open ones until they expire). */
+export async function listTestIntents(kv: Deno.Kv): Promise<TestIntentRecord[]> {
+  const out: TestIntentRecord[] = [];
+  for await (const entry of kv.list<TestIntentRecord>({ prefix: ["test_payment_intents"] })) {
+    out.push(entry.value);
+  }
+  return out;
+}

@@ -151,6 +151,8 @@ export interface Entry {
   revision?: number;
   /** When the team was last changed (absent: never). */
   editedAt?: string;
+  /** When an admin refunded this one entry (it then leaves the leaderboard); absent: never. */
+  refundedAt?: string;
 }
 
 /** The counting stats of a performance, everything scoring reads. */

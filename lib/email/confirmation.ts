@@ -11,7 +11,10 @@ export interface ConfirmationInput {
   origin: string;
 }
 
-/** Builds the confirmation message (text and HTML) for a new entry. */
+/**
+ * Builds the confirmation message (text and HTML) for a new entry; the entry's atomic can write
+ * it to the outbox with `queueMail` (lib/db/outbox.ts) so it goes exactly once.
+ */
 export function buildEntryConfirmation(input: ConfirmationInput): MailMessage {
   const { entry, competition, players, origin } = input;
   const leaderboardUrl = `${origin}/leaderboard/${competition.id}`;

@@ -46,3 +46,64 @@ export function buildWinnerNotice(n: WinnerNotice): MailMessage {
 <p>Congratulations!</p>`;
   return { to: n.to, subject: `You won ${prize} in ${n.competitionName}`, text, html };
 }
+
+/** The message telling a winner their prize was paid (or sent), with the payment's reference. */
+export function buildPayoutSentNotice(
+  n: Omit<WinnerNotice, "claimUrl"> & { reference: string },
+): MailMessage {
+  const prize = prizeWords(n);
+  const cash = n.description === null;
+  const what = cash ? `${prize} has been paid` : `${prize} is on its way`;
+  const text = [
+    `Hi ${n.teamName},`,
+    "",
+    `Your prize for finishing ${n.place} in ${n.competitionName} (team ${n.teamId}): ${what}.`,
+    `Reference: ${n.reference}`,
+    "",
+    "Congratulations again!",
+  ].join("\n");
+  const html = `<p>Hi ${esc(n.teamName)},</p>
+<p>Your prize for finishing <strong>${esc(n.place)}</strong> in ${esc(n.competitionName)} (team ${
+    esc(n.teamId)
+  }): <strong>${esc(what)}</strong>.</p>
+<p>Reference: ${esc(n.reference)}</p>
+<p>Congratulations again!</p>`;
+  return { to: n.to, subject: `Your prize from ${n.competitionName}: ${what}`, text, html };
+}
+
+/** The message confirming the payout details a winner gave (masked), and how to correct them. */
+export function buildClaimConfirmation(
+  n: Omit<WinnerNotice, "claimUrl"> & { details: string; corrected: boolean },
+): MailMessage {
+  const prize = prizeWords(n);
+  const what = n.corrected ? "Your corrected details are saved" : "We have your claim";
+  const text = [
+    `Hi ${n.teamName},`,
+    "",
+    `${what} for ${prize} (${n.place} in ${n.competitionName}, team ${n.teamId}).`,
+    `We will pay to: ${n.details}`,
+    "",
+    "You can correct these details with your claim link until we record the payment.",
+    "If you did not send them, reply to this e-mail at once.",
+  ].join("\n");
+  const html = `<p>Hi ${esc(n.teamName)},</p>
+<p>${esc(what)} for <strong>${esc(prize)}</strong> (${esc(n.place)} in ${
+    esc(n.competitionName)
+  }, team ${esc(n.teamId)}).</p>
+<p>We will pay to: ${esc(n.details)}</p>
+<p>You can correct these details with your claim link until we record the payment. If you did not send them, reply to this e-mail at once.</p>`;
+  return { to: n.to, subject: `${what}: ${prize} from ${n.competitionName}`, text, html };
+}
+
+/** The reminder to a winner who has not claimed yet, `days` after they were told. */
+export function buildClaimReminder(n: WinnerNotice & { days: number }): MailMessage {
+  const message = buildWinnerNotice(n);
+  const prize = prizeWords(n);
+  const lead = `A reminder: your prize is still waiting, ${n.days} days after we told you.`;
+  return {
+    to: n.to,
+    subject: `Reminder: claim your ${prize} from ${n.competitionName}`,
+    text: message.text.replace("\n\n", `\n\n${lead}\n\n`),
+    html: message.html?.replace("</p>", `</p>\n<p>${esc(lead)}</p>`),
+  };
+}

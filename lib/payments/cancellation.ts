@@ -12,12 +12,12 @@ import { keys } from "@/lib/db/keys.ts";
 import { releaseLease, takeLease } from "@/lib/db/leases.ts";
 import {
   claimEntryRefund,
-  claimNotice,
   getRefunds,
   markRefundDone,
+  recordRefundNotice,
   type Refund,
-  releaseNotice,
 } from "@/lib/db/refunds.ts";
+import { deliverOutbox, mailerDelivers } from "@/lib/db/outbox.ts";
 import { getManyValues, listValues } from "@/lib/db/util.ts";
 import { toCents } from "@/lib/domain/format.ts";
 import type { Competition, Entry } from "@/lib/domain/types.ts";
@@ -221,6 +221,9 @@ export async function runCancellation(
         updatedAt: now().toISOString(),
       };
       await saveJob(kv, job);
+      await deliverOutbox(kv, deps.mailer).catch((err) =>
+        console.error(`Cancellation e-mails wait in the outbox: ${err}`)
+      );
       if (!await takeLease(kv, leaseName(cid), holder, LEASE_MS)) return job;
     }
     job = await tally(kv, cid, job, now());
@@ -283,7 +286,10 @@ async function refundEntry(
   return await markRefundDone(kv, refund.paymentIntentId, now);
 }
 
-/** E-mails the entrant once; true when they have been told (now or by an earlier run). */
+/**
+ * Tells the entrant once: the notice is written to the outbox in the atomic that records them
+ * told (delivery to SMTP retries from there).
+ */
 async function notifyEntrant(
   { kv, mailer }: CheckoutDeps,
   competition: Competition,
@@ -291,24 +297,16 @@ async function notifyEntrant(
   refund: Refund,
   origin: string,
   now: Date,
-): Promise<boolean> {
-  if (refund.notifiedAt) return true;
-  if (!await claimNotice(kv, refund.paymentIntentId, now)) return true;
-  try {
-    await mailer.send(buildCancellationNotice({
+): Promise<void> {
+  if (refund.notifiedAt) return;
+  await recordRefundNotice(kv, refund.paymentIntentId, (r) =>
+    buildCancellationNotice({
       entry,
       competition,
       reason: competition.cancelReason ?? "cancelled by the organiser",
-      amount: refund.amount / 100,
+      amount: r.amount / 100,
       origin,
-    }));
-    return true;
-  } catch (err) {
-    const why = err instanceof Error ? err.message : String(err);
-    console.error(`Cancellation e-mail for entry ${entry.teamId} failed: ${why}`);
-    await releaseNotice(kv, refund.paymentIntentId);
-    return false;
-  }
+    }), { deliver: mailerDelivers(mailer), now });
 }
 
 /**

@@ -34,6 +34,8 @@ export interface PaymentRow {
   /** What went back, in minor units (refunded, or a refund pending); null otherwise. */
   refundedAmount: number | null;
   refundReason: string | null;
+  /** The entry a refund was made for (a cancellation or a single refund); null otherwise. */
+  refundFor: string | null;
   createdAt: string;
 }
 
@@ -102,6 +104,7 @@ export async function readPaymentBook({ kv, payments }: ReadDeps): Promise<Payme
       teamId: checkout?.teamId ?? refund?.entryTeamId ?? null,
       refundedAmount: refund ? refund.amount : null,
       refundReason: refund?.reason ?? checkout?.refundReason ?? null,
+      refundFor: refund?.entryTeamId ?? null,
       createdAt: checkout?.createdAt ?? refund!.createdAt,
     };
   };
@@ -262,13 +265,58 @@ export interface LedgerLine {
   entriesKept: number;
   /** Paid, not yet settled as an entry or a refund (the sweep finishes them). */
   unsettled: number;
-  prizesOwed: number;
+  /** Cash prizes won (a completed competition's awards), paid or not. */
+  prizesAwarded: number;
+  /** Of those, paid to the winners (recorded with a reference). */
   prizesPaid: number;
+  /** prizesAwarded − prizesPaid: still to pay. */
+  prizesOwed: number;
   /** The provider's fees where it reports them; null when unknown (test mode). */
   providerFees: number | null;
-  /** entriesKept − prizesOwed − providerFees: negative is an overlay the operator pays. */
+  /** entriesKept − prizesAwarded − providerFees: negative is an overlay the operator pays. */
   operatorKeeps: number;
 }
+
+/**
+ * The ledger's columns, each with the words an accountant reads it by (the admin screen and
+ * `deno task reconcile` print these).
+ */
+export const LEDGER_COLUMNS: {
+  key: Exclude<keyof LedgerLine, "competitionId" | "name" | "currency">;
+  label: string;
+  meaning: string;
+}[] = [
+  {
+    key: "collected",
+    label: "Fees collected",
+    meaning: "entry fees taken by payments that went through",
+  },
+  { key: "refunded", label: "Refunded", meaning: "fees given back to entrants" },
+  {
+    key: "refundsPending",
+    label: "Refunds in progress",
+    meaning: "refunds decided, not yet confirmed by the payment provider",
+  },
+  { key: "entriesKept", label: "Fees kept", meaning: "fees of entries that stand" },
+  {
+    key: "unsettled",
+    label: "Not yet settled",
+    meaning: "paid, not yet an entry or a refund (finished within a minute)",
+  },
+  { key: "prizesAwarded", label: "Prizes awarded", meaning: "cash prizes won, paid or not" },
+  { key: "prizesPaid", label: "Prizes paid", meaning: "prizes paid to winners" },
+  { key: "prizesOwed", label: "Prizes owed", meaning: "prizes awarded − prizes paid" },
+  {
+    key: "providerFees",
+    label: "Provider fees",
+    meaning: "the payment provider's fees (— where not reported)",
+  },
+  {
+    key: "operatorKeeps",
+    label: "Operator keeps",
+    meaning: "fees kept − prizes awarded − provider fees (negative: prizes above the fees)",
+  },
+];
 
 function emptyLine(competitionId: number | null, name: string, currency: string): LedgerLine {
   return {
@@ -280,8 +328,9 @@ function emptyLine(competitionId: number | null, name: string, currency: string)
     refundsPending: 0,
     entriesKept: 0,
     unsettled: 0,
-    prizesOwed: 0,
+    prizesAwarded: 0,
     prizesPaid: 0,
+    prizesOwed: 0,
     providerFees: null,
     operatorKeeps: 0,
   };
@@ -328,14 +377,15 @@ export async function readLedger(deps: ReadDeps, rows?: PaymentRow[]): Promise<L
   for (const c of competitions) {
     if (c.status !== "COMPLETED" || c.prizeType === "NON_CASH") continue;
     const money = await prizeMoney(deps.kv, c.id);
-    if (money.owed === 0 && money.paid === 0) continue;
+    if (money.awarded === 0 && money.paid === 0) continue;
     const line = lineOf(c.id, c.name, c.currency.toLowerCase());
-    line.prizesOwed += money.owed;
+    line.prizesAwarded += money.awarded;
     line.prizesPaid += money.paid;
+    line.prizesOwed += money.awarded - money.paid;
   }
   const totals = new Map<string, LedgerLine>();
   for (const line of lines.values()) {
-    line.operatorKeeps = line.entriesKept - line.prizesOwed - (line.providerFees ?? 0);
+    line.operatorKeeps = line.entriesKept - line.prizesAwarded - (line.providerFees ?? 0);
     let total = totals.get(line.currency);
     if (!total) {
       total = emptyLine(null, `Total ${line.currency.toUpperCase()}`, line.currency);
@@ -348,8 +398,9 @@ export async function readLedger(deps: ReadDeps, rows?: PaymentRow[]): Promise<L
         "refundsPending",
         "entriesKept",
         "unsettled",
-        "prizesOwed",
+        "prizesAwarded",
         "prizesPaid",
+        "prizesOwed",
         "operatorKeeps",
       ] as const
     ) {

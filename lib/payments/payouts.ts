@@ -5,17 +5,20 @@
  * exactly once, and export them as CSV.
  */
 import { keys } from "@/lib/db/keys.ts";
+import { deliverOutbox, mailerDelivers } from "@/lib/db/outbox.ts";
 import {
-  claimWinnerNotice,
   detailsContext,
+  getPayout,
   getPayoutByTokenHash,
   listPayouts,
   markPayoutClaimed,
+  markPayoutPaid,
   type Payout,
   PAYOUT_STATES,
   type PayoutState,
   payoutState,
-  releaseWinnerNotice,
+  recordReminder,
+  recordWinnerNotice,
 } from "@/lib/db/payouts.ts";
 import {
   newSealKey,
@@ -27,8 +30,15 @@ import {
 } from "@/lib/crypto/sealed.ts";
 import { fieldError, NotFoundError } from "@/lib/domain/errors.ts";
 import type { PayoutDetails } from "@/lib/domain/schemas/payouts.ts";
-import type { Competition } from "@/lib/domain/types.ts";
-import { buildWinnerNotice } from "@/lib/email/winner.ts";
+import type { Competition, Entry } from "@/lib/domain/types.ts";
+import {
+  buildClaimConfirmation,
+  buildClaimReminder,
+  buildPayoutSentNotice,
+  buildWinnerNotice,
+} from "@/lib/email/winner.ts";
+import { getEntryByEditToken } from "@/lib/db/entry_edits.ts";
+import { maskEmail } from "@/lib/api/views.ts";
 import type { Mailer } from "@/lib/email/mailer.ts";
 
 export interface PayoutDeps {
@@ -39,6 +49,8 @@ export interface PayoutDeps {
 
 /** Tokens of claim links look like this (22 URL-safe characters: 128 random bits). */
 const TOKEN = /^[A-Za-z0-9_-]{22}$/;
+/** An entry's edit token (lib/db/entry_writes.ts): 32 hex digits. */
+const EDIT_TOKEN = /^[0-9a-f]{32}$/;
 
 const keyCache = new WeakMap<Deno.Kv, Promise<CryptoKey>>();
 
@@ -65,8 +77,9 @@ function sealKey(deps: PayoutDeps): Promise<CryptoKey> {
 }
 
 /**
- * E-mails every winner not told yet (of one competition, or all) a new private claim link; a
- * failed e-mail is released so the next sweep tries again. Returns how many were told.
+ * Tells every winner not told yet (of one competition, or all) their new private claim link: the
+ * e-mail is written to the outbox in the atomic that records them told, then handed to SMTP
+ * (retried by the sweep). Returns how many were told.
  */
 export async function notifyWinners(
   deps: PayoutDeps,
@@ -75,45 +88,91 @@ export async function notifyWinners(
   now = new Date(),
 ): Promise<number> {
   const waiting = (await listPayouts(deps.kv, cid)).filter((p) => !p.notifiedAt);
-  if (waiting.length === 0) return 0;
   const names = new Map<number, string>();
   let told = 0;
   for (const payout of waiting) {
-    const token = randomToken();
-    if (!await claimWinnerNotice(deps.kv, payout, await sha256Hex(token), now)) continue;
     if (!names.has(payout.competitionId)) {
       const c = (await deps.kv.get<Competition>(keys.competition(payout.competitionId))).value;
       names.set(payout.competitionId, c?.name ?? "the competition");
     }
-    try {
-      await deps.mailer.send(buildWinnerNotice({
-        to: payout.email,
-        teamName: payout.teamName,
-        teamId: payout.teamId,
-        competitionName: names.get(payout.competitionId)!,
-        place: payout.place,
-        amount: payout.amount,
-        currency: payout.currency,
-        description: payout.description,
-        claimUrl: `${origin}/claim/${token}`,
-      }));
-      told++;
-    } catch (err) {
-      console.error(`Winner e-mail for ${payout.teamId} failed: ${err}`);
-      await releaseWinnerNotice(deps.kv, payout);
-    }
+    const token = randomToken();
+    const mail = buildWinnerNotice({
+      to: payout.email,
+      teamName: payout.teamName,
+      teamId: payout.teamId,
+      competitionName: names.get(payout.competitionId)!,
+      place: payout.place,
+      amount: payout.amount,
+      currency: payout.currency,
+      description: payout.description,
+      claimUrl: `${origin}/claim/${token}`,
+    });
+    const options = { deliver: mailerDelivers(deps.mailer), now };
+    if (await recordWinnerNotice(deps.kv, payout, await sha256Hex(token), mail, options)) told++;
   }
+  if (told > 0) await deliverOutbox(deps.kv, deps.mailer);
   return told;
 }
 
-/** The payout a claim link opens (NotFoundError for a malformed or unknown token). */
+/**
+ * Records that a prize was paid with its reference, exactly once (see markPayoutPaid), and tells
+ * the winner in the same atomic.
+ */
+export async function recordPayoutPaid(
+  deps: PayoutDeps,
+  cid: number,
+  entryId: number,
+  reference: string,
+  now = new Date(),
+): Promise<Payout> {
+  const competition = (await deps.kv.get<Competition>(keys.competition(cid))).value;
+  const paid = await markPayoutPaid(deps.kv, cid, entryId, reference, now, {
+    deliver: mailerDelivers(deps.mailer),
+    mail: (p) =>
+      buildPayoutSentNotice({
+        to: p.email,
+        teamName: p.teamName,
+        teamId: p.teamId,
+        competitionName: competition?.name ?? "the competition",
+        place: p.place,
+        amount: p.amount,
+        currency: p.currency,
+        description: p.description,
+        reference,
+      }),
+  });
+  await deliverOutbox(deps.kv, deps.mailer).catch((err) =>
+    console.error(`Payout e-mail waits in the outbox: ${err}`)
+  );
+  return paid;
+}
+
+/**
+ * The payout a claim link opens: the token e-mailed to the winner, or the entry's own edit token
+ * (the link My entries and the find-my-entries e-mail give). NotFoundError for anything else.
+ */
 export async function payoutOfToken(kv: Deno.Kv, token: string): Promise<Payout> {
-  const payout = TOKEN.test(token) ? await getPayoutByTokenHash(kv, await sha256Hex(token)) : null;
+  let payout: Payout | null = null;
+  if (TOKEN.test(token)) payout = await getPayoutByTokenHash(kv, await sha256Hex(token));
+  else if (EDIT_TOKEN.test(token)) {
+    const entry = await getEntryByEditToken(kv, token);
+    if (entry) payout = await getPayout(kv, entry.competitionId, entry.id);
+  }
   if (!payout) throw new NotFoundError("This claim link is not valid.");
   return payout;
 }
 
-/** Stores the winner's payout details, sealed, on the payout the token opens (once). */
+/** The methods each kind of prize is paid by. */
+const METHODS: Record<Payout["prizeType"], PayoutDetails["method"][]> = {
+  CASH: ["paypal", "iban"],
+  NON_CASH: ["address"],
+};
+
+/**
+ * Stores the winner's payout details, sealed, on the payout the token opens, until it is paid
+ * (a second claim corrects the first); the winner's address is e-mailed a confirmation in the
+ * same atomic. A method that does not fit the prize is refused (400 naming `method`).
+ */
 export async function claimPayout(
   deps: PayoutDeps,
   token: string,
@@ -121,14 +180,98 @@ export async function claimPayout(
   now = new Date(),
 ): Promise<Payout> {
   const payout = await payoutOfToken(deps.kv, token);
+  if (!METHODS[payout.prizeType].includes(details.method)) {
+    throw fieldError(
+      "method",
+      payout.prizeType === "CASH"
+        ? "A cash prize is paid by PayPal or bank transfer (IBAN), not to a postal address"
+        : "This prize is sent by post: please give a postal address",
+    );
+  }
   const sealed = await seal(await sealKey(deps), details, detailsContext(payout));
-  return await markPayoutClaimed(deps.kv, payout, sealed, now);
+  const competition = (await deps.kv.get<Competition>(keys.competition(payout.competitionId)))
+    .value;
+  const mail = buildClaimConfirmation({
+    ...noticeOf(payout, competition?.name),
+    details: maskedDetails(details),
+    corrected: payout.status === "CLAIMED",
+  });
+  return await markPayoutClaimed(deps.kv, payout, sealed, {
+    mail,
+    deliver: mailerDelivers(deps.mailer),
+  }, now).finally(() => deliverOutbox(deps.kv, deps.mailer).catch(() => {}));
+}
+
+/** What every e-mail to a winner says of their prize. */
+function noticeOf(p: Payout, competitionName = "the competition") {
+  return {
+    to: p.email,
+    teamName: p.teamName,
+    teamId: p.teamId,
+    competitionName,
+    place: p.place,
+    amount: p.amount,
+    currency: p.currency,
+    description: p.description,
+  };
+}
+
+/** The details with most of the account hidden, for e-mails: "PayPal j***@example.com". */
+export function maskedDetails(details: PayoutDetails): string {
+  if (details.method === "paypal") return `PayPal ${maskEmail(details.paypalEmail)}`;
+  if (details.method === "iban") return `IBAN ending ${details.iban.slice(-4)}`;
+  const a = details.address;
+  return `post to ${a.name}, ${a.postcode} ${a.city}, ${a.country}`;
+}
+
+/** Days after the first e-mail at which a winner who has not claimed is reminded. */
+export const REMINDER_DAYS = [7, 30] as const;
+
+/**
+ * Reminds every winner who has not claimed, 7 and 30 days after they were told (a periodic job):
+ * each reminder is written to the outbox in the atomic that records it sent, so each goes once.
+ * The link is the entry's edit link (a claim link too), or a new claim link for older entries.
+ * Returns how many were reminded.
+ */
+export async function remindUnclaimed(
+  deps: PayoutDeps,
+  origin: string,
+  now = new Date(),
+): Promise<number> {
+  const names = new Map<number, string>();
+  let reminded = 0;
+  for (const payout of await listPayouts(deps.kv)) {
+    if (payout.status !== "OWED" || !payout.notifiedAt) continue;
+    const days = (now.getTime() - Date.parse(payout.notifiedAt)) / 86_400_000;
+    const due = REMINDER_DAYS.filter((d) => d <= days && !payout.remindedDays?.includes(d)).at(-1);
+    if (due === undefined) continue;
+    if (!names.has(payout.competitionId)) {
+      const c = (await deps.kv.get<Competition>(keys.competition(payout.competitionId))).value;
+      names.set(payout.competitionId, c?.name ?? "the competition");
+    }
+    const entry = (await deps.kv.get<Entry>(keys.entry(payout.entryId))).value;
+    const token = entry?.editToken ?? randomToken();
+    const mail = buildClaimReminder({
+      ...noticeOf(payout, names.get(payout.competitionId)),
+      claimUrl: `${origin}/claim/${token}`,
+      days: due,
+    });
+    const newHash = entry?.editToken ? null : await sha256Hex(token);
+    const options = { deliver: mailerDelivers(deps.mailer), now };
+    if (await recordReminder(deps.kv, payout, due, newHash, mail, options)) reminded++;
+  }
+  if (reminded > 0) await deliverOutbox(deps.kv, deps.mailer);
+  return reminded;
 }
 
 /** A payout as the admin sees it: its state and the details opened. */
 export interface PayoutRow extends Omit<Payout, "sealedDetails" | "tokenHash"> {
   state: PayoutState;
   details: PayoutDetails | null;
+  /** Null when the competition was deleted. */
+  competitionName: string | null;
+  /** Whole days since the winner was told (or awarded), until it was paid. */
+  waitedDays: number;
 }
 
 /** Every payout (filtered by state and competition), details opened, by competition and rank. */
@@ -140,13 +283,21 @@ export async function listPayoutRows(
   const key = await sealKey(deps);
   const all = await listPayouts(deps.kv, filter.competitionId ?? undefined);
   const rows: PayoutRow[] = [];
+  const names = new Map<number, string | null>();
   for (const { sealedDetails, tokenHash: _, ...p } of all) {
     const state = payoutState({ ...p, sealedDetails, tokenHash: null }, now);
     if (filter.state && state !== filter.state) continue;
     const details = sealedDetails
       ? await unseal<PayoutDetails>(key, sealedDetails, detailsContext(p))
       : null;
-    rows.push({ ...p, state, details });
+    if (!names.has(p.competitionId)) {
+      const c = (await deps.kv.get<Competition>(keys.competition(p.competitionId))).value;
+      names.set(p.competitionId, c?.name ?? null);
+    }
+    const since = Date.parse(p.notifiedAt ?? p.createdAt);
+    const until = p.paidAt ? Date.parse(p.paidAt) : now;
+    const waitedDays = Math.max(0, Math.floor((until - since) / 86_400_000));
+    rows.push({ ...p, state, details, competitionName: names.get(p.competitionId)!, waitedDays });
   }
   return rows.sort((a, b) => a.competitionId - b.competitionId || a.rank - b.rank);
 }
@@ -167,14 +318,14 @@ export function payoutTotals(rows: Pick<PayoutRow, "state" | "amount" | "currenc
   return { counts, totals };
 }
 
-/** The prize money of one competition for the ledger: owed (all awarded cash) and paid. */
+/** The prize money of one competition for the ledger: awarded (all cash won) and paid. */
 export async function prizeMoney(
   kv: Deno.Kv,
   cid: number,
-): Promise<{ owed: number; paid: number }> {
+): Promise<{ awarded: number; paid: number }> {
   const payouts = await listPayouts(kv, cid);
   return {
-    owed: payouts.reduce((sum, p) => sum + p.amount, 0),
+    awarded: payouts.reduce((sum, p) => sum + p.amount, 0),
     paid: payouts.filter((p) => p.status === "PAID").reduce((sum, p) => sum + p.amount, 0),
   };
 }
@@ -198,6 +349,7 @@ function cell(value: string | number | null): string {
 /** The payouts as CSV (header row first), amounts in major units. */
 export function payoutsCsv(rows: PayoutRow[]): string {
   const head = [
+    "competition_id",
     "competition",
     "place",
     "team_id",
@@ -215,6 +367,7 @@ export function payoutsCsv(rows: PayoutRow[]): string {
   const lines = rows.map((r) =>
     [
       r.competitionId,
+      r.competitionName ?? "(deleted)",
       r.place,
       r.teamId,
       r.teamName,

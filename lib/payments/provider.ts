@@ -28,6 +28,18 @@ export interface PaymentIntentInfo {
   refunded?: boolean;
 }
 
+/** A payment as the provider itself recorded it (for `deno task reconcile --provider`). */
+export interface ProviderRecord {
+  id: string;
+  /** Minor units charged. */
+  amount: number;
+  /** Lower case ISO code. */
+  currency: string;
+  status: IntentStatus;
+  /** Minor units the provider gave back (every succeeded or pending refund of the payment). */
+  refunded: number;
+}
+
 export interface PaymentProvider {
   readonly mode: "stripe" | "test";
   /** Publishable key for Stripe.js; null in test mode. */
@@ -52,4 +64,6 @@ export interface PaymentProvider {
    * (test mode); Stripe keeps its own and lists none. The sweep cancels them.
    */
   listUnpaidIntents(before: Date, limit: number): Promise<string[]>;
+  /** Every payment and its refunds as the provider recorded them, paged through in full. */
+  listRecords(): Promise<ProviderRecord[]>;
 }

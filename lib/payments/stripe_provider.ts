@@ -1,7 +1,12 @@
 /** The Stripe payment provider: PaymentIntents, refunds and webhook verification via `stripe`. */
 import Stripe from "stripe";
 import { UpstreamError } from "@/lib/domain/errors.ts";
-import type { IntentStatus, PaymentIntentInfo, PaymentProvider } from "./provider.ts";
+import type {
+  IntentStatus,
+  PaymentIntentInfo,
+  PaymentProvider,
+  ProviderRecord,
+} from "./provider.ts";
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -109,6 +114,36 @@ export class StripePaymentProvider implements PaymentProvider {
   /** Stripe keeps its intents itself: none are kept in our store. */
   listUnpaidIntents(): Promise<string[]> {
     return Promise.resolve([]);
+  }
+
+  /**
+   * Every PaymentIntent and every Refund of the account, paged through with the client's
+   * auto-pagination (100 a page), joined by intent; 502 when Stripe cannot be asked.
+   */
+  async listRecords(): Promise<ProviderRecord[]> {
+    try {
+      const refunded = new Map<string, number>();
+      for await (const refund of this.stripe.refunds.list({ limit: 100 })) {
+        if (refund.status !== "succeeded" && refund.status !== "pending") continue;
+        const pi = typeof refund.payment_intent === "string"
+          ? refund.payment_intent
+          : refund.payment_intent?.id;
+        if (pi) refunded.set(pi, (refunded.get(pi) ?? 0) + refund.amount);
+      }
+      const records: ProviderRecord[] = [];
+      for await (const intent of this.stripe.paymentIntents.list({ limit: 100 })) {
+        records.push({
+          id: intent.id,
+          amount: intent.amount,
+          currency: intent.currency,
+          status: intent.status as IntentStatus,
+          refunded: refunded.get(intent.id) ?? 0,
+        });
+      }
+      return records;
+    } catch (err) {
+      throw providerError(err, "The payments could not be listed");
+    }
   }
 
   /** True when a webhook secret is configured, i.e. POST /api/stripe/webhook can verify events. */

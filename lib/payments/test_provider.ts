@@ -7,13 +7,19 @@ import { fieldError, PaymentNotCompletedError } from "@/lib/domain/errors.ts";
 import {
   cancelTestIntent,
   getTestIntent,
+  listTestIntents,
   listUnpaidTestIntentIds,
   saveTestIntent,
   type TestIntentRecord,
   updateTestIntent,
 } from "@/lib/db/test_payment_intents.ts";
 import { randomToken } from "@/lib/auth/passwords.ts";
-import { type PaymentIntentInfo, type PaymentProvider, UNPAID_INTENT_TTL_MS } from "./provider.ts";
+import {
+  type PaymentIntentInfo,
+  type PaymentProvider,
+  type ProviderRecord,
+  UNPAID_INTENT_TTL_MS,
+} from "./provider.ts";
 
 /** The card that is always declined, as in Stripe's test mode. */
 export const DECLINED_CARD = "4000000000000002";
@@ -77,6 +83,17 @@ export class TestPaymentProvider implements PaymentProvider {
   /** The unpaid intents opened before `before` (oldest first, at most `limit`). */
   listUnpaidIntents(before: Date, limit: number): Promise<string[]> {
     return listUnpaidTestIntentIds(this.kv, before, limit);
+  }
+
+  /** Every intent the test provider keeps, with what it refunded (all of it, once refunded). */
+  async listRecords(): Promise<ProviderRecord[]> {
+    return (await listTestIntents(this.kv)).map((r) => ({
+      id: r.id,
+      amount: r.amount,
+      currency: r.currency,
+      status: r.status,
+      refunded: r.refunded ? r.amount : 0,
+    }));
   }
 
   /** True once `refund` has been called for this intent. */

@@ -1,7 +1,7 @@
 import { Head } from "$fresh/runtime.ts";
 import type { Handlers, PageProps } from "$fresh/server.ts";
 import { BackButton } from "@/components/admin/BackButton.tsx";
-import { LedgerTable } from "@/components/admin/LedgerTable.tsx";
+import { LedgerLegend, LedgerTable } from "@/components/admin/LedgerTable.tsx";
 import { PageHeader } from "@/components/admin/PageHeader.tsx";
 import { PaymentsTable, STATE_LABELS } from "@/components/admin/PaymentsTable.tsx";
 import { Button } from "@/components/ui/Button.tsx";
@@ -80,6 +80,7 @@ export default function PaymentsPage({ data }: PageProps<Data>) {
         <section aria-labelledby="ledger-title" className="flex flex-col gap-2">
           <h2 id="ledger-title" className="text-lg font-semibold">Ledger</h2>
           <LedgerTable lines={data.ledger.competitions} totals={data.ledger.totals} />
+          <LedgerLegend />
         </section>
         <nav aria-label="Payment states" className="flex flex-wrap gap-2">
           <Button

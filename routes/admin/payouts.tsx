@@ -1,6 +1,7 @@
 import { Head } from "$fresh/runtime.ts";
 import type { Handlers, PageProps } from "$fresh/server.ts";
 import { BackButton } from "@/components/admin/BackButton.tsx";
+import { CompetitionLink } from "@/components/admin/CompetitionLink.tsx";
 import { PageHeader } from "@/components/admin/PageHeader.tsx";
 import { CARD_LABEL, Table, Td, Th, THead } from "@/components/admin/Table.tsx";
 import { Button } from "@/components/ui/Button.tsx";
@@ -40,6 +41,12 @@ export const handler: Handlers<Data, State> = {
 const money = (totals: Record<string, number>) =>
   Object.entries(totals).map(([cur, cents]) => formatPrice(cents / 100, cur)).join(" + ") ||
   formatPrice(0, "usd");
+
+/** How long the winner has waited ("3 days"), or how long the payment took once paid. */
+function waited(p: PayoutRow): string {
+  const days = p.waitedDays === 1 ? "1 day" : `${p.waitedDays} days`;
+  return p.status === "PAID" ? `paid after ${days}` : days;
+}
 
 function prize(p: PayoutRow): string {
   return p.description ?? formatPrice(p.amount / 100, p.currency);
@@ -88,6 +95,7 @@ export default function PayoutsPage({ data }: PageProps<Data>) {
               <Th>Winner</Th>
               <Th className="text-right">Prize</Th>
               <Th>State</Th>
+              <Th className="text-right">Waiting</Th>
               <Th>Payout details</Th>
               <Th>Payment</Th>
             </tr>
@@ -95,7 +103,7 @@ export default function PayoutsPage({ data }: PageProps<Data>) {
           <tbody className="max-sm:block">
             {data.payouts.length === 0 && (
               <tr>
-                <td colSpan={7} className="px-3 py-2.5">
+                <td colSpan={8} className="px-3 py-2.5">
                   No payouts yet. Winners appear here when a competition is completed.
                 </td>
               </tr>
@@ -107,7 +115,7 @@ export default function PayoutsPage({ data }: PageProps<Data>) {
                 data-payout={p.teamId}
               >
                 <Td data-label="Competition" className={`max-sm:block ${CARD_LABEL}`}>
-                  {p.competitionId}
+                  <CompetitionLink id={p.competitionId} name={p.competitionName} />
                 </Td>
                 <Td data-label="Place" className={`max-sm:block ${CARD_LABEL}`}>{p.place}</Td>
                 <Td data-label="Winner" className={`max-sm:block ${CARD_LABEL}`}>
@@ -124,6 +132,13 @@ export default function PayoutsPage({ data }: PageProps<Data>) {
                 <Td data-label="State" className={`max-sm:block ${CARD_LABEL}`}>
                   <span data-state={p.state}>{LABELS[p.state]}</span>
                 </Td>
+                <Td
+                  data-label="Waiting"
+                  className={`text-right tabular-nums max-sm:block max-sm:text-left ${CARD_LABEL}`}
+                  data-waited={p.waitedDays}
+                >
+                  {waited(p)}
+                </Td>
                 <Td data-label="Payout details" className={`break-all max-sm:block ${CARD_LABEL}`}>
                   {detailsText(p.details) || "—"}
                 </Td>
@@ -134,7 +149,9 @@ export default function PayoutsPage({ data }: PageProps<Data>) {
                       <AdminPayoutPay
                         competitionId={p.competitionId}
                         entryId={p.entryId}
-                        label={`${p.place} place of competition ${p.competitionId}`}
+                        label={`${p.place} place of ${
+                          p.competitionName ?? "a deleted competition"
+                        }`}
                       />
                     )}
                 </Td>

@@ -8,6 +8,7 @@ import { type Payout, payoutState } from "@/lib/db/payouts.ts";
 import { NotFoundError } from "@/lib/domain/errors.ts";
 import { prizeWords } from "@/lib/email/winner.ts";
 import { payoutOfToken } from "@/lib/payments/payouts.ts";
+import { PRIVATE_HEADERS } from "@/lib/http/private.ts";
 import type { State } from "@/lib/services.ts";
 
 type Data = {
@@ -33,9 +34,11 @@ export const handler: Handlers<Data, State> = {
         cash: payout.prizeType !== "NON_CASH",
         competitionName: competition?.name ?? "the competition",
         unclaimed: payoutState(payout) === "unclaimed",
-      });
+      }, { headers: PRIVATE_HEADERS });
     } catch (err) {
-      if (err instanceof NotFoundError) return ctx.render(null, { status: 404 });
+      if (err instanceof NotFoundError) {
+        return ctx.render(null, { status: 404, headers: PRIVATE_HEADERS });
+      }
       throw err;
     }
   },
@@ -83,9 +86,14 @@ export default function ClaimPage({ data }: PageProps<Data>) {
           </p>
         )}
         {payout.status === "CLAIMED" && (
-          <p role="status" className="rounded-lg bg-muted p-4 text-center" data-claimed="">
-            Claim received on {day(payout.claimedAt)}; we will pay your prize shortly.
-          </p>
+          <>
+            <p role="status" className="rounded-lg bg-muted p-4 text-center" data-claimed="">
+              Claim received on{" "}
+              {day(payout.claimedAt)}; we will pay your prize shortly. Until then you can correct
+              your details below (we confirm them by e-mail).
+            </p>
+            <ClaimForm token={data.token} cash={data.cash} correcting />
+          </>
         )}
         {payout.status === "OWED" && (
           <>

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { listOutbox } from "@/lib/db/outbox.ts";
+import { countUndelivered, deliverOutbox, listOutbox, queueMail } from "@/lib/db/outbox.ts";
+import { SmtpMailer } from "@/lib/email/smtp.ts";
 import { makeTestApp, readJsonBody, type TestApp } from "@/tests/helpers/app.ts";
 import { entryBody, makeCompetition, payTestIntent } from "@/tests/helpers/fixtures.ts";
 import { startTestSmtp, type TestSmtp } from "@/tests/helpers/smtp.ts";
@@ -117,4 +118,48 @@ Deno.test("[email] a failing mail server never fails the entry", async () => {
     assert.match((await readJsonBody(res)).teamId, /^FFT-/);
     assert.equal(smtp.messages.length, 0);
   }, { rejectRecipients: true });
+});
+
+Deno.test("[email] a money notice waits in the outbox until the SMTP server takes it, then goes once", async () => {
+  const kv = await Deno.openKv(":memory:");
+  const down = await startTestSmtp({ rejectRecipients: true });
+  const up = await startTestSmtp();
+  try {
+    const mail = { to: "fan@example.com", subject: "Your refund", text: "Refunded." };
+    const res = await queueMail(kv.atomic(), mail, { deliver: true, about: "refund:pi_1" })
+      .commit();
+    assert.equal(res.ok, true);
+    assert.equal(await countUndelivered(kv), 1);
+
+    assert.equal(await deliverOutbox(kv, new SmtpMailer(down.url, "app@example.com")), 0);
+    assert.equal(await countUndelivered(kv), 1, "a refused send stays to retry");
+
+    const mailer = new SmtpMailer(up.url, "app@example.com");
+    assert.equal(await deliverOutbox(kv, mailer), 1);
+    assert.equal(await deliverOutbox(kv, mailer), 0, "delivered once");
+    assert.equal(up.messages.length, 1);
+    assert.deepEqual(up.messages[0].to, ["fan@example.com"]);
+    assert.equal(await countUndelivered(kv), 0);
+    const [kept] = await listOutbox(kv);
+    assert.equal(kept.about, "refund:pi_1");
+  } finally {
+    kv.close();
+    await down.close();
+    await up.close();
+  }
+});
+
+Deno.test("[email] a notice's atomic that fails writes no mail", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    await kv.set(["x"], 1);
+    const stale = { key: ["x"], versionstamp: "00000000000000000000" };
+    const mail = { to: "fan@example.com", subject: "Your refund", text: "Refunded." };
+    const res = await queueMail(kv.atomic().check(stale), mail, { deliver: true }).commit();
+    assert.equal(res.ok, false);
+    assert.deepEqual(await listOutbox(kv), []);
+    assert.equal(await countUndelivered(kv), 0);
+  } finally {
+    kv.close();
+  }
 });

@@ -4,6 +4,11 @@ import { setPrizeStructure } from "@/lib/db/prizes.ts";
 import { keys } from "@/lib/db/keys.ts";
 import type { Refund } from "@/lib/db/refunds.ts";
 import { reconcile } from "@/lib/payments/reconcile.ts";
+import { TestPaymentProvider } from "@/lib/payments/test_provider.ts";
+import { OutboxMailer } from "@/lib/email/outbox.ts";
+import { createEntry, listEntriesByCompetition } from "@/lib/db/entries.ts";
+import { savePendingCheckout } from "@/lib/db/checkouts.ts";
+import { paidStripeCheckout, withStripeApp } from "@/tests/helpers/stripe.ts";
 import { cancelCompetition } from "@/lib/payments/cancellation.ts";
 import { makeTestApp, readJsonBody, TEST_ORIGIN, type TestApp } from "@/tests/helpers/app.ts";
 import {
@@ -13,6 +18,7 @@ import {
   makeCompetition,
   payTestIntent,
   type TestCompetition,
+  validPicks,
 } from "@/tests/helpers/fixtures.ts";
 
 let buyer = 0;
@@ -217,4 +223,152 @@ Deno.test("[payments] search, filter, numeric sort and pages", async (t) => {
   } finally {
     await app.close();
   }
+});
+
+const RECONCILE = new URL("../../scripts/reconcile.ts", import.meta.url).pathname;
+const CONFIG = new URL("../../deno.json", import.meta.url).pathname;
+
+/** `deno task reconcile` on the store at `path`: its exit code and what it printed. */
+async function reconcileScript(path: string, ...args: string[]) {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--config", CONFIG, RECONCILE, ...args],
+    env: { DENO_KV_PATH: path, DEMO_DATA: "0" },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const text = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
+  return { code: out.code, text };
+}
+
+/** A competition of `n` entries paid with the test provider, on a store opened by the caller. */
+async function paidContest(kv: Deno.Kv, name: string, n: number): Promise<TestCompetition> {
+  const c = await makeCompetition(kv, { name, entryFee: 5 });
+  const provider = new TestPaymentProvider(kv);
+  for (let i = 0; i < n; i++) {
+    const intent = await provider.createIntent({
+      amount: 500,
+      currency: "usd",
+      metadata: { competitionId: String(c.id) },
+    });
+    await provider.confirm(intent.id, "4242 4242 4242 4242");
+    const charge = { amount: 500, currency: "usd" };
+    const input = {
+      competitionId: c.id,
+      email: `${name.toLowerCase().replace(/\W/g, "")}${i}@example.com`,
+      teamName: `${name} ${i}`,
+      playerIds: validPicks(c),
+      stripePaymentId: intent.id,
+    };
+    await savePendingCheckout(kv, {
+      paymentIntentId: intent.id,
+      ...input,
+      ...charge,
+      createdAt: new Date().toISOString(),
+    });
+    await createEntry(kv, { ...input, charge });
+  }
+  return c;
+}
+
+Deno.test("[reconcile] a deleted refund and a refund only the provider knows are named, exit 1", async (t) => {
+  const dir = await Deno.makeTempDir({ prefix: "reconcile-" });
+  const path = `${dir}/store.kv`;
+  const kv = await Deno.openKv(path);
+  try {
+    const rained = await paidContest(kv, "Rained Off", 3);
+    const live = await paidContest(kv, "Still On", 2);
+    const deps = { kv, payments: new TestPaymentProvider(kv), mailer: new OutboxMailer(kv) };
+    await cancelCompetition(deps, rained.id, "Rain", TEST_ORIGIN);
+    const [gone] = await listEntriesByCompetition(kv, rained.id);
+    const [kept] = await listEntriesByCompetition(kv, live.id);
+
+    await t.step("the books and the provider agree: exit 0", async () => {
+      const run = await reconcileScript(path, "--provider");
+      assert.equal(run.code, 0, run.text);
+      assert.match(run.text, /books balance/);
+      assert.match(run.text, /test agrees with every payment and refund/);
+    });
+
+    await t.step("a refund record deleted from the store is named, exit 1", async () => {
+      const key = keys.refund(gone.stripePaymentId);
+      const saved = (await kv.get<Refund>(key)).value!;
+      await kv.delete(key);
+      const run = await reconcileScript(path);
+      assert.equal(run.code, 1, run.text);
+      assert.match(
+        run.text,
+        new RegExp(
+          `entry ${gone.teamId}: its payment ${gone.stripePaymentId} has no refund, but Rained Off was cancelled`,
+        ),
+      );
+      const both = await reconcileScript(path, "--provider");
+      assert.match(
+        both.text,
+        new RegExp(
+          `payment ${gone.stripePaymentId}: refunded 0\\.00 USD here but test says 5\\.00 USD`,
+        ),
+      );
+      await kv.set(key, saved);
+    });
+
+    await t.step(
+      "a refund made only at the provider is named with --provider, exit 1",
+      async () => {
+        await deps.payments.refund(kept.stripePaymentId, "by hand");
+        const plain = await reconcileScript(path);
+        assert.equal(plain.code, 0, "the store alone cannot see it");
+        const run = await reconcileScript(path, "--provider");
+        assert.equal(run.code, 1, run.text);
+        assert.match(
+          run.text,
+          new RegExp(
+            `payment ${kept.stripePaymentId}: refunded 0\\.00 USD here but test says 5\\.00 USD`,
+          ),
+        );
+      },
+    );
+  } finally {
+    kv.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("[reconcile] --provider pages through Stripe's PaymentIntents and Refunds", async () => {
+  await withStripeApp(async (app, fake) => {
+    const c = await makeCompetition(app.kv, { name: "Stripe Cup", entryFee: 5 });
+    const paid = [];
+    for (const who of ["ann", "bob"]) {
+      const contact = { email: `${who}@example.com`, teamName: who };
+      const intent = await paidStripeCheckout(app, fake, c, contact);
+      const res = await app.request("/api/entries", {
+        method: "POST",
+        json: { ...entryBody(c, intent.id), ...contact },
+      });
+      assert.equal(res.status, 201);
+      await res.body?.cancel();
+      paid.push(intent.id);
+    }
+    const clean = await reconcile(app.services, [], { provider: true });
+    assert.deepEqual(clean.discrepancies, []);
+
+    fake.refundByHand(paid[0]);
+    // More than one page (100) of payments the books never saw.
+    for (let i = 0; i < 101; i++) {
+      const stray = await app.services.payments.createIntent({
+        amount: 700,
+        currency: "usd",
+        metadata: {},
+      });
+      fake.succeed(stray.id);
+    }
+    const off = await reconcile(app.services, [], { provider: true });
+    const named = (record: string) => off.discrepancies.filter((d) => d.record === record);
+    assert.deepEqual(named(`payment ${paid[0]}`).map((d) => d.problem), [
+      "refunded 0.00 USD here but stripe says 5.00 USD",
+    ]);
+    const strays = off.discrepancies.filter((d) => /books have no record/.test(d.problem));
+    assert.equal(strays.length, 101, "every page read");
+    assert.ok(fake.requests.filter((r) => r === "GET /v1/payment_intents").length >= 2);
+    assert.ok(fake.requests.includes("GET /v1/refunds"));
+  });
 });

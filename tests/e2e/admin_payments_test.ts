@@ -56,7 +56,12 @@ Deno.test("[admin payments] the ledger and each payment, searchable and sorted, 
         await page.goto(`${base}/admin/payments`);
         await page.getByRole("heading", { name: "Ledger" }).waitFor();
         const ledger = page.getByRole("table", { name: "Ledger" });
-        assert.match(await ledger.innerText(), new RegExp(`${open.id} · `));
+        const named = ledger.getByRole("link", { name: open.name, exact: true });
+        assert.equal(
+          await named.getAttribute("href"),
+          `/admin/competitions/edit/${open.id}`,
+          "the competition by name, linked",
+        );
         assert.match(await ledger.innerText(), /Total USD/);
         assert.equal(await axeViolations(page).then((v) => v.join("\n")), "");
         await screenshot(page, `admin-payments-${width}`, { fullPage: width > 600 });

@@ -78,8 +78,11 @@ Deno.test("[deploy] every job is registered with Deno.cron at the top level, bef
     "payment sweep",
     "intent expiry",
     "minimum entries",
+    "award resumption",
     "winner notices",
+    "prize reminders",
     "cancellations",
+    "outbox delivery",
   ]);
   for (const job of JOBS) assert.equal(job.schedule, "* * * * *", job.name);
   assert.ok(JOB_BACKOFF_MS.length <= 5 && JOB_BACKOFF_MS.every((ms) => ms <= 3_600_000));

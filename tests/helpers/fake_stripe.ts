@@ -119,6 +119,13 @@ export function startFakeStripe(): FakeStripe {
       intent.canceled_at = Math.floor(Date.now() / 1000);
       return Response.json(intent);
     }
+    if (req.method === "GET" && url.pathname === "/v1/payment_intents") {
+      return page(url, [...intents.values()].reverse());
+    }
+    if (req.method === "GET" && url.pathname === "/v1/refunds") {
+      const pi = url.searchParams.get("payment_intent");
+      return page(url, refunds.filter((r) => !pi || r.payment_intent === pi).reverse());
+    }
     const match = url.pathname.match(/^\/v1\/payment_intents\/([^/]+)$/);
     if (req.method === "GET" && match) {
       const intent = intents.get(decodeURIComponent(match[1]));
@@ -197,6 +204,20 @@ export function startFakeStripe(): FakeStripe {
     close: () => server.shutdown(),
   };
   return fake;
+}
+
+/** One page of a Stripe list (newest first): `limit` (default 10) after `starting_after`. */
+function page(url: URL, all: { id: string }[]): Response {
+  const limit = Math.min(Number(url.searchParams.get("limit") ?? 10), 100);
+  const after = url.searchParams.get("starting_after");
+  const start = after ? all.findIndex((x) => x.id === after) + 1 : 0;
+  const data = all.slice(start, start + limit);
+  return Response.json({
+    object: "list",
+    url: url.pathname,
+    has_more: start + limit < all.length,
+    data,
+  });
 }
 
 /** The statuses Stripe lets an intent be cancelled in (capture is automatic here). */

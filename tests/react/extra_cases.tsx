@@ -56,7 +56,8 @@ import AdminPayoutPay from "@/islands/AdminPayoutPay.tsx";
 import ClaimForm from "@/islands/ClaimForm.tsx";
 import ShareButtons from "@/islands/ShareButtons.tsx";
 import { SocialMeta } from "@/components/SocialMeta.tsx";
-import { LedgerTable } from "@/components/admin/LedgerTable.tsx";
+import { LedgerLegend, LedgerTable } from "@/components/admin/LedgerTable.tsx";
+import { CompetitionLink } from "@/components/admin/CompetitionLink.tsx";
 import { PaymentsTable } from "@/components/admin/PaymentsTable.tsx";
 import type { Competition, Team } from "@/lib/domain/types.ts";
 import { competitionToValues } from "@/lib/client/admin/competition_form.ts";
@@ -419,7 +420,11 @@ export function extraCases(data: SeedData): Record<string, () => ReactElement> {
     "islands/MyEntries.tsx#default": () => <MyEntries />,
     "islands/ClaimForm.tsx#default": () => <ClaimForm token="AAAAAAAAAAAAAAAAAAAAAA" cash />,
     "islands/AdminPayoutPay.tsx#default": () => (
-      <AdminPayoutPay competitionId={5} entryId={1} label="1st place of competition 5" />
+      <AdminPayoutPay competitionId={5} entryId={1} label="1st place of La Liga Classic" />
+    ),
+    "components/admin/LedgerTable.tsx#LedgerLegend": () => <LedgerLegend />,
+    "components/admin/CompetitionLink.tsx#CompetitionLink": () => (
+      <CompetitionLink id={5} name="La Liga Classic" />
     ),
     "components/admin/LedgerTable.tsx#LedgerTable": () => (
       <LedgerTable lines={[ledgerLine]} totals={[{ ...ledgerLine, competitionId: null }]} />
@@ -442,6 +447,7 @@ const ledgerLine = {
   refundsPending: 0,
   entriesKept: 15500,
   unsettled: 0,
+  prizesAwarded: 100000,
   prizesOwed: 100000,
   prizesPaid: 50000,
   providerFees: null,
@@ -460,5 +466,6 @@ const paymentRow = {
   teamId: "FFT-NDLW5AT4",
   refundedAmount: 2000,
   refundReason: "Competition cancelled: Rain",
+  refundFor: "FFT-NDLW5AT4",
   createdAt: "2026-11-15T02:22:00.000Z",
 };

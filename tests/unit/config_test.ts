@@ -152,7 +152,13 @@ Deno.test("[config] Stripe keys", async (t) => {
   });
   await t.step("restricted keys are accepted", () => {
     assert.equal(
-      loadConfig({ ...MEMORY, ...keys, STRIPE_SECRET_KEY: "rk_live_1" }).stripeSecretKey,
+      loadConfig({
+        ...MEMORY,
+        ...keys,
+        STRIPE_SECRET_KEY: "rk_live_1",
+        PAYOUT_ENCRYPTION_KEY: btoa("k".repeat(32)),
+      })
+        .stripeSecretKey,
       "rk_live_1",
     );
   });
@@ -430,4 +436,18 @@ Deno.test("[config] PAYOUT_ENCRYPTION_KEY is 32 bytes of base64", () => {
     () => loadConfig({ ...MEMORY, PAYOUT_ENCRYPTION_KEY: "not base64!" }),
     /PAYOUT_ENCRYPTION_KEY must be base64/,
   );
+});
+
+Deno.test("[config] live Stripe keys without PAYOUT_ENCRYPTION_KEY refuse to start, in one line", () => {
+  const live = { STRIPE_SECRET_KEY: "sk_live_1", STRIPE_PUBLISHABLE_KEY: "pk_live_1" };
+  assert.throws(() => loadConfig({ ...MEMORY, ...live }), (err: Error) => {
+    assert.ok(err instanceof ConfigError);
+    assert.match(err.message, /^PAYOUT_ENCRYPTION_KEY is required with live Stripe keys/);
+    assert.doesNotMatch(err.message, /\n/);
+    return true;
+  });
+  const key = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))));
+  assert.equal(loadConfig({ ...MEMORY, ...live, PAYOUT_ENCRYPTION_KEY: key }).payoutKey, key);
+  const test = { STRIPE_SECRET_KEY: "sk_test_1", STRIPE_PUBLISHABLE_KEY: "pk_test_1" };
+  assert.equal(loadConfig({ ...MEMORY, ...test }).payoutKey, null, "test keys may use the store's");
 });
