@@ -11,6 +11,7 @@ import { keys } from "./keys.ts";
 import { bumpLive } from "./live.ts";
 import { getPlayersByIds, listPlayers, type PlayerWithTeam, withTeam } from "./players.ts";
 import { chunk, getManyEntries, retryAtomic } from "./util.ts";
+import { assertPlayersInMatch } from "./match_players.ts";
 
 /** The link of a player to a competition: the salary it costs there. */
 export interface CompetitionPlayerLink {
@@ -62,7 +63,8 @@ async function writeLinks(
 
 /**
  * Makes players pickable in a competition at their default salary; players already in it keep
- * their competition salary. Returns how many were not already in it.
+ * their competition salary. With a match set, a player of another club is refused (400 naming
+ * the player). Returns how many were not already in it.
  */
 export async function addCompetitionPlayers(
   kv: Deno.Kv,
@@ -70,6 +72,9 @@ export async function addCompetitionPlayers(
   playerIds: number[],
 ): Promise<number> {
   const players = await existingPlayers(kv, playerIds);
+  const competition = (await kv.get<Competition>(keys.competition(cid))).value;
+  if (!competition) throw new NotFoundError("Competition not found");
+  await assertPlayersInMatch(kv, competition, players);
   const current = await listCompetitionPlayerIds(kv, cid);
   const added = players.filter((p) => !current.has(p.id));
   await writeLinks(kv, cid, added, (op, player) => {

@@ -8,12 +8,14 @@ import { migrateCompetitionPlayerSalaries } from "./competition_players.ts";
 import { migrateEntriesByEmail } from "./entries_by_email.ts";
 import { keys } from "./keys.ts";
 import { backfillRosters } from "./roster.ts";
+import { migrateOffMatchPlayers } from "./match_players.ts";
 
 /** Every migration by its marker name, run in this order. */
 const MIGRATIONS: Record<string, (kv: Deno.Kv) => Promise<unknown>> = {
   competition_player_salaries: migrateCompetitionPlayerSalaries,
   entries_by_email: migrateEntriesByEmail,
   roster_backfill: backfillRosters,
+  off_match_players: migrateOffMatchPlayers,
 };
 
 /**

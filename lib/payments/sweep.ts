@@ -21,6 +21,7 @@ import { getRefund, listPendingRefundIds } from "@/lib/db/refunds.ts";
 import { resumeCancellations } from "./cancellation.ts";
 import { cancelUnderfilled } from "./min_entries.ts";
 import { notifyWinners } from "./payouts.ts";
+import { advanceCompetitionStatuses } from "@/lib/db/status_clock.ts";
 import { type CheckoutDeps, finishPendingRefund, settlePayment } from "./checkout.ts";
 import { type IntentStatus, type PaymentIntentInfo, UNPAID_INTENT_TTL_MS } from "./provider.ts";
 
@@ -184,6 +185,11 @@ export async function sweepPayments(
   await cancelUnderfilled(deps, origin, now).catch((err) => {
     report.failed++;
     console.error(`Payment sweep: an under-filled competition was not cancelled: ${reason(err)}`);
+  });
+  // Automatic competitions go LIVE at kick-off and COMPLETED after their result (status_clock.ts).
+  await advanceCompetitionStatuses(deps.kv, now).catch((err) => {
+    report.failed++;
+    console.error(`Payment sweep: automatic statuses not moved: ${reason(err)}`);
   });
   // Winners not told yet (the award just happened, or an e-mail failed) get their claim link.
   await notifyWinners(deps, origin, undefined, now).catch((err) => {
