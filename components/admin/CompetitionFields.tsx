@@ -218,11 +218,11 @@ export function CompetitionFields(
           />
           <div>
             <label htmlFor="autoStatus" className="text-sm font-medium">
-              Status follows the clock
+              Follow the clock
             </label>
             <p id="autoStatus-hint" className="text-xs text-muted-foreground">
-              LIVE at the match's kick-off, COMPLETED 30 minutes after its result is saved. Needs a
-              match. Setting a status by hand against the clock turns this off.
+              Goes LIVE at the match's kick-off and COMPLETED 30 minutes after its result is saved.
+              Needs a match. A change by hand against the clock turns this off.
             </p>
           </div>
         </div>

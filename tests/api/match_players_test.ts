@@ -47,6 +47,16 @@ Deno.test("[match players] with a match set, a player of another club is refused
         json: { playerIds },
       });
 
+    const available = await readJsonBody(
+      await app.request(`/api/admin/competitions/${c.id}/available-players`, { headers: admin }),
+    );
+    const clubs = new Set(full.teams.map((team) => team.id));
+    assert.ok(available.length > 0);
+    assert.ok(
+      available.every((p: { teamId: number }) => clubs.has(p.teamId)),
+      "only the match's clubs are offered",
+    );
+
     const refused = await add([full.players[0].id, outsider.id]);
     assert.equal(refused.status, 400);
     const body = await readJsonBody(refused);
