@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/Button.tsx";
 import { Dialog } from "@/components/ui/Dialog.tsx";
+import { ReasonField } from "./ReasonField.tsx";
 
 export interface StatusConfirmDialogProps {
   /** Why the change needs a confirmation, as the server said (null: closed). */
@@ -39,20 +40,13 @@ export function StatusConfirmDialog(
         </>
       }
     >
-      <div className="grid gap-2">
-        <label htmlFor="status-reason" className="text-sm font-medium">
-          Reason (required; kept in the activity log)
-        </label>
-        <textarea
-          id="status-reason"
-          rows={3}
-          maxLength={300}
-          value={reason}
-          placeholder="The match kicked off early."
-          onChange={(e) => setReason((e.target as HTMLTextAreaElement).value)}
-          className="w-full rounded-md border border-border bg-background px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        />
-      </div>
+      <ReasonField
+        id="status-reason"
+        label="Reason (required; kept in the activity log)"
+        value={reason}
+        placeholder="The match kicked off early."
+        onChange={setReason}
+      />
     </Dialog>
   );
 }

@@ -1,19 +1,10 @@
 /** The e-mail a winner gets when the competition is reopened and the award withdrawn. */
 import { esc } from "./html.ts";
 import type { MailMessage } from "./mailer.ts";
-import { prizeWords } from "./winner.ts";
+import { prizeWords, type WinnerNotice } from "./winner.ts";
 
-export interface PrizeWithdrawnNotice {
-  to: string;
-  teamName: string;
-  teamId: string;
-  competitionName: string;
-  /** "1st", "2nd", … */
-  place: string;
-  /** Cash: minor units and currency; non-cash: the prize's description. */
-  amount: number;
-  currency: string;
-  description: string | null;
+/** A winner's notice (without the claim link, which no longer works) and why it is withdrawn. */
+export interface PrizeWithdrawnNotice extends Omit<WinnerNotice, "claimUrl"> {
   /** Why the competition was reopened, as the admin wrote it. */
   reason: string;
 }
