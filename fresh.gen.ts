@@ -8,90 +8,93 @@ import * as $3 from "./routes/_middleware.ts";
 import * as $4 from "./routes/admin/2fa.tsx";
 import * as $5 from "./routes/admin/_layout.tsx";
 import * as $6 from "./routes/admin/_middleware.ts";
-import * as $7 from "./routes/admin/clubs.tsx";
-import * as $8 from "./routes/admin/competitions/[id]/events.tsx";
-import * as $9 from "./routes/admin/competitions/[id]/players.tsx";
-import * as $10 from "./routes/admin/competitions/[id]/prizes.tsx";
-import * as $11 from "./routes/admin/competitions/edit/[id].tsx";
-import * as $12 from "./routes/admin/competitions/new.tsx";
-import * as $13 from "./routes/admin/dashboard.tsx";
-import * as $14 from "./routes/admin/index.tsx";
-import * as $15 from "./routes/admin/login.tsx";
-import * as $16 from "./routes/admin/matches/[id].tsx";
-import * as $17 from "./routes/admin/matches/index.tsx";
-import * as $18 from "./routes/admin/matches/new.tsx";
-import * as $19 from "./routes/admin/oauth/callback.tsx";
-import * as $20 from "./routes/admin/oauth/signin.tsx";
-import * as $21 from "./routes/admin/payments.tsx";
-import * as $22 from "./routes/admin/payouts.tsx";
-import * as $23 from "./routes/admin/payouts/csv.ts";
-import * as $24 from "./routes/admin/player-performances.tsx";
-import * as $25 from "./routes/admin/players.tsx";
-import * as $26 from "./routes/api/[...rest].ts";
-import * as $27 from "./routes/api/admin/2fa/confirm.ts";
-import * as $28 from "./routes/api/admin/2fa/disable.ts";
-import * as $29 from "./routes/api/admin/2fa/setup.ts";
-import * as $30 from "./routes/api/admin/_middleware.ts";
-import * as $31 from "./routes/api/admin/analytics.ts";
-import * as $32 from "./routes/api/admin/competitions/[id]/available-players.ts";
-import * as $33 from "./routes/api/admin/competitions/[id]/cancel.ts";
-import * as $34 from "./routes/api/admin/competitions/[id]/cancellation.ts";
-import * as $35 from "./routes/api/admin/competitions/[id]/events/[eventId].ts";
-import * as $36 from "./routes/api/admin/competitions/[id]/events/index.ts";
-import * as $37 from "./routes/api/admin/competitions/[id]/index.ts";
-import * as $38 from "./routes/api/admin/competitions/[id]/performances.ts";
-import * as $39 from "./routes/api/admin/competitions/[id]/players.ts";
-import * as $40 from "./routes/api/admin/competitions/[id]/players/[playerId].ts";
-import * as $41 from "./routes/api/admin/competitions/[id]/prizes.ts";
-import * as $42 from "./routes/api/admin/competitions/index.ts";
-import * as $43 from "./routes/api/admin/ledger.ts";
-import * as $44 from "./routes/api/admin/login.ts";
-import * as $45 from "./routes/api/admin/logout.ts";
-import * as $46 from "./routes/api/admin/matches/[id].ts";
-import * as $47 from "./routes/api/admin/matches/index.ts";
-import * as $48 from "./routes/api/admin/payments.ts";
-import * as $49 from "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts";
-import * as $50 from "./routes/api/admin/payouts/index.ts";
-import * as $51 from "./routes/api/admin/players/[id].ts";
-import * as $52 from "./routes/api/admin/players/index.ts";
-import * as $53 from "./routes/api/admin/session.ts";
-import * as $54 from "./routes/api/admin/teams/[id]/index.ts";
-import * as $55 from "./routes/api/admin/teams/[id]/players.ts";
-import * as $56 from "./routes/api/admin/teams/index.ts";
-import * as $57 from "./routes/api/analytics.ts";
-import * as $58 from "./routes/api/claim/[token].ts";
-import * as $59 from "./routes/api/competitions/[id]/entry-count.ts";
-import * as $60 from "./routes/api/competitions/[id]/events.ts";
-import * as $61 from "./routes/api/competitions/[id]/index.ts";
-import * as $62 from "./routes/api/competitions/[id]/leaderboard.ts";
-import * as $63 from "./routes/api/competitions/[id]/players.ts";
-import * as $64 from "./routes/api/competitions/[id]/prizes.ts";
-import * as $65 from "./routes/api/competitions/index.ts";
-import * as $66 from "./routes/api/create-payment-intent.ts";
-import * as $67 from "./routes/api/entries/[id]/details.ts";
-import * as $68 from "./routes/api/entries/[id]/index.ts";
-import * as $69 from "./routes/api/entries/[id]/players.ts";
-import * as $70 from "./routes/api/entries/index.ts";
-import * as $71 from "./routes/api/my-entries/email.ts";
-import * as $72 from "./routes/api/my-entries/index.ts";
-import * as $73 from "./routes/api/stripe/webhook.ts";
-import * as $74 from "./routes/api/team-edits/[token].ts";
-import * as $75 from "./routes/api/test-email.ts";
-import * as $76 from "./routes/api/test-payments/confirm.ts";
-import * as $77 from "./routes/claim/[token].tsx";
-import * as $78 from "./routes/confirmation/[id].tsx";
-import * as $79 from "./routes/edit/[token].tsx";
-import * as $80 from "./routes/email-test.tsx";
-import * as $81 from "./routes/healthz.ts";
-import * as $82 from "./routes/index.tsx";
-import * as $83 from "./routes/leaderboard/[id].tsx";
-import * as $84 from "./routes/my-entries.tsx";
-import * as $85 from "./routes/og/competition/[id].png.ts";
-import * as $86 from "./routes/og/team/[teamId].png.ts";
-import * as $87 from "./routes/payment/[id].tsx";
-import * as $88 from "./routes/readyz.ts";
-import * as $89 from "./routes/team-selection/[id].tsx";
-import * as $90 from "./routes/ws.ts";
+import * as $7 from "./routes/admin/activity.tsx";
+import * as $8 from "./routes/admin/activity/csv.ts";
+import * as $9 from "./routes/admin/clubs.tsx";
+import * as $10 from "./routes/admin/competitions/[id]/events.tsx";
+import * as $11 from "./routes/admin/competitions/[id]/players.tsx";
+import * as $12 from "./routes/admin/competitions/[id]/prizes.tsx";
+import * as $13 from "./routes/admin/competitions/edit/[id].tsx";
+import * as $14 from "./routes/admin/competitions/new.tsx";
+import * as $15 from "./routes/admin/dashboard.tsx";
+import * as $16 from "./routes/admin/index.tsx";
+import * as $17 from "./routes/admin/login.tsx";
+import * as $18 from "./routes/admin/matches/[id].tsx";
+import * as $19 from "./routes/admin/matches/index.tsx";
+import * as $20 from "./routes/admin/matches/new.tsx";
+import * as $21 from "./routes/admin/oauth/callback.tsx";
+import * as $22 from "./routes/admin/oauth/signin.tsx";
+import * as $23 from "./routes/admin/payments.tsx";
+import * as $24 from "./routes/admin/payouts.tsx";
+import * as $25 from "./routes/admin/payouts/csv.ts";
+import * as $26 from "./routes/admin/player-performances.tsx";
+import * as $27 from "./routes/admin/players.tsx";
+import * as $28 from "./routes/api/[...rest].ts";
+import * as $29 from "./routes/api/admin/2fa/confirm.ts";
+import * as $30 from "./routes/api/admin/2fa/disable.ts";
+import * as $31 from "./routes/api/admin/2fa/setup.ts";
+import * as $32 from "./routes/api/admin/_middleware.ts";
+import * as $33 from "./routes/api/admin/activity.ts";
+import * as $34 from "./routes/api/admin/analytics.ts";
+import * as $35 from "./routes/api/admin/competitions/[id]/available-players.ts";
+import * as $36 from "./routes/api/admin/competitions/[id]/cancel.ts";
+import * as $37 from "./routes/api/admin/competitions/[id]/cancellation.ts";
+import * as $38 from "./routes/api/admin/competitions/[id]/events/[eventId].ts";
+import * as $39 from "./routes/api/admin/competitions/[id]/events/index.ts";
+import * as $40 from "./routes/api/admin/competitions/[id]/index.ts";
+import * as $41 from "./routes/api/admin/competitions/[id]/performances.ts";
+import * as $42 from "./routes/api/admin/competitions/[id]/players.ts";
+import * as $43 from "./routes/api/admin/competitions/[id]/players/[playerId].ts";
+import * as $44 from "./routes/api/admin/competitions/[id]/prizes.ts";
+import * as $45 from "./routes/api/admin/competitions/index.ts";
+import * as $46 from "./routes/api/admin/ledger.ts";
+import * as $47 from "./routes/api/admin/login.ts";
+import * as $48 from "./routes/api/admin/logout.ts";
+import * as $49 from "./routes/api/admin/matches/[id].ts";
+import * as $50 from "./routes/api/admin/matches/index.ts";
+import * as $51 from "./routes/api/admin/payments.ts";
+import * as $52 from "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts";
+import * as $53 from "./routes/api/admin/payouts/index.ts";
+import * as $54 from "./routes/api/admin/players/[id].ts";
+import * as $55 from "./routes/api/admin/players/index.ts";
+import * as $56 from "./routes/api/admin/session.ts";
+import * as $57 from "./routes/api/admin/teams/[id]/index.ts";
+import * as $58 from "./routes/api/admin/teams/[id]/players.ts";
+import * as $59 from "./routes/api/admin/teams/index.ts";
+import * as $60 from "./routes/api/analytics.ts";
+import * as $61 from "./routes/api/claim/[token].ts";
+import * as $62 from "./routes/api/competitions/[id]/entry-count.ts";
+import * as $63 from "./routes/api/competitions/[id]/events.ts";
+import * as $64 from "./routes/api/competitions/[id]/index.ts";
+import * as $65 from "./routes/api/competitions/[id]/leaderboard.ts";
+import * as $66 from "./routes/api/competitions/[id]/players.ts";
+import * as $67 from "./routes/api/competitions/[id]/prizes.ts";
+import * as $68 from "./routes/api/competitions/index.ts";
+import * as $69 from "./routes/api/create-payment-intent.ts";
+import * as $70 from "./routes/api/entries/[id]/details.ts";
+import * as $71 from "./routes/api/entries/[id]/index.ts";
+import * as $72 from "./routes/api/entries/[id]/players.ts";
+import * as $73 from "./routes/api/entries/index.ts";
+import * as $74 from "./routes/api/my-entries/email.ts";
+import * as $75 from "./routes/api/my-entries/index.ts";
+import * as $76 from "./routes/api/stripe/webhook.ts";
+import * as $77 from "./routes/api/team-edits/[token].ts";
+import * as $78 from "./routes/api/test-email.ts";
+import * as $79 from "./routes/api/test-payments/confirm.ts";
+import * as $80 from "./routes/claim/[token].tsx";
+import * as $81 from "./routes/confirmation/[id].tsx";
+import * as $82 from "./routes/edit/[token].tsx";
+import * as $83 from "./routes/email-test.tsx";
+import * as $84 from "./routes/healthz.ts";
+import * as $85 from "./routes/index.tsx";
+import * as $86 from "./routes/leaderboard/[id].tsx";
+import * as $87 from "./routes/my-entries.tsx";
+import * as $88 from "./routes/og/competition/[id].png.ts";
+import * as $89 from "./routes/og/team/[teamId].png.ts";
+import * as $90 from "./routes/payment/[id].tsx";
+import * as $91 from "./routes/readyz.ts";
+import * as $92 from "./routes/team-selection/[id].tsx";
+import * as $93 from "./routes/ws.ts";
 import * as $$0 from "./islands/AdminClubs.tsx";
 import * as $$1 from "./islands/AdminCompetitionForm.tsx";
 import * as $$2 from "./islands/AdminDashboard.tsx";
@@ -131,90 +134,93 @@ const manifest = {
     "./routes/admin/2fa.tsx": $4,
     "./routes/admin/_layout.tsx": $5,
     "./routes/admin/_middleware.ts": $6,
-    "./routes/admin/clubs.tsx": $7,
-    "./routes/admin/competitions/[id]/events.tsx": $8,
-    "./routes/admin/competitions/[id]/players.tsx": $9,
-    "./routes/admin/competitions/[id]/prizes.tsx": $10,
-    "./routes/admin/competitions/edit/[id].tsx": $11,
-    "./routes/admin/competitions/new.tsx": $12,
-    "./routes/admin/dashboard.tsx": $13,
-    "./routes/admin/index.tsx": $14,
-    "./routes/admin/login.tsx": $15,
-    "./routes/admin/matches/[id].tsx": $16,
-    "./routes/admin/matches/index.tsx": $17,
-    "./routes/admin/matches/new.tsx": $18,
-    "./routes/admin/oauth/callback.tsx": $19,
-    "./routes/admin/oauth/signin.tsx": $20,
-    "./routes/admin/payments.tsx": $21,
-    "./routes/admin/payouts.tsx": $22,
-    "./routes/admin/payouts/csv.ts": $23,
-    "./routes/admin/player-performances.tsx": $24,
-    "./routes/admin/players.tsx": $25,
-    "./routes/api/[...rest].ts": $26,
-    "./routes/api/admin/2fa/confirm.ts": $27,
-    "./routes/api/admin/2fa/disable.ts": $28,
-    "./routes/api/admin/2fa/setup.ts": $29,
-    "./routes/api/admin/_middleware.ts": $30,
-    "./routes/api/admin/analytics.ts": $31,
-    "./routes/api/admin/competitions/[id]/available-players.ts": $32,
-    "./routes/api/admin/competitions/[id]/cancel.ts": $33,
-    "./routes/api/admin/competitions/[id]/cancellation.ts": $34,
-    "./routes/api/admin/competitions/[id]/events/[eventId].ts": $35,
-    "./routes/api/admin/competitions/[id]/events/index.ts": $36,
-    "./routes/api/admin/competitions/[id]/index.ts": $37,
-    "./routes/api/admin/competitions/[id]/performances.ts": $38,
-    "./routes/api/admin/competitions/[id]/players.ts": $39,
-    "./routes/api/admin/competitions/[id]/players/[playerId].ts": $40,
-    "./routes/api/admin/competitions/[id]/prizes.ts": $41,
-    "./routes/api/admin/competitions/index.ts": $42,
-    "./routes/api/admin/ledger.ts": $43,
-    "./routes/api/admin/login.ts": $44,
-    "./routes/api/admin/logout.ts": $45,
-    "./routes/api/admin/matches/[id].ts": $46,
-    "./routes/api/admin/matches/index.ts": $47,
-    "./routes/api/admin/payments.ts": $48,
-    "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts": $49,
-    "./routes/api/admin/payouts/index.ts": $50,
-    "./routes/api/admin/players/[id].ts": $51,
-    "./routes/api/admin/players/index.ts": $52,
-    "./routes/api/admin/session.ts": $53,
-    "./routes/api/admin/teams/[id]/index.ts": $54,
-    "./routes/api/admin/teams/[id]/players.ts": $55,
-    "./routes/api/admin/teams/index.ts": $56,
-    "./routes/api/analytics.ts": $57,
-    "./routes/api/claim/[token].ts": $58,
-    "./routes/api/competitions/[id]/entry-count.ts": $59,
-    "./routes/api/competitions/[id]/events.ts": $60,
-    "./routes/api/competitions/[id]/index.ts": $61,
-    "./routes/api/competitions/[id]/leaderboard.ts": $62,
-    "./routes/api/competitions/[id]/players.ts": $63,
-    "./routes/api/competitions/[id]/prizes.ts": $64,
-    "./routes/api/competitions/index.ts": $65,
-    "./routes/api/create-payment-intent.ts": $66,
-    "./routes/api/entries/[id]/details.ts": $67,
-    "./routes/api/entries/[id]/index.ts": $68,
-    "./routes/api/entries/[id]/players.ts": $69,
-    "./routes/api/entries/index.ts": $70,
-    "./routes/api/my-entries/email.ts": $71,
-    "./routes/api/my-entries/index.ts": $72,
-    "./routes/api/stripe/webhook.ts": $73,
-    "./routes/api/team-edits/[token].ts": $74,
-    "./routes/api/test-email.ts": $75,
-    "./routes/api/test-payments/confirm.ts": $76,
-    "./routes/claim/[token].tsx": $77,
-    "./routes/confirmation/[id].tsx": $78,
-    "./routes/edit/[token].tsx": $79,
-    "./routes/email-test.tsx": $80,
-    "./routes/healthz.ts": $81,
-    "./routes/index.tsx": $82,
-    "./routes/leaderboard/[id].tsx": $83,
-    "./routes/my-entries.tsx": $84,
-    "./routes/og/competition/[id].png.ts": $85,
-    "./routes/og/team/[teamId].png.ts": $86,
-    "./routes/payment/[id].tsx": $87,
-    "./routes/readyz.ts": $88,
-    "./routes/team-selection/[id].tsx": $89,
-    "./routes/ws.ts": $90,
+    "./routes/admin/activity.tsx": $7,
+    "./routes/admin/activity/csv.ts": $8,
+    "./routes/admin/clubs.tsx": $9,
+    "./routes/admin/competitions/[id]/events.tsx": $10,
+    "./routes/admin/competitions/[id]/players.tsx": $11,
+    "./routes/admin/competitions/[id]/prizes.tsx": $12,
+    "./routes/admin/competitions/edit/[id].tsx": $13,
+    "./routes/admin/competitions/new.tsx": $14,
+    "./routes/admin/dashboard.tsx": $15,
+    "./routes/admin/index.tsx": $16,
+    "./routes/admin/login.tsx": $17,
+    "./routes/admin/matches/[id].tsx": $18,
+    "./routes/admin/matches/index.tsx": $19,
+    "./routes/admin/matches/new.tsx": $20,
+    "./routes/admin/oauth/callback.tsx": $21,
+    "./routes/admin/oauth/signin.tsx": $22,
+    "./routes/admin/payments.tsx": $23,
+    "./routes/admin/payouts.tsx": $24,
+    "./routes/admin/payouts/csv.ts": $25,
+    "./routes/admin/player-performances.tsx": $26,
+    "./routes/admin/players.tsx": $27,
+    "./routes/api/[...rest].ts": $28,
+    "./routes/api/admin/2fa/confirm.ts": $29,
+    "./routes/api/admin/2fa/disable.ts": $30,
+    "./routes/api/admin/2fa/setup.ts": $31,
+    "./routes/api/admin/_middleware.ts": $32,
+    "./routes/api/admin/activity.ts": $33,
+    "./routes/api/admin/analytics.ts": $34,
+    "./routes/api/admin/competitions/[id]/available-players.ts": $35,
+    "./routes/api/admin/competitions/[id]/cancel.ts": $36,
+    "./routes/api/admin/competitions/[id]/cancellation.ts": $37,
+    "./routes/api/admin/competitions/[id]/events/[eventId].ts": $38,
+    "./routes/api/admin/competitions/[id]/events/index.ts": $39,
+    "./routes/api/admin/competitions/[id]/index.ts": $40,
+    "./routes/api/admin/competitions/[id]/performances.ts": $41,
+    "./routes/api/admin/competitions/[id]/players.ts": $42,
+    "./routes/api/admin/competitions/[id]/players/[playerId].ts": $43,
+    "./routes/api/admin/competitions/[id]/prizes.ts": $44,
+    "./routes/api/admin/competitions/index.ts": $45,
+    "./routes/api/admin/ledger.ts": $46,
+    "./routes/api/admin/login.ts": $47,
+    "./routes/api/admin/logout.ts": $48,
+    "./routes/api/admin/matches/[id].ts": $49,
+    "./routes/api/admin/matches/index.ts": $50,
+    "./routes/api/admin/payments.ts": $51,
+    "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts": $52,
+    "./routes/api/admin/payouts/index.ts": $53,
+    "./routes/api/admin/players/[id].ts": $54,
+    "./routes/api/admin/players/index.ts": $55,
+    "./routes/api/admin/session.ts": $56,
+    "./routes/api/admin/teams/[id]/index.ts": $57,
+    "./routes/api/admin/teams/[id]/players.ts": $58,
+    "./routes/api/admin/teams/index.ts": $59,
+    "./routes/api/analytics.ts": $60,
+    "./routes/api/claim/[token].ts": $61,
+    "./routes/api/competitions/[id]/entry-count.ts": $62,
+    "./routes/api/competitions/[id]/events.ts": $63,
+    "./routes/api/competitions/[id]/index.ts": $64,
+    "./routes/api/competitions/[id]/leaderboard.ts": $65,
+    "./routes/api/competitions/[id]/players.ts": $66,
+    "./routes/api/competitions/[id]/prizes.ts": $67,
+    "./routes/api/competitions/index.ts": $68,
+    "./routes/api/create-payment-intent.ts": $69,
+    "./routes/api/entries/[id]/details.ts": $70,
+    "./routes/api/entries/[id]/index.ts": $71,
+    "./routes/api/entries/[id]/players.ts": $72,
+    "./routes/api/entries/index.ts": $73,
+    "./routes/api/my-entries/email.ts": $74,
+    "./routes/api/my-entries/index.ts": $75,
+    "./routes/api/stripe/webhook.ts": $76,
+    "./routes/api/team-edits/[token].ts": $77,
+    "./routes/api/test-email.ts": $78,
+    "./routes/api/test-payments/confirm.ts": $79,
+    "./routes/claim/[token].tsx": $80,
+    "./routes/confirmation/[id].tsx": $81,
+    "./routes/edit/[token].tsx": $82,
+    "./routes/email-test.tsx": $83,
+    "./routes/healthz.ts": $84,
+    "./routes/index.tsx": $85,
+    "./routes/leaderboard/[id].tsx": $86,
+    "./routes/my-entries.tsx": $87,
+    "./routes/og/competition/[id].png.ts": $88,
+    "./routes/og/team/[teamId].png.ts": $89,
+    "./routes/payment/[id].tsx": $90,
+    "./routes/readyz.ts": $91,
+    "./routes/team-selection/[id].tsx": $92,
+    "./routes/ws.ts": $93,
   },
   islands: {
     "./islands/AdminClubs.tsx": $$0,

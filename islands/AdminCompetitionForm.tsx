@@ -6,6 +6,7 @@ import { CompetitionFields } from "@/components/admin/CompetitionFields.tsx";
 import { ErrorState, TableSkeleton } from "@/components/admin/States.tsx";
 import { BackButton } from "@/components/admin/BackButton.tsx";
 import { CompetitionNotFound } from "@/components/admin/CompetitionNotFound.tsx";
+import { StatusConfirmDialog } from "@/components/admin/StatusConfirmDialog.tsx";
 import { adminFetch, errorText, isNotFound } from "@/lib/client/admin/admin_api.ts";
 import { ApiError } from "@/lib/client/api.ts";
 import { navigateWithToast } from "@/lib/client/admin/flash.ts";
@@ -39,6 +40,8 @@ export default function AdminCompetitionForm({ id }: AdminCompetitionFormProps) 
   const [values, setValues] = useState<CompetitionFormValues | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
+  /** The server's reason to confirm the status change (409 with a `force` issue), or null. */
+  const [confirming, setConfirming] = useState<string | null>(null);
   const mounted = useMounted();
   const timeZone = mounted ? localTimeZone() : "";
 
@@ -49,8 +52,12 @@ export default function AdminCompetitionForm({ id }: AdminCompetitionFormProps) 
     if (existing.data) setValues(competitionToValues(existing.data));
   }, [existing.data]);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
+    save();
+  };
+
+  const save = async (confirmation?: { force: true; reason: string }) => {
     if (!values) return;
     const problems = validateCompetition(values);
     setErrors(problems ?? {});
@@ -64,7 +71,7 @@ export default function AdminCompetitionForm({ id }: AdminCompetitionFormProps) 
     try {
       await adminFetch(editing ? `/api/admin/competitions/${id}` : "/api/admin/competitions", {
         method: editing ? "PUT" : "POST",
-        body: competitionPayload(values),
+        body: { ...competitionPayload(values), ...confirmation },
       });
       navigateWithToast(DASHBOARD, {
         title: editing ? "Competition Updated" : "Competition Created",
@@ -72,6 +79,11 @@ export default function AdminCompetitionForm({ id }: AdminCompetitionFormProps) 
       });
     } catch (err) {
       setSaving(false);
+      const force = err instanceof ApiError && err.status === 409
+        ? err.issues.find((issue) => issue.path[0] === "force")
+        : undefined;
+      if (force) return setConfirming(force.message);
+      setConfirming(null);
       if (err instanceof ApiError) setErrors(issuesToErrors(err.issues));
       toastError(
         errorText(err, editing ? "Failed to update competition" : "Failed to create competition"),
@@ -124,6 +136,13 @@ export default function AdminCompetitionForm({ id }: AdminCompetitionFormProps) 
           onChange={(patch) => setValues({ ...values, ...patch })}
         />
       )}
+      <StatusConfirmDialog
+        message={confirming}
+        status={values?.status ?? ""}
+        busy={saving}
+        onConfirm={(reason) => save({ force: true, reason })}
+        onClose={() => setConfirming(null)}
+      />
     </form>
   );
 }

@@ -33,13 +33,19 @@ function hrefOf(tab: string): string {
 
 const TABS: { value: ContestTab; label: string; empty: string }[] = [
   { value: "open", label: "Open", empty: "No contest is open for entries right now." },
+  {
+    value: "closed",
+    label: "Closed",
+    empty: "No contest is waiting to start: full ones and those past their deadline show here.",
+  },
   { value: "live", label: "Live", empty: "No contest is being played right now." },
   { value: "results", label: "Results", empty: "No finished contest yet." },
 ];
 
 /**
- * The home page's contests in Open / Live / Results tabs, each in deadline order (results
- * newest first): server-rendered, then refreshed from the API every 15 s. The first tab with a
+ * The home page's contests in Open / Closed / Live / Results tabs, each in deadline order
+ * (results newest first): Open holds only contests a visitor can enter now, Closed the UPCOMING
+ * ones past their deadline or full (each card says which): server-rendered, then refreshed from the API every 15 s. The first tab with a
  * contest is shown first; `?tab=live` (or `#live`) in the address opens that tab. Each tab is a
  * link to its address, so every panel can be reached without JavaScript.
  */
@@ -121,7 +127,7 @@ function ContestTabs(
   },
 ) {
   const groups = new Map<ContestTab, ContestCardData[]>(TABS.map((t) => [t.value, []]));
-  for (const c of competitions) groups.get(contestTab(c))!.push(c);
+  for (const c of competitions) groups.get(contestTab(c, now.getTime()))!.push(c);
   groups.get("results")!.reverse();
   const first = TABS.find((t) => groups.get(t.value)!.length > 0)?.value ?? "open";
   const [tab, setTab] = useState<ContestTab | null>(asked);

@@ -6,20 +6,25 @@ export interface EditTeamLinkProps {
   teamId: string;
   /** The team can still be changed (before the deadline, not refunded). */
   open: boolean;
+  /** Why it is locked, naming which (the deadline passed, the contest went live…). */
+  lockedReason?: string | null;
 }
 
 /**
  * "Edit team" on a page anyone with the team ID may see: shown only in the browser that paid
  * for the entry (it holds the edit link's secret) while the team can still change.
  */
-export default function EditTeamLink({ teamId, open }: EditTeamLinkProps) {
+export default function EditTeamLink({ teamId, open, lockedReason }: EditTeamLinkProps) {
   const [token, setToken] = useState<string | null>(null);
   useEffect(() => setToken(editTokenOf(teamId)), [teamId]);
   if (!token) return null;
   if (!open) {
     return (
       <p className="text-sm text-muted-foreground" data-edit-locked="">
-        The deadline has passed: your team is locked.
+        {(lockedReason ?? "The deadline has passed: this team is locked.").replace(
+          "this team",
+          "your team",
+        )}
       </p>
     );
   }

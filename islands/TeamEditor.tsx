@@ -127,6 +127,6 @@ function saveFailed(
   const nameIssue = err.issues.find((issue) => issue.path[0] === "teamName");
   if (nameIssue) return setNameError(nameIssue.message);
   const message = err.serverMessage ?? UNEXPECTED;
-  if (err.status === 409 && message.startsWith("The deadline has passed")) setLocked(message);
+  if (err.status === 409 && message.endsWith("this team is locked.")) setLocked(message);
   toastError(message);
 }

@@ -21,6 +21,7 @@ import { cancelUnderfilled } from "@/lib/payments/min_entries.ts";
 import { notifyWinners, remindUnclaimed } from "@/lib/payments/payouts.ts";
 import { deliverOutbox } from "@/lib/db/outbox.ts";
 import { resumeAwards } from "@/lib/db/standings.ts";
+import { advanceCompetitionStatuses } from "@/lib/db/status_clock.ts";
 import { expireLoneIntents, settleCheckouts, type SweepReport } from "@/lib/payments/sweep.ts";
 
 /** What one run of a job gets. */
@@ -61,6 +62,11 @@ export const JOBS: readonly Job[] = [
     name: "minimum entries",
     schedule: EVERY_MINUTE,
     run: (r) => cancelUnderfilled(r.deps, r.origin, r.now),
+  },
+  {
+    name: "competition status",
+    schedule: EVERY_MINUTE,
+    run: (r) => advanceCompetitionStatuses(r.deps.kv, r.now),
   },
   {
     name: "award resumption",

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/Button.tsx";
 import { Dialog } from "@/components/ui/Dialog.tsx";
+import { ReasonField } from "./ReasonField.tsx";
 import type { CompetitionRow } from "@/lib/client/admin/types.ts";
 
 export interface CancelDialogProps {
@@ -39,20 +40,13 @@ export function CancelDialog({ competition, busy, onConfirm, onClose }: CancelDi
         </>
       }
     >
-      <div className="grid gap-2">
-        <label htmlFor="cancel-reason" className="text-sm font-medium">
-          Reason (required; sent to every entrant)
-        </label>
-        <textarea
-          id="cancel-reason"
-          rows={3}
-          maxLength={300}
-          value={reason}
-          placeholder="The match was postponed."
-          onChange={(e) => setReason((e.target as HTMLTextAreaElement).value)}
-          className="w-full rounded-md border border-border bg-background px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        />
-      </div>
+      <ReasonField
+        id="cancel-reason"
+        label="Reason (required; sent to every entrant)"
+        value={reason}
+        placeholder="The match was postponed."
+        onChange={setReason}
+      />
     </Dialog>
   );
 }

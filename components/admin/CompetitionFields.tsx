@@ -28,7 +28,7 @@ export interface CompetitionFieldsProps {
   onChange: (patch: Partial<CompetitionFormValues>) => void;
 }
 
-type Key = keyof CompetitionFormValues;
+type Key = Exclude<keyof CompetitionFormValues, "autoStatus">;
 
 function Section(props: { title: string; description: string; children: ReactNode }) {
   return (
@@ -206,6 +206,26 @@ export function CompetitionFields(
             {COMPETITION_STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
           </Select>
         </Field>
+        <div className="flex items-start gap-3 sm:col-span-2">
+          <input
+            id="autoStatus"
+            type="checkbox"
+            className="mt-1 h-4 w-4 accent-primary"
+            checked={values.autoStatus}
+            onChange={(e: ChangeEvent<HTMLInputElement>) =>
+              onChange({ autoStatus: e.currentTarget.checked })}
+            aria-describedby="autoStatus-hint"
+          />
+          <div>
+            <label htmlFor="autoStatus" className="text-sm font-medium">
+              Follow the clock
+            </label>
+            <p id="autoStatus-hint" className="text-xs text-muted-foreground">
+              Goes LIVE at the match's kick-off and COMPLETED 30 minutes after its result is saved.
+              Needs a match. A change by hand against the clock turns this off.
+            </p>
+          </div>
+        </div>
       </Section>
 
       <Section title="Team rules" description="Limits that every entrant's team must respect.">

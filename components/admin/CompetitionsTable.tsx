@@ -44,6 +44,19 @@ function HiddenReason({ row }: { row: CompetitionRow }) {
   );
 }
 
+/** Players from outside its match, found at start and kept because people entered already. */
+function OffMatch({ row }: { row: CompetitionRow }) {
+  const players = row.offMatchPlayers;
+  if (!players?.length) return null;
+  const shown = players.slice(0, 3).join(", ") + (players.length > 3 ? ", …" : "");
+  return (
+    <p className="mt-1 text-xs font-medium text-destructive" data-off-match="">
+      {players.length} {players.length === 1 ? "player is" : "players are"} not in its match:{" "}
+      {shown}. Remove them (Manage Players) or cancel the competition.
+    </p>
+  );
+}
+
 /** A cancelled competition's refunds: a bar while its job runs, the outcome once it ended. */
 function Refunds({ row }: { row: CompetitionRow }) {
   const job = row.cancellation;
@@ -90,6 +103,7 @@ function CompetitionCards({ rows, ...actions }: CompetitionsTableProps) {
                 #{row.id} · {leagueLabel(row.league)}
               </p>
               <HiddenReason row={row} />
+              <OffMatch row={row} />
             </div>
             <div className="text-right">
               <Badge variant={statusVariant(row.status)}>{row.status}</Badge>
@@ -150,6 +164,7 @@ function WideTable({ rows, ...actions }: CompetitionsTableProps) {
                 <EntriesLine row={row} />
               </div>
               <HiddenReason row={row} />
+              <OffMatch row={row} />
             </Td>
             <Td className="whitespace-nowrap">{leagueLabel(row.league)}</Td>
             <Td>

@@ -77,7 +77,7 @@ export function Tabs(props: TabsProps) {
             tabIndex: active ? 0 : -1,
             "data-tab-value": item.value,
             className: cn(
-              "inline-flex items-center justify-center whitespace-nowrap rounded-sm px-3 py-1.5",
+              "inline-flex items-center justify-center whitespace-nowrap rounded-sm px-2 py-1.5 sm:px-3",
               "text-sm font-medium transition-all focus-visible:outline-none",
               "focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50",
               active ? "bg-background text-foreground shadow-sm" : "hover:text-foreground",

@@ -17,14 +17,20 @@ export function sortByDeadline<T extends HasDeadline>(list: readonly T[]): T[] {
   return [...list].sort((a, b) => deadlineTime(a) - deadlineTime(b) || a.id - b.id);
 }
 
-/** The home page's tabs: open for entries (or about to start), being played, finished. */
-export type ContestTab = "open" | "live" | "results";
+/**
+ * The home page's tabs: open for entries, closed (UPCOMING but past its deadline or full, so
+ * nobody can enter it now), being played, finished.
+ */
+export type ContestTab = "open" | "closed" | "live" | "results";
 
-/** The tab a competition is listed under. */
-export function contestTab(c: { status: string }): ContestTab {
+/**
+ * The tab a competition is listed under at `now`: "open" only while a visitor can still enter it.
+ * @example contestTab({ status: "UPCOMING", deadline: yesterday }, Date.now()) // "closed"
+ */
+export function contestTab(c: EntryWindow, now: number): ContestTab {
   if (c.status === "LIVE") return "live";
   if (c.status === "COMPLETED" || c.status === "CANCELLED") return "results";
-  return "open";
+  return closedForEntries(c, now) === null ? "open" : "closed";
 }
 
 /** What a contest card, the builder and the payment page read to tell whether entries are open. */

@@ -5,12 +5,13 @@
  * another (nor the player's default).
  */
 import { missingForTeam, rulesOf } from "@/lib/domain/team_rules.ts";
-import type { Competition, Player } from "@/lib/domain/types.ts";
+import type { Competition, Match, Player } from "@/lib/domain/types.ts";
 import { fieldError, NotFoundError } from "@/lib/domain/errors.ts";
 import { keys } from "./keys.ts";
 import { bumpLive } from "./live.ts";
 import { getPlayersByIds, listPlayers, type PlayerWithTeam, withTeam } from "./players.ts";
 import { chunk, getManyEntries, retryAtomic } from "./util.ts";
+import { assertPlayersInMatch } from "./match_players.ts";
 
 /** The link of a player to a competition: the salary it costs there. */
 export interface CompetitionPlayerLink {
@@ -62,7 +63,8 @@ async function writeLinks(
 
 /**
  * Makes players pickable in a competition at their default salary; players already in it keep
- * their competition salary. Returns how many were not already in it.
+ * their competition salary. With a match set, a player of another club is refused (400 naming
+ * the player). Returns how many were not already in it.
  */
 export async function addCompetitionPlayers(
   kv: Deno.Kv,
@@ -70,6 +72,9 @@ export async function addCompetitionPlayers(
   playerIds: number[],
 ): Promise<number> {
   const players = await existingPlayers(kv, playerIds);
+  const competition = (await kv.get<Competition>(keys.competition(cid))).value;
+  if (!competition) throw new NotFoundError("Competition not found");
+  await assertPlayersInMatch(kv, competition, players);
   const current = await listCompetitionPlayerIds(kv, cid);
   const added = players.filter((p) => !current.has(p.id));
   await writeLinks(kv, cid, added, (op, player) => {
@@ -165,11 +170,25 @@ export async function listCompetitionPlayers(
   return withTeam(kv, (await inCompetition(kv, cid, players)).sort(bySalaryDesc));
 }
 
-/** Every player not yet in the competition, with team and default salary, by salary descending. */
+/**
+ * Every player not yet in the competition who may join it (with a match: of its two clubs only),
+ * with team and default salary, by salary descending.
+ */
 export async function listAvailablePlayers(kv: Deno.Kv, cid: number): Promise<PlayerWithTeam[]> {
   const inIt = await listCompetitionPlayerIds(kv, cid);
-  const players = (await listPlayers(kv)).filter((p) => !inIt.has(p.id));
+  const clubs = await matchClubs(kv, cid);
+  const players = (await listPlayers(kv)).filter((p) =>
+    !inIt.has(p.id) && (clubs === null || clubs.has(p.teamId))
+  );
   return withTeam(kv, players.sort(bySalaryDesc));
+}
+
+/** The two clubs of the competition's match, or null without one. */
+async function matchClubs(kv: Deno.Kv, cid: number): Promise<Set<number> | null> {
+  const competition = (await kv.get<Competition>(keys.competition(cid))).value;
+  if (competition?.matchId == null) return null;
+  const match = (await kv.get<Match>(keys.match(competition.matchId))).value;
+  return match ? new Set([match.homeTeamId, match.awayTeamId]) : null;
 }
 
 /**

@@ -12,6 +12,14 @@ import { bumpLive } from "./live.ts";
 import { startRoster } from "./roster.ts";
 import { awardPrizes } from "./standings.ts";
 import { toCents } from "@/lib/domain/format.ts";
+import { statusAgainstClock } from "@/lib/domain/competition.ts";
+import {
+  assertReversible,
+  awardsText,
+  readAwards,
+  reversalNotice,
+  reverseAwards,
+} from "./award_reversal.ts";
 import { deleteKeys, getManyValues, listKeys, listValues, retryAtomic } from "./util.ts";
 
 type Editable = Omit<Competition, "id" | "currentEntries" | "createdAt">;
@@ -35,6 +43,8 @@ const DEFAULTS: Omit<Editable, Required | "deadline"> = {
   maxForwards: 2,
   minDefenders: 1,
   salaryCap: 50000,
+  // On for competitions admins create (the API's default); off here for the rest (demo data).
+  autoStatus: false,
 };
 
 const EDITABLE_FIELDS = [
@@ -160,15 +170,27 @@ export async function listPublicCompetitions(kv: Deno.Kv): Promise<Competition[]
   return all.filter((_, i) => !hidden[i]);
 }
 
+/** How a status change was asked for. */
+export interface StatusChangeOptions {
+  /** Only when the competition still has this status (an automatic step): else a ConflictError (STATUS_MOVED). */
+  expectStatus?: Competition["status"];
+  /** Why (told to winners whose award is withdrawn, kept in the activity log). */
+  reason?: string | null;
+  now?: Date;
+}
+
 /**
  * Saves new values for a competition's editable fields and bumps its live key. Becoming
- * COMPLETED awards the prizes (points, ranks and prizes written onto the entries).
+ * COMPLETED awards the prizes (points, ranks and prizes written onto the entries); leaving it
+ * withdraws them in the same commit (award_reversal.ts: refused once a prize is claimed or paid).
  */
 export async function updateCompetition(
   kv: Deno.Kv,
   id: number,
   input: Partial<Editable>,
+  options: StatusChangeOptions = {},
 ): Promise<Competition> {
+  const now = options.now ?? new Date();
   const patch = editableOf(input);
   patch.deadline = await deadlineOf(kv, patch.deadline, patch.matchId);
   if (patch.deadline === undefined) delete patch.deadline;
@@ -178,6 +200,9 @@ export async function updateCompetition(
     const entry = await kv.get<Competition>(keys.competition(id));
     if (!entry.value) throw new NotFoundError("Competition not found");
     const before = entry.value;
+    if (options.expectStatus && before.status !== options.expectStatus) {
+      throw new ConflictError(STATUS_MOVED);
+    }
     if (before.status === "CANCELLED" && (patch.status ?? "CANCELLED") !== "CANCELLED") {
       throw new ConflictError(CANCELLED_IS_FINAL);
     }
@@ -185,6 +210,11 @@ export async function updateCompetition(
     assertPriceKept(before, patch);
     const competition: Competition = { ...before, ...patch, id };
     const op = kv.atomic().check(entry).set(keys.competition(id), competition);
+    if (wasCompleted && competition.status !== "COMPLETED") {
+      const awards = await readAwards(kv, id);
+      assertReversible(before, awards);
+      reverseAwards(op, before, awards, options.reason || "the result is being corrected.", now);
+    }
     if (competition.matchId !== before.matchId) {
       if (before.matchId !== null) op.delete(keys.competitionByMatch(before.matchId, id));
       if (competition.matchId !== null) linkMatch(op, await readMatch(kv, competition.matchId), id);
@@ -263,6 +293,9 @@ function assertPriceKept(before: Competition, patch: Partial<Editable>): void {
   }
 }
 
+/** An automatic step found the status already changed (by another run or an admin). */
+export const STATUS_MOVED = "The status changed meanwhile.";
+
 /** Why a cancelled competition cannot be edited back into play. */
 export const CANCELLED_IS_FINAL = "This competition was cancelled and every entry refunded; " +
   "it cannot be reopened.";
@@ -282,6 +315,13 @@ export function markCompetitionCancelled(
     const entry = await kv.get<Competition>(keys.competition(id));
     if (!entry.value) throw new NotFoundError("Competition not found");
     if (entry.value.status === "CANCELLED") return entry.value;
+    const awarded = await readAwards(kv, id);
+    if (awarded.payouts.length > 0) {
+      throw new ConflictError(
+        `Prizes were awarded in this competition (${awardsText(awarded)}): ` +
+          "it cannot be cancelled and refunded.",
+      );
+    }
     if (entry.value.status === "COMPLETED") {
       throw new ConflictError("A completed competition cannot be cancelled.");
     }
@@ -334,4 +374,51 @@ export async function deleteCompetition(kv: Deno.Kv, id: number): Promise<void> 
     return res.ok ? true : undefined;
   });
   await deleteKeys(kv, await childKeys(kv, id), { competition: id });
+}
+
+/** What an admin must confirm (with a reason) before a status change, or what refuses it. */
+export interface StatusConfirmation {
+  force?: boolean;
+  reason?: string | null;
+}
+
+/**
+ * Before an admin's status change: a ConflictError whose `force` issue says why it needs a
+ * confirmation (LIVE before kick-off, COMPLETED before the match has a result, leaving
+ * COMPLETED: what it withdraws) unless `force` is set with a `reason`; a 400 on `reason` when
+ * forced without one; the refusal itself when the awards cannot be withdrawn. Returns whether
+ * the admin overrides the clock (a confirmed change, or a step back), which turns the automatic
+ * status off.
+ */
+export async function assertStatusChange(
+  kv: Deno.Kv,
+  id: number,
+  status: Competition["status"] | undefined,
+  { force = false, reason = null }: StatusConfirmation,
+  now = new Date(),
+): Promise<boolean> {
+  const before = await requireCompetition(kv, id);
+  if (status === undefined || status === before.status) return false;
+  const order = ["UPCOMING", "LIVE", "COMPLETED", "CANCELLED"];
+  const backward = order.indexOf(status) < order.indexOf(before.status);
+  let why: string | null;
+  if (before.status === "COMPLETED") {
+    const awards = await readAwards(kv, id);
+    assertReversible(before, awards);
+    why = reversalNotice(awards);
+  } else {
+    const match = before.matchId === null ? null : await kv.get<Match>(keys.match(before.matchId));
+    why = statusAgainstClock(before.status, status, {
+      kickoffTime: match?.value?.kickoffTime ?? before.deadline,
+      hasMatch: Boolean(match?.value),
+      hasResult: match?.value?.status === "COMPLETED",
+    }, now);
+  }
+  if (why === null) return backward;
+  if (!force) {
+    const message = `${why} Confirm with a reason to go ahead.`;
+    throw new ConflictError(message, [{ path: ["force"], message }]);
+  }
+  if (!reason?.trim()) throw fieldError("reason", "Please say why (a reason is required)");
+  return true;
 }

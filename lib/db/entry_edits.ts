@@ -9,7 +9,7 @@
  * the competition's live marker moves so leaderboards and pages follow.
  */
 import type { Competition, Entry, Player } from "@/lib/domain/types.ts";
-import { closedReason } from "@/lib/domain/competition.ts";
+import { LOCKED_DEADLINE, lockedBecause } from "@/lib/domain/competition.ts";
 import { ConflictError, NotFoundError } from "@/lib/domain/errors.ts";
 import {
   personOf,
@@ -31,7 +31,8 @@ export interface TeamEdit {
   revision: number;
 }
 
-export const EDIT_LOCKED = "The deadline has passed: this team is locked.";
+/** Locked because the deadline passed (a contest that went live says so instead). */
+export const EDIT_LOCKED = LOCKED_DEADLINE;
 export const EDIT_STALE =
   "This team was changed in another window. Reload the page to see the latest team.";
 export const EDIT_REFUNDED = "This entry was refunded and can no longer be changed.";
@@ -44,16 +45,18 @@ export async function getEntryByEditToken(kv: Deno.Kv, token: string): Promise<E
   return (await kv.get<Entry>(keys.entry(id))).value;
 }
 
-/** Why this entry's team cannot be changed now (locked, refunded), or null while it can. */
+/**
+ * Why this entry's team cannot be changed now, naming which lock (refunded, the contest went
+ * live or finished, the deadline passed), or null while it can. Full is no reason to lock a team
+ * that is already in.
+ */
 export function editLockReason(
   competition: Competition,
   refunded: boolean,
   now: Date,
 ): string | null {
   if (refunded) return EDIT_REFUNDED;
-  // Full is no reason to lock a team that is already in.
-  const closed = closedReason({ ...competition, maxEntries: null }, now);
-  return closed ? EDIT_LOCKED : null;
+  return lockedBecause(competition, now);
 }
 
 /** Most attempts when the competition record moves under the edit (entries keep arriving). */

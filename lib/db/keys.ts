@@ -148,6 +148,16 @@ export const keys = {
   /** A lease held by one process for a while (see leases.ts). */
   lease: (name: string): Deno.KvKey => ["leases", name],
 
+  /** The admin activity log, append-only, by time-ordered id (see audit.ts). */
+  audit: (id: number): Deno.KvKey => ["audit", id],
+  audits: (): Deno.KvKey => ["audit"],
+  /** The activity log entries about one competition. */
+  auditByCompetition: (cid: number, id: number): Deno.KvKey => ["audit_by_competition", cid, id],
+  auditsByCompetition: (cid: number): Deno.KvKey => ["audit_by_competition", cid],
+  /** Competitions found offering players from outside their match (see match_players.ts). */
+  offMatchCompetition: (cid: number): Deno.KvKey => ["off_match_competitions", cid],
+  offMatchCompetitions: (): Deno.KvKey => ["off_match_competitions"],
+
   outboxMessage: (id: number): Deno.KvKey => ["outbox", id],
   outbox: (): Deno.KvKey => ["outbox"],
   /** Outbox messages still to hand to the SMTP server (outbox.ts `deliverOutbox`). */

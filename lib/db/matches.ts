@@ -47,9 +47,27 @@ async function assertValidMatch(kv: Deno.Kv, input: MatchInput, now: Date): Prom
   );
 }
 
-function toMatch(input: MatchInput, id: number, createdAt: string): Match {
+/**
+ * The match record from its fields; `previous` (on an update) keeps the time its result was
+ * saved while the scores stay the same, and a new result is stamped `now`.
+ */
+function toMatch(
+  input: MatchInput,
+  id: number,
+  createdAt: string,
+  previous: Match | null = null,
+  now = new Date(),
+): Match {
   const homeScore = input.homeScore ?? null;
   const awayScore = input.awayScore ?? null;
+  const outcome = matchOutcome(homeScore, awayScore);
+  const sameResult = previous?.status === "COMPLETED" && previous.homeScore === homeScore &&
+    previous.awayScore === awayScore;
+  const resultSavedAt = outcome.status !== "COMPLETED"
+    ? null
+    : sameResult
+    ? previous.resultSavedAt ?? now.toISOString()
+    : now.toISOString();
   return {
     id,
     homeTeamId: input.homeTeamId,
@@ -57,10 +75,11 @@ function toMatch(input: MatchInput, id: number, createdAt: string): Match {
     league: input.league,
     kickoffTime: input.kickoffTime,
     stadium: input.stadium,
-    ...matchOutcome(homeScore, awayScore),
+    ...outcome,
     homeScore,
     awayScore,
     createdAt,
+    resultSavedAt,
   };
 }
 
@@ -73,7 +92,7 @@ export async function createMatch(
   await assertValidMatch(kv, input, now);
   const createdAt = new Date().toISOString();
   return createWithId(kv, "matches", (id, op) => {
-    const match = toMatch(input, id, createdAt);
+    const match = toMatch(input, id, createdAt, null, now);
     touch(op, "catalog").check({ key: keys.match(id), versionstamp: null }).set(
       keys.match(id),
       match,
@@ -123,7 +142,13 @@ export async function updateMatch(
   return retryAtomic("update the match", async () => {
     const entry = await kv.get<Match>(keys.match(id));
     if (!entry.value) throw new NotFoundError("Match not found");
-    const match = toMatch({ ...entry.value, ...input }, id, entry.value.createdAt);
+    const match = toMatch(
+      { ...entry.value, ...input },
+      id,
+      entry.value.createdAt,
+      entry.value,
+      now,
+    );
     const res = await bumpCatalog(kv.atomic().check(entry).set(keys.match(id), match)).commit();
     return res.ok ? match : undefined;
   });

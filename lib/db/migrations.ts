@@ -8,6 +8,7 @@ import { migrateCompetitionPlayerSalaries } from "./competition_players.ts";
 import { migrateEntriesByEmail, migratePersonKeys } from "./entries_by_email.ts";
 import { keys } from "./keys.ts";
 import { backfillRosters } from "./roster.ts";
+import { migrateOffMatchPlayers } from "./match_players.ts";
 
 /** Every migration by its marker name, run in this order. */
 const MIGRATIONS: Record<string, (kv: Deno.Kv) => Promise<unknown>> = {
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, (kv: Deno.Kv) => Promise<unknown>> = {
   /** The entry limit counts a person, not a spelling of their address (issue 27.5). */
   person_keys_by_mailbox: migratePersonKeys,
   roster_backfill: backfillRosters,
+  off_match_players: migrateOffMatchPlayers,
 };
 
 /**

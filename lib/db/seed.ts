@@ -361,6 +361,9 @@ async function seedDemoData(kv: Deno.Kv, now: Date): Promise<void> {
   const weekendMatch = await match("LA_LIGA", ll[2], ll[3], 5 * DAY + 2 * HOUR);
   await match("LA_LIGA", ll[4], ll[2], -6 * DAY, [3, 3]);
 
+  // A contest on a match offers the players of its two clubs only.
+  const squads = (players: Player[], ...clubs: Team[]) =>
+    players.filter((p) => clubs.some((club) => club.id === p.teamId));
   await createWithPlayers(
     kv,
     {
@@ -374,7 +377,7 @@ async function seedDemoData(kv: Deno.Kv, now: Date): Promise<void> {
       maxEntries: 100,
       salaryCap: 40000,
     },
-    plPlayers,
+    squads(plPlayers, pl[2], pl[3]),
     [50, 30, 20],
   );
 
@@ -390,7 +393,7 @@ async function seedDemoData(kv: Deno.Kv, now: Date): Promise<void> {
       deadline: at(5 * DAY),
       maxEntries: 200,
     },
-    llPlayers,
+    squads(llPlayers, ll[2], ll[3]),
     [250, 150, 100],
   );
 
@@ -413,7 +416,8 @@ async function seedDemoData(kv: Deno.Kv, now: Date): Promise<void> {
     [250],
   );
 
-  const liveSquads = plPlayers.filter((p) => p.teamId === pl[0].id || p.teamId === pl[1].id);
+  const liveSquads = squads(plPlayers, pl[0], pl[1]);
+  const classicSquads = squads(llPlayers, ll[0], ll[1]);
   const live = await createWithPlayers(
     kv,
     {
@@ -445,14 +449,14 @@ async function seedDemoData(kv: Deno.Kv, now: Date): Promise<void> {
       deadline: at(-7 * DAY),
       maxEntries: 50,
     },
-    llPlayers,
+    classicSquads,
     [500, 300, 200],
   );
-  await seedEntries(kv, rng, classic, llPlayers, 8, t - 10 * DAY);
+  await seedEntries(kv, rng, classic, classicSquads, 8, t - 10 * DAY);
   await savePerformances(
     kv,
     classic.id,
-    llPlayers.map((p) => ({ playerId: p.id, ...fullMatchStats(rng, p.position) })),
+    classicSquads.map((p) => ({ playerId: p.id, ...fullMatchStats(rng, p.position) })),
   );
   await updateCompetition(kv, classic.id, { status: "COMPLETED" });
 }

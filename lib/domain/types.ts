@@ -79,6 +79,8 @@ export interface Match {
   homeScore: number | null;
   awayScore: number | null;
   createdAt: string;
+  /** When the result (both scores) was last saved; null or absent while it has none. */
+  resultSavedAt?: string | null;
 }
 
 export interface Player {
@@ -121,6 +123,11 @@ export interface Competition {
   /** When and why the competition was cancelled (absent or null unless CANCELLED). */
   cancelledAt?: string | null;
   cancelReason?: string | null;
+  /**
+   * The status follows the clock: LIVE at the match's kick-off, COMPLETED once its result was
+   * saved and a grace period passed (absent: off, as for competitions made before it existed).
+   */
+  autoStatus?: boolean;
 }
 
 /** An entry holds its five player ids (the entry_players rows). */

@@ -30,6 +30,8 @@ type Data = {
   players: PickPlayer[];
   /** The team can still be changed (before the deadline, not refunded). */
   open: boolean;
+  /** Why the team is locked (null while it can change). */
+  lockedReason: string | null;
   /** The refund of this entry's payment (a cancelled competition), formatted; null if none. */
   refund: { amount: string; reason: string; done: boolean } | null;
   /** The link previews and the Share button point at the team on the leaderboard. */
@@ -59,6 +61,7 @@ export const handler: Handlers<Data, State> = {
       competition: { id, name, description },
       players: players.map(toPickPlayer),
       open: !refund && editLockReason(competition, false, new Date()) === null,
+      lockedReason: editLockReason(competition, refund !== null, new Date()),
       refund: refund && {
         amount: formatPrice(refund.amount / 100, refund.currency),
         reason: refund.reason,
@@ -137,7 +140,9 @@ function Outcome({ refund }: Pick<NonNullable<Data>, "refund">) {
 }
 
 function Confirmation(
-  { teamId, email, paid, competition, players, refund, open, preview }: NonNullable<Data>,
+  { teamId, email, paid, competition, players, refund, open, lockedReason, preview }: NonNullable<
+    Data
+  >,
 ) {
   return (
     <div className="grid gap-6 rounded-xl border border-border bg-card p-6 shadow-sm sm:p-8">
@@ -183,7 +188,7 @@ function Confirmation(
         <div data-confirmation-players="">
           <TeamPlayerList players={players} />
         </div>
-        <EditTeamLink teamId={teamId} open={open} />
+        <EditTeamLink teamId={teamId} open={open} lockedReason={lockedReason} />
       </section>
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button href={`/leaderboard/${competition.id}`} size="lg" className="sm:flex-1">

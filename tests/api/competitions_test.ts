@@ -181,15 +181,33 @@ Deno.test("[admin competitions] GET, PUT and 404s", async () => {
     assert.equal(one.status, 200);
     assert.equal((await readJsonBody(one)).revenue, 0);
 
-    const put = await app.request(`/api/admin/competitions/${c.id}`, {
+    // LIVE a week before the deadline needs a confirmation with a reason.
+    const early = await app.request(`/api/admin/competitions/${c.id}`, {
       method: "PUT",
       headers: admin,
       json: competitionForm({ name: "Renamed", status: "LIVE" }),
+    });
+    assert.equal(early.status, 409);
+    const why = await readJsonBody(early);
+    assert.match(why.message, /^The deadline is in 7 days \(.* UTC\): going LIVE now closes/);
+    assert.deepEqual(why.issues.map((i: { path: string[] }) => i.path), [["force"]]);
+    assert.equal((await getCompetition(app.kv, c.id))!.name, c.name, "nothing saved");
+
+    const put = await app.request(`/api/admin/competitions/${c.id}`, {
+      method: "PUT",
+      headers: admin,
+      json: competitionForm({
+        name: "Renamed",
+        status: "LIVE",
+        force: true,
+        reason: "Kick-off moved",
+      }),
     });
     assert.equal(put.status, 200);
     const updated = await readJsonBody(put);
     assert.equal(updated.name, "Renamed");
     assert.equal(updated.status, "LIVE");
+    assert.equal(updated.autoStatus, false, "the admin insisted: the clock no longer decides");
 
     const missing = await app.request("/api/admin/competitions/999", {
       method: "PUT",

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { getEntryByTeamId, listEntriesByCompetition } from "@/lib/db/entries.ts";
 import { getCompetition, updateCompetition } from "@/lib/db/competitions.ts";
 import { EDIT_LOCKED, EDIT_REFUNDED, EDIT_STALE } from "@/lib/db/entry_edits.ts";
+import { LOCKED_LIVE } from "@/lib/domain/competition.ts";
 import { listOutbox } from "@/lib/db/outbox.ts";
 import { PERSON_LIMIT_REACHED, SAME_TEAM_AGAIN } from "@/lib/domain/paid_entry.ts";
 import type { TestPaymentProvider } from "@/lib/payments/test_provider.ts";
@@ -160,6 +161,21 @@ Deno.test("[team edits] after the deadline, or once live, the team is locked", a
     const html = await page.text();
     assert.match(html, /data-locked-team/);
     assert.match(html, /The deadline has passed: this team is locked\./);
+
+    // Gone LIVE an hour before its deadline: the page says the contest went live, not the deadline.
+    const early = await makeCompetition(app.kv);
+    const paid = await paidEntry(app, early, { playerIds: validTeams(early)[0] });
+    await updateCompetition(app.kv, early.id, { status: "LIVE" });
+    const refused = await put(app, paid.token, {
+      teamName: "Nope",
+      playerIds: second,
+      revision: 0,
+    });
+    assert.equal(refused.status, 409);
+    assert.equal((await readJsonBody(refused)).message, LOCKED_LIVE);
+    const livePage = await (await app.request(`/edit/${paid.token}`)).text();
+    assert.match(livePage, /The contest went live: this team is locked\./);
+    assert.doesNotMatch(livePage, /deadline has passed/);
   } finally {
     await app.close();
   }
@@ -189,7 +205,7 @@ Deno.test("[team edits] edits racing the competition going live: none is saved a
         saves++;
       } else {
         assert.equal(res.status, 409);
-        assert.equal(body.message, EDIT_LOCKED);
+        assert.equal(body.message, LOCKED_LIVE);
       }
       // The kick-off is written while the next edits are under way.
       if (saves === 5 && !kickOff) {

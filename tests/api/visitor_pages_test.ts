@@ -52,7 +52,35 @@ Deno.test("[pages] the visitor pages are complete without JavaScript", async (t)
       assert.doesNotMatch(liveTab, /Sooner Cup/);
       assert.match(text((await page(app, "/?tab=results")).html), /No finished contest yet\./);
       assert.match(text((await page(app, "/?tab=nonsense")).html), /Sooner Cup/, "unknown: Open");
+      assert.match(body, /Closed \(0\)/);
     });
+
+    await t.step(
+      "home: past the deadline or full, an UPCOMING contest is Closed with why",
+      async () => {
+        const past = await makeCompetition(app.kv, {
+          name: "Past Cup",
+          deadline: new Date(Date.now() + 60 * 60_000).toISOString(),
+        });
+        await updateCompetition(app.kv, past.id, {
+          deadline: new Date(Date.now() - 60_000).toISOString(),
+        });
+        const full = await makeCompetition(app.kv, { name: "Full Cup", maxEntries: 1 });
+        await makeEntry(app.kv, full);
+        const { html } = await page(app, "/");
+        const body = text(html);
+        assert.match(body, /Open \(2\).*Closed \(2\).*Live \(1\).*Results \(0\)/);
+        assert.doesNotMatch(
+          body,
+          /Past Cup|Full Cup/,
+          "the Open tab holds only enterable contests",
+        );
+        const closed = text((await page(app, "/?tab=closed")).html);
+        assert.match(closed, /Past Cup .*The entry deadline has passed\./);
+        assert.match(closed, /Full Cup .*This competition is full\./);
+        assert.doesNotMatch(closed, /Sooner Cup|Live Cup|Make Picks/);
+      },
+    );
 
     await t.step("team selection: competition, players and the empty team", async () => {
       const { status, html } = await page(app, `/team-selection/${sooner.id}`);

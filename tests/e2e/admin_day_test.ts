@@ -23,10 +23,24 @@ function pickTeam(players: PublicPlayer[], taken: Set<number>): PublicPlayer[] {
   return picks;
 }
 
-async function setStatus(page: Page, baseUrl: string, id: number, status: string) {
+/**
+ * Sets the status on the edit form. This competition has no match, so going LIVE before its
+ * deadline or COMPLETED without a result asks for a reason (`confirm`: the dialog's text).
+ */
+async function setStatus(
+  page: Page,
+  baseUrl: string,
+  id: number,
+  status: string,
+  confirm: RegExp,
+) {
   await gotoHydrated(page, `${baseUrl}/admin/competitions/edit/${id}`);
   await page.getByLabel("Status").selectOption(status);
   await page.getByRole("button", { name: "Update Competition" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByText(confirm).waitFor();
+  await dialog.getByLabel(/Reason/).fill(`Set ${status} for the admin day`);
+  await dialog.getByRole("button", { name: `Set ${status}` }).click();
   await page.waitForURL("**/admin/dashboard");
   await expectToast(page, "Competition Updated");
 }
@@ -166,7 +180,17 @@ Deno.test("[admin] a whole admin day, from login to the awarded prizes", async (
       }
     });
 
-    await t.step("set the competition LIVE", () => setStatus(page, base, id, "LIVE"));
+    await t.step(
+      "set the competition LIVE",
+      () =>
+        setStatus(
+          page,
+          base,
+          id,
+          "LIVE",
+          /^The deadline is in .*: going LIVE now closes entries early\./,
+        ),
+    );
 
     const scorer = () => entrants[0].players.find((p) => p.position === "MID")!;
     await t.step("add a game event and delete a wrong one", async () => {
@@ -213,7 +237,10 @@ Deno.test("[admin] a whole admin day, from login to the awarded prizes", async (
       await expectToast(page, "Success", "Player performances updated successfully");
     });
 
-    await t.step("set it COMPLETED", () => setStatus(page, base, id, "COMPLETED"));
+    await t.step(
+      "set it COMPLETED",
+      () => setStatus(page, base, id, "COMPLETED", /no match, so no result shows it is over/),
+    );
 
     await t.step("the public leaderboard shows the awarded prizes", async () => {
       const res = await fetch(`${base}/api/competitions/${id}/leaderboard`);

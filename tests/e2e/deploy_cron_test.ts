@@ -78,6 +78,7 @@ Deno.test("[deploy] every job is registered with Deno.cron at the top level, bef
     "payment sweep",
     "intent expiry",
     "minimum entries",
+    "competition status",
     "award resumption",
     "winner notices",
     "prize reminders",

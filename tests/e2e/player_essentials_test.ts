@@ -264,6 +264,8 @@ Deno.test("[e2e] player essentials: builder, keyboard, fair entry, edit, closing
         await call(base, "PUT", `/api/admin/competitions/${contest.id}`, {
           ...contest.form,
           status: "LIVE",
+          force: true,
+          reason: "The match kicked off early",
         });
         // The page reads the contest again when the tab comes back into view.
         await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));

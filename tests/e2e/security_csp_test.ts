@@ -57,7 +57,12 @@ async function createHostileContest(base: string): Promise<number> {
     playerIds,
     stripePaymentId: intent.paymentIntentId,
   });
-  await call("PUT", `/api/admin/competitions/${id}`, { ...form, status: "LIVE" });
+  await call("PUT", `/api/admin/competitions/${id}`, {
+    ...form,
+    status: "LIVE",
+    force: true,
+    reason: "Live before its deadline for the test",
+  });
   await call("POST", `/api/admin/competitions/${id}/events`, {
     playerId: playerIds[0],
     eventType: "GOAL",

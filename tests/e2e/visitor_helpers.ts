@@ -65,14 +65,14 @@ export async function clickPlayers(page: Page, ids: number[]): Promise<void> {
   }
 }
 
-/** Five players that pass every rule: 1 GK, 2 DEF, 1 MID, 1 FWD, cheapest first, ≤ 2 per team. */
+/** Five players that pass every rule: 1 GK, 2 DEF, 1 MID, 1 FWD, cheapest first, ≤ 3 per club. */
 export function validTeam(rows: RowInfo[]): number[] {
   const cheapest = [...rows].sort((a, b) => a.salary - b.salary);
   const perTeam = new Map<number, number>();
   const picks: number[] = [];
   for (const [position, n] of [["GK", 1], ["DEF", 2], ["MID", 1], ["FWD", 1]] as const) {
     const chosen = cheapest.filter((r) =>
-      r.position === position && (perTeam.get(r.teamId) ?? 0) < 2
+      r.position === position && (perTeam.get(r.teamId) ?? 0) < 3
     )
       .slice(0, n);
     assert.equal(chosen.length, n, `the competition has ${n} ${position} to pick`);

@@ -40,9 +40,15 @@ Deno.test("[e2e] visitor journey: home → team → declined then paid → confi
       );
       // The Open tab shows first, its contests by deadline, soonest first.
       const byDeadline = [...list].sort((a, b) => a.deadline.localeCompare(b.deadline));
-      const ids = (tab: string) => byDeadline.filter((c) => contestTab(c) === tab).map((c) => c.id);
+      const ids = (tab: string) =>
+        byDeadline.filter((c) => contestTab(c, Date.now()) === tab).map((c) => c.id);
       assert.deepEqual(shown, ids("open"));
-      for (const [name, tab] of [["Open", "open"], ["Live", "live"], ["Results", "results"]]) {
+      for (
+        const [name, tab] of [["Open", "open"], ["Closed", "closed"], ["Live", "live"], [
+          "Results",
+          "results",
+        ]]
+      ) {
         const count = ids(tab).length;
         assert.equal(await page.getByRole("tab", { name: `${name} (${count})` }).count(), 1);
       }

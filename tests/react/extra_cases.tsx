@@ -64,6 +64,9 @@ import { competitionToValues } from "@/lib/client/admin/competition_form.ts";
 import { matchToValues } from "@/lib/client/admin/match_form.ts";
 import { draftOf } from "@/lib/client/admin/performance_draft.ts";
 import { playerToValues } from "@/lib/client/admin/player_form.ts";
+import { ActivityTable } from "@/components/admin/ActivityTable.tsx";
+import { ReasonField } from "@/components/admin/ReasonField.tsx";
+import { StatusConfirmDialog } from "@/components/admin/StatusConfirmDialog.tsx";
 import { usePlayerTable } from "@/lib/client/admin/player_table.ts";
 import type {
   CompetitionRow,
@@ -119,6 +122,34 @@ export function extraCases(data: SeedData): Record<string, () => ReactElement> {
 
   return {
     "components/ContestCard.tsx#ContestCardSkeleton": () => <ContestCardSkeleton />,
+    "components/admin/ActivityTable.tsx#ActivityTable": () => (
+      <ActivityTable
+        names={new Map([[live.id, live.name]])}
+        entries={[{
+          id: 1,
+          at: "2026-11-26T22:41:07.000Z",
+          admin: "admin",
+          action: "Change status",
+          request: `PUT /api/admin/competitions/${live.id}`,
+          competitionId: live.id,
+          before: { status: "UPCOMING" },
+          after: { status: "LIVE" },
+          reason: "Kick-off brought forward",
+        }]}
+      />
+    ),
+    "components/admin/StatusConfirmDialog.tsx#StatusConfirmDialog": () => (
+      <StatusConfirmDialog
+        message="The match kicks off in 47 minutes: going LIVE now closes entries early."
+        status="LIVE"
+        busy={false}
+        onConfirm={() => {}}
+        onClose={() => {}}
+      />
+    ),
+    "components/admin/ReasonField.tsx#ReasonField": () => (
+      <ReasonField id="why" label="Reason" value="" placeholder="Why" onChange={() => {}} />
+    ),
     "components/admin/Avatar.tsx#Avatar": () => <Avatar name={player.name} src={player.imageUrl} />,
     "components/admin/CompetitionActions.tsx#CompetitionActions": () => (
       <CompetitionActions

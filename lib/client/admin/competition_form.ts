@@ -28,6 +28,8 @@ export interface CompetitionFormValues {
   maxForwards: string;
   minDefenders: string;
   salaryCap: string;
+  /** The status follows the clock (LIVE at kick-off, COMPLETED after the result). */
+  autoStatus: boolean;
 }
 
 /** A new competition: fee 10, pool 100, USD, CASH, UPCOMING, 100 entries, cap 5000, 7 days. */
@@ -54,6 +56,7 @@ export function defaultCompetitionValues(now: Date = new Date()): CompetitionFor
     maxForwards: "2",
     minDefenders: "1",
     salaryCap: "5000",
+    autoStatus: true,
   };
 }
 
@@ -85,6 +88,7 @@ export function competitionToValues(c: Competition): CompetitionFormValues {
     maxForwards: text(c.maxForwards),
     minDefenders: text(c.minDefenders),
     salaryCap: text(c.salaryCap),
+    autoStatus: c.autoStatus === true,
   };
 }
 
@@ -110,6 +114,7 @@ export function competitionPayload(v: CompetitionFormValues): Record<string, unk
     maxForwards: v.maxForwards,
     minDefenders: v.minDefenders,
     salaryCap: v.salaryCap,
+    autoStatus: v.autoStatus,
   };
 }
 

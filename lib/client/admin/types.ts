@@ -17,6 +17,8 @@ export type CompetitionRow = Competition & {
   hiddenReason?: string | null;
   /** The refunds of a cancelled competition: how far its background job got. */
   cancellation?: CancellationProgress | null;
+  /** Players it offers from outside its match ("Name (CLUB)"), kept because it has entries. */
+  offMatchPlayers?: string[] | null;
 };
 
 /** Progress of a cancellation's refunds, as the dashboard shows it. */

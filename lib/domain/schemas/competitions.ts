@@ -74,6 +74,17 @@ export const competitionInputSchema = z.object({
     100,
     1,
   ),
+  /** The status follows the clock (absent: on for a new competition, unchanged on an edit). */
+  autoStatus: z.optional(z.boolean({ error: "Automatic status must be true or false" })),
+  /** A status change against the clock is confirmed (needs `reason`). */
+  force: z.optional(z.boolean({ error: "Force must be true or false" })),
+  /** Why the admin changes the status (kept in the activity log, told to withdrawn winners). */
+  reason: z.optional(
+    z.string({ error: "Reason must be text" }).check(
+      z.trim(),
+      z.maxLength(300, "Must be at most 300 characters"),
+    ),
+  ),
 }).check(
   z.refine((v) => v.deadline !== undefined || typeof v.matchId === "number", {
     message: "Deadline is required",

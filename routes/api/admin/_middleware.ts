@@ -3,6 +3,7 @@ import { clientIp, requireAdmin } from "@/lib/auth/guard.ts";
 import { clearSessionCookie } from "@/lib/auth/sessions.ts";
 import { errorResponse, ForbiddenError } from "@/lib/http/errors.ts";
 import { isCrossOriginRequest } from "@/lib/http/security.ts";
+import { withAdminAudit } from "@/lib/http/admin_audit.ts";
 import type { AdminState } from "@/lib/services.ts";
 
 const PUBLIC_PATHS = new Set(["/api/admin/login"]);
@@ -19,7 +20,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
  * Every /api/admin route but login needs an admin (session cookie or admin headers): 401
  * otherwise. Writes sent by a browser from another site are refused (403) before anything else,
- * so the session cookie cannot be ridden by a cross-site form or fetch. Answers are never cached
+ * so the session cookie cannot be ridden by a cross-site form or fetch. Every successful write is
+ * appended to the activity log (withAdminAudit: who, what, before → after, reason). Answers are never cached
  * (thrown errors are answered by `apiErrorsPlugin`, whose answers are never cached either).
  */
 export async function handler(req: Request, ctx: FreshContext<AdminState>): Promise<Response> {
@@ -47,5 +49,5 @@ async function guarded(req: Request, ctx: FreshContext<AdminState>): Promise<Res
     throw new ForbiddenError("Set up two-factor authentication first");
   }
   ctx.state.admin = admin;
-  return await ctx.next();
+  return await withAdminAudit(kv, req, admin.username, () => ctx.next());
 }

@@ -86,6 +86,17 @@ Deno.test("[seed] fills an empty store with demo data in every state", async (t)
     assert.ok((await listMatches(kv)).some((m) => m.result !== "NOT_PLAYED"));
   });
 
+  await t.step("a competition on a match offers the players of its two clubs only", async () => {
+    const matches = new Map((await listMatches(kv)).map((m) => [m.id, m]));
+    const onMatch = competitions.filter((c) => c.matchId !== null);
+    assert.ok(onMatch.length >= 3);
+    for (const c of onMatch) {
+      const m = matches.get(c.matchId!)!;
+      const clubs = new Set((await listCompetitionPlayers(kv, c.id)).map((p) => p.teamId));
+      assert.deepEqual([...clubs].sort(), [m.homeTeamId, m.awayTeamId].sort(), c.name);
+    }
+  });
+
   await t.step("a second call leaves the store alone", async () => {
     assert.equal(await seedDemoDataIfEmpty(kv), false);
     assert.equal((await listCompetitions(kv)).length, competitions.length);

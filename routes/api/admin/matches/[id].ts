@@ -1,6 +1,7 @@
 import type { Handlers } from "$fresh/server.ts";
 import { matchInputSchema } from "@/lib/domain/schemas/catalog.ts";
 import { deleteMatch, getMatchWithTeams, updateMatch, withTeams } from "@/lib/db/matches.ts";
+import { advanceMatchCompetitions } from "@/lib/db/status_clock.ts";
 import { NotFoundError } from "@/lib/domain/errors.ts";
 import { json } from "@/lib/http/errors.ts";
 import { parseId, readJson } from "@/lib/http/validate.ts";
@@ -13,12 +14,16 @@ export const handler: Handlers<unknown, State> = {
     if (!match) throw new NotFoundError("Match not found");
     return json(match);
   },
-  /** Replaces the match fields; result and status are recomputed from the scores. */
+  /**
+   * Replaces the match fields; result and status are recomputed from the scores, and the
+   * automatic competitions on the match follow (LIVE from kick-off, COMPLETED after the result).
+   */
   async PUT(req, ctx) {
     const { kv } = ctx.state.services;
     const id = parseId(ctx.params.id);
     const { result: _result, status: _status, ...input } = await readJson(req, matchInputSchema);
     const [match] = await withTeams(kv, [await updateMatch(kv, id, input)]);
+    await advanceMatchCompetitions(kv, id);
     return json(match);
   },
   /** Deletes a match; 409 naming the competitions that still use it. */

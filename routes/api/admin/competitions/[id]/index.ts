@@ -1,7 +1,12 @@
 import type { Handlers } from "$fresh/server.ts";
 import { adminCompetitionRow } from "@/lib/api/views.ts";
 import { competitionInputSchema } from "@/lib/domain/schemas/competitions.ts";
-import { deleteCompetition, requireCompetition, updateCompetition } from "@/lib/db/competitions.ts";
+import {
+  assertStatusChange,
+  deleteCompetition,
+  requireCompetition,
+  updateCompetition,
+} from "@/lib/db/competitions.ts";
 import { json } from "@/lib/http/errors.ts";
 import { parseId, readJson } from "@/lib/http/validate.ts";
 import type { State } from "@/lib/services.ts";
@@ -12,11 +17,18 @@ export const handler: Handlers<unknown, State> = {
     const competition = await requireCompetition(ctx.state.services.kv, parseId(ctx.params.id));
     return json(adminCompetitionRow(competition));
   },
-  /** Saves the form fields; becoming COMPLETED awards the prizes. */
+  /**
+   * Saves the form fields; becoming COMPLETED awards the prizes, leaving it withdraws them. A
+   * status change against the clock answers 409 (issue on `force`: why) unless `force` comes with
+   * a `reason`; such a change turns the automatic status off.
+   */
   async PUT(req, ctx) {
+    const { kv } = ctx.state.services;
     const id = parseId(ctx.params.id);
-    const input = await readJson(req, competitionInputSchema);
-    return json(adminCompetitionRow(await updateCompetition(ctx.state.services.kv, id, input)));
+    const { force, reason, ...input } = await readJson(req, competitionInputSchema);
+    const insisted = await assertStatusChange(kv, id, input.status, { force, reason });
+    const patch = insisted ? { ...input, autoStatus: false } : input;
+    return json(adminCompetitionRow(await updateCompetition(kv, id, patch, { reason })));
   },
   /** Deletes a competition without paid entries and everything hanging from it (409 otherwise). */
   async DELETE(_req, ctx) {

@@ -1,0 +1,161 @@
+/**
+ * The one place admin writes are logged (lib/db/audit.ts): the admin API middleware wraps every
+ * write in `withAdminAudit`, which reads the record the request changes before and after the
+ * handler (competition, match, player, club, prizes, payout, a player's salary), keeps only the
+ * changed fields, and appends who, when, what and the reason given. Writes without a record to
+ * read log what was sent (creates: what was created).
+ */
+import { appendAudit, changedFields } from "@/lib/db/audit.ts";
+import { keys } from "@/lib/db/keys.ts";
+import { listValues } from "@/lib/db/util.ts";
+
+/** Writes that are not admin changes to the data: signing in and out. */
+const NOT_LOGGED = new Set(["/api/admin/login", "/api/admin/logout"]);
+/** The largest request body kept for the log (bigger: its size is logged instead). */
+const MAX_BODY_BYTES = 64 * 1024;
+
+type Snapshot = (kv: Deno.Kv, m: RegExpMatchArray) => Promise<unknown>;
+
+const record = (key: (m: RegExpMatchArray) => Deno.KvKey): Snapshot => async (kv, m) =>
+  (await kv.get(key(m))).value;
+
+/** The record each kind of admin write changes, read before and after it. */
+const RECORDS: [RegExp, Snapshot][] = [
+  [/^\/api\/admin\/competitions\/(\d+)(?:\/cancel)?$/, record((m) => keys.competition(+m[1]))],
+  [
+    /^\/api\/admin\/competitions\/(\d+)\/players\/(\d+)$/,
+    record((m) => keys.competitionPlayer(+m[1], +m[2])),
+  ],
+  [/^\/api\/admin\/competitions\/(\d+)\/prizes$/, async (kv, m) => ({
+    prizes: (await listValues<{ position: number; prize: number }>(kv, keys.prizes(+m[1])))
+      .map((p) => ({ position: p.position, prize: p.prize })),
+  })],
+  [/^\/api\/admin\/matches\/(\d+)$/, record((m) => keys.match(+m[1]))],
+  [/^\/api\/admin\/players\/(\d+)$/, record((m) => keys.player(+m[1]))],
+  [/^\/api\/admin\/teams\/(\d+)$/, record((m) => keys.team(+m[1]))],
+  [/^\/api\/admin\/payouts\/(\d+)\/(\d+)\/paid$/, record((m) => keys.payout(+m[1], +m[2]))],
+];
+
+/** Creates: the answer (the record made) is what is logged. */
+const CREATES = /^\/api\/admin\/(competitions|matches|players|teams|competitions\/\d+\/events)$/;
+
+/** What each write does, in words, by method and path shape (numbers as ":id"). */
+const ACTIONS: Record<string, string> = {
+  "POST competitions": "Create competition",
+  "PUT competitions/:id": "Update competition",
+  "DELETE competitions/:id": "Delete competition",
+  "POST competitions/:id/cancel": "Cancel competition",
+  "POST competitions/:id/players": "Add players",
+  "DELETE competitions/:id/players": "Remove players",
+  "PATCH competitions/:id/players/:id": "Change salary",
+  "POST competitions/:id/prizes": "Save prizes",
+  "POST competitions/:id/performances": "Save performances",
+  "POST competitions/:id/events": "Add game event",
+  "DELETE competitions/:id/events/:id": "Delete game event",
+  "POST matches": "Create match",
+  "PUT matches/:id": "Update match",
+  "DELETE matches/:id": "Delete match",
+  "POST players": "Create player",
+  "PATCH players/:id": "Update player",
+  "DELETE players/:id": "Delete player",
+  "POST teams": "Create club",
+  "PUT teams/:id": "Update club",
+  "DELETE teams/:id": "Delete club",
+  "POST payouts/:id/:id/paid": "Record payout",
+  "POST 2fa/setup": "Start two-factor set-up",
+  "POST 2fa/confirm": "Turn on two-factor",
+  "POST 2fa/disable": "Turn off two-factor",
+};
+
+/** The action of a request in words ("Update competition"), else its method and path shape. */
+export function actionOf(method: string, path: string): string {
+  const shape = path.replace(/^\/api\/admin\/?/, "").replace(/\/\d+(?=\/|$)/g, "/:id");
+  return ACTIONS[`${method} ${shape}`] ?? `${method} ${shape}`;
+}
+
+function competitionOf(path: string, created: unknown): number | null {
+  const m = path.match(/^\/api\/admin\/(?:competitions|payouts)\/(\d+)/);
+  if (m) return Number(m[1]);
+  if (path === "/api/admin/competitions" && typeof created === "object" && created !== null) {
+    const id = (created as { id?: unknown }).id;
+    return typeof id === "number" ? id : null;
+  }
+  return null;
+}
+
+/** The request's JSON body for the log (its text when not JSON, its size when too big). */
+async function bodyOf(req: Request): Promise<unknown> {
+  if (!req.body) return null;
+  const reader = req.clone().body!.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  let size = 0;
+  while (true) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      return { body: `more than ${MAX_BODY_BYTES} bytes` };
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+  text += decoder.decode();
+  if (text === "") return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return { body: text };
+  }
+}
+
+async function answerOf(res: Response): Promise<unknown> {
+  if (!(res.headers.get("content-type") ?? "").includes("json")) return null;
+  return await res.clone().json().catch(() => null);
+}
+
+/**
+ * Runs an admin API write (`next`) and, when it succeeded (status below 400), appends it to the
+ * activity log with the admin's name, the changed fields before → after and the `reason` sent.
+ * Reads (GET, HEAD, OPTIONS), signing in and out, and refused writes are not logged.
+ */
+export async function withAdminAudit(
+  kv: Deno.Kv,
+  req: Request,
+  admin: string,
+  next: () => Promise<Response>,
+): Promise<Response> {
+  const path = new URL(req.url).pathname.replace(/\/$/, "");
+  if (["GET", "HEAD", "OPTIONS"].includes(req.method) || NOT_LOGGED.has(path)) return next();
+  const found = RECORDS.map(([re, read]) => [path.match(re), read] as const).find(([m]) => m);
+  const body = await bodyOf(req).catch(() => null);
+  const before = found ? await found[1](kv, found[0]!) : null;
+  const res = await next();
+  if (res.status >= 400) return res;
+  let after: unknown;
+  let changes;
+  if (found) {
+    after = await found[1](kv, found[0]!);
+    changes = changedFields(before, after);
+  } else {
+    after = CREATES.test(path) && req.method === "POST" ? await answerOf(res) : body;
+    changes = req.method === "DELETE" && !after
+      ? { before: { deleted: path }, after: null }
+      : changedFields(null, after);
+  }
+  const reason = typeof body === "object" && body !== null &&
+      typeof (body as { reason?: unknown }).reason === "string"
+    ? (body as { reason: string }).reason
+    : null;
+  const statusChanged = changes.before?.status !== undefined && changes.after?.status !== undefined;
+  await appendAudit(kv, {
+    admin,
+    action: statusChanged ? "Change status" : actionOf(req.method, path),
+    request: `${req.method} ${path}`,
+    competitionId: competitionOf(path, after),
+    before: changes.before,
+    after: changes.after,
+    reason,
+  });
+  return res;
+}
