@@ -19,6 +19,9 @@ type Data = {
   unclaimed: boolean;
 } | null;
 
+/** The link is a secret: never cached, never sent on as a referrer. */
+const PRIVATE = { "cache-control": "no-store", "referrer-policy": "no-referrer" };
+
 export const handler: Handlers<Data, State> = {
   async GET(_req, ctx) {
     const { kv } = ctx.state.services;
@@ -33,9 +36,9 @@ export const handler: Handlers<Data, State> = {
         cash: payout.prizeType !== "NON_CASH",
         competitionName: competition?.name ?? "the competition",
         unclaimed: payoutState(payout) === "unclaimed",
-      });
+      }, { headers: PRIVATE });
     } catch (err) {
-      if (err instanceof NotFoundError) return ctx.render(null, { status: 404 });
+      if (err instanceof NotFoundError) return ctx.render(null, { status: 404, headers: PRIVATE });
       throw err;
     }
   },
