@@ -365,7 +365,7 @@ async function seedDemoData(kv: Deno.Kv, now: Date): Promise<void> {
     kv,
     {
       name: "Premier League Matchday Sprint",
-      description: "Tonight's fixtures, a tight $40,000 cap. Closes soon!",
+      description: "One match, a tight $40,000 cap. Entries close two hours before kick-off.",
       league: "PREMIER_LEAGUE",
       matchId: sprintMatch.id,
       entryFee: 5,
@@ -382,7 +382,7 @@ async function seedDemoData(kv: Deno.Kv, now: Date): Promise<void> {
     kv,
     {
       name: "La Liga Weekend Showdown",
-      description: "Pick five from Spain's finest for the weekend round.",
+      description: "Pick five from Spain's finest for the round's headline match.",
       league: "LA_LIGA",
       matchId: weekendMatch.id,
       entryFee: 10,
