@@ -210,6 +210,22 @@ export function displayName(teamName: string | null | undefined, teamId: string)
   return name ? name : `Entry ${teamId.slice(4, 10)}`;
 }
 
+/**
+ * The form of a display name two entries must not share to be told apart: compatibility forms
+ * folded (NFKC: full-width letters, ligatures), case folded, runs of spaces as one.
+ */
+export function nameKey(name: string): string {
+  return name.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim();
+}
+
+/**
+ * The name a leaderboard shows for an entry whose display name others share: the name and the
+ * team ID without its `FFT-` prefix, "Commit Probe · 3HBUKG8M" (team IDs are unique).
+ */
+export function distinctName(name: string, teamId: string): string {
+  return `${name} · ${teamId.slice(4)}`;
+}
+
 /** Prize text of a competition: the custom description for NON_CASH when present, else the money. */
 export function prizeText(c: {
   prizeType?: string | null;
