@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { competitionInputSchema } from "@/lib/domain/schemas/competitions.ts";
 import { HIDDEN_CHARACTER_MESSAGE, paymentFormSchema } from "@/lib/domain/schemas/public.ts";
+import { claimBodySchema } from "@/lib/domain/schemas/payouts.ts";
 import { readJsonBody, withTestApp } from "@/tests/helpers/app.ts";
 import { entryBody, makeCompetition, payTestIntent } from "@/tests/helpers/fixtures.ts";
 
@@ -109,4 +110,29 @@ Deno.test("[input] image URLs with a backslash are refused (/\\host is another s
   for (const imageUrl of ["/crests/a.png", "https://cdn.example/a.png"]) {
     assert.equal(competitionInputSchema.safeParse({ ...base, imageUrl }).success, true, imageUrl);
   }
+});
+
+Deno.test("[input] a winner's claim refuses names with look-alike characters", () => {
+  for (const name of ["Ann\u3164", "Bo\u200Bb", "Cy\u2028Dee", "Di\u{E0041}"]) {
+    const iban = claimBodySchema.safeParse({
+      method: "iban",
+      iban: "DE89 3704 0044 0532 0130 00",
+      accountHolder: name,
+    });
+    assert.equal(iban.success, false, JSON.stringify(name));
+    assert.deepEqual(iban.error!.issues[0].path, ["accountHolder"]);
+    const address = claimBodySchema.safeParse({
+      method: "address",
+      address: { name, line1: "1 High St", city: "York", postcode: "YO1 1AA", country: "UK" },
+    });
+    assert.equal(address.success, false, JSON.stringify(name));
+    assert.deepEqual(address.error!.issues[0].path, ["address", "name"]);
+    assert.match(address.error!.issues[0].message, /invisible, formatting, separator or filler/);
+  }
+  const ok = claimBodySchema.safeParse({
+    method: "iban",
+    iban: "DE89 3704 0044 0532 0130 00",
+    accountHolder: "José Núñez",
+  });
+  assert.equal(ok.success, true);
 });

@@ -23,6 +23,10 @@ const displayNameMin = "Display name must be at least 2 characters";
  */
 const HIDDEN_CHARACTERS =
   /[\p{Cc}\p{Cf}\p{Cs}\p{Default_Ignorable_Code_Point}\p{Zl}\p{Zp}\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000\u061c\u115f\u1160\u3164\uffa0\u{e0000}-\u{e007f}]/u;
+/** Whether `text` holds any of those characters (names people choose are refused with them). */
+export function hasHiddenCharacters(text: string): boolean {
+  return HIDDEN_CHARACTERS.test(text);
+}
 /** The message of a display name with such a character, the same in the form and the API. */
 export const HIDDEN_CHARACTER_MESSAGE =
   "Display name cannot contain invisible, formatting, separator or filler characters (only letters, digits, symbols and plain spaces)";
@@ -35,7 +39,7 @@ const displayName = z.string({ error: displayNameMin }).check(
   z.minLength(2, displayNameMin),
   z.maxLength(30, "Display name cannot exceed 30 characters"),
   z.refine(
-    (name) => !HIDDEN_CHARACTERS.test(name),
+    (name) => !hasHiddenCharacters(name),
     HIDDEN_CHARACTER_MESSAGE,
   ),
 );
