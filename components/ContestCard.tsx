@@ -132,7 +132,7 @@ export function ContestCard({ competition: c, now, onSelect }: ContestCardProps)
             {!live && !closed && c.deadline && new Date(c.deadline).getTime() > now.getTime() && (
               <>
                 {" · "}
-                <LocalTime iso={c.deadline} className="whitespace-nowrap" />
+                <LocalTime iso={c.deadline} />
               </>
             )}
           </span>

@@ -8,7 +8,8 @@ export interface LocalTimeProps {
 }
 
 /**
- * A moment a person can act on, "Fri 27 Nov, 17:06 GMT", as `<time datetime>`: rendered in UTC
+ * A moment a person can act on, "Fri 27 Nov, 17:06 GMT", as `<time datetime>` (to the minute,
+ * "2026-11-27T17:06Z", as few bytes as it can be on the home page's cards): rendered in UTC
  * (named) on the server, which cannot know the visitor's zone, then in the browser's own zone once
  * an island mounts (outside islands, `LOCAL_TIMES_PREPAINT` rewrites it). Nothing for a bad date.
  */
@@ -17,7 +18,7 @@ export function LocalTime({ iso, className }: LocalTimeProps) {
   const text = formatWhen(iso, local ? undefined : "UTC");
   if (!text) return null;
   return (
-    <time dateTime={new Date(iso).toISOString()} className={className} data-local-time="">
+    <time dateTime={`${new Date(iso).toISOString().slice(0, 16)}Z`} className={className}>
       {text}
     </time>
   );

@@ -20,14 +20,14 @@ export const CHECKOUT_PREPAINT = `(function(s){` +
   `if(n!==${TEAM_SIZE}){i.hidden=false;b.hidden=true}})(document.currentScript)`;
 
 /**
- * Server-rendered times (`<time data-local-time>`, components/LocalTime.tsx, in UTC) shown in the
+ * Server-rendered times (`<time datetime>`, components/LocalTime.tsx, in UTC) shown in the
  * visitor's own zone before the first paint, as `formatWhen` writes them: "Fri 27 Nov, 17:06 CET".
  * Placed after the times it rewrites, on pages whose times are not in an island.
  */
 export const LOCAL_TIMES_PREPAINT = `(function(){try{var f=new Intl.DateTimeFormat("en-GB",` +
   `{weekday:"short",day:"numeric",month:"short",hour:"2-digit",minute:"2-digit",` +
   `hourCycle:"h23",timeZoneName:"short"});` +
-  `document.querySelectorAll("time[data-local-time]").forEach(function(t){var p={};` +
+  `document.querySelectorAll("time[datetime]").forEach(function(t){var p={};` +
   `f.formatToParts(new Date(t.dateTime)).forEach(function(x){p[x.type]=x.value});` +
   `t.textContent=p.weekday+" "+p.day+" "+p.month+", "+p.hour+":"+p.minute+" "+p.timeZoneName})` +
   `}catch(e){}})()`;

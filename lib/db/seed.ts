@@ -365,7 +365,7 @@ async function seedDemoData(kv: Deno.Kv, now: Date): Promise<void> {
     kv,
     {
       name: "Premier League Matchday Sprint",
-      description: "One match, a tight $40,000 cap. Entries close two hours before kick-off.",
+      description: "One match, a tight $40,000 cap.",
       league: "PREMIER_LEAGUE",
       matchId: sprintMatch.id,
       entryFee: 5,
@@ -382,7 +382,7 @@ async function seedDemoData(kv: Deno.Kv, now: Date): Promise<void> {
     kv,
     {
       name: "La Liga Weekend Showdown",
-      description: "Pick five from Spain's finest for the round's headline match.",
+      description: "Pick five from Spain's finest.",
       league: "LA_LIGA",
       matchId: weekendMatch.id,
       entryFee: 10,
