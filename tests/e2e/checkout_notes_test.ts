@@ -44,6 +44,19 @@ async function checkoutPage(
   return page;
 }
 
+/** Runs `use` on a fresh checkout page (see `checkoutPage`), then closes its context. */
+async function onCheckout(
+  open: () => Promise<Page>,
+  use: (page: Page) => Promise<void>,
+): Promise<void> {
+  const page = await open();
+  try {
+    await use(page);
+  } finally {
+    await page.context().close();
+  }
+}
+
 async function fillContact(page: Page, teamName: string) {
   await page.getByLabel("Display Name").fill(teamName);
   await page.getByLabel("Email Address", { exact: true }).fill("notes@example.com");
@@ -60,11 +73,12 @@ Deno.test("[e2e] checkout notes: Apple Pay said inline where it matters, look-al
       .json();
     const sprint = all.find((c) => c.name.includes("Matchday Sprint"))!;
     for (const width of WIDTHS) {
+      const open = (applePay: boolean) => () =>
+        checkoutPage(browser, base, sprint.id, width, applePay);
       await t.step(
         `${width} px: a filler character in the name gets the server's message`,
-        async () => {
-          const page = await checkoutPage(browser, base, sprint.id, width, false);
-          try {
+        () =>
+          onCheckout(open(false), async (page) => {
             for (const name of ["Al\u3164ce", "Tag\u{E0041}s", "Two\u2028Lines", "Mark\u061Cer"]) {
               await fillContact(page, name);
               const error = page.locator('[data-field-error="teamName"]');
@@ -73,17 +87,13 @@ Deno.test("[e2e] checkout notes: Apple Pay said inline where it matters, look-al
             }
             await assertNoHorizontalScroll(page);
             await screenshot(page, `checkout-name-refused-${width}`, { fullPage: false });
-          } finally {
-            await page.context().close();
-          }
-        },
+          }),
       );
 
       await t.step(
         `${width} px: a browser without Apple Pay is told nothing about it`,
-        async () => {
-          const page = await checkoutPage(browser, base, sprint.id, width, false);
-          try {
+        () =>
+          onCheckout(open(false), async (page) => {
             await fillContact(page, "Android Army");
             await page.getByRole("heading", { name: "Enter Payment Details" }).waitFor();
             await page.locator("[data-test-card-form]").waitFor();
@@ -93,17 +103,13 @@ Deno.test("[e2e] checkout notes: Apple Pay said inline where it matters, look-al
               await page.locator("section[aria-labelledby=payment-title]").innerText(),
               /Pay with Apple Pay or any credit\/debit card\./,
             );
-          } finally {
-            await page.context().close();
-          }
-        },
+          }),
       );
 
       await t.step(
         `${width} px: an Apple Pay browser reads it beside the payment options`,
-        async () => {
-          const page = await checkoutPage(browser, base, sprint.id, width, true);
-          try {
+        () =>
+          onCheckout(open(true), async (page) => {
             await fillContact(page, "Apple Fans");
             const section = page.locator("section[aria-labelledby=payment-title]");
             const note = section.locator("[data-apple-pay-note]");
@@ -119,10 +125,7 @@ Deno.test("[e2e] checkout notes: Apple Pay said inline where it matters, look-al
             await section.screenshot({
               path: `${Deno.env.get("SHOTS_DIR") || "/tmp/shots"}/checkout-apple-pay-${width}.png`,
             });
-          } finally {
-            await page.context().close();
-          }
-        },
+          }),
       );
     }
   } finally {
