@@ -48,10 +48,9 @@ function buildEntryConfirmation(input: ConfirmationInput): MailMessage {
   ].join("\n");
   const html = `<p>Hi ${esc(entry.teamName)},</p>
 <p>You're all set! Your entry into <strong>${esc(competition.name)}</strong> is confirmed.</p>
-<p>Team ID: <strong>${esc(entry.teamId)}</strong><br>
-Amount paid: <strong>${esc(paid)}</strong>${
-    deadline ? `<br>\nEntries close: <strong>${esc(deadline)}</strong>` : ""
-  }</p>
+<p>Team ID: <strong>${esc(entry.teamId)}</strong></p>
+<p>Amount paid: <strong>${esc(paid)}</strong></p>
+${deadline ? `<p>Entries close: <strong>${esc(deadline)}</strong></p>\n` : ""}
 <p>Your players:</p>
 <ul>${lines.map((line) => `<li>${esc(line)}</li>`).join("")}</ul>
 <p><a href="${esc(leaderboardUrl)}">View Leaderboard</a></p>
