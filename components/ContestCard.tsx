@@ -5,6 +5,7 @@ import { Badge } from "./ui/Badge.tsx";
 import { Button } from "./ui/Button.tsx";
 import { Card } from "./ui/Card.tsx";
 import { Skeleton } from "./ui/Skeleton.tsx";
+import { LocalTime } from "./LocalTime.tsx";
 
 /** The fields a card reads. */
 const CARD_FIELDS = [
@@ -126,7 +127,15 @@ export function ContestCard({ competition: c, now, onSelect }: ContestCardProps)
           data-closing=""
         >
           <ClockIcon />
-          {live ? "In progress" : closed ?? closesIn(c.deadline, now)}
+          <span>
+            {live ? "In progress" : closed ?? closesIn(c.deadline, now)}
+            {!live && !closed && c.deadline && new Date(c.deadline).getTime() > now.getTime() && (
+              <>
+                {" · "}
+                <LocalTime iso={c.deadline} />
+              </>
+            )}
+          </span>
         </p>
         <div className="relative z-10 mt-auto flex flex-wrap gap-2">
           {!live && !closed && (

@@ -12,6 +12,7 @@ import { track } from "@/lib/client/analytics.ts";
 import type { CheckoutCompetition, EntryCount } from "@/lib/client/checkout.ts";
 import type { PickPlayer } from "@/lib/client/players.ts";
 import { CHECKOUT_PREPAINT } from "@/lib/client/prepaint.ts";
+import { LocalTime } from "@/components/LocalTime.tsx";
 import { useEntryWindow } from "@/lib/client/use_entry_window.ts";
 import { usePicks } from "@/lib/client/use_picks.ts";
 
@@ -104,6 +105,7 @@ function CheckoutLayout(
             <span className="flex items-center gap-2 text-sm text-muted-foreground">
               Closes in
               <Countdown deadline={competition.deadline} renderedAt={renderedAt} />
+              <LocalTime iso={competition.deadline} className="whitespace-nowrap" />
             </span>
           )}
         </div>

@@ -4,6 +4,7 @@ import { formatPrice, ordinal } from "@/lib/domain/format.ts";
 import { ApiError } from "@/lib/client/api.ts";
 import { acceptEntries, loadMyEntries, requestEntriesEmail } from "@/lib/client/my_entries.ts";
 import { editTokenOf } from "@/lib/client/user_entries.ts";
+import { LocalTime } from "@/components/LocalTime.tsx";
 
 const STATUS_STYLE: Record<string, string> = {
   UPCOMING: "bg-secondary text-secondary-foreground",
@@ -108,6 +109,11 @@ function EntryCard({ entry }: { entry: EntrySummary }) {
           >
             Edit team
           </a>
+        )}
+        {editToken && entry.competition.deadline && (
+          <span className="self-center text-xs text-muted-foreground" data-edit-until="">
+            until <LocalTime iso={entry.competition.deadline} className="whitespace-nowrap" />
+          </span>
         )}
         {claim && (
           <a

@@ -8,6 +8,7 @@ import { ApiError } from "@/lib/client/api.ts";
 import type { PickPlayer } from "@/lib/client/players.ts";
 import { saveTeam } from "@/lib/client/team_edit.ts";
 import { toast, toastError } from "@/lib/client/toast.ts";
+import { formatWhen } from "@/lib/domain/format.ts";
 import { useTeam } from "@/lib/client/use_team.ts";
 
 export interface TeamEditorProps {
@@ -52,7 +53,8 @@ export default function TeamEditor(
       });
       setRevision(saved.revision);
       setNameError(null);
-      toast({ title: "Team saved", description: "You can change it again until the deadline." });
+      const until = formatWhen(competition.deadline) || "the deadline";
+      toast({ title: "Team saved", description: `You can change it again until ${until}.` });
     } catch (err) {
       saveFailed(err, setNameError, setLocked);
     } finally {

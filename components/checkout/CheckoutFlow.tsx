@@ -119,10 +119,7 @@ export function CheckoutFlow({ competition, picks, closed, onEntryNumber }: Chec
       if (answer.entryNumber !== null) {
         onEntryNumber({ number: answer.entryNumber, allowed: answer.entriesAllowed });
       }
-      setStep("payment");
-      if (!answer.applePayAvailable) {
-        toast({ title: "Apple Pay Not Available", description: "Card payments remain available." });
-      }
+      setStep("payment"); // Apple Pay's absence is said beside the payment options (PaymentStep)
     } catch (err) {
       intentFailed(err, setErrors);
     } finally {

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { PaymentIntentAnswer } from "@/lib/client/checkout.ts";
 import { StripePaymentForm } from "./StripePaymentForm.tsx";
 import { TestCardForm } from "./TestCardForm.tsx";
@@ -22,6 +22,7 @@ export interface PaymentStepProps {
 export function PaymentStep(props: PaymentStepProps) {
   const { intent, payLabel, onPaid, closed } = props;
   const heading = useRef<HTMLHeadingElement>(null);
+  const applePayDevice = useApplePayDevice();
   useEffect(() => {
     heading.current?.focus();
     heading.current?.scrollIntoView({ block: "center" });
@@ -59,6 +60,16 @@ export function PaymentStep(props: PaymentStepProps) {
           </svg>
           Payments are secure. Pay with Apple Pay or any credit/debit card.
         </p>
+        {!intent.applePayAvailable && applePayDevice && (
+          <p
+            role="status"
+            className="mt-2 rounded-md border border-border bg-muted/60 px-3 py-2 text-sm"
+            data-apple-pay-note=""
+          >
+            <strong className="font-semibold">Apple Pay Not Available</strong>{" "}
+            (card payments remain available).
+          </p>
+        )}
       </div>
       {intent.mode === "stripe" && intent.publishableKey
         ? (
@@ -82,4 +93,14 @@ export function PaymentStep(props: PaymentStepProps) {
       {props.children}
     </section>
   );
+}
+
+/**
+ * Whether this browser offers Apple Pay at all (Safari on Apple devices): only its visitors look
+ * for Apple Pay, so only they are told when this payment cannot use it. False on the server.
+ */
+function useApplePayDevice(): boolean {
+  const [device, setDevice] = useState(false);
+  useEffect(() => setDevice("ApplePaySession" in globalThis), []);
+  return device;
 }

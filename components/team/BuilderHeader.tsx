@@ -8,6 +8,7 @@ import { Badge } from "@/components/ui/Badge.tsx";
 import { Button } from "@/components/ui/Button.tsx";
 import { RulesDialog } from "@/components/RulesDialog.tsx";
 import { Countdown } from "./Countdown.tsx";
+import { LocalTime } from "@/components/LocalTime.tsx";
 import { cn } from "@/lib/client/cn.ts";
 
 export type BuilderCompetition = BuilderFields & {
@@ -122,10 +123,25 @@ export function BuilderHeader({ competition: c, rules, renderedAt, onExpire }: B
         <div className="min-w-0">
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{c.name}</h1>
           {c.description && <p className="mt-1 text-sm text-muted-foreground">{c.description}</p>}
+          {c.fixture && (
+            <p className="mt-1 text-sm" data-kickoff="">
+              <span className="font-medium">
+                {c.fixture.homeShortName} v {c.fixture.awayShortName}
+              </span>
+              {" · Kick-off "}
+              <LocalTime iso={c.fixture.kickoffTime} className="whitespace-nowrap" />
+            </p>
+          )}
         </div>
         <div className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-3 lg:min-w-[28rem]">
           <Fact label="Closes in">
             <Countdown deadline={c.deadline} renderedAt={renderedAt} onExpire={onExpire} />
+            {c.deadline && (
+              <LocalTime
+                iso={c.deadline}
+                className="block text-xs font-normal text-muted-foreground"
+              />
+            )}
           </Fact>
           <Fact label="Prize" className="order-last col-span-2 sm:order-none sm:col-span-1">
             <span

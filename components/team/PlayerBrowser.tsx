@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from "react";
 import type { Position } from "@/lib/domain/types.ts";
-import { formatKickoff, searchText } from "@/lib/domain/format.ts";
+import { formatWhen, searchText } from "@/lib/domain/format.ts";
 import { type BuilderFixture, opponentText } from "@/lib/domain/live.ts";
 import { useMounted } from "@/lib/client/use_mounted.ts";
 import { PlayerCard } from "./PlayerCard.tsx";
@@ -47,7 +47,7 @@ export function PlayerBrowser(
   const onInfo = useCallback((player: PickPlayer) => setCard(player), []);
   // Times in the visitor's zone once in the browser; the server names the zone it used.
   const local = useMounted();
-  const kickoff = fixture ? formatKickoff(fixture.kickoffTime, local ? undefined : "UTC") : "";
+  const kickoff = fixture ? formatWhen(fixture.kickoffTime, local ? undefined : "UTC") : "";
   const fixtureOf = (clubId: number) => {
     const opponent = opponentText(fixture, clubId);
     return opponent && `${opponent} ${kickoff}`.trim();

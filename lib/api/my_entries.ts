@@ -6,7 +6,7 @@ import { getCompetitionsByIds } from "@/lib/db/competitions.ts";
 import { getRefunds } from "@/lib/db/refunds.ts";
 import { payoutsOfEntries, payoutState } from "@/lib/db/payouts.ts";
 import { maskEmail } from "@/lib/api/views.ts";
-import { displayName, formatPrice } from "@/lib/domain/format.ts";
+import { displayName, formatPrice, formatWhen } from "@/lib/domain/format.ts";
 import type { Competition, Entry } from "@/lib/domain/types.ts";
 import { esc } from "@/lib/email/html.ts";
 import type { MailMessage } from "@/lib/email/mailer.ts";
@@ -80,6 +80,11 @@ export function buildEntriesEmail(
       (!s.competition.deadline || Date.parse(s.competition.deadline) > Date.now());
     return token && open ? `${origin}/edit/${token}` : null;
   };
+  /** " (until Fri 27 Nov 2026, 17:06 UTC)": when an open team stops changing. */
+  const until = (s: EntrySummary) => {
+    const at = s.competition.deadline && formatWhen(s.competition.deadline, "UTC", { year: true });
+    return at ? ` (until ${at})` : "";
+  };
   const allUrl = `${origin}/my-entries?add=${summaries.map((s) => s.teamId).join(",")}`;
   const claimUrl = (s: EntrySummary) => {
     const token = editTokens.get(s.teamId);
@@ -101,7 +106,7 @@ export function buildEntriesEmail(
       return [
         `- ${line(s)}`,
         `  ${teamUrl(s)}`,
-        ...(edit ? [`  Change your team: ${edit}`] : []),
+        ...(edit ? [`  Change your team${until(s)}: ${edit}`] : []),
         ...(claim ? [`  Claim your prize: ${claim}`] : []),
       ];
     }),
@@ -112,7 +117,7 @@ export function buildEntriesEmail(
 <ul>${
     summaries.map((s) => {
       const edit = editUrl(s);
-      const change = edit ? ` · <a href="${esc(edit)}">Change your team</a>` : "";
+      const change = edit ? ` · <a href="${esc(edit)}">Change your team</a>${esc(until(s))}` : "";
       const claim = claimUrl(s);
       const prize = claim ? ` · <a href="${esc(claim)}">Claim your prize</a>` : "";
       return `<li><a href="${esc(teamUrl(s))}">${esc(line(s))}</a>${change}${prize}</li>`;

@@ -19,5 +19,18 @@ export const CHECKOUT_PREPAINT = `(function(s){` +
   `n=new Set(v.playerIds).size}catch(e){}` +
   `if(n!==${TEAM_SIZE}){i.hidden=false;b.hidden=true}})(document.currentScript)`;
 
+/**
+ * Server-rendered times (`<time datetime>`, components/LocalTime.tsx, in UTC) shown in the
+ * visitor's own zone before the first paint, as `formatWhen` writes them: "Fri 27 Nov, 17:06 CET".
+ * Placed after the times it rewrites, on pages whose times are not in an island.
+ */
+export const LOCAL_TIMES_PREPAINT = `(function(){try{var f=new Intl.DateTimeFormat("en-GB",` +
+  `{weekday:"short",day:"numeric",month:"short",hour:"2-digit",minute:"2-digit",` +
+  `hourCycle:"h23",timeZoneName:"short"});` +
+  `document.querySelectorAll("time[datetime]").forEach(function(t){var p={};` +
+  `f.formatToParts(new Date(t.dateTime)).forEach(function(x){p[x.type]=x.value});` +
+  `t.textContent=p.weekday+" "+p.day+" "+p.month+", "+p.hour+":"+p.minute+" "+p.timeZoneName})` +
+  `}catch(e){}})()`;
+
 /** Every prepaint script, for the Content-Security-Policy. */
-export const PREPAINT_SCRIPTS = [CHECKOUT_PREPAINT];
+export const PREPAINT_SCRIPTS = [CHECKOUT_PREPAINT, LOCAL_TIMES_PREPAINT];

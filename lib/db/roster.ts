@@ -158,6 +158,11 @@ export class RosterColumns {
     this.#recordAt[i] = start;
   }
 
+  /** How many chunks were appended so far: it moves whenever an entry is added or changed. */
+  get appends(): number {
+    return this.#chunks.length;
+  }
+
   /** Grows every per-entry column to the same new capacity (pickStart one longer). */
   #grow(size: number): void {
     const capacity = Math.max(size, this.ids.length * 2);

@@ -368,7 +368,7 @@ async function seedDemoData(kv: Deno.Kv, now: Date): Promise<void> {
     kv,
     {
       name: "Premier League Matchday Sprint",
-      description: "Tonight's fixtures, a tight $40,000 cap. Closes soon!",
+      description: "One match, a tight $40,000 cap.",
       league: "PREMIER_LEAGUE",
       matchId: sprintMatch.id,
       entryFee: 5,
@@ -385,7 +385,7 @@ async function seedDemoData(kv: Deno.Kv, now: Date): Promise<void> {
     kv,
     {
       name: "La Liga Weekend Showdown",
-      description: "Pick five from Spain's finest for the weekend round.",
+      description: "Pick five from Spain's finest.",
       league: "LA_LIGA",
       matchId: weekendMatch.id,
       entryFee: 10,

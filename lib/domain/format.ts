@@ -100,6 +100,19 @@ export function formatPrice(
   return formatCurrency(toNumber(amount), currency, 2);
 }
 
+/**
+ * What an entry cost, in its payment's currency: the amount recorded with the payment (cents),
+ * else the competition's entry fee (entries made before amounts were recorded). "$10.00".
+ */
+export function amountPaidText(
+  entry: { amountPaid?: number; currency?: string },
+  competition: { entryFee: number | string; currency?: string | null },
+): string {
+  return entry.amountPaid === undefined
+    ? formatPrice(competition.entryFee, competition.currency)
+    : formatPrice(entry.amountPaid / 100, entry.currency ?? competition.currency);
+}
+
 /** English ordinal of a place: 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, 101st, 111th. */
 export function ordinal(n: number): string {
   const mod100 = Math.abs(n) % 100;
@@ -124,21 +137,44 @@ export function closesIn(deadline: string | null | undefined, now: Date): string
   return `Closes in ${Math.max(1, Math.floor(ms / 60_000))}m`;
 }
 
+const whenFormats = new Map<string, Intl.DateTimeFormat>();
+
 /**
- * A kick-off as "Sat 15:00": in the visitor's own time zone in the browser, or with its zone
- * named ("Sat 15:00 UTC") where the page is rendered on the server.
+ * A moment a person can act on: weekday, date, 24-hour clock and the zone's name,
+ * "Fri 27 Nov, 17:06 GMT" ("17:06 CET" in Paris). Without `timeZone` in the browser's own zone;
+ * the server passes "UTC" (it cannot know the visitor's) and the page names it. With `year`,
+ * "Fri 27 Nov 2026, 17:06 UTC" (e-mails, read later). "" for an unreadable date.
  */
-export function formatKickoff(iso: string, timeZone?: string): string {
+export function formatWhen(
+  iso: string | Date,
+  timeZone?: string,
+  { year = false }: { year?: boolean } = {},
+): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return "";
-  const text = new Intl.DateTimeFormat("en-GB", {
-    weekday: "short",
-    hour: "2-digit",
-    minute: "2-digit",
-    hour12: false,
-    timeZone,
-  }).format(at).replace(",", "");
-  return timeZone ? `${text} ${timeZone}` : text;
+  const id = `${timeZone ?? ""}|${year}`;
+  let format = whenFormats.get(id);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-GB", {
+      weekday: "short",
+      day: "numeric",
+      month: "short",
+      year: year ? "numeric" : undefined,
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+      timeZone,
+      timeZoneName: "short",
+    });
+    whenFormats.set(id, format);
+  }
+  const parts = format.formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? "";
+  const date = `${part("weekday")} ${part("day")} ${part("month")}${
+    year ? ` ${part("year")}` : ""
+  }`;
+  return `${date}, ${part("hour")}:${part("minute")} ${part("timeZoneName")}`;
 }
 
 /**
@@ -172,6 +208,22 @@ export function formatCountdown(msRemaining: number): string {
 export function displayName(teamName: string | null | undefined, teamId: string): string {
   const name = teamName?.trim();
   return name ? name : `Entry ${teamId.slice(4, 10)}`;
+}
+
+/**
+ * The form of a display name two entries must not share to be told apart: compatibility forms
+ * folded (NFKC: full-width letters, ligatures), case folded, runs of spaces as one.
+ */
+export function nameKey(name: string): string {
+  return name.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim();
+}
+
+/**
+ * The name a leaderboard shows for an entry whose display name others share: the name and the
+ * team ID without its `FFT-` prefix, "Commit Probe · 3HBUKG8M" (team IDs are unique).
+ */
+export function distinctName(name: string, teamId: string): string {
+  return `${name} · ${teamId.slice(4)}`;
 }
 
 /** Prize text of a competition: the custom description for NON_CASH when present, else the money. */

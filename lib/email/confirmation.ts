@@ -1,11 +1,17 @@
-/** The entry confirmation e-mail: team ID, the five players and the leaderboard link. */
+/**
+ * The entry confirmation e-mail: team ID, the amount paid, the five players, the deadline (date,
+ * clock and zone: UTC, since the entrant's zone is not known here) and the links.
+ */
 import type { Competition, Entry, Player, Team } from "@/lib/domain/types.ts";
+import { amountPaidText, formatWhen } from "@/lib/domain/format.ts";
 import { esc } from "./html.ts";
 import type { Mailer, MailMessage } from "./mailer.ts";
 
 export interface ConfirmationInput {
-  entry: Pick<Entry, "teamId" | "teamName" | "email" | "competitionId" | "editToken">;
-  competition: Pick<Competition, "id" | "name">;
+  entry:
+    & Pick<Entry, "teamId" | "teamName" | "email" | "competitionId" | "editToken">
+    & Partial<Pick<Entry, "amountPaid" | "currency">>;
+  competition: Pick<Competition, "id" | "name" | "deadline" | "entryFee" | "currency">;
   players: (Pick<Player, "name" | "position"> & { team: Pick<Team, "name"> | null })[];
   /** Origin of the site, e.g. `https://fantasy.example.com`, used for the links. */
   origin: string;
@@ -20,7 +26,10 @@ export function buildEntryConfirmation(input: ConfirmationInput): MailMessage {
   const leaderboardUrl = `${origin}/leaderboard/${competition.id}`;
   const confirmationUrl = `${origin}/confirmation/${encodeURIComponent(entry.teamId)}`;
   const editUrl = entry.editToken ? `${origin}/edit/${entry.editToken}` : null;
-  const editLine = editUrl ? [`Change your team until the deadline: ${editUrl}`] : [];
+  const paid = amountPaidText(entry, competition);
+  const deadline = formatWhen(competition.deadline, "UTC", { year: true });
+  const until = deadline ? `until the deadline, ${deadline}` : "until the deadline";
+  const editLine = editUrl ? [`Change your team for free ${until}: ${editUrl}`] : [];
   const lines = players.map((p) => `${p.name} (${p.position}${p.team ? `, ${p.team.name}` : ""})`);
   const text = [
     `Hi ${entry.teamName},`,
@@ -28,6 +37,8 @@ export function buildEntryConfirmation(input: ConfirmationInput): MailMessage {
     `You're all set! Your entry into ${competition.name} is confirmed.`,
     "",
     `Team ID: ${entry.teamId}`,
+    `Amount paid: ${paid}`,
+    ...(deadline ? [`Entries close: ${deadline}`] : []),
     "",
     "Your players:",
     ...lines.map((line) => `- ${line}`),
@@ -41,15 +52,17 @@ export function buildEntryConfirmation(input: ConfirmationInput): MailMessage {
   const html = `<p>Hi ${esc(entry.teamName)},</p>
 <p>You're all set! Your entry into <strong>${esc(competition.name)}</strong> is confirmed.</p>
 <p>Team ID: <strong>${esc(entry.teamId)}</strong></p>
+<p>Amount paid: <strong>${esc(paid)}</strong></p>
+${deadline ? `<p>Entries close: <strong>${esc(deadline)}</strong></p>\n` : ""}
 <p>Your players:</p>
 <ul>${lines.map((line) => `<li>${esc(line)}</li>`).join("")}</ul>
 <p><a href="${esc(leaderboardUrl)}">View Leaderboard</a></p>
 <p><a href="${esc(confirmationUrl)}">Your entry</a></p>
 ${
     editUrl
-      ? `<p><a href="${
-        esc(editUrl)
-      }">Change your team</a> (until the deadline; keep this link private)</p>\n`
+      ? `<p><a href="${esc(editUrl)}">Change your team</a> for free ${
+        esc(until)
+      } (keep this link private)</p>\n`
       : ""
   }<p>Good luck!</p>`;
   return {

@@ -8,7 +8,7 @@
  * Nothing here can disagree with KV for long: a snapshot is only reused for the live version it
  * was built at.
  */
-import { displayName } from "@/lib/domain/format.ts";
+import { displayName, distinctName, nameKey } from "@/lib/domain/format.ts";
 import { pointsKey } from "@/lib/domain/ranking.ts";
 import { type RankedStandings, rankStandings, tieOrder } from "@/lib/domain/standings.ts";
 import type { Competition, PrizeStructure } from "@/lib/domain/types.ts";
@@ -21,6 +21,12 @@ import { backfillRoster, type RosterColumns, RosterReader } from "@/lib/db/roste
 import type { LeaderboardRow } from "@/lib/domain/live.ts";
 
 export type { LeaderboardRow };
+
+/** The shared display names of a roster, with the roster state they were found at. */
+const sharedNamesOf = new WeakMap<
+  RosterColumns,
+  { appends: number; total: number; shared: Set<string> }
+>();
 
 /** A ranked, immutable snapshot of one competition's leaderboard at one live version. */
 export class Standings {
@@ -41,6 +47,28 @@ export class Standings {
   }
 
   #ownership: Map<number, number> | null = null;
+  #sharedNames: Set<string> | null = null;
+
+  /**
+   * The `nameKey`s of the display names two or more of this snapshot's entries share. Found once
+   * per roster state (snapshots of new points share it), not once per snapshot.
+   */
+  #shared(): Set<string> {
+    if (this.#sharedNames) return this.#sharedNames;
+    const known = sharedNamesOf.get(this.cols);
+    if (known && known.appends === this.cols.appends && known.total === this.total) {
+      return this.#sharedNames = known.shared;
+    }
+    const seen = new Set<string>();
+    const shared = new Set<string>();
+    for (let i = 0; i < this.total; i++) {
+      const key = nameKey(displayName(this.cols.teamName(i), this.cols.teamId(i)));
+      if (seen.has(key)) shared.add(key);
+      else seen.add(key);
+    }
+    sharedNamesOf.set(this.cols, { appends: this.cols.appends, total: this.total, shared });
+    return this.#sharedNames = shared;
+  }
 
   /**
    * The share of this snapshot's entries that picked each player (0..1), by player id; players
@@ -92,11 +120,13 @@ export class Standings {
     const rank = ranks[pos];
     const teamId = this.cols.teamId(index);
     const teamName = this.cols.teamName(index);
+    const name = displayName(teamName, teamId);
     return {
       id: this.cols.ids[index],
       teamId,
       teamName,
-      displayName: displayName(teamName, teamId),
+      // Entries sharing a name (made before names were unique per contest) are told apart.
+      displayName: this.#shared().has(nameKey(name)) ? distinctName(name, teamId) : name,
       points: points[index],
       rank,
       prize: awards ? awards.cents[pos] / 100 : null,

@@ -53,3 +53,76 @@ export async function svgToPng(svg: string): Promise<Uint8Array> {
     resvg.free();
   }
 }
+
+/** At most this many SVG→PNG renders run at once in an isolate. */
+export const MAX_PARALLEL_RENDERS = 2;
+/** Renders beyond those wait, this many at most; any more are refused (503 and Retry-After). */
+export const MAX_WAITING_RENDERS = 8;
+/** The PNGs kept per isolate, by the digest of their SVG (least recently used out). */
+const KEPT_PNGS = 64;
+
+/** Thrown when the renders of this isolate are all busy and the queue is full. */
+export class RendersBusyError extends Error {
+  constructor() {
+    super("Preview renders are busy");
+  }
+}
+
+const kept = new Map<string, Promise<Uint8Array>>();
+const waiting: (() => void)[] = [];
+let running = 0;
+/** What the renders did, for tests and benches: how many ran, the most at once, how many refused. */
+export const renderCounts = { rendered: 0, peak: 0, refused: 0 };
+
+/**
+ * The PNG of `svg`, rendered once per content: the SVG is the content version (a team's points,
+ * a contest's entries), so the same card is never rendered twice while it is kept, whatever URL
+ * or time slot asked for it. New renders run `MAX_PARALLEL_RENDERS` at once; with
+ * `MAX_WAITING_RENDERS` already waiting, throws `RendersBusyError`.
+ */
+export async function keptPng(svg: string): Promise<Uint8Array> {
+  const key = await sha256Hex(svg);
+  const found = kept.get(key);
+  if (found) {
+    kept.delete(key);
+    kept.set(key, found); // now the most recently used
+    return await found;
+  }
+  const pending = limited(() => svgToPng(svg));
+  kept.set(key, pending);
+  pending.catch(() => kept.delete(key));
+  while (kept.size > KEPT_PNGS) kept.delete(kept.keys().next().value!);
+  return await pending;
+}
+
+/** Runs `render` when one of the render slots is free; the freed slot passes to the next waiting. */
+async function limited<T>(render: () => Promise<T>): Promise<T> {
+  if (running < MAX_PARALLEL_RENDERS) {
+    running++;
+  } else {
+    if (waiting.length >= MAX_WAITING_RENDERS) {
+      renderCounts.refused++;
+      throw new RendersBusyError();
+    }
+    await new Promise<void>((resolve) => waiting.push(resolve)); // the slot is handed over
+  }
+  renderCounts.peak = Math.max(renderCounts.peak, running);
+  try {
+    // One macrotask first: requests already waiting (pages, the leaderboard) are answered
+    // before this render holds the thread for its tens of milliseconds.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    renderCounts.rendered++;
+    return await render();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
+async function sha256Hex(text: string): Promise<string> {
+  const bytes = new Uint8Array(
+    await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)),
+  );
+  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+}

@@ -17,8 +17,11 @@ import type { Competition } from "@/lib/domain/types.ts";
 import type { State } from "@/lib/services.ts";
 import { type PickPlayer, toPickPlayer } from "@/lib/client/players.ts";
 import { maskEmail } from "@/lib/api/views.ts";
-import { formatPrice } from "@/lib/domain/format.ts";
+import { amountPaidText, formatPrice } from "@/lib/domain/format.ts";
 import { type SocialPreview, teamPreview } from "@/lib/og/previews.ts";
+import { builderFixture } from "@/lib/api/builder.ts";
+import { LocalTime } from "@/components/LocalTime.tsx";
+import { LOCAL_TIMES_PREPAINT } from "@/lib/client/prepaint.ts";
 
 type Data = {
   teamId: string;
@@ -26,7 +29,9 @@ type Data = {
   email: string;
   /** The entry fee paid, formatted in the competition's currency. */
   paid: string;
-  competition: Pick<Competition, "id" | "name" | "description">;
+  competition: Pick<Competition, "id" | "name" | "description" | "deadline">;
+  /** The kick-off of the competition's match (ISO), if it has one. */
+  kickoff: string | null;
   players: PickPlayer[];
   /** The team can still be changed (before the deadline, not refunded). */
   open: boolean;
@@ -44,21 +49,20 @@ export const handler: Handlers<Data, State> = {
     const entry = await getEntryByTeamId(kv, ctx.params.id);
     const competition = entry && await getCompetition(kv, entry.competitionId);
     if (!entry || !competition) return ctx.render(null, { status: 404 });
-    const [players, refund] = await Promise.all([
+    const [players, refund, fixture] = await Promise.all([
       entryPlayers(kv, entry),
       getRefund(kv, entry.stripePaymentId),
+      builderFixture(kv, competition),
     ]);
-    const { id, name, description } = competition;
-    const currency = entry.currency ?? competition.currency;
+    const { id, name, description, deadline } = competition;
     const origin = linkOrigin(ctx.state.services.config);
     const sharePath = teamSharePath(competition.id, entry.teamId);
     return ctx.render({
       teamId: entry.teamId,
       email: maskEmail(entry.email),
-      paid: entry.amountPaid === undefined
-        ? formatPrice(competition.entryFee, competition.currency)
-        : formatPrice(entry.amountPaid / 100, currency),
-      competition: { id, name, description },
+      paid: amountPaidText(entry, competition),
+      competition: { id, name, description, deadline },
+      kickoff: fixture?.kickoffTime ?? null,
       players: players.map(toPickPlayer),
       open: !refund && editLockReason(competition, false, new Date()) === null,
       lockedReason: editLockReason(competition, refund !== null, new Date()),
@@ -139,10 +143,38 @@ function Outcome({ refund }: Pick<NonNullable<Data>, "refund">) {
   );
 }
 
+/** The deadline and the kick-off, in the visitor's zone (the script rewrites the server's UTC). */
+function CompetitionTimes({ deadline, kickoff }: { deadline: string; kickoff: string | null }) {
+  return (
+    <>
+      <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm" data-competition-times="">
+        <div className="flex gap-1">
+          <dt className="text-muted-foreground">Deadline</dt>
+          <dd className="font-medium" data-deadline="">
+            <LocalTime iso={deadline} />
+          </dd>
+        </div>
+        {kickoff && (
+          <div className="flex gap-1">
+            <dt className="text-muted-foreground">Kick-off</dt>
+            <dd className="font-medium" data-kickoff="">
+              <LocalTime iso={kickoff} />
+            </dd>
+          </div>
+        )}
+      </dl>
+      <script
+        // Static text of ours, allowed by its hash in the CSP.
+        // deno-lint-ignore react-no-danger
+        dangerouslySetInnerHTML={{ __html: LOCAL_TIMES_PREPAINT }}
+      />
+    </>
+  );
+}
+
 function Confirmation(
-  { teamId, email, paid, competition, players, refund, open, lockedReason, preview }: NonNullable<
-    Data
-  >,
+  { teamId, email, paid, competition, kickoff, players, refund, open, lockedReason, preview }:
+    NonNullable<Data>,
 ) {
   return (
     <div className="grid gap-6 rounded-xl border border-border bg-card p-6 shadow-sm sm:p-8">
@@ -182,13 +214,19 @@ function Confirmation(
         {competition.description && (
           <p className="mt-1 text-sm text-muted-foreground">{competition.description}</p>
         )}
+        <CompetitionTimes deadline={competition.deadline} kickoff={kickoff} />
       </section>
       <section aria-labelledby="players-title" className="grid gap-2">
         <h2 id="players-title" className="text-base font-semibold">Your players</h2>
         <div data-confirmation-players="">
           <TeamPlayerList players={players} />
         </div>
-        <EditTeamLink teamId={teamId} open={open} lockedReason={lockedReason} />
+        <EditTeamLink
+          teamId={teamId}
+          open={open}
+          lockedReason={lockedReason}
+          deadline={competition.deadline}
+        />
       </section>
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button href={`/leaderboard/${competition.id}`} size="lg" className="sm:flex-1">

@@ -8,7 +8,7 @@ import { setPrizeStructure } from "@/lib/db/prizes.ts";
 import { advanceCompetitionStatuses } from "@/lib/db/status_clock.ts";
 import { getEntryByTeamId } from "@/lib/db/entries.ts";
 import { AUTO_COMPLETE_GRACE_MS } from "@/lib/domain/competition.ts";
-import { sweepPayments } from "@/lib/payments/sweep.ts";
+import { sweepPayments } from "@/lib/jobs.ts";
 import { readJsonBody, TEST_ORIGIN, type TestApp } from "@/tests/helpers/app.ts";
 import {
   makeCompetition,

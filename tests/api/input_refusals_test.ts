@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { competitionInputSchema } from "@/lib/domain/schemas/competitions.ts";
-import { paymentFormSchema } from "@/lib/domain/schemas/public.ts";
+import { HIDDEN_CHARACTER_MESSAGE, paymentFormSchema } from "@/lib/domain/schemas/public.ts";
+import { claimBodySchema } from "@/lib/domain/schemas/payouts.ts";
 import { readJsonBody, withTestApp } from "@/tests/helpers/app.ts";
 import { entryBody, makeCompetition, payTestIntent } from "@/tests/helpers/fixtures.ts";
 
@@ -11,9 +12,19 @@ const IMPOSTORS = [
   "Car\u2066ol\u2069", // directional isolates
   "Da\uFEFFn", // byte order mark (inside: trimming takes it off the ends)
   "Eve\u00AD", // soft hyphen
+  "Fay\u061Cx", // Arabic letter mark (format)
+  "Gus\u3164", // Hangul filler
+  "\u115FHal", // Hangul choseong filler
+  "Ida\uFFA0x", // halfwidth Hangul filler
+  "Jo\u{E0041}n", // tag letter A
+  "Kim\u{E0000}x", // default-ignorable, unassigned tag block
+  "Lou\u2028Mo", // line separator
+  "Max\u00A0Ng", // no-break space (a separator other than the plain space)
+  "Ned\u3000x", // ideographic space
+  "Oz\uFE0Fx", // variation selector (default-ignorable)
 ];
 
-Deno.test("[input] display names with control, invisible or direction characters are refused", async (t) => {
+Deno.test("[input] display names with control, format, default-ignorable, separator or filler characters are refused", async (t) => {
   await t.step("by the shared form schema", () => {
     for (const teamName of IMPOSTORS) {
       const parsed = paymentFormSchema.safeParse({
@@ -23,6 +34,7 @@ Deno.test("[input] display names with control, invisible or direction characters
       });
       assert.equal(parsed.success, false, JSON.stringify(teamName));
       assert.deepEqual(parsed.error!.issues[0].path, ["teamName"]);
+      assert.equal(parsed.error!.issues[0].message, HIDDEN_CHARACTER_MESSAGE);
     }
     const ok = paymentFormSchema.safeParse({
       email: "a@example.com",
@@ -30,19 +42,37 @@ Deno.test("[input] display names with control, invisible or direction characters
       teamName: "Peña Madridista ⚽",
     });
     assert.equal(ok.success, true, "accents and emoji stay allowed");
+    const spaced = paymentFormSchema.safeParse({
+      email: "a@example.com",
+      confirmEmail: "a@example.com",
+      teamName: "The Plain Spaces",
+    });
+    assert.equal(spaced.success, true, "plain spaces stay allowed");
   });
   await t.step("by the entry API, before anything is stored", async () => {
     await withTestApp(async (app) => {
       const c = await makeCompetition(app.kv);
       const paid = await payTestIntent(app, c.id);
-      const res = await app.request("/api/entries", {
-        method: "POST",
-        json: { ...entryBody(c, paid), teamName: "Top\u202Epot" },
-      });
-      assert.equal(res.status, 400);
-      const body = await readJsonBody(res);
-      assert.deepEqual(body.issues[0].path, ["teamName"]);
-      assert.match(body.issues[0].message, /control, invisible or text-direction/);
+      for (
+        const teamName of [
+          "Top\u202Epot",
+          "Look\u061Calike",
+          "Al\u3164ce",
+          "Tag\u{E0041}",
+          "A\u2028B",
+        ]
+      ) {
+        const res = await app.request("/api/entries", {
+          method: "POST",
+          json: { ...entryBody(c, paid), teamName },
+        });
+        assert.equal(res.status, 400, JSON.stringify(teamName));
+        const body = await readJsonBody(res);
+        assert.deepEqual(body.issues[0].path, ["teamName"]);
+        assert.equal(body.issues[0].message, HIDDEN_CHARACTER_MESSAGE);
+      }
+      const list = await app.request(`/api/competitions/${c.id}/leaderboard`);
+      assert.deepEqual(await readJsonBody(list), [], "nothing was stored");
     });
   });
 });
@@ -80,4 +110,29 @@ Deno.test("[input] image URLs with a backslash are refused (/\\host is another s
   for (const imageUrl of ["/crests/a.png", "https://cdn.example/a.png"]) {
     assert.equal(competitionInputSchema.safeParse({ ...base, imageUrl }).success, true, imageUrl);
   }
+});
+
+Deno.test("[input] a winner's claim refuses names with look-alike characters", () => {
+  for (const name of ["Ann\u3164", "Bo\u200Bb", "Cy\u2028Dee", "Di\u{E0041}"]) {
+    const iban = claimBodySchema.safeParse({
+      method: "iban",
+      iban: "DE89 3704 0044 0532 0130 00",
+      accountHolder: name,
+    });
+    assert.equal(iban.success, false, JSON.stringify(name));
+    assert.deepEqual(iban.error!.issues[0].path, ["accountHolder"]);
+    const address = claimBodySchema.safeParse({
+      method: "address",
+      address: { name, line1: "1 High St", city: "York", postcode: "YO1 1AA", country: "UK" },
+    });
+    assert.equal(address.success, false, JSON.stringify(name));
+    assert.deepEqual(address.error!.issues[0].path, ["address", "name"]);
+    assert.match(address.error!.issues[0].message, /invisible, formatting, separator or filler/);
+  }
+  const ok = claimBodySchema.safeParse({
+    method: "iban",
+    iban: "DE89 3704 0044 0532 0130 00",
+    accountHolder: "José Núñez",
+  });
+  assert.equal(ok.success, true);
 });

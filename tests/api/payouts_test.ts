@@ -68,10 +68,14 @@ Deno.test("[payouts] winners are told once, claim privately, and are paid exactl
       assert.ok(annToken.length >= 22, "128 random bits");
       const page = await app.request(`/claim/${bobToken}`);
       assert.equal(page.status, 200);
+      assert.equal(page.headers.get("cache-control"), "no-store", "a claim page is never kept");
+      assert.equal(page.headers.get("referrer-policy"), "no-referrer", "nor its link passed on");
       assert.match(await page.text(), /Bob.*finished[\s\S]*1st/);
       for (const bad of ["nope", "A".repeat(22), annToken.slice(0, -1) + "x"]) {
         const res = await app.request(`/claim/${bad}`);
         assert.equal(res.status, 404, bad);
+        assert.equal(res.headers.get("cache-control"), "no-store");
+        assert.equal(res.headers.get("referrer-policy"), "no-referrer");
         await res.body?.cancel();
         const post = await claim(app, bad, { method: "paypal", paypalEmail: "x@example.com" });
         assert.equal(post.status, 404);

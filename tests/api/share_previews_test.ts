@@ -8,6 +8,8 @@ import { updateCompetition } from "@/lib/db/competitions.ts";
 import { savePerformances } from "@/lib/db/performances.ts";
 import { type TestApp, withTestApp } from "@/tests/helpers/app.ts";
 import { makeCompetition, makeEntry } from "@/tests/helpers/fixtures.ts";
+import { MAX_PARALLEL_RENDERS, MAX_WAITING_RENDERS, renderCounts } from "@/lib/og/png.ts";
+import { pngResponse } from "@/lib/og/response.ts";
 
 const PUBLIC_URL = "https://contests.example";
 const HOSTILE = `Rovers "><script>alert(1)</script> & <b>Co</b>\u0001`;
@@ -206,4 +208,96 @@ Deno.test("[share] preview images of unknown or malformed ids answer 404", async
       assert.equal(res.headers.get("cache-control"), "no-store", path);
     }
   });
+});
+
+/** `path` with its `n`-th letter or digit after the prefix percent-encoded (upper or lower case). */
+function encodeAt(path: string, prefix: string, n: number, lower = false): string {
+  const rest = path.slice(prefix.length);
+  const i = [...rest].findIndex((ch, k) => k >= n && /[A-Za-z0-9]/.test(ch));
+  const hex = rest.charCodeAt(i).toString(16).toUpperCase();
+  return `${prefix}${rest.slice(0, i)}%${lower ? hex.toLowerCase() : hex}${rest.slice(i + 1)}`;
+}
+
+Deno.test("[share] one URL per preview image: other spellings redirect 301 before any render", async (t) => {
+  await withTestApp(async (app) => {
+    const c = await makeCompetition(app.kv, { name: "Spelling Cup" });
+    const entry = await makeEntry(app.kv, c, { teamName: "Spellers" });
+    const team = `/og/team/${entry.teamId}.png`;
+    const competition = `/og/competition/${c.id}.png`;
+    await t.step(
+      "percent-encoded spellings answer 301 to the canonical path, rendering nothing",
+      async () => {
+        const before = renderCounts.rendered;
+        const spellings = [
+          [encodeAt(team, "/og/team/", 0), team],
+          [encodeAt(team, "/og/team/", 5), team],
+          [encodeAt(team, "/og/team/", 0, true), team],
+          [encodeAt(encodeAt(team, "/og/team/", 0), "/og/team/", 6), team],
+          [`${encodeAt(team, "/og/team/", 2)}?utm_source=chat`, team],
+          [encodeAt(competition, "/og/competition/", 0), competition],
+        ] as const;
+        for (const [path, canonical] of spellings) {
+          assert.notEqual(path, canonical);
+          const res = await app.request(path, { redirect: "manual" });
+          await res.body?.cancel();
+          assert.equal(res.status, 301, path);
+          assert.equal(res.headers.get("location"), canonical, path);
+        }
+        assert.equal(renderCounts.rendered, before, "no spelling rendered an image");
+      },
+    );
+    await t.step("the canonical path renders once per content, across time slots", async () => {
+      const before = renderCounts.rendered;
+      for (const path of [team, competition]) {
+        const first = await app.request(path);
+        assert.equal(first.status, 200, path);
+        const bytes = new Uint8Array(await first.arrayBuffer());
+        app.services.cache.clear(); // a new time slot drops the kept answers
+        const again = await app.request(path);
+        assert.deepEqual(new Uint8Array(await again.arrayBuffer()), bytes);
+      }
+      assert.equal(
+        renderCounts.rendered - before,
+        2,
+        "one render each, the second fetch reused it",
+      );
+    });
+    await t.step("a new content version (a point scored) is a new render", async () => {
+      await updateCompetition(app.kv, c.id, { status: "LIVE" });
+      await savePerformances(app.kv, c.id, [{ playerId: entry.playerIds[0], goals: 2 }]);
+      const before = renderCounts.rendered;
+      const res = await app.request(team);
+      assert.equal(res.status, 200);
+      await res.body?.cancel();
+      assert.equal(renderCounts.rendered - before, 1);
+    });
+  });
+});
+
+Deno.test("[share] preview renders: at most 2 at once per isolate, a few wait, the rest get 503", async () => {
+  const before = { ...renderCounts };
+  renderCounts.peak = 0;
+  const svgs = Array.from(
+    { length: MAX_PARALLEL_RENDERS + MAX_WAITING_RENDERS + 3 },
+    (_, i) =>
+      `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><text y="15">${i}-${Date.now()}</text></svg>`,
+  );
+  const results = await Promise.allSettled(svgs.map((svg) => pngResponse(svg)));
+  const statuses = results.map((r) => r.status === "fulfilled" ? r.value.status : 0);
+  assert.equal(
+    statuses.filter((s) => s === 200).length,
+    MAX_PARALLEL_RENDERS + MAX_WAITING_RENDERS,
+  );
+  const refused = results.filter((r) => r.status === "fulfilled" && r.value.status === 503);
+  assert.equal(refused.length, 3);
+  for (const r of refused) {
+    assert.equal((r as PromiseFulfilledResult<Response>).value.headers.get("retry-after"), "2");
+  }
+  for (const r of results) if (r.status === "fulfilled") await r.value.body?.cancel();
+  assert.ok(renderCounts.peak <= MAX_PARALLEL_RENDERS, `peak ${renderCounts.peak}`);
+  assert.equal(renderCounts.peak, MAX_PARALLEL_RENDERS);
+  assert.equal(renderCounts.rendered - before.rendered, MAX_PARALLEL_RENDERS + MAX_WAITING_RENDERS);
+  const later = await pngResponse(svgs.at(-1)!);
+  assert.equal(later.status, 200, "a refused render is tried again once the queue drains");
+  await later.body?.cancel();
 });

@@ -26,7 +26,7 @@ const HEADER_MARK = 'aria-label="Fantasy Contests home"';
 function assertSecurityHeaders(res: Response, stripe = false) {
   const csp = res.headers.get("content-security-policy") ?? "";
   assert.match(csp, /default-src 'self'/);
-  // Inline script only by hash (the checkout's prepaint script), never 'unsafe-inline'.
+  // Inline script only by hash (the prepaint scripts: checkout, local times), never 'unsafe-inline'.
   assert.match(csp, /script-src 'self' 'sha256-[A-Za-z0-9+/]{43}='/);
   assert.doesNotMatch(csp, /script-src[^;]*'unsafe-inline'/);
   assert.match(csp, /style-src 'self' 'unsafe-inline'/);
@@ -38,7 +38,7 @@ function assertSecurityHeaders(res: Response, stripe = false) {
   assert.equal(res.headers.get("referrer-policy"), "strict-origin-when-cross-origin");
   const permissions = res.headers.get("permissions-policy") ?? "";
   if (stripe) {
-    assert.match(csp, /script-src 'self' 'sha256-[^']+' https:\/\/js\.stripe\.com/);
+    assert.match(csp, /script-src 'self'( 'sha256-[^']+')+ https:\/\/js\.stripe\.com/);
     assert.match(csp, /connect-src 'self' ws:\/\/localhost:8000 https:\/\/api\.stripe\.com/);
     assert.match(csp, /frame-src https:\/\/js\.stripe\.com https:\/\/hooks\.stripe\.com/);
     assert.match(permissions, /payment=\(self "https:\/\/js\.stripe\.com"\)/);

@@ -145,7 +145,9 @@ Deno.test("[e2e] player essentials: builder, keyboard, fair entry, edit, closing
         );
         assert.match(
           await row.locator("[data-fixture]").innerText(),
-          width < 640 ? /^v [A-Z]{2,4} \((H|A)\)$/ : /^· v [A-Z]{2,4} \((H|A)\) \w{3} \d\d:\d\d$/,
+          width < 640
+            ? /^v [A-Z]{2,4} \((H|A)\)$/
+            : /^· v [A-Z]{2,4} \((H|A)\) \w{3} \d{1,2} \w{3}, \d\d:\d\d \S+$/,
         );
         await row.locator("[data-player-info]").click();
         const card = page.getByRole("dialog");

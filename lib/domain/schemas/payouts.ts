@@ -2,6 +2,16 @@
 import * as z from "zod/mini";
 import { electronicFormatIBAN, isValidIBAN } from "ibantools";
 import { requiredText } from "@/lib/domain/schemas/fields.ts";
+import { hasHiddenCharacters } from "@/lib/domain/schemas/public.ts";
+
+/** A person's name as a winner types it: required, and without look-alike characters. */
+const personName = (required: string) =>
+  requiredText(required, 100).check(
+    z.refine(
+      (name) => !hasHiddenCharacters(name),
+      "Name cannot contain invisible, formatting, separator or filler characters",
+    ),
+  );
 
 const emailText = z.string({ error: "Please provide a valid PayPal e-mail" }).check(
   z.trim(),
@@ -23,12 +33,12 @@ export const claimBodySchema = z.discriminatedUnion("method", [
   z.object({
     method: z.literal("iban"),
     iban,
-    accountHolder: requiredText("Account holder is required", 100),
+    accountHolder: personName("Account holder is required"),
   }),
   z.object({
     method: z.literal("address"),
     address: z.object({
-      name: requiredText("Name is required", 100),
+      name: personName("Name is required"),
       line1: requiredText("Address is required", 200),
       line2: z.optional(z.string().check(z.maxLength(200))),
       city: requiredText("City is required", 100),

@@ -15,13 +15,21 @@ import {
 
 const displayNameMin = "Display name must be at least 2 characters";
 /**
- * Characters that let one name pass for another on the leaderboard: controls (C0, DEL, C1),
- * zero-width and invisible ones (U+200B–U+200F, U+2060–U+2064, U+FEFF, U+180E, U+00AD), and the
- * bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069).
+ * Characters that let one name pass for another on the leaderboard: controls (Cc), format
+ * characters (Cf: zero-width, bidirectional overrides and isolates, U+061C, tags U+E0001–U+E007F),
+ * every default-ignorable code point (variation selectors, U+E0000–U+E0FFF, the Hangul fillers
+ * U+115F, U+1160, U+3164, U+FFA0), lone surrogates, and every separator but the plain space (no-break
+ * and ideographic spaces, U+2028, U+2029). Plain spaces are allowed (and trimmed at the ends).
  */
 const HIDDEN_CHARACTERS =
-  // deno-lint-ignore no-control-regex -- control characters are exactly what this refuses.
-  /[\u0000-\u001f\u007f-\u009f\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
+  /[\p{Cc}\p{Cf}\p{Cs}\p{Default_Ignorable_Code_Point}\p{Zl}\p{Zp}\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000\u061c\u115f\u1160\u3164\uffa0\u{e0000}-\u{e007f}]/u;
+/** Whether `text` holds any of those characters (names people choose are refused with them). */
+export function hasHiddenCharacters(text: string): boolean {
+  return HIDDEN_CHARACTERS.test(text);
+}
+/** The message of a display name with such a character, the same in the form and the API. */
+export const HIDDEN_CHARACTER_MESSAGE =
+  "Display name cannot contain invisible, formatting, separator or filler characters (only letters, digits, symbols and plain spaces)";
 /**
  * The display name (the entry's teamName): 2..30 characters once trimmed. One rule with one
  * wording, checked by the payment form and by the server alike.
@@ -31,8 +39,8 @@ const displayName = z.string({ error: displayNameMin }).check(
   z.minLength(2, displayNameMin),
   z.maxLength(30, "Display name cannot exceed 30 characters"),
   z.refine(
-    (name) => !HIDDEN_CHARACTERS.test(name),
-    "Display name cannot contain control, invisible or text-direction characters",
+    (name) => !hasHiddenCharacters(name),
+    HIDDEN_CHARACTER_MESSAGE,
   ),
 );
 

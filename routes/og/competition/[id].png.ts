@@ -4,7 +4,7 @@ import { NotFoundError } from "@/lib/domain/errors.ts";
 import { pageId } from "@/lib/http/route_params.ts";
 import { competitionCardSvg } from "@/lib/og/cards.ts";
 import { competitionCard } from "@/lib/og/previews.ts";
-import { pngResponse, previewRequest } from "@/lib/og/response.ts";
+import { canonicalRedirect, pngResponse, previewRequest } from "@/lib/og/response.ts";
 import { competitionDependencies } from "@/lib/render_cache.ts";
 import type { State } from "@/lib/services.ts";
 
@@ -12,6 +12,8 @@ import type { State } from "@/lib/services.ts";
 export const handler: Handlers<unknown, State> = {
   GET(req, ctx) {
     const id = pageId(ctx.params.id);
+    const redirect = id === null ? null : canonicalRedirect(req, `/og/competition/${id}.png`);
+    if (redirect) return redirect;
     const { cache } = ctx.state.services;
     return cache.answer(previewRequest(req), competitionDependencies(id), async (now) => {
       const competition = id === null ? null : await getCompetition(cache.eventualKv, id);

@@ -3,15 +3,18 @@ import { getEntryByTeamId } from "@/lib/db/entries.ts";
 import { NotFoundError } from "@/lib/domain/errors.ts";
 import { teamCardSvg } from "@/lib/og/cards.ts";
 import { teamCard } from "@/lib/og/previews.ts";
-import { pngResponse, previewRequest } from "@/lib/og/response.ts";
+import { canonicalRedirect, pngResponse, previewRequest } from "@/lib/og/response.ts";
 import { competitionDependencies } from "@/lib/render_cache.ts";
 import type { State } from "@/lib/services.ts";
 
 /** GET /og/team/{teamId}.png: a team's link-preview image, its five players with live points. */
 export const handler: Handlers<unknown, State> = {
   async GET(req, ctx) {
+    const { teamId } = ctx.params;
+    const redirect = canonicalRedirect(req, `/og/team/${encodeURIComponent(teamId)}.png`);
+    if (redirect) return redirect;
     const { cache } = ctx.state.services;
-    const entry = await getEntryByTeamId(cache.eventualKv, ctx.params.teamId);
+    const entry = await getEntryByTeamId(cache.eventualKv, teamId);
     if (!entry) throw new NotFoundError("Team not found");
     const deps = competitionDependencies(entry.competitionId); // points move the live marker
     return cache.answer(previewRequest(req), deps, async () => {
