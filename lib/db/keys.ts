@@ -66,6 +66,8 @@ export const keys = {
   performance: (cid: number, playerId: number): Deno.KvKey => ["performances", cid, playerId],
   performances: (cid: number): Deno.KvKey => ["performances", cid],
   event: (cid: number, eventId: number): Deno.KvKey => ["events", cid, eventId],
+  /** Goals and own goals per club in a competition's events (the live score, see events.ts). */
+  goalTally: (cid: number): Deno.KvKey => ["goal_tally", cid],
   events: (cid: number): Deno.KvKey => ["events", cid],
   prize: (cid: number, position: number): Deno.KvKey => ["prizes", cid, position],
   prizes: (cid: number): Deno.KvKey => ["prizes", cid],
