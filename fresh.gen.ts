@@ -44,53 +44,58 @@ import * as $39 from "./routes/api/admin/competitions/[id]/players.ts";
 import * as $40 from "./routes/api/admin/competitions/[id]/players/[playerId].ts";
 import * as $41 from "./routes/api/admin/competitions/[id]/prizes.ts";
 import * as $42 from "./routes/api/admin/competitions/index.ts";
-import * as $43 from "./routes/api/admin/ledger.ts";
-import * as $44 from "./routes/api/admin/login.ts";
-import * as $45 from "./routes/api/admin/logout.ts";
-import * as $46 from "./routes/api/admin/matches/[id].ts";
-import * as $47 from "./routes/api/admin/matches/index.ts";
-import * as $48 from "./routes/api/admin/payments.ts";
-import * as $49 from "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts";
-import * as $50 from "./routes/api/admin/payouts/index.ts";
-import * as $51 from "./routes/api/admin/players/[id].ts";
-import * as $52 from "./routes/api/admin/players/index.ts";
-import * as $53 from "./routes/api/admin/session.ts";
-import * as $54 from "./routes/api/admin/teams/[id]/index.ts";
-import * as $55 from "./routes/api/admin/teams/[id]/players.ts";
-import * as $56 from "./routes/api/admin/teams/index.ts";
-import * as $57 from "./routes/api/analytics.ts";
-import * as $58 from "./routes/api/claim/[token].ts";
-import * as $59 from "./routes/api/competitions/[id]/events.ts";
-import * as $60 from "./routes/api/competitions/[id]/index.ts";
-import * as $61 from "./routes/api/competitions/[id]/leaderboard.ts";
-import * as $62 from "./routes/api/competitions/[id]/players.ts";
-import * as $63 from "./routes/api/competitions/[id]/prizes.ts";
-import * as $64 from "./routes/api/competitions/index.ts";
-import * as $65 from "./routes/api/create-payment-intent.ts";
-import * as $66 from "./routes/api/entries/[id]/details.ts";
-import * as $67 from "./routes/api/entries/[id]/index.ts";
-import * as $68 from "./routes/api/entries/[id]/players.ts";
-import * as $69 from "./routes/api/entries/index.ts";
-import * as $70 from "./routes/api/my-entries/email.ts";
-import * as $71 from "./routes/api/my-entries/index.ts";
-import * as $72 from "./routes/api/stripe/webhook.ts";
-import * as $73 from "./routes/api/team-edits/[token].ts";
-import * as $74 from "./routes/api/test-email.ts";
-import * as $75 from "./routes/api/test-payments/confirm.ts";
-import * as $76 from "./routes/claim/[token].tsx";
-import * as $77 from "./routes/confirmation/[id].tsx";
-import * as $78 from "./routes/edit/[token].tsx";
-import * as $79 from "./routes/email-test.tsx";
-import * as $80 from "./routes/healthz.ts";
-import * as $81 from "./routes/index.tsx";
-import * as $82 from "./routes/leaderboard/[id].tsx";
-import * as $83 from "./routes/my-entries.tsx";
-import * as $84 from "./routes/og/competition/[id].png.ts";
-import * as $85 from "./routes/og/team/[teamId].png.ts";
-import * as $86 from "./routes/payment/[id].tsx";
-import * as $87 from "./routes/readyz.ts";
-import * as $88 from "./routes/team-selection/[id].tsx";
-import * as $89 from "./routes/ws.ts";
+import * as $43 from "./routes/api/admin/feed/index.ts";
+import * as $44 from "./routes/api/admin/feed/providers/[name]/retire.ts";
+import * as $45 from "./routes/api/admin/feed/providers/[name]/rotate.ts";
+import * as $46 from "./routes/api/admin/feed/providers/index.ts";
+import * as $47 from "./routes/api/admin/ledger.ts";
+import * as $48 from "./routes/api/admin/login.ts";
+import * as $49 from "./routes/api/admin/logout.ts";
+import * as $50 from "./routes/api/admin/matches/[id].ts";
+import * as $51 from "./routes/api/admin/matches/index.ts";
+import * as $52 from "./routes/api/admin/payments.ts";
+import * as $53 from "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts";
+import * as $54 from "./routes/api/admin/payouts/index.ts";
+import * as $55 from "./routes/api/admin/players/[id].ts";
+import * as $56 from "./routes/api/admin/players/index.ts";
+import * as $57 from "./routes/api/admin/session.ts";
+import * as $58 from "./routes/api/admin/teams/[id]/index.ts";
+import * as $59 from "./routes/api/admin/teams/[id]/players.ts";
+import * as $60 from "./routes/api/admin/teams/index.ts";
+import * as $61 from "./routes/api/analytics.ts";
+import * as $62 from "./routes/api/claim/[token].ts";
+import * as $63 from "./routes/api/competitions/[id]/events.ts";
+import * as $64 from "./routes/api/competitions/[id]/index.ts";
+import * as $65 from "./routes/api/competitions/[id]/leaderboard.ts";
+import * as $66 from "./routes/api/competitions/[id]/players.ts";
+import * as $67 from "./routes/api/competitions/[id]/prizes.ts";
+import * as $68 from "./routes/api/competitions/index.ts";
+import * as $69 from "./routes/api/create-payment-intent.ts";
+import * as $70 from "./routes/api/entries/[id]/details.ts";
+import * as $71 from "./routes/api/entries/[id]/index.ts";
+import * as $72 from "./routes/api/entries/[id]/players.ts";
+import * as $73 from "./routes/api/entries/index.ts";
+import * as $74 from "./routes/api/feed/events.ts";
+import * as $75 from "./routes/api/my-entries/email.ts";
+import * as $76 from "./routes/api/my-entries/index.ts";
+import * as $77 from "./routes/api/stripe/webhook.ts";
+import * as $78 from "./routes/api/team-edits/[token].ts";
+import * as $79 from "./routes/api/test-email.ts";
+import * as $80 from "./routes/api/test-payments/confirm.ts";
+import * as $81 from "./routes/claim/[token].tsx";
+import * as $82 from "./routes/confirmation/[id].tsx";
+import * as $83 from "./routes/edit/[token].tsx";
+import * as $84 from "./routes/email-test.tsx";
+import * as $85 from "./routes/healthz.ts";
+import * as $86 from "./routes/index.tsx";
+import * as $87 from "./routes/leaderboard/[id].tsx";
+import * as $88 from "./routes/my-entries.tsx";
+import * as $89 from "./routes/og/competition/[id].png.ts";
+import * as $90 from "./routes/og/team/[teamId].png.ts";
+import * as $91 from "./routes/payment/[id].tsx";
+import * as $92 from "./routes/readyz.ts";
+import * as $93 from "./routes/team-selection/[id].tsx";
+import * as $94 from "./routes/ws.ts";
 import * as $$0 from "./islands/AdminClubs.tsx";
 import * as $$1 from "./islands/AdminCompetitionForm.tsx";
 import * as $$2 from "./islands/AdminDashboard.tsx";
@@ -166,53 +171,58 @@ const manifest = {
     "./routes/api/admin/competitions/[id]/players/[playerId].ts": $40,
     "./routes/api/admin/competitions/[id]/prizes.ts": $41,
     "./routes/api/admin/competitions/index.ts": $42,
-    "./routes/api/admin/ledger.ts": $43,
-    "./routes/api/admin/login.ts": $44,
-    "./routes/api/admin/logout.ts": $45,
-    "./routes/api/admin/matches/[id].ts": $46,
-    "./routes/api/admin/matches/index.ts": $47,
-    "./routes/api/admin/payments.ts": $48,
-    "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts": $49,
-    "./routes/api/admin/payouts/index.ts": $50,
-    "./routes/api/admin/players/[id].ts": $51,
-    "./routes/api/admin/players/index.ts": $52,
-    "./routes/api/admin/session.ts": $53,
-    "./routes/api/admin/teams/[id]/index.ts": $54,
-    "./routes/api/admin/teams/[id]/players.ts": $55,
-    "./routes/api/admin/teams/index.ts": $56,
-    "./routes/api/analytics.ts": $57,
-    "./routes/api/claim/[token].ts": $58,
-    "./routes/api/competitions/[id]/events.ts": $59,
-    "./routes/api/competitions/[id]/index.ts": $60,
-    "./routes/api/competitions/[id]/leaderboard.ts": $61,
-    "./routes/api/competitions/[id]/players.ts": $62,
-    "./routes/api/competitions/[id]/prizes.ts": $63,
-    "./routes/api/competitions/index.ts": $64,
-    "./routes/api/create-payment-intent.ts": $65,
-    "./routes/api/entries/[id]/details.ts": $66,
-    "./routes/api/entries/[id]/index.ts": $67,
-    "./routes/api/entries/[id]/players.ts": $68,
-    "./routes/api/entries/index.ts": $69,
-    "./routes/api/my-entries/email.ts": $70,
-    "./routes/api/my-entries/index.ts": $71,
-    "./routes/api/stripe/webhook.ts": $72,
-    "./routes/api/team-edits/[token].ts": $73,
-    "./routes/api/test-email.ts": $74,
-    "./routes/api/test-payments/confirm.ts": $75,
-    "./routes/claim/[token].tsx": $76,
-    "./routes/confirmation/[id].tsx": $77,
-    "./routes/edit/[token].tsx": $78,
-    "./routes/email-test.tsx": $79,
-    "./routes/healthz.ts": $80,
-    "./routes/index.tsx": $81,
-    "./routes/leaderboard/[id].tsx": $82,
-    "./routes/my-entries.tsx": $83,
-    "./routes/og/competition/[id].png.ts": $84,
-    "./routes/og/team/[teamId].png.ts": $85,
-    "./routes/payment/[id].tsx": $86,
-    "./routes/readyz.ts": $87,
-    "./routes/team-selection/[id].tsx": $88,
-    "./routes/ws.ts": $89,
+    "./routes/api/admin/feed/index.ts": $43,
+    "./routes/api/admin/feed/providers/[name]/retire.ts": $44,
+    "./routes/api/admin/feed/providers/[name]/rotate.ts": $45,
+    "./routes/api/admin/feed/providers/index.ts": $46,
+    "./routes/api/admin/ledger.ts": $47,
+    "./routes/api/admin/login.ts": $48,
+    "./routes/api/admin/logout.ts": $49,
+    "./routes/api/admin/matches/[id].ts": $50,
+    "./routes/api/admin/matches/index.ts": $51,
+    "./routes/api/admin/payments.ts": $52,
+    "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts": $53,
+    "./routes/api/admin/payouts/index.ts": $54,
+    "./routes/api/admin/players/[id].ts": $55,
+    "./routes/api/admin/players/index.ts": $56,
+    "./routes/api/admin/session.ts": $57,
+    "./routes/api/admin/teams/[id]/index.ts": $58,
+    "./routes/api/admin/teams/[id]/players.ts": $59,
+    "./routes/api/admin/teams/index.ts": $60,
+    "./routes/api/analytics.ts": $61,
+    "./routes/api/claim/[token].ts": $62,
+    "./routes/api/competitions/[id]/events.ts": $63,
+    "./routes/api/competitions/[id]/index.ts": $64,
+    "./routes/api/competitions/[id]/leaderboard.ts": $65,
+    "./routes/api/competitions/[id]/players.ts": $66,
+    "./routes/api/competitions/[id]/prizes.ts": $67,
+    "./routes/api/competitions/index.ts": $68,
+    "./routes/api/create-payment-intent.ts": $69,
+    "./routes/api/entries/[id]/details.ts": $70,
+    "./routes/api/entries/[id]/index.ts": $71,
+    "./routes/api/entries/[id]/players.ts": $72,
+    "./routes/api/entries/index.ts": $73,
+    "./routes/api/feed/events.ts": $74,
+    "./routes/api/my-entries/email.ts": $75,
+    "./routes/api/my-entries/index.ts": $76,
+    "./routes/api/stripe/webhook.ts": $77,
+    "./routes/api/team-edits/[token].ts": $78,
+    "./routes/api/test-email.ts": $79,
+    "./routes/api/test-payments/confirm.ts": $80,
+    "./routes/claim/[token].tsx": $81,
+    "./routes/confirmation/[id].tsx": $82,
+    "./routes/edit/[token].tsx": $83,
+    "./routes/email-test.tsx": $84,
+    "./routes/healthz.ts": $85,
+    "./routes/index.tsx": $86,
+    "./routes/leaderboard/[id].tsx": $87,
+    "./routes/my-entries.tsx": $88,
+    "./routes/og/competition/[id].png.ts": $89,
+    "./routes/og/team/[teamId].png.ts": $90,
+    "./routes/payment/[id].tsx": $91,
+    "./routes/readyz.ts": $92,
+    "./routes/team-selection/[id].tsx": $93,
+    "./routes/ws.ts": $94,
   },
   islands: {
     "./islands/AdminClubs.tsx": $$0,

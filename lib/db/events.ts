@@ -177,7 +177,7 @@ async function assistForOtherClub(
 export type AlsoWrite = (
   op: Deno.AtomicOperation,
   change: { added: GameEvent | null; removed: GameEvent | null },
-) => void;
+) => void | Promise<void>;
 
 /** What one atomic does to a competition's events: remove one, add one, or both (a correction). */
 export interface EventChange {
@@ -245,7 +245,7 @@ export async function changeGameEvents(
     }
     await changePerformances(kv, op, cid, deltas);
     if (competition.value) await changeScore(kv, op, competition.value, deltas);
-    also?.(op, { added, removed });
+    await also?.(op, { added, removed });
     const res = await bumpLive(op, cid).commit();
     return res.ok ? { added, removed } : undefined;
   });

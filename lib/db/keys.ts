@@ -66,6 +66,22 @@ export const keys = {
   performance: (cid: number, playerId: number): Deno.KvKey => ["performances", cid, playerId],
   performances: (cid: number): Deno.KvKey => ["performances", cid],
   event: (cid: number, eventId: number): Deno.KvKey => ["events", cid, eventId],
+  /** A data provider of the live event feed, with its (one or two) signing secrets. */
+  feedProvider: (name: string): Deno.KvKey => ["feed_providers", name],
+  feedProviders: (): Deno.KvKey => ["feed_providers"],
+  /** A feed signature already accepted (kept past the 5-minute window, then expires). */
+  feedSignature: (provider: string, signature: string): Deno.KvKey => [
+    "feed_signatures",
+    provider,
+    signature,
+  ],
+  /** What became of one provider event: applied (and where), refused (and why), withdrawn. */
+  feedEvent: (provider: string, eventId: string): Deno.KvKey => ["feed_events", provider, eventId],
+  /** The feed's log of deliveries, by time-ordered id (newest last). */
+  feedLogEntry: (id: number): Deno.KvKey => ["feed_log", id],
+  feedLog: (): Deno.KvKey => ["feed_log"],
+  /** The period of a match as the feed last told it (kick-off, half time, full time). */
+  feedMatch: (matchId: number): Deno.KvKey => ["feed_matches", matchId],
   /** Goals and own goals per club in a competition's events (the live score, see events.ts). */
   goalTally: (cid: number): Deno.KvKey => ["goal_tally", cid],
   events: (cid: number): Deno.KvKey => ["events", cid],
