@@ -48,54 +48,59 @@ import * as $43 from "./routes/api/admin/feed/index.ts";
 import * as $44 from "./routes/api/admin/feed/providers/[name]/retire.ts";
 import * as $45 from "./routes/api/admin/feed/providers/[name]/rotate.ts";
 import * as $46 from "./routes/api/admin/feed/providers/index.ts";
-import * as $47 from "./routes/api/admin/ledger.ts";
-import * as $48 from "./routes/api/admin/login.ts";
-import * as $49 from "./routes/api/admin/logout.ts";
-import * as $50 from "./routes/api/admin/matches/[id].ts";
-import * as $51 from "./routes/api/admin/matches/index.ts";
-import * as $52 from "./routes/api/admin/payments.ts";
-import * as $53 from "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts";
-import * as $54 from "./routes/api/admin/payouts/index.ts";
-import * as $55 from "./routes/api/admin/players/[id].ts";
-import * as $56 from "./routes/api/admin/players/index.ts";
-import * as $57 from "./routes/api/admin/session.ts";
-import * as $58 from "./routes/api/admin/teams/[id]/index.ts";
-import * as $59 from "./routes/api/admin/teams/[id]/players.ts";
-import * as $60 from "./routes/api/admin/teams/index.ts";
-import * as $61 from "./routes/api/analytics.ts";
-import * as $62 from "./routes/api/claim/[token].ts";
-import * as $63 from "./routes/api/competitions/[id]/events.ts";
-import * as $64 from "./routes/api/competitions/[id]/index.ts";
-import * as $65 from "./routes/api/competitions/[id]/leaderboard.ts";
-import * as $66 from "./routes/api/competitions/[id]/players.ts";
-import * as $67 from "./routes/api/competitions/[id]/prizes.ts";
-import * as $68 from "./routes/api/competitions/index.ts";
-import * as $69 from "./routes/api/create-payment-intent.ts";
-import * as $70 from "./routes/api/entries/[id]/details.ts";
-import * as $71 from "./routes/api/entries/[id]/index.ts";
-import * as $72 from "./routes/api/entries/[id]/players.ts";
-import * as $73 from "./routes/api/entries/index.ts";
-import * as $74 from "./routes/api/feed/events.ts";
-import * as $75 from "./routes/api/my-entries/email.ts";
-import * as $76 from "./routes/api/my-entries/index.ts";
-import * as $77 from "./routes/api/stripe/webhook.ts";
-import * as $78 from "./routes/api/team-edits/[token].ts";
-import * as $79 from "./routes/api/test-email.ts";
-import * as $80 from "./routes/api/test-payments/confirm.ts";
-import * as $81 from "./routes/claim/[token].tsx";
-import * as $82 from "./routes/confirmation/[id].tsx";
-import * as $83 from "./routes/edit/[token].tsx";
-import * as $84 from "./routes/email-test.tsx";
-import * as $85 from "./routes/healthz.ts";
-import * as $86 from "./routes/index.tsx";
-import * as $87 from "./routes/leaderboard/[id].tsx";
-import * as $88 from "./routes/my-entries.tsx";
-import * as $89 from "./routes/og/competition/[id].png.ts";
-import * as $90 from "./routes/og/team/[teamId].png.ts";
-import * as $91 from "./routes/payment/[id].tsx";
-import * as $92 from "./routes/readyz.ts";
-import * as $93 from "./routes/team-selection/[id].tsx";
-import * as $94 from "./routes/ws.ts";
+import * as $47 from "./routes/api/admin/imports/[id]/resume.ts";
+import * as $48 from "./routes/api/admin/imports/apply.ts";
+import * as $49 from "./routes/api/admin/imports/export.ts";
+import * as $50 from "./routes/api/admin/imports/index.ts";
+import * as $51 from "./routes/api/admin/imports/preview.ts";
+import * as $52 from "./routes/api/admin/ledger.ts";
+import * as $53 from "./routes/api/admin/login.ts";
+import * as $54 from "./routes/api/admin/logout.ts";
+import * as $55 from "./routes/api/admin/matches/[id].ts";
+import * as $56 from "./routes/api/admin/matches/index.ts";
+import * as $57 from "./routes/api/admin/payments.ts";
+import * as $58 from "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts";
+import * as $59 from "./routes/api/admin/payouts/index.ts";
+import * as $60 from "./routes/api/admin/players/[id].ts";
+import * as $61 from "./routes/api/admin/players/index.ts";
+import * as $62 from "./routes/api/admin/session.ts";
+import * as $63 from "./routes/api/admin/teams/[id]/index.ts";
+import * as $64 from "./routes/api/admin/teams/[id]/players.ts";
+import * as $65 from "./routes/api/admin/teams/index.ts";
+import * as $66 from "./routes/api/analytics.ts";
+import * as $67 from "./routes/api/claim/[token].ts";
+import * as $68 from "./routes/api/competitions/[id]/events.ts";
+import * as $69 from "./routes/api/competitions/[id]/index.ts";
+import * as $70 from "./routes/api/competitions/[id]/leaderboard.ts";
+import * as $71 from "./routes/api/competitions/[id]/players.ts";
+import * as $72 from "./routes/api/competitions/[id]/prizes.ts";
+import * as $73 from "./routes/api/competitions/index.ts";
+import * as $74 from "./routes/api/create-payment-intent.ts";
+import * as $75 from "./routes/api/entries/[id]/details.ts";
+import * as $76 from "./routes/api/entries/[id]/index.ts";
+import * as $77 from "./routes/api/entries/[id]/players.ts";
+import * as $78 from "./routes/api/entries/index.ts";
+import * as $79 from "./routes/api/feed/events.ts";
+import * as $80 from "./routes/api/my-entries/email.ts";
+import * as $81 from "./routes/api/my-entries/index.ts";
+import * as $82 from "./routes/api/stripe/webhook.ts";
+import * as $83 from "./routes/api/team-edits/[token].ts";
+import * as $84 from "./routes/api/test-email.ts";
+import * as $85 from "./routes/api/test-payments/confirm.ts";
+import * as $86 from "./routes/claim/[token].tsx";
+import * as $87 from "./routes/confirmation/[id].tsx";
+import * as $88 from "./routes/edit/[token].tsx";
+import * as $89 from "./routes/email-test.tsx";
+import * as $90 from "./routes/healthz.ts";
+import * as $91 from "./routes/index.tsx";
+import * as $92 from "./routes/leaderboard/[id].tsx";
+import * as $93 from "./routes/my-entries.tsx";
+import * as $94 from "./routes/og/competition/[id].png.ts";
+import * as $95 from "./routes/og/team/[teamId].png.ts";
+import * as $96 from "./routes/payment/[id].tsx";
+import * as $97 from "./routes/readyz.ts";
+import * as $98 from "./routes/team-selection/[id].tsx";
+import * as $99 from "./routes/ws.ts";
 import * as $$0 from "./islands/AdminClubs.tsx";
 import * as $$1 from "./islands/AdminCompetitionForm.tsx";
 import * as $$2 from "./islands/AdminDashboard.tsx";
@@ -175,54 +180,59 @@ const manifest = {
     "./routes/api/admin/feed/providers/[name]/retire.ts": $44,
     "./routes/api/admin/feed/providers/[name]/rotate.ts": $45,
     "./routes/api/admin/feed/providers/index.ts": $46,
-    "./routes/api/admin/ledger.ts": $47,
-    "./routes/api/admin/login.ts": $48,
-    "./routes/api/admin/logout.ts": $49,
-    "./routes/api/admin/matches/[id].ts": $50,
-    "./routes/api/admin/matches/index.ts": $51,
-    "./routes/api/admin/payments.ts": $52,
-    "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts": $53,
-    "./routes/api/admin/payouts/index.ts": $54,
-    "./routes/api/admin/players/[id].ts": $55,
-    "./routes/api/admin/players/index.ts": $56,
-    "./routes/api/admin/session.ts": $57,
-    "./routes/api/admin/teams/[id]/index.ts": $58,
-    "./routes/api/admin/teams/[id]/players.ts": $59,
-    "./routes/api/admin/teams/index.ts": $60,
-    "./routes/api/analytics.ts": $61,
-    "./routes/api/claim/[token].ts": $62,
-    "./routes/api/competitions/[id]/events.ts": $63,
-    "./routes/api/competitions/[id]/index.ts": $64,
-    "./routes/api/competitions/[id]/leaderboard.ts": $65,
-    "./routes/api/competitions/[id]/players.ts": $66,
-    "./routes/api/competitions/[id]/prizes.ts": $67,
-    "./routes/api/competitions/index.ts": $68,
-    "./routes/api/create-payment-intent.ts": $69,
-    "./routes/api/entries/[id]/details.ts": $70,
-    "./routes/api/entries/[id]/index.ts": $71,
-    "./routes/api/entries/[id]/players.ts": $72,
-    "./routes/api/entries/index.ts": $73,
-    "./routes/api/feed/events.ts": $74,
-    "./routes/api/my-entries/email.ts": $75,
-    "./routes/api/my-entries/index.ts": $76,
-    "./routes/api/stripe/webhook.ts": $77,
-    "./routes/api/team-edits/[token].ts": $78,
-    "./routes/api/test-email.ts": $79,
-    "./routes/api/test-payments/confirm.ts": $80,
-    "./routes/claim/[token].tsx": $81,
-    "./routes/confirmation/[id].tsx": $82,
-    "./routes/edit/[token].tsx": $83,
-    "./routes/email-test.tsx": $84,
-    "./routes/healthz.ts": $85,
-    "./routes/index.tsx": $86,
-    "./routes/leaderboard/[id].tsx": $87,
-    "./routes/my-entries.tsx": $88,
-    "./routes/og/competition/[id].png.ts": $89,
-    "./routes/og/team/[teamId].png.ts": $90,
-    "./routes/payment/[id].tsx": $91,
-    "./routes/readyz.ts": $92,
-    "./routes/team-selection/[id].tsx": $93,
-    "./routes/ws.ts": $94,
+    "./routes/api/admin/imports/[id]/resume.ts": $47,
+    "./routes/api/admin/imports/apply.ts": $48,
+    "./routes/api/admin/imports/export.ts": $49,
+    "./routes/api/admin/imports/index.ts": $50,
+    "./routes/api/admin/imports/preview.ts": $51,
+    "./routes/api/admin/ledger.ts": $52,
+    "./routes/api/admin/login.ts": $53,
+    "./routes/api/admin/logout.ts": $54,
+    "./routes/api/admin/matches/[id].ts": $55,
+    "./routes/api/admin/matches/index.ts": $56,
+    "./routes/api/admin/payments.ts": $57,
+    "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts": $58,
+    "./routes/api/admin/payouts/index.ts": $59,
+    "./routes/api/admin/players/[id].ts": $60,
+    "./routes/api/admin/players/index.ts": $61,
+    "./routes/api/admin/session.ts": $62,
+    "./routes/api/admin/teams/[id]/index.ts": $63,
+    "./routes/api/admin/teams/[id]/players.ts": $64,
+    "./routes/api/admin/teams/index.ts": $65,
+    "./routes/api/analytics.ts": $66,
+    "./routes/api/claim/[token].ts": $67,
+    "./routes/api/competitions/[id]/events.ts": $68,
+    "./routes/api/competitions/[id]/index.ts": $69,
+    "./routes/api/competitions/[id]/leaderboard.ts": $70,
+    "./routes/api/competitions/[id]/players.ts": $71,
+    "./routes/api/competitions/[id]/prizes.ts": $72,
+    "./routes/api/competitions/index.ts": $73,
+    "./routes/api/create-payment-intent.ts": $74,
+    "./routes/api/entries/[id]/details.ts": $75,
+    "./routes/api/entries/[id]/index.ts": $76,
+    "./routes/api/entries/[id]/players.ts": $77,
+    "./routes/api/entries/index.ts": $78,
+    "./routes/api/feed/events.ts": $79,
+    "./routes/api/my-entries/email.ts": $80,
+    "./routes/api/my-entries/index.ts": $81,
+    "./routes/api/stripe/webhook.ts": $82,
+    "./routes/api/team-edits/[token].ts": $83,
+    "./routes/api/test-email.ts": $84,
+    "./routes/api/test-payments/confirm.ts": $85,
+    "./routes/claim/[token].tsx": $86,
+    "./routes/confirmation/[id].tsx": $87,
+    "./routes/edit/[token].tsx": $88,
+    "./routes/email-test.tsx": $89,
+    "./routes/healthz.ts": $90,
+    "./routes/index.tsx": $91,
+    "./routes/leaderboard/[id].tsx": $92,
+    "./routes/my-entries.tsx": $93,
+    "./routes/og/competition/[id].png.ts": $94,
+    "./routes/og/team/[teamId].png.ts": $95,
+    "./routes/payment/[id].tsx": $96,
+    "./routes/readyz.ts": $97,
+    "./routes/team-selection/[id].tsx": $98,
+    "./routes/ws.ts": $99,
   },
   islands: {
     "./islands/AdminClubs.tsx": $$0,

@@ -66,6 +66,18 @@ export const keys = {
   performance: (cid: number, playerId: number): Deno.KvKey => ["performances", cid, playerId],
   performances: (cid: number): Deno.KvKey => ["performances", cid],
   event: (cid: number, eventId: number): Deno.KvKey => ["events", cid, eventId],
+  /** The record id of a club, player or match by the external id an import gave it. */
+  externalId: (kind: "teams" | "players" | "matches", externalId: string): Deno.KvKey => [
+    "external_ids",
+    kind,
+    externalId,
+  ],
+  /** An import of a file: what, by whom, when, and how far its apply got (see imports.ts). */
+  importJob: (id: number): Deno.KvKey => ["imports", id],
+  importJobs: (): Deno.KvKey => ["imports"],
+  /** Chunk n of the checked rows of an import, staged before its apply starts. */
+  importChunk: (id: number, n: number): Deno.KvKey => ["import_chunks", id, n],
+  importChunks: (id: number): Deno.KvKey => ["import_chunks", id],
   /** A data provider of the live event feed, with its (one or two) signing secrets. */
   feedProvider: (name: string): Deno.KvKey => ["feed_providers", name],
   feedProviders: (): Deno.KvKey => ["feed_providers"],

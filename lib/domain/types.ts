@@ -65,6 +65,8 @@ export interface Team {
   shortName: string;
   league: League;
   logoUrl: string | null;
+  /** The id a data provider or import file knows it by (absent when made by hand). */
+  externalId?: string | null;
 }
 
 export interface Match {
@@ -79,6 +81,8 @@ export interface Match {
   homeScore: number | null;
   awayScore: number | null;
   createdAt: string;
+  /** The id a data provider or import file knows it by (absent when made by hand). */
+  externalId?: string | null;
 }
 
 export interface Player {
@@ -91,6 +95,8 @@ export interface Player {
   goals: number;
   assists: number;
   cleanSheets: number;
+  /** The id a data provider or import file knows it by (absent when made by hand). */
+  externalId?: string | null;
 }
 
 export interface Competition {

@@ -1,0 +1,20 @@
+/** The bodies of the admin import endpoints: which kind, which format, and the file's text. */
+import * as z from "zod/mini";
+import { IMPORT_FORMATS } from "@/lib/imports/format.ts";
+
+/** The kinds of records a file can hold (lib/db/imports.ts). */
+export const IMPORT_KIND_NAMES = ["clubs", "players", "matches", "competition-players"] as const;
+
+export const importRequestSchema = z.object({
+  kind: z.enum(IMPORT_KIND_NAMES, { error: `Kind must be one of ${IMPORT_KIND_NAMES.join(", ")}` }),
+  format: z.enum(IMPORT_FORMATS, { error: "Format must be csv or json" }),
+  competitionId: z.optional(z.nullable(z.number({ error: "Choose the competition" }))),
+  fileName: z._default(
+    z.string().check(z.maxLength(200, "File name must be at most 200 characters")),
+    "upload",
+  ),
+  content: z.string({ error: "The file is empty" }).check(z.minLength(1, "The file is empty")),
+});
+
+/** Largest file accepted (about 20,000 rows of players). */
+export const MAX_IMPORT_BYTES = 4 * 1024 * 1024;
