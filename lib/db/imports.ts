@@ -8,7 +8,7 @@
  * - `applyImport` is all or nothing per file, with a staged, resumable apply: a file with any
  *   error row is refused whole; otherwise its checked rows are staged in chunks, then the import's
  *   record (`["imports", id]`, status APPLYING) is written as the commit marker, and the chunks are
- *   applied one atomic each (≤ 200 rows, well under KV's 1,000 mutations / 800 KB), each atomic
+ *   applied one atomic each (≤ 90 rows: under KV's 100 checks, 1,000 mutations, 800 KB), each atomic
  *   also moving the record's `chunksDone`. A crash leaves the import APPLYING with its progress;
  *   `resumeImport` (the Import page's Resume) rolls it forward from the next chunk, and no chunk
  *   is ever applied twice.
@@ -32,7 +32,15 @@ import {
   teamInputSchema,
 } from "@/lib/domain/schemas/catalog.ts";
 import { zodIssues } from "@/lib/domain/schemas/fields.ts";
-import type { Competition, Entry, Match, Player, Team } from "@/lib/domain/types.ts";
+import {
+  type Competition,
+  type Entry,
+  LEAGUES,
+  type Match,
+  type Player,
+  POSITIONS,
+  type Team,
+} from "@/lib/domain/types.ts";
 import {
   type Cell,
   type ImportFormat,
@@ -115,8 +123,12 @@ export interface ImportJob {
   error: string | null;
 }
 
-/** Rows per staged chunk and per apply atomic (≤ 4 mutations each, under 1,000 per atomic). */
-const CHUNK_ROWS = 200;
+/**
+ * Rows per staged chunk and per apply atomic: each row writes ≤ 4 mutations and checks ≤ 1
+ * record, under KV's 1,000 mutations and 100 checks per atomic (with the import's own record and
+ * the id counter).
+ */
+const CHUNK_ROWS = 90;
 
 type Entity = "teams" | "players" | "matches";
 
@@ -207,13 +219,18 @@ function lookup(ctx: Context, entity: Entity, ref: string): number | null {
 
 const blank = (v: string) => (v.trim() === "" ? undefined : v);
 
+/** What an enum column accepts, said plainly (the form schemas' messages speak of the form). */
+const CHOICES: Record<string, readonly string[]> = { position: POSITIONS, league: LEAGUES };
+
 function issuesToErrors(
   issues: { path: (string | number)[]; message: string }[],
   rename: Record<string, string> = {},
 ): { field: string; reason: string }[] {
   return issues.map((i) => {
     const field = String(i.path[0] ?? "row");
-    return { field: rename[field] ?? field, reason: i.message };
+    const choices = CHOICES[field];
+    const reason = choices ? `Must be one of ${choices.join(", ")}` : i.message;
+    return { field: rename[field] ?? field, reason };
   });
 }
 
