@@ -9,26 +9,7 @@ import { EmptyState, ErrorState, TableSkeleton } from "@/components/admin/States
 import { adminFetch, errorText } from "@/lib/client/admin/admin_api.ts";
 import { useAdminData } from "@/lib/client/admin/use_admin_data.ts";
 import { toast, toastError } from "@/lib/client/toast.ts";
-
-interface Provider {
-  name: string;
-  secrets: { secret: string; createdAt: string }[];
-  createdAt: string;
-}
-
-interface Delivery {
-  id: number;
-  provider: string;
-  eventId: string;
-  version: number;
-  type: string;
-  matchId: number;
-  playerId: number | null;
-  minute: number | null;
-  outcome: string;
-  reason: string | null;
-  receivedAt: string;
-}
+import type { FeedLogEntry as Delivery, FeedProvider as Provider } from "@/lib/domain/feed.ts";
 
 interface FeedState {
   providers: Provider[];

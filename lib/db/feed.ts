@@ -7,25 +7,9 @@ import { ConflictError, fieldError, NotFoundError } from "@/lib/domain/errors.ts
 import { timeOrderedId } from "./ids.ts";
 import { keys } from "./keys.ts";
 import { listValues, retryAtomic } from "./util.ts";
+import type { FeedEventStatus, FeedLogEntry, FeedProvider, FeedSecret } from "@/lib/domain/feed.ts";
 
-/** One signing secret of a provider. */
-export interface FeedSecret {
-  secret: string;
-  createdAt: string;
-}
-
-/**
- * A data provider. `secrets` holds the current secret first and, during a rotation, the previous
- * one: requests signed with either are accepted until the previous one is retired.
- */
-export interface FeedProvider {
-  name: string;
-  secrets: FeedSecret[];
-  createdAt: string;
-}
-
-/** What became of one provider event. */
-export type FeedEventStatus = "APPLIED" | "REFUSED" | "WITHDRAWN" | "IGNORED";
+export type { FeedEventStatus, FeedLogEntry, FeedProvider, FeedSecret };
 
 export interface FeedEventRecord {
   provider: string;
@@ -46,22 +30,6 @@ export interface FeedEventRecord {
   complete: boolean;
   receivedAt: string;
   updatedAt: string;
-}
-
-/** One delivery as the Feed page lists it. */
-export interface FeedLogEntry {
-  id: number;
-  provider: string;
-  eventId: string;
-  version: number;
-  type: string;
-  matchId: number;
-  playerId: number | null;
-  minute: number | null;
-  /** APPLIED, REFUSED, WITHDRAWN, IGNORED (older than what is stored) or DUPLICATE. */
-  outcome: FeedEventStatus | "DUPLICATE";
-  reason: string | null;
-  receivedAt: string;
 }
 
 /** The period of a match as the feed told it. */

@@ -41,21 +41,23 @@ import {
   POSITIONS,
   type Team,
 } from "@/lib/domain/types.ts";
-import {
-  type Cell,
-  type ImportFormat,
-  readRows,
-  type Row,
-  writeRows,
-} from "@/lib/imports/format.ts";
+import { type Cell, readRows, type Row, writeRows } from "@/lib/imports/format.ts";
+import type {
+  ImportFormat,
+  ImportJob,
+  ImportKind,
+  ImportPreview,
+  ImportRequest,
+  PreviewRow,
+  RowAction,
+} from "@/lib/domain/imports.ts";
+
+export type { ImportJob, ImportKind, ImportPreview, ImportRequest, PreviewRow, RowAction };
 import { bumpCatalog } from "./catalog.ts";
 import { reserveIds, timeOrderedId } from "./ids.ts";
 import { type IdEntity, keys } from "./keys.ts";
 import { bumpLive } from "./live.ts";
 import { chunk, getManyEntries, getManyValues, listValues } from "./util.ts";
-
-export const IMPORT_KINDS = ["clubs", "players", "matches", "competition-players"] as const;
-export type ImportKind = typeof IMPORT_KINDS[number];
 
 /** The columns of each kind, in file order. */
 export const IMPORT_COLUMNS: Record<ImportKind, readonly string[]> = {
@@ -73,55 +75,6 @@ export const IMPORT_COLUMNS: Record<ImportKind, readonly string[]> = {
   ],
   "competition-players": ["player", "salary"],
 };
-
-export interface ImportRequest {
-  kind: ImportKind;
-  format: ImportFormat;
-  /** For `competition-players`: whose list. */
-  competitionId?: number | null;
-  fileName: string;
-  content: string;
-}
-
-export type RowAction = "create" | "update" | "unchanged" | "error";
-
-/** One row of the preview (row 1 is the first row after a CSV's header). */
-export interface PreviewRow {
-  row: number;
-  /** The row's external id (or player reference). */
-  ref: string;
-  action: RowAction;
-  /** For updates: the columns that change. */
-  changes: string[];
-  errors: { field: string; reason: string }[];
-  note: string | null;
-}
-
-export interface ImportPreview {
-  kind: ImportKind;
-  rows: PreviewRow[];
-  counts: Record<RowAction, number>;
-}
-
-export type ImportStatus = "APPLYING" | "APPLIED" | "FAILED";
-
-/** An import as its history shows it. */
-export interface ImportJob {
-  id: number;
-  kind: ImportKind;
-  format: ImportFormat;
-  competitionId: number | null;
-  fileName: string;
-  admin: string;
-  createdAt: string;
-  finishedAt: string | null;
-  status: ImportStatus;
-  rows: number;
-  counts: Record<RowAction, number>;
-  chunks: number;
-  chunksDone: number;
-  error: string | null;
-}
 
 /**
  * Rows per staged chunk and per apply atomic: each row writes ≤ 4 mutations and checks ≤ 1

@@ -7,8 +7,7 @@ import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 import { InvalidInputError } from "@/lib/domain/errors.ts";
 
-export const IMPORT_FORMATS = ["csv", "json"] as const;
-export type ImportFormat = typeof IMPORT_FORMATS[number];
+import type { ImportFormat } from "@/lib/domain/imports.ts";
 
 /** A cell of an exported row: text, a number, or empty (null). */
 export type Cell = string | number | null;

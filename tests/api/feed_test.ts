@@ -1,24 +1,15 @@
 import assert from "node:assert/strict";
 import { readJsonBody, type TestApp } from "@/tests/helpers/app.ts";
-import { makeCompetition, withAdminApp } from "@/tests/helpers/fixtures.ts";
-import { updateCompetition } from "@/lib/db/competitions.ts";
+import { makeLiveMatch, withAdminApp } from "@/tests/helpers/fixtures.ts";
 import { listGameEvents } from "@/lib/db/events.ts";
 import { createFeedProvider, listFeedLog } from "@/lib/db/feed.ts";
-import { createMatch, getMatch } from "@/lib/db/matches.ts";
+import { getMatch } from "@/lib/db/matches.ts";
 import { getPerformancesMap } from "@/lib/db/performances.ts";
 import { feedHeaders } from "@/lib/feed/signature.ts";
 
 async function liveMatch(app: TestApp) {
-  const c = await makeCompetition(app.kv);
+  const { c, match } = await makeLiveMatch(app.kv);
   const [home, away] = c.teams;
-  const match = await createMatch(app.kv, {
-    homeTeamId: home.id,
-    awayTeamId: away.id,
-    league: "PREMIER_LEAGUE",
-    kickoffTime: new Date(Date.now() - 600_000).toISOString(),
-    stadium: "The Ground",
-  });
-  await updateCompetition(app.kv, c.id, { matchId: match.id, status: "LIVE" });
   const provider = await createFeedProvider(app.kv, "acme");
   // A provider's re-delivery is signed anew: each send here is stamped a second earlier than the
   // last, so two sends of one body never share a signature.

@@ -1,57 +1,23 @@
 /** The Import page's calls: preview a file, apply it with progress, and the import history. */
 import { adminFetch } from "@/lib/client/admin/admin_api.ts";
 import { ApiError } from "@/lib/client/api.ts";
+import type {
+  ImportFormat as Format,
+  ImportJob,
+  ImportKind as Kind,
+  ImportPreview as Preview,
+  ImportRequest as ImportFile,
+} from "@/lib/domain/imports.ts";
+
+export type { Format, ImportFile, ImportJob, Kind, Preview };
+export type { RowAction } from "@/lib/domain/imports.ts";
 
 export const KINDS = [
   { value: "clubs", label: "Clubs" },
   { value: "players", label: "Players" },
   { value: "matches", label: "Matches" },
   { value: "competition-players", label: "A competition's players and salaries" },
-] as const;
-export type Kind = typeof KINDS[number]["value"];
-export type Format = "csv" | "json";
-export type RowAction = "create" | "update" | "unchanged" | "error";
-
-export interface PreviewRow {
-  row: number;
-  ref: string;
-  action: RowAction;
-  changes: string[];
-  errors: { field: string; reason: string }[];
-  note: string | null;
-}
-
-export interface Preview {
-  kind: Kind;
-  rows: PreviewRow[];
-  counts: Record<RowAction, number>;
-}
-
-export interface ImportJob {
-  id: number;
-  kind: Kind;
-  format: Format;
-  competitionId: number | null;
-  fileName: string;
-  admin: string;
-  createdAt: string;
-  finishedAt: string | null;
-  status: "APPLYING" | "APPLIED" | "FAILED";
-  rows: number;
-  counts: Record<RowAction, number>;
-  chunks: number;
-  chunksDone: number;
-  error: string | null;
-}
-
-export interface ImportFile {
-  kind: Kind;
-  format: Format;
-  competitionId: number | null;
-  fileName: string;
-  content: string;
-}
-
+] as const satisfies readonly { value: Kind; label: string }[];
 /** The format a file's name says (JSON for .json, CSV otherwise). */
 export function formatOf(fileName: string): Format {
   return fileName.toLowerCase().endsWith(".json") ? "json" : "csv";

@@ -1,12 +1,9 @@
 /** The bodies of the admin import endpoints: which kind, which format, and the file's text. */
 import * as z from "zod/mini";
-import { IMPORT_FORMATS } from "@/lib/imports/format.ts";
-
-/** The kinds of records a file can hold (lib/db/imports.ts). */
-export const IMPORT_KIND_NAMES = ["clubs", "players", "matches", "competition-players"] as const;
+import { IMPORT_FORMATS, IMPORT_KINDS } from "@/lib/domain/imports.ts";
 
 export const importRequestSchema = z.object({
-  kind: z.enum(IMPORT_KIND_NAMES, { error: `Kind must be one of ${IMPORT_KIND_NAMES.join(", ")}` }),
+  kind: z.enum(IMPORT_KINDS, { error: `Kind must be one of ${IMPORT_KINDS.join(", ")}` }),
   format: z.enum(IMPORT_FORMATS, { error: "Format must be csv or json" }),
   competitionId: z.optional(z.nullable(z.number({ error: "Choose the competition" }))),
   fileName: z._default(

@@ -1,7 +1,7 @@
 import type { Handlers } from "$fresh/server.ts";
 import { exportRows } from "@/lib/db/imports.ts";
 import { fieldError } from "@/lib/domain/errors.ts";
-import { IMPORT_KIND_NAMES } from "@/lib/domain/schemas/imports.ts";
+import { IMPORT_KINDS } from "@/lib/domain/imports.ts";
 import { parseId } from "@/lib/http/validate.ts";
 import type { State } from "@/lib/services.ts";
 
@@ -10,8 +10,8 @@ export const handler: Handlers<unknown, State> = {
   async GET(_req, ctx) {
     const kind = ctx.url.searchParams.get("kind") ?? "";
     const format = ctx.url.searchParams.get("format") ?? "csv";
-    if (!(IMPORT_KIND_NAMES as readonly string[]).includes(kind)) {
-      throw fieldError("kind", `Kind must be one of ${IMPORT_KIND_NAMES.join(", ")}`);
+    if (!(IMPORT_KINDS as readonly string[]).includes(kind)) {
+      throw fieldError("kind", `Kind must be one of ${IMPORT_KINDS.join(", ")}`);
     }
     if (format !== "csv" && format !== "json") {
       throw fieldError("format", "Format must be csv or json");
@@ -19,7 +19,7 @@ export const handler: Handlers<unknown, State> = {
     const cid = ctx.url.searchParams.get("competitionId");
     const body = await exportRows(
       ctx.state.services.kv,
-      kind as typeof IMPORT_KIND_NAMES[number],
+      kind as typeof IMPORT_KINDS[number],
       format,
       cid ? parseId(cid, "competitionId") : null,
     );
