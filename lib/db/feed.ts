@@ -110,6 +110,7 @@ function changeProvider(
   name: string,
   change: (provider: FeedProvider) => FeedProvider,
 ): Promise<FeedProvider> {
+  if (!PROVIDER_NAME.test(name)) throw new NotFoundError("Provider not found");
   return retryAtomic("change the provider", async () => {
     const entry = await kv.get<FeedProvider>(keys.feedProvider(name));
     if (!entry.value) throw new NotFoundError("Provider not found");

@@ -574,6 +574,7 @@ function countActions(rows: PreviewRow[]): Record<RowAction, number> {
 export async function previewImport(kv: Deno.Kv, request: ImportRequest): Promise<ImportPreview> {
   const cid = await requireCompetitionId(kv, request);
   const rows = readRows(request.content, request.format, IMPORT_COLUMNS[request.kind]);
+  if (rows.length === 0) throw fieldError("content", "The file has no rows");
   const checked = checkAll(await loadContext(kv, request.kind, cid, rows), rows);
   const preview = checked.map((c) => c.preview);
   return { kind: request.kind, rows: preview, counts: countActions(preview) };

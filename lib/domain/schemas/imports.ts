@@ -13,5 +13,5 @@ export const importRequestSchema = z.object({
   content: z.string({ error: "The file is empty" }).check(z.minLength(1, "The file is empty")),
 });
 
-/** Largest file accepted (about 20,000 rows of players). */
-export const MAX_IMPORT_BYTES = 4 * 1024 * 1024;
+/** Largest request accepted: 1 MiB (5,000 player rows: about 300 KB of CSV). */
+export const MAX_IMPORT_BYTES = 1024 * 1024;
