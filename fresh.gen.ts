@@ -17,111 +17,125 @@ import * as $12 from "./routes/admin/competitions/[id]/prizes.tsx";
 import * as $13 from "./routes/admin/competitions/edit/[id].tsx";
 import * as $14 from "./routes/admin/competitions/new.tsx";
 import * as $15 from "./routes/admin/dashboard.tsx";
-import * as $16 from "./routes/admin/index.tsx";
-import * as $17 from "./routes/admin/login.tsx";
-import * as $18 from "./routes/admin/matches/[id].tsx";
-import * as $19 from "./routes/admin/matches/index.tsx";
-import * as $20 from "./routes/admin/matches/new.tsx";
-import * as $21 from "./routes/admin/oauth/callback.tsx";
-import * as $22 from "./routes/admin/oauth/signin.tsx";
-import * as $23 from "./routes/admin/payments.tsx";
-import * as $24 from "./routes/admin/payouts.tsx";
-import * as $25 from "./routes/admin/payouts/csv.ts";
-import * as $26 from "./routes/admin/player-performances.tsx";
-import * as $27 from "./routes/admin/players.tsx";
-import * as $28 from "./routes/api/[...rest].ts";
-import * as $29 from "./routes/api/admin/2fa/confirm.ts";
-import * as $30 from "./routes/api/admin/2fa/disable.ts";
-import * as $31 from "./routes/api/admin/2fa/setup.ts";
-import * as $32 from "./routes/api/admin/_middleware.ts";
-import * as $33 from "./routes/api/admin/activity.ts";
-import * as $34 from "./routes/api/admin/analytics.ts";
-import * as $35 from "./routes/api/admin/competitions/[id]/available-players.ts";
-import * as $36 from "./routes/api/admin/competitions/[id]/cancel.ts";
-import * as $37 from "./routes/api/admin/competitions/[id]/cancellation.ts";
-import * as $38 from "./routes/api/admin/competitions/[id]/events/[eventId].ts";
-import * as $39 from "./routes/api/admin/competitions/[id]/events/index.ts";
-import * as $40 from "./routes/api/admin/competitions/[id]/index.ts";
-import * as $41 from "./routes/api/admin/competitions/[id]/performances.ts";
-import * as $42 from "./routes/api/admin/competitions/[id]/players.ts";
-import * as $43 from "./routes/api/admin/competitions/[id]/players/[playerId].ts";
-import * as $44 from "./routes/api/admin/competitions/[id]/prizes.ts";
-import * as $45 from "./routes/api/admin/competitions/index.ts";
-import * as $46 from "./routes/api/admin/ledger.ts";
-import * as $47 from "./routes/api/admin/login.ts";
-import * as $48 from "./routes/api/admin/logout.ts";
-import * as $49 from "./routes/api/admin/matches/[id].ts";
-import * as $50 from "./routes/api/admin/matches/index.ts";
-import * as $51 from "./routes/api/admin/payments.ts";
-import * as $52 from "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts";
-import * as $53 from "./routes/api/admin/payouts/index.ts";
-import * as $54 from "./routes/api/admin/players/[id].ts";
-import * as $55 from "./routes/api/admin/players/index.ts";
-import * as $56 from "./routes/api/admin/session.ts";
-import * as $57 from "./routes/api/admin/teams/[id]/index.ts";
-import * as $58 from "./routes/api/admin/teams/[id]/players.ts";
-import * as $59 from "./routes/api/admin/teams/index.ts";
-import * as $60 from "./routes/api/analytics.ts";
-import * as $61 from "./routes/api/claim/[token].ts";
-import * as $62 from "./routes/api/competitions/[id]/entry-count.ts";
-import * as $63 from "./routes/api/competitions/[id]/events.ts";
-import * as $64 from "./routes/api/competitions/[id]/index.ts";
-import * as $65 from "./routes/api/competitions/[id]/leaderboard.ts";
-import * as $66 from "./routes/api/competitions/[id]/players.ts";
-import * as $67 from "./routes/api/competitions/[id]/prizes.ts";
-import * as $68 from "./routes/api/competitions/index.ts";
-import * as $69 from "./routes/api/create-payment-intent.ts";
-import * as $70 from "./routes/api/entries/[id]/details.ts";
-import * as $71 from "./routes/api/entries/[id]/index.ts";
-import * as $72 from "./routes/api/entries/[id]/players.ts";
-import * as $73 from "./routes/api/entries/index.ts";
-import * as $74 from "./routes/api/my-entries/email.ts";
-import * as $75 from "./routes/api/my-entries/index.ts";
-import * as $76 from "./routes/api/stripe/webhook.ts";
-import * as $77 from "./routes/api/team-edits/[token].ts";
-import * as $78 from "./routes/api/test-email.ts";
-import * as $79 from "./routes/api/test-payments/confirm.ts";
-import * as $80 from "./routes/claim/[token].tsx";
-import * as $81 from "./routes/confirmation/[id].tsx";
-import * as $82 from "./routes/edit/[token].tsx";
-import * as $83 from "./routes/email-test.tsx";
-import * as $84 from "./routes/healthz.ts";
-import * as $85 from "./routes/index.tsx";
-import * as $86 from "./routes/leaderboard/[id].tsx";
-import * as $87 from "./routes/my-entries.tsx";
-import * as $88 from "./routes/og/competition/[id].png.ts";
-import * as $89 from "./routes/og/team/[teamId].png.ts";
-import * as $90 from "./routes/payment/[id].tsx";
-import * as $91 from "./routes/readyz.ts";
-import * as $92 from "./routes/team-selection/[id].tsx";
-import * as $93 from "./routes/ws.ts";
+import * as $16 from "./routes/admin/feed.tsx";
+import * as $17 from "./routes/admin/import.tsx";
+import * as $18 from "./routes/admin/index.tsx";
+import * as $19 from "./routes/admin/login.tsx";
+import * as $20 from "./routes/admin/matches/[id].tsx";
+import * as $21 from "./routes/admin/matches/index.tsx";
+import * as $22 from "./routes/admin/matches/new.tsx";
+import * as $23 from "./routes/admin/oauth/callback.tsx";
+import * as $24 from "./routes/admin/oauth/signin.tsx";
+import * as $25 from "./routes/admin/payments.tsx";
+import * as $26 from "./routes/admin/payouts.tsx";
+import * as $27 from "./routes/admin/payouts/csv.ts";
+import * as $28 from "./routes/admin/player-performances.tsx";
+import * as $29 from "./routes/admin/players.tsx";
+import * as $30 from "./routes/api/[...rest].ts";
+import * as $31 from "./routes/api/admin/2fa/confirm.ts";
+import * as $32 from "./routes/api/admin/2fa/disable.ts";
+import * as $33 from "./routes/api/admin/2fa/setup.ts";
+import * as $34 from "./routes/api/admin/_middleware.ts";
+import * as $35 from "./routes/api/admin/activity.ts";
+import * as $36 from "./routes/api/admin/analytics.ts";
+import * as $37 from "./routes/api/admin/competitions/[id]/available-players.ts";
+import * as $38 from "./routes/api/admin/competitions/[id]/cancel.ts";
+import * as $39 from "./routes/api/admin/competitions/[id]/cancellation.ts";
+import * as $40 from "./routes/api/admin/competitions/[id]/events/[eventId].ts";
+import * as $41 from "./routes/api/admin/competitions/[id]/events/index.ts";
+import * as $42 from "./routes/api/admin/competitions/[id]/index.ts";
+import * as $43 from "./routes/api/admin/competitions/[id]/performances.ts";
+import * as $44 from "./routes/api/admin/competitions/[id]/players.ts";
+import * as $45 from "./routes/api/admin/competitions/[id]/players/[playerId].ts";
+import * as $46 from "./routes/api/admin/competitions/[id]/prizes.ts";
+import * as $47 from "./routes/api/admin/competitions/index.ts";
+import * as $48 from "./routes/api/admin/feed/index.ts";
+import * as $49 from "./routes/api/admin/feed/providers/[name]/retire.ts";
+import * as $50 from "./routes/api/admin/feed/providers/[name]/rotate.ts";
+import * as $51 from "./routes/api/admin/feed/providers/index.ts";
+import * as $52 from "./routes/api/admin/imports/[id]/resume.ts";
+import * as $53 from "./routes/api/admin/imports/apply.ts";
+import * as $54 from "./routes/api/admin/imports/export.ts";
+import * as $55 from "./routes/api/admin/imports/index.ts";
+import * as $56 from "./routes/api/admin/imports/preview.ts";
+import * as $57 from "./routes/api/admin/ledger.ts";
+import * as $58 from "./routes/api/admin/login.ts";
+import * as $59 from "./routes/api/admin/logout.ts";
+import * as $60 from "./routes/api/admin/matches/[id].ts";
+import * as $61 from "./routes/api/admin/matches/index.ts";
+import * as $62 from "./routes/api/admin/payments.ts";
+import * as $63 from "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts";
+import * as $64 from "./routes/api/admin/payouts/index.ts";
+import * as $65 from "./routes/api/admin/players/[id].ts";
+import * as $66 from "./routes/api/admin/players/index.ts";
+import * as $67 from "./routes/api/admin/session.ts";
+import * as $68 from "./routes/api/admin/teams/[id]/index.ts";
+import * as $69 from "./routes/api/admin/teams/[id]/players.ts";
+import * as $70 from "./routes/api/admin/teams/index.ts";
+import * as $71 from "./routes/api/analytics.ts";
+import * as $72 from "./routes/api/claim/[token].ts";
+import * as $73 from "./routes/api/competitions/[id]/entry-count.ts";
+import * as $74 from "./routes/api/competitions/[id]/events.ts";
+import * as $75 from "./routes/api/competitions/[id]/index.ts";
+import * as $76 from "./routes/api/competitions/[id]/leaderboard.ts";
+import * as $77 from "./routes/api/competitions/[id]/players.ts";
+import * as $78 from "./routes/api/competitions/[id]/prizes.ts";
+import * as $79 from "./routes/api/competitions/index.ts";
+import * as $80 from "./routes/api/create-payment-intent.ts";
+import * as $81 from "./routes/api/entries/[id]/details.ts";
+import * as $82 from "./routes/api/entries/[id]/index.ts";
+import * as $83 from "./routes/api/entries/[id]/players.ts";
+import * as $84 from "./routes/api/entries/index.ts";
+import * as $85 from "./routes/api/feed/events.ts";
+import * as $86 from "./routes/api/my-entries/email.ts";
+import * as $87 from "./routes/api/my-entries/index.ts";
+import * as $88 from "./routes/api/stripe/webhook.ts";
+import * as $89 from "./routes/api/team-edits/[token].ts";
+import * as $90 from "./routes/api/test-email.ts";
+import * as $91 from "./routes/api/test-payments/confirm.ts";
+import * as $92 from "./routes/claim/[token].tsx";
+import * as $93 from "./routes/confirmation/[id].tsx";
+import * as $94 from "./routes/edit/[token].tsx";
+import * as $95 from "./routes/email-test.tsx";
+import * as $96 from "./routes/healthz.ts";
+import * as $97 from "./routes/index.tsx";
+import * as $98 from "./routes/leaderboard/[id].tsx";
+import * as $99 from "./routes/my-entries.tsx";
+import * as $100 from "./routes/og/competition/[id].png.ts";
+import * as $101 from "./routes/og/team/[teamId].png.ts";
+import * as $102 from "./routes/payment/[id].tsx";
+import * as $103 from "./routes/readyz.ts";
+import * as $104 from "./routes/team-selection/[id].tsx";
+import * as $105 from "./routes/ws.ts";
 import * as $$0 from "./islands/AdminClubs.tsx";
 import * as $$1 from "./islands/AdminCompetitionForm.tsx";
 import * as $$2 from "./islands/AdminDashboard.tsx";
-import * as $$3 from "./islands/AdminFlash.tsx";
-import * as $$4 from "./islands/AdminGameEvents.tsx";
-import * as $$5 from "./islands/AdminLogin.tsx";
-import * as $$6 from "./islands/AdminManagePlayers.tsx";
-import * as $$7 from "./islands/AdminMatchForm.tsx";
-import * as $$8 from "./islands/AdminMatchList.tsx";
-import * as $$9 from "./islands/AdminPayoutPay.tsx";
-import * as $$10 from "./islands/AdminPerformanceEditor.tsx";
-import * as $$11 from "./islands/AdminPlayers.tsx";
-import * as $$12 from "./islands/AdminPrizeEditor.tsx";
-import * as $$13 from "./islands/Checkout.tsx";
-import * as $$14 from "./islands/ClaimForm.tsx";
-import * as $$15 from "./islands/ContestList.tsx";
-import * as $$16 from "./islands/EditTeamLink.tsx";
-import * as $$17 from "./islands/EmailTestForm.tsx";
-import * as $$18 from "./islands/LeaderboardLive.tsx";
-import * as $$19 from "./islands/MyEntries.tsx";
-import * as $$20 from "./islands/PageView.tsx";
-import * as $$21 from "./islands/RulesButton.tsx";
-import * as $$22 from "./islands/ShareButtons.tsx";
-import * as $$23 from "./islands/TeamBuilder.tsx";
-import * as $$24 from "./islands/TeamEditor.tsx";
-import * as $$25 from "./islands/Toaster.tsx";
-import * as $$26 from "./islands/TwoFactorSetup.tsx";
+import * as $$3 from "./islands/AdminFeed.tsx";
+import * as $$4 from "./islands/AdminFlash.tsx";
+import * as $$5 from "./islands/AdminGameEvents.tsx";
+import * as $$6 from "./islands/AdminImport.tsx";
+import * as $$7 from "./islands/AdminLogin.tsx";
+import * as $$8 from "./islands/AdminManagePlayers.tsx";
+import * as $$9 from "./islands/AdminMatchForm.tsx";
+import * as $$10 from "./islands/AdminMatchList.tsx";
+import * as $$11 from "./islands/AdminPayoutPay.tsx";
+import * as $$12 from "./islands/AdminPerformanceEditor.tsx";
+import * as $$13 from "./islands/AdminPlayers.tsx";
+import * as $$14 from "./islands/AdminPrizeEditor.tsx";
+import * as $$15 from "./islands/Checkout.tsx";
+import * as $$16 from "./islands/ClaimForm.tsx";
+import * as $$17 from "./islands/ContestList.tsx";
+import * as $$18 from "./islands/EditTeamLink.tsx";
+import * as $$19 from "./islands/EmailTestForm.tsx";
+import * as $$20 from "./islands/LeaderboardLive.tsx";
+import * as $$21 from "./islands/MyEntries.tsx";
+import * as $$22 from "./islands/PageView.tsx";
+import * as $$23 from "./islands/RulesButton.tsx";
+import * as $$24 from "./islands/ShareButtons.tsx";
+import * as $$25 from "./islands/TeamBuilder.tsx";
+import * as $$26 from "./islands/TeamEditor.tsx";
+import * as $$27 from "./islands/Toaster.tsx";
+import * as $$28 from "./islands/TwoFactorSetup.tsx";
 
 import type { Manifest } from "$fresh/server.ts";
 
@@ -143,113 +157,127 @@ const manifest = {
     "./routes/admin/competitions/edit/[id].tsx": $13,
     "./routes/admin/competitions/new.tsx": $14,
     "./routes/admin/dashboard.tsx": $15,
-    "./routes/admin/index.tsx": $16,
-    "./routes/admin/login.tsx": $17,
-    "./routes/admin/matches/[id].tsx": $18,
-    "./routes/admin/matches/index.tsx": $19,
-    "./routes/admin/matches/new.tsx": $20,
-    "./routes/admin/oauth/callback.tsx": $21,
-    "./routes/admin/oauth/signin.tsx": $22,
-    "./routes/admin/payments.tsx": $23,
-    "./routes/admin/payouts.tsx": $24,
-    "./routes/admin/payouts/csv.ts": $25,
-    "./routes/admin/player-performances.tsx": $26,
-    "./routes/admin/players.tsx": $27,
-    "./routes/api/[...rest].ts": $28,
-    "./routes/api/admin/2fa/confirm.ts": $29,
-    "./routes/api/admin/2fa/disable.ts": $30,
-    "./routes/api/admin/2fa/setup.ts": $31,
-    "./routes/api/admin/_middleware.ts": $32,
-    "./routes/api/admin/activity.ts": $33,
-    "./routes/api/admin/analytics.ts": $34,
-    "./routes/api/admin/competitions/[id]/available-players.ts": $35,
-    "./routes/api/admin/competitions/[id]/cancel.ts": $36,
-    "./routes/api/admin/competitions/[id]/cancellation.ts": $37,
-    "./routes/api/admin/competitions/[id]/events/[eventId].ts": $38,
-    "./routes/api/admin/competitions/[id]/events/index.ts": $39,
-    "./routes/api/admin/competitions/[id]/index.ts": $40,
-    "./routes/api/admin/competitions/[id]/performances.ts": $41,
-    "./routes/api/admin/competitions/[id]/players.ts": $42,
-    "./routes/api/admin/competitions/[id]/players/[playerId].ts": $43,
-    "./routes/api/admin/competitions/[id]/prizes.ts": $44,
-    "./routes/api/admin/competitions/index.ts": $45,
-    "./routes/api/admin/ledger.ts": $46,
-    "./routes/api/admin/login.ts": $47,
-    "./routes/api/admin/logout.ts": $48,
-    "./routes/api/admin/matches/[id].ts": $49,
-    "./routes/api/admin/matches/index.ts": $50,
-    "./routes/api/admin/payments.ts": $51,
-    "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts": $52,
-    "./routes/api/admin/payouts/index.ts": $53,
-    "./routes/api/admin/players/[id].ts": $54,
-    "./routes/api/admin/players/index.ts": $55,
-    "./routes/api/admin/session.ts": $56,
-    "./routes/api/admin/teams/[id]/index.ts": $57,
-    "./routes/api/admin/teams/[id]/players.ts": $58,
-    "./routes/api/admin/teams/index.ts": $59,
-    "./routes/api/analytics.ts": $60,
-    "./routes/api/claim/[token].ts": $61,
-    "./routes/api/competitions/[id]/entry-count.ts": $62,
-    "./routes/api/competitions/[id]/events.ts": $63,
-    "./routes/api/competitions/[id]/index.ts": $64,
-    "./routes/api/competitions/[id]/leaderboard.ts": $65,
-    "./routes/api/competitions/[id]/players.ts": $66,
-    "./routes/api/competitions/[id]/prizes.ts": $67,
-    "./routes/api/competitions/index.ts": $68,
-    "./routes/api/create-payment-intent.ts": $69,
-    "./routes/api/entries/[id]/details.ts": $70,
-    "./routes/api/entries/[id]/index.ts": $71,
-    "./routes/api/entries/[id]/players.ts": $72,
-    "./routes/api/entries/index.ts": $73,
-    "./routes/api/my-entries/email.ts": $74,
-    "./routes/api/my-entries/index.ts": $75,
-    "./routes/api/stripe/webhook.ts": $76,
-    "./routes/api/team-edits/[token].ts": $77,
-    "./routes/api/test-email.ts": $78,
-    "./routes/api/test-payments/confirm.ts": $79,
-    "./routes/claim/[token].tsx": $80,
-    "./routes/confirmation/[id].tsx": $81,
-    "./routes/edit/[token].tsx": $82,
-    "./routes/email-test.tsx": $83,
-    "./routes/healthz.ts": $84,
-    "./routes/index.tsx": $85,
-    "./routes/leaderboard/[id].tsx": $86,
-    "./routes/my-entries.tsx": $87,
-    "./routes/og/competition/[id].png.ts": $88,
-    "./routes/og/team/[teamId].png.ts": $89,
-    "./routes/payment/[id].tsx": $90,
-    "./routes/readyz.ts": $91,
-    "./routes/team-selection/[id].tsx": $92,
-    "./routes/ws.ts": $93,
+    "./routes/admin/feed.tsx": $16,
+    "./routes/admin/import.tsx": $17,
+    "./routes/admin/index.tsx": $18,
+    "./routes/admin/login.tsx": $19,
+    "./routes/admin/matches/[id].tsx": $20,
+    "./routes/admin/matches/index.tsx": $21,
+    "./routes/admin/matches/new.tsx": $22,
+    "./routes/admin/oauth/callback.tsx": $23,
+    "./routes/admin/oauth/signin.tsx": $24,
+    "./routes/admin/payments.tsx": $25,
+    "./routes/admin/payouts.tsx": $26,
+    "./routes/admin/payouts/csv.ts": $27,
+    "./routes/admin/player-performances.tsx": $28,
+    "./routes/admin/players.tsx": $29,
+    "./routes/api/[...rest].ts": $30,
+    "./routes/api/admin/2fa/confirm.ts": $31,
+    "./routes/api/admin/2fa/disable.ts": $32,
+    "./routes/api/admin/2fa/setup.ts": $33,
+    "./routes/api/admin/_middleware.ts": $34,
+    "./routes/api/admin/activity.ts": $35,
+    "./routes/api/admin/analytics.ts": $36,
+    "./routes/api/admin/competitions/[id]/available-players.ts": $37,
+    "./routes/api/admin/competitions/[id]/cancel.ts": $38,
+    "./routes/api/admin/competitions/[id]/cancellation.ts": $39,
+    "./routes/api/admin/competitions/[id]/events/[eventId].ts": $40,
+    "./routes/api/admin/competitions/[id]/events/index.ts": $41,
+    "./routes/api/admin/competitions/[id]/index.ts": $42,
+    "./routes/api/admin/competitions/[id]/performances.ts": $43,
+    "./routes/api/admin/competitions/[id]/players.ts": $44,
+    "./routes/api/admin/competitions/[id]/players/[playerId].ts": $45,
+    "./routes/api/admin/competitions/[id]/prizes.ts": $46,
+    "./routes/api/admin/competitions/index.ts": $47,
+    "./routes/api/admin/feed/index.ts": $48,
+    "./routes/api/admin/feed/providers/[name]/retire.ts": $49,
+    "./routes/api/admin/feed/providers/[name]/rotate.ts": $50,
+    "./routes/api/admin/feed/providers/index.ts": $51,
+    "./routes/api/admin/imports/[id]/resume.ts": $52,
+    "./routes/api/admin/imports/apply.ts": $53,
+    "./routes/api/admin/imports/export.ts": $54,
+    "./routes/api/admin/imports/index.ts": $55,
+    "./routes/api/admin/imports/preview.ts": $56,
+    "./routes/api/admin/ledger.ts": $57,
+    "./routes/api/admin/login.ts": $58,
+    "./routes/api/admin/logout.ts": $59,
+    "./routes/api/admin/matches/[id].ts": $60,
+    "./routes/api/admin/matches/index.ts": $61,
+    "./routes/api/admin/payments.ts": $62,
+    "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts": $63,
+    "./routes/api/admin/payouts/index.ts": $64,
+    "./routes/api/admin/players/[id].ts": $65,
+    "./routes/api/admin/players/index.ts": $66,
+    "./routes/api/admin/session.ts": $67,
+    "./routes/api/admin/teams/[id]/index.ts": $68,
+    "./routes/api/admin/teams/[id]/players.ts": $69,
+    "./routes/api/admin/teams/index.ts": $70,
+    "./routes/api/analytics.ts": $71,
+    "./routes/api/claim/[token].ts": $72,
+    "./routes/api/competitions/[id]/entry-count.ts": $73,
+    "./routes/api/competitions/[id]/events.ts": $74,
+    "./routes/api/competitions/[id]/index.ts": $75,
+    "./routes/api/competitions/[id]/leaderboard.ts": $76,
+    "./routes/api/competitions/[id]/players.ts": $77,
+    "./routes/api/competitions/[id]/prizes.ts": $78,
+    "./routes/api/competitions/index.ts": $79,
+    "./routes/api/create-payment-intent.ts": $80,
+    "./routes/api/entries/[id]/details.ts": $81,
+    "./routes/api/entries/[id]/index.ts": $82,
+    "./routes/api/entries/[id]/players.ts": $83,
+    "./routes/api/entries/index.ts": $84,
+    "./routes/api/feed/events.ts": $85,
+    "./routes/api/my-entries/email.ts": $86,
+    "./routes/api/my-entries/index.ts": $87,
+    "./routes/api/stripe/webhook.ts": $88,
+    "./routes/api/team-edits/[token].ts": $89,
+    "./routes/api/test-email.ts": $90,
+    "./routes/api/test-payments/confirm.ts": $91,
+    "./routes/claim/[token].tsx": $92,
+    "./routes/confirmation/[id].tsx": $93,
+    "./routes/edit/[token].tsx": $94,
+    "./routes/email-test.tsx": $95,
+    "./routes/healthz.ts": $96,
+    "./routes/index.tsx": $97,
+    "./routes/leaderboard/[id].tsx": $98,
+    "./routes/my-entries.tsx": $99,
+    "./routes/og/competition/[id].png.ts": $100,
+    "./routes/og/team/[teamId].png.ts": $101,
+    "./routes/payment/[id].tsx": $102,
+    "./routes/readyz.ts": $103,
+    "./routes/team-selection/[id].tsx": $104,
+    "./routes/ws.ts": $105,
   },
   islands: {
     "./islands/AdminClubs.tsx": $$0,
     "./islands/AdminCompetitionForm.tsx": $$1,
     "./islands/AdminDashboard.tsx": $$2,
-    "./islands/AdminFlash.tsx": $$3,
-    "./islands/AdminGameEvents.tsx": $$4,
-    "./islands/AdminLogin.tsx": $$5,
-    "./islands/AdminManagePlayers.tsx": $$6,
-    "./islands/AdminMatchForm.tsx": $$7,
-    "./islands/AdminMatchList.tsx": $$8,
-    "./islands/AdminPayoutPay.tsx": $$9,
-    "./islands/AdminPerformanceEditor.tsx": $$10,
-    "./islands/AdminPlayers.tsx": $$11,
-    "./islands/AdminPrizeEditor.tsx": $$12,
-    "./islands/Checkout.tsx": $$13,
-    "./islands/ClaimForm.tsx": $$14,
-    "./islands/ContestList.tsx": $$15,
-    "./islands/EditTeamLink.tsx": $$16,
-    "./islands/EmailTestForm.tsx": $$17,
-    "./islands/LeaderboardLive.tsx": $$18,
-    "./islands/MyEntries.tsx": $$19,
-    "./islands/PageView.tsx": $$20,
-    "./islands/RulesButton.tsx": $$21,
-    "./islands/ShareButtons.tsx": $$22,
-    "./islands/TeamBuilder.tsx": $$23,
-    "./islands/TeamEditor.tsx": $$24,
-    "./islands/Toaster.tsx": $$25,
-    "./islands/TwoFactorSetup.tsx": $$26,
+    "./islands/AdminFeed.tsx": $$3,
+    "./islands/AdminFlash.tsx": $$4,
+    "./islands/AdminGameEvents.tsx": $$5,
+    "./islands/AdminImport.tsx": $$6,
+    "./islands/AdminLogin.tsx": $$7,
+    "./islands/AdminManagePlayers.tsx": $$8,
+    "./islands/AdminMatchForm.tsx": $$9,
+    "./islands/AdminMatchList.tsx": $$10,
+    "./islands/AdminPayoutPay.tsx": $$11,
+    "./islands/AdminPerformanceEditor.tsx": $$12,
+    "./islands/AdminPlayers.tsx": $$13,
+    "./islands/AdminPrizeEditor.tsx": $$14,
+    "./islands/Checkout.tsx": $$15,
+    "./islands/ClaimForm.tsx": $$16,
+    "./islands/ContestList.tsx": $$17,
+    "./islands/EditTeamLink.tsx": $$18,
+    "./islands/EmailTestForm.tsx": $$19,
+    "./islands/LeaderboardLive.tsx": $$20,
+    "./islands/MyEntries.tsx": $$21,
+    "./islands/PageView.tsx": $$22,
+    "./islands/RulesButton.tsx": $$23,
+    "./islands/ShareButtons.tsx": $$24,
+    "./islands/TeamBuilder.tsx": $$25,
+    "./islands/TeamEditor.tsx": $$26,
+    "./islands/Toaster.tsx": $$27,
+    "./islands/TwoFactorSetup.tsx": $$28,
   },
   baseUrl: import.meta.url,
 } satisfies Manifest;

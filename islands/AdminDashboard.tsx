@@ -98,6 +98,8 @@ export default function AdminDashboard() {
             <Button variant="outline" href="/admin/payments">Payments</Button>
             <Button variant="outline" href="/admin/payouts">Payouts</Button>
             <Button variant="outline" href="/admin/activity">Activity</Button>
+            <Button variant="outline" href="/admin/import">Import</Button>
+            <Button variant="outline" href="/admin/feed">Live Feed</Button>
             <Button href="/admin/competitions/new">
               <Icon name="plus" />New Competition
             </Button>

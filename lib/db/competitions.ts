@@ -349,7 +349,7 @@ async function childKeys(kv: Deno.Kv, cid: number): Promise<Deno.KvKey[]> {
     keys.rosterTail(cid),
   ];
   const lists = await Promise.all(prefixes.map((prefix) => listKeys(kv, prefix)));
-  return [...lists.flat(), keys.live(cid), keys.rosterMeta(cid)];
+  return [...lists.flat(), keys.live(cid), keys.rosterMeta(cid), keys.goalTally(cid)];
 }
 
 /**

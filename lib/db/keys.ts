@@ -66,6 +66,36 @@ export const keys = {
   performance: (cid: number, playerId: number): Deno.KvKey => ["performances", cid, playerId],
   performances: (cid: number): Deno.KvKey => ["performances", cid],
   event: (cid: number, eventId: number): Deno.KvKey => ["events", cid, eventId],
+  /** The record id of a club, player or match by the external id an import gave it. */
+  externalId: (kind: "teams" | "players" | "matches", externalId: string): Deno.KvKey => [
+    "external_ids",
+    kind,
+    externalId,
+  ],
+  /** An import of a file: what, by whom, when, and how far its apply got (see imports.ts). */
+  importJob: (id: number): Deno.KvKey => ["imports", id],
+  importJobs: (): Deno.KvKey => ["imports"],
+  /** Chunk n of the checked rows of an import, staged before its apply starts. */
+  importChunk: (id: number, n: number): Deno.KvKey => ["import_chunks", id, n],
+  importChunks: (id: number): Deno.KvKey => ["import_chunks", id],
+  /** A data provider of the live event feed, with its (one or two) signing secrets. */
+  feedProvider: (name: string): Deno.KvKey => ["feed_providers", name],
+  feedProviders: (): Deno.KvKey => ["feed_providers"],
+  /** A feed signature already accepted (kept past the 5-minute window, then expires). */
+  feedSignature: (provider: string, signature: string): Deno.KvKey => [
+    "feed_signatures",
+    provider,
+    signature,
+  ],
+  /** What became of one provider event: applied (and where), refused (and why), withdrawn. */
+  feedEvent: (provider: string, eventId: string): Deno.KvKey => ["feed_events", provider, eventId],
+  /** The feed's log of deliveries, by time-ordered id (newest last). */
+  feedLogEntry: (id: number): Deno.KvKey => ["feed_log", id],
+  feedLog: (): Deno.KvKey => ["feed_log"],
+  /** The period of a match as the feed last told it (kick-off, half time, full time). */
+  feedMatch: (matchId: number): Deno.KvKey => ["feed_matches", matchId],
+  /** Goals and own goals per club in a competition's events (the live score, see events.ts). */
+  goalTally: (cid: number): Deno.KvKey => ["goal_tally", cid],
   events: (cid: number): Deno.KvKey => ["events", cid],
   prize: (cid: number, position: number): Deno.KvKey => ["prizes", cid, position],
   prizes: (cid: number): Deno.KvKey => ["prizes", cid],

@@ -65,6 +65,8 @@ export interface Team {
   shortName: string;
   league: League;
   logoUrl: string | null;
+  /** The id a data provider or import file knows it by (absent when made by hand). */
+  externalId?: string | null;
 }
 
 export interface Match {
@@ -81,6 +83,8 @@ export interface Match {
   createdAt: string;
   /** When the result (both scores) was last saved; null or absent while it has none. */
   resultSavedAt?: string | null;
+  /** The id a data provider or import file knows it by (absent when made by hand). */
+  externalId?: string | null;
 }
 
 export interface Player {
@@ -93,6 +97,8 @@ export interface Player {
   goals: number;
   assists: number;
   cleanSheets: number;
+  /** The id a data provider or import file knows it by (absent when made by hand). */
+  externalId?: string | null;
 }
 
 export interface Competition {

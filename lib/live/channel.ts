@@ -1,10 +1,11 @@
 /**
  * One followed competition of the live hub: its sockets (join and leave), and the refresh that
  * re-reads the events and standings when its live versionstamp moves (`versionChanged`, the only
- * way a change comes in). Each update is serialised once into one `Outgoing` that every socket
+ * way a change comes in). The events it sent are reused: a refresh lists the event records and
+ * reads players and clubs only for events it has not sent yet. Each update is serialised once into one `Outgoing` that every socket
  * gets. A channel outlives its last socket by `graceMs`, so join/leave churn keeps its watch.
  */
-import { listGameEvents } from "@/lib/db/events.ts";
+import { type GameEventWithPlayer, listEventRecords, withPlayers } from "@/lib/db/events.ts";
 import type { LeaderboardCache } from "./leaderboard_cache.ts";
 import { errorMessage, type LiveSocket, Outgoing } from "./socket_io.ts";
 
@@ -54,6 +55,9 @@ export class Channel {
   #version: string | null | undefined = undefined;
   #idleTimer: ReturnType<typeof setTimeout> | null = null;
   #events: Outgoing | null = null;
+  /** The events last sent (events never change once written: only added or deleted). */
+  #sent: GameEventWithPlayer[] = [];
+  #sentIds = "";
   #signature: string | null = null;
   /** Set while a refreshed events message waits (briefly) to take the standings hint along. */
   #takeHint: ((hint: Outgoing | null) => void) | null = null;
@@ -99,15 +103,22 @@ export class Channel {
 
   async #refreshEvents(): Promise<void> {
     const { kv, eventLimit } = this.deps;
-    const events = await listGameEvents(kv, this.cid, { limit: eventLimit });
+    const records = await listEventRecords(kv, this.cid, { limit: eventLimit });
+    const ids = records.map((e) => e.id).join(",");
     if (this.#closed) return;
-    const text = JSON.stringify({
-      type: "game_events_update",
-      competitionId: this.cid,
-      data: events,
-    });
-    if (text === this.#events?.text) return this.#standingsRefresh.trigger();
-    this.#events = new Outgoing(text);
+    if (this.#events && ids === this.#sentIds) return this.#standingsRefresh.trigger();
+    // Only the events not sent before are described (their players and clubs read).
+    const sent = new Map(this.#sent.map((e) => [e.id, e]));
+    const described = new Map(
+      (await withPlayers(kv, records.filter((e) => !sent.has(e.id)))).map((e) => [e.id, e]),
+    );
+    if (this.#closed) return;
+    const events = records.map((e) => sent.get(e.id) ?? described.get(e.id)!);
+    this.#sent = events;
+    this.#sentIds = ids;
+    this.#events = new Outgoing(
+      JSON.stringify({ type: "game_events_update", competitionId: this.cid, data: events }),
+    );
     // The standings usually follow within milliseconds; their hint then goes out in the same
     // write as the events (half the writes per socket), and never holds the events back longer.
     const hint = new Promise<Outgoing | null>((resolve) => {

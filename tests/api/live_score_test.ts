@@ -1,21 +1,13 @@
 import assert from "node:assert/strict";
 import { readJsonBody } from "@/tests/helpers/app.ts";
-import { makeCompetition, withAdminApp } from "@/tests/helpers/fixtures.ts";
-import { createMatch } from "@/lib/db/matches.ts";
-import { updateCompetition } from "@/lib/db/competitions.ts";
+import { makeLiveMatch, withAdminApp } from "@/tests/helpers/fixtures.ts";
+import { keys } from "@/lib/db/keys.ts";
+import type { Match } from "@/lib/domain/types.ts";
 
 Deno.test("[live score] the match score follows GOAL and OWN_GOAL events", async (t) => {
   await withAdminApp(async (app, admin) => {
-    const c = await makeCompetition(app.kv);
+    const { c, match } = await makeLiveMatch(app.kv);
     const [home, away] = c.teams;
-    const match = await createMatch(app.kv, {
-      homeTeamId: home.id,
-      awayTeamId: away.id,
-      league: "PREMIER_LEAGUE",
-      kickoffTime: new Date(Date.now() - 3_600_000).toISOString(),
-      stadium: "The Ground",
-    });
-    await updateCompetition(app.kv, c.id, { matchId: match.id, status: "LIVE" });
     const homePlayer = c.players.find((p) => p.teamId === home.id)!;
     const awayPlayer = c.players.find((p) => p.teamId === away.id)!;
     const post = async (playerId: number, eventType: string) => {
@@ -79,5 +71,33 @@ Deno.test("[live score] the match score follows GOAL and OWN_GOAL events", async
       const f = await fixture();
       assert.deepEqual([f.homeScore, f.awayScore, f.status], [3, 1, "COMPLETED"]);
     });
+  });
+});
+
+Deno.test("[live score] a goal, its points and the score are one write", async () => {
+  await withAdminApp(async (app, admin) => {
+    const { c, match } = await makeLiveMatch(app.kv);
+    const away = c.teams[1];
+    const scorer = c.players.find((p) => p.teamId === away.id)!;
+    const res = await app.request(`/api/admin/competitions/${c.id}/events`, {
+      method: "POST",
+      headers: admin,
+      json: { playerId: scorer.id, eventType: "GOAL", minute: 7 },
+    });
+    assert.equal(res.status, 201);
+    const created = await readJsonBody(res);
+    assert.equal(created.player.name, scorer.name);
+    assert.equal(created.player.team.name, away.name);
+    const [event, performance, saved] = await app.kv.getMany([
+      keys.event(c.id, created.id),
+      keys.performance(c.id, scorer.id),
+      keys.match(match.id),
+    ]);
+    assert.deepEqual([
+      (saved.value as Match).homeScore,
+      (saved.value as Match).awayScore,
+    ], [0, 1]);
+    assert.equal(performance.versionstamp, event.versionstamp);
+    assert.equal(saved.versionstamp, event.versionstamp);
   });
 });

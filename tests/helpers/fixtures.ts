@@ -6,11 +6,16 @@ import {
   savePendingCheckout,
 } from "@/lib/db/checkouts.ts";
 import { addCompetitionPlayers } from "@/lib/db/competition_players.ts";
-import { type CompetitionInput, createCompetition } from "@/lib/db/competitions.ts";
+import {
+  type CompetitionInput,
+  createCompetition,
+  updateCompetition,
+} from "@/lib/db/competitions.ts";
 import { createEntry } from "@/lib/db/entries.ts";
+import { createMatch } from "@/lib/db/matches.ts";
 import { createPlayer, type PlayerInput } from "@/lib/db/players.ts";
 import { createTeam, type TeamInput } from "@/lib/db/teams.ts";
-import type { Competition, Entry, Player, Position, Team } from "@/lib/domain/types.ts";
+import type { Competition, Entry, Match, Player, Position, Team } from "@/lib/domain/types.ts";
 import { rulesOf, validateTeam } from "@/lib/domain/team_rules.ts";
 import { type TestApp, withTestApp } from "./app.ts";
 
@@ -210,4 +215,23 @@ export async function makeFinalisedCheckout(
 ): Promise<void> {
   await savePendingCheckout(kv, checkoutInput(paymentIntentId, overrides));
   await markCheckoutFinalised(kv, paymentIntentId, teamId);
+}
+
+/**
+ * A LIVE competition (see makeCompetition) on a match between its two teams that kicked off an
+ * hour ago (UPCOMING until its first event or kick-off).
+ */
+export async function makeLiveMatch(
+  kv: Deno.Kv,
+): Promise<{ c: TestCompetition; match: Match }> {
+  const c = await makeCompetition(kv);
+  const match = await createMatch(kv, {
+    homeTeamId: c.teams[0].id,
+    awayTeamId: c.teams[1].id,
+    league: "PREMIER_LEAGUE",
+    kickoffTime: new Date(Date.now() - 3_600_000).toISOString(),
+    stadium: "The Ground",
+  });
+  await updateCompetition(kv, c.id, { matchId: match.id, status: "LIVE" });
+  return { c: { ...c, matchId: match.id, status: "LIVE" }, match };
 }

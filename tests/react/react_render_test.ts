@@ -61,6 +61,8 @@ async function capturePageProps(): Promise<string> {
       "/admin/competitions/new",
       "/admin/player-performances",
       "/admin/2fa",
+      "/admin/import",
+      "/admin/feed",
     ];
     for (const { id } of competitions) {
       paths.push(

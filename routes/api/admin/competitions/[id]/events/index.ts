@@ -18,8 +18,6 @@ export const handler: Handlers<unknown, State> = {
     const { kv } = ctx.state.services;
     const id = parseId(ctx.params.id);
     const input = await readJson(req, gameEventInputSchema);
-    const event = await createGameEvent(kv, id, input);
-    const withPlayer = (await listGameEvents(kv, id, { limit: 20 })).find((e) => e.id === event.id);
-    return json(withPlayer ?? event, { status: 201 });
+    return json(await createGameEvent(kv, id, input), { status: 201 });
   },
 };
