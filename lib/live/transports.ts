@@ -18,6 +18,7 @@ import {
   MAX_BUFFERED_BYTES,
   type Outgoing,
   PING,
+  RESTART_REASON,
 } from "./socket_io.ts";
 
 /** Hands a Deno WebSocket to `hub` (the hub refuses it with a close when full or closed). */
@@ -43,7 +44,7 @@ export function serveDenoSocket(hub: LiveHub, ws: WebSocket): void {
     close,
     closeAndWait() {
       if (ws.readyState === WebSocket.CLOSED) return Promise.resolve();
-      close(CLOSE.goingAway, "Server shutting down");
+      close(CLOSE.restart, RESTART_REASON);
       return waitAtMost(closed, CLOSE_WAIT_MS);
     },
     beat() {
@@ -94,7 +95,7 @@ export function serveNodeSocket(hub: LiveHub, ws: NodeWebSocket, raw: Duplex): v
     close,
     closeAndWait() {
       if (ws.readyState === ws.CLOSED) return Promise.resolve();
-      close(CLOSE.goingAway, "Server shutting down");
+      close(CLOSE.restart, RESTART_REASON);
       return waitAtMost(closed, CLOSE_WAIT_MS).then(() => ws.terminate());
     },
     beat() {

@@ -21,7 +21,7 @@ class RecordingSocket implements LiveSocket {
     this.closedWith = code;
   }
   closeAndWait(): Promise<void> {
-    this.closedWith = 1001;
+    this.closedWith = 1012;
     return Promise.resolve();
   }
   beat(): void {}
