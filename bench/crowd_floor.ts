@@ -11,20 +11,18 @@ import http from "node:http";
 import readline from "node:readline";
 import process from "node:process";
 import type { Duplex } from "node:stream";
-import { WebSocketServer } from "ws";
-import { keepShareableDeflateOffers } from "@/lib/http/node_server.ts";
 import { Outgoing } from "@/lib/live/socket_io.ts";
-import { releaseInflater } from "@/lib/live/transports.ts";
+import {
+  keepShareableDeflateOffers,
+  liveWebSocketServer,
+  releaseInflater,
+} from "@/lib/live/ws_node.ts";
 
 const port = Number(Deno.args[0]);
 /** Each open socket, and whether it takes compressed frames. */
 const sockets = new Map<Duplex, boolean>();
 let current: Outgoing | null = null;
-const wss = new WebSocketServer({
-  noServer: true,
-  maxPayload: 4096,
-  perMessageDeflate: { serverNoContextTakeover: true, clientNoContextTakeover: true },
-});
+const wss = liveWebSocketServer(4096);
 const frameFor = (message: Outgoing, deflated: boolean) =>
   deflated ? message.deflatedFrame : message.frame;
 const server = http.createServer((_req, res) => res.writeHead(404).end());

@@ -1,12 +1,14 @@
 /**
  * Server RSS while one address sends `WS_FLOOD_SOCKETS` (default 16) concurrent WebSocket
- * messages of `WS_FLOOD_MB` (default 60) MB each, through raw frames (the client holds 1 MB), to
- * the server as `npm start` runs it (scripts/start.ts, one isolate per core on a KV file), in two
- * set-ups of one run:
- * - `mainPort`: the default configuration, /ws on the one port;
- * - `livePort`: with LIVE_WS_PORT, /ws on a port of its own.
- * Both refuse a frame over the largest message from its header (1009) and cut the link before
+ * messages of `WS_FLOOD_MB` (default 60) MB each, through raw frames (the client holds 1 MB), in
+ * three set-ups of one run (WS_MEMORY_MODES, comma-separated, to choose):
+ * - `mainPort`: the server as `npm start` runs it (scripts/start.ts, one isolate per core on a KV
+ *   file), /ws on the one port;
+ * - `livePort`: the same with LIVE_WS_PORT, /ws on a port of its own;
+ * - `deployEntry`: `main.ts`, the entry Deno Deploy runs (one isolate).
+ * Each refuses a frame over the largest message from its header (1009) and cuts the link before
  * its payload is read; an address gets 8 sockets, the others 429 before any byte is read.
+ * WS_MEMORY_DENO names another deno binary for the servers (e.g. Deploy's 2.5.0).
  * Run: `deno task bench ws_memory`; writes .bench-out/ws_memory.json.
  */
 import { freePort } from "@/tests/helpers/server.ts";
@@ -14,6 +16,10 @@ import { freePort } from "@/tests/helpers/server.ts";
 const SOCKETS = Number(Deno.env.get("WS_FLOOD_SOCKETS") ?? 16);
 const MB = Number(Deno.env.get("WS_FLOOD_MB") ?? 60);
 const OUT = new URL("../.bench-out/ws_memory.json", import.meta.url);
+const MODES = ["mainPort", "livePort", "deployEntry"] as const;
+type Mode = typeof MODES[number];
+const CHOSEN = (Deno.env.get("WS_MEMORY_MODES")?.split(",") ?? [...MODES]) as Mode[];
+const DENO = Deno.env.get("WS_MEMORY_DENO") ?? Deno.execPath();
 /** The bound on RSS growth a stranger's oversized frames may cause. */
 const TARGET_GROWTH_MB = 50;
 
@@ -57,6 +63,7 @@ async function flood(port: number): Promise<"error" | number> {
 }
 
 interface FloodResult {
+  deno: string;
   sockets: number;
   messageMb: number;
   upgraded: number;
@@ -65,13 +72,14 @@ interface FloodResult {
   growthMb: { peak: number; end: number };
 }
 
-/** Starts the app as `npm start` does, floods its /ws (on LIVE_WS_PORT when `livePort`). */
-async function run(livePort: boolean): Promise<FloodResult> {
+/** Starts the app as `mode` says, floods its /ws. */
+async function run(mode: Mode): Promise<FloodResult> {
+  const livePort = mode === "livePort";
   const port = freePort();
   const wsPort = livePort ? freePort() : port;
   const kvDir = await Deno.makeTempDir();
-  const server = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "scripts/start.ts"],
+  const server = new Deno.Command(DENO, {
+    args: ["run", "-A", mode === "deployEntry" ? "main.ts" : "scripts/start.ts"],
     cwd: new URL("../", import.meta.url),
     stdin: "null",
     stdout: "piped",
@@ -87,7 +95,9 @@ async function run(livePort: boolean): Promise<FloodResult> {
     },
   }).spawn();
   // The RSS that counts is the server's (scripts/start.ts prints its pid), not the launcher's.
-  const servePid = readServePid(server.stdout);
+  const servePid = mode === "deployEntry"
+    ? (drain(server.stdout), { value: server.pid })
+    : readServePid(server.stdout);
   const rssMb = () => {
     const status = Deno.readTextFileSync(`/proc/${servePid.value}/status`);
     return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
@@ -110,6 +120,9 @@ async function run(livePort: boolean): Promise<FloodResult> {
     clearInterval(sampler);
     const end = rssMb();
     return {
+      deno: new TextDecoder().decode(
+        new Deno.Command(DENO, { args: ["--version"] }).outputSync().stdout,
+      ).split(" ")[1],
       sockets: SOCKETS,
       messageMb: MB,
       upgraded: outcomes.filter((o) => o === 101).length,
@@ -139,11 +152,18 @@ function readServePid(stdout: ReadableStream<Uint8Array>): { value: number } {
   return pid;
 }
 
-const result = { mainPort: await run(false), livePort: await run(true) };
+async function drain(stdout: ReadableStream<Uint8Array>): Promise<void> {
+  for await (const _ of stdout) {
+    // the server's log is not needed
+  }
+}
+
+const result: Partial<Record<Mode, FloodResult>> = {};
+for (const mode of CHOSEN) result[mode] = await run(mode);
 console.log(JSON.stringify(result, null, 2));
 for (const [name, r] of Object.entries(result)) {
   console.log(
-    `ws_memory: ${name}: ${r.sockets} × ${r.messageMb} MB from one address: ${r.upgraded} upgraded, ` +
+    `ws_memory: ${name} (deno ${r.deno}): ${r.sockets} × ${r.messageMb} MB from one address: ${r.upgraded} upgraded, ` +
       `${r.refused429} refused (429); RSS ${r.rssMb.start} → peak ${r.rssMb.peak} MB ` +
       `(+${r.growthMb.peak} MB)`,
   );

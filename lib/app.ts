@@ -1,10 +1,12 @@
 /**
  * Start-up. `createApp` does the quick set-up of an isolate — configuration, KV, services and
  * the request handler — and returns `{handler, services, startBackground, shutdown}` without
- * listening, so any entry can serve it (`Deno.serve`, or a `deno serve` module exporting
- * `{ fetch }`). The slow work (migrations, demo seed, admin account, periodic jobs) starts
+ * listening, so any entry can serve it (`listenNodeHttp` of lib/http/node_server.ts, as
+ * `startApp` and serve_isolate.ts do, or a `deno serve` module exporting `{ fetch }`). The slow
+ * work (migrations, demo seed, admin account, periodic jobs) starts
  * only once the server answers (lib/startup.ts): the first byte never waits for the store.
- * `startApp` serves it on the configured port with a clean shutdown on SIGINT/SIGTERM.
+ * `startApp` (main.ts, the entry Deno Deploy runs) serves it on the configured port through
+ * `node:http`, with a clean shutdown on SIGINT/SIGTERM (live sockets get the restart hint).
  */
 import { createHandler } from "$fresh/server.ts";
 import type { FreshConfig, Manifest } from "$fresh/server.ts";
@@ -21,6 +23,7 @@ import { createServices, type Services, servicesPlugin } from "./services.ts";
 import { retryWhileBusy, withBusyRetry } from "./db/busy_retry.ts";
 import { withKvTelemetry } from "./db/instrumented_kv.ts";
 import { type LiveSocketPort, startLiveSocketPort } from "./http/live_port.ts";
+import { listenNodeHttp, type NodeServer } from "./http/node_server.ts";
 import { routeRecorder, withRequestLog } from "./http/request_log.ts";
 import type { CronJobs } from "./jobs.ts";
 import { type BackgroundWork, startBackgroundWork } from "./startup.ts";
@@ -78,15 +81,24 @@ async function assertBuilt(manifest: Manifest, freshConfig: FreshConfig): Promis
   if (!await hasCurrentBuild(manifest, freshConfig)) fail(MISSING_BUILD_ERROR);
 }
 
-function serve(config: ServerConfig, handler: Deno.ServeHandler): Deno.HttpServer {
+/**
+ * Serves `app` on the configured port through `node:http` (node_server.ts), as every isolate of
+ * `npm start` does: /ws frames are then read by `ws`, which refuses one larger than the largest
+ * client message from its header, where `Deno.serve`'s WebSocket would read it whole (up to
+ * 64 MiB) first. This is what Deno Deploy runs (main.ts).
+ */
+async function listen(app: App): Promise<NodeServer> {
+  const { config, services, handler } = app;
   try {
-    return Deno.serve({
-      port: config.port,
+    const server = await listenNodeHttp(services, {
       hostname: config.host,
-      onListen: ({ port }) => console.log(`Listening on http://localhost:${port}`),
-    }, handler);
+      port: config.port,
+      handler,
+    });
+    console.log(`Listening on http://localhost:${config.port}`);
+    return server;
   } catch (err) {
-    if (err instanceof Deno.errors.AddrInUse) {
+    if ((err as { code?: string }).code === "EADDRINUSE") {
       fail(`Error: port ${config.port} is already in use (set PORT to another port)`);
     }
     fail(`Error: cannot listen on ${config.host}:${config.port}: ${firstLine(err)}`);
@@ -204,8 +216,10 @@ export async function startApp(
   opts: CreateAppOptions = {},
 ): Promise<RunningApp> {
   const app = await createApp(manifest, freshConfig, opts);
-  const { config, services, handler } = app;
-  const server = serve(config, (req, info) => handler(req, info));
+  const { config, services } = app;
+  const server = await listen(app);
+  let stopped = () => {};
+  const finished = new Promise<void>((resolve) => stopped = resolve);
   app.startBackground();
 
   let stopping: Promise<void> | null = null;
@@ -217,8 +231,9 @@ export async function startApp(
         Deno.exit(1);
       }, SHUTDOWN_TIMEOUT_MS);
       await services.hub.close();
-      await server.shutdown();
+      await server.close();
       await app.shutdown();
+      stopped();
       clearTimeout(force);
     })();
     return stopping;
@@ -227,5 +242,5 @@ export async function startApp(
     shutdown().then(() => Deno.exit(0), (err) => fail(`Error during shutdown: ${firstLine(err)}`));
   });
 
-  return { config, finished: server.finished, shutdown };
+  return { config, finished, shutdown };
 }

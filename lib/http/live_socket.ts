@@ -1,7 +1,9 @@
 /**
- * Who may open a live socket, on the main port's `/ws` (routes/ws.ts) and on the live
- * feed's own port (live_port.ts) alike: a valid RFC 6455 handshake from this site, a hub with room
- * and an address under its socket and handshake limits (lib/live/admission.ts).
+ * The one way in for a live socket, whatever serves it (`acceptLiveSocket`): the `node:http`
+ * upgrade of every served port (node_server.ts, also behind LIVE_WS_PORT's live_port.ts) and
+ * routes/ws.ts when the handler is served by `Deno.serve`. A socket needs a valid RFC 6455
+ * handshake from this site, a hub with room and an address under its socket and handshake limits
+ * (lib/live/admission.ts); the transport's upgrade runs only then.
  */
 import { admissionOf } from "@/lib/live/admission.ts";
 import type { LiveHub } from "@/lib/live/hub.ts";
@@ -39,16 +41,34 @@ function handshakeProblem(headers: Headers): Response | null {
   return null;
 }
 
+/** A live socket's handshake, whatever the transport. */
+export interface LiveHandshake {
+  headers: Headers;
+  /** Whether a browser's handshake comes from another site. */
+  crossOrigin: boolean;
+  /** The client's address (the per-address limits count by it). */
+  address: string;
+}
+
 /**
- * Admits one live socket of `address`, or the answer that refuses it: 403 from another site, 400
- * or 426 for an invalid handshake, 503 when the hub is full, 429 over the address's limits. An
- * admitted socket calls `release` once when it ends (or when the upgrade did not happen).
+ * Admits one live socket and has `upgrade` open it and hand it to `hub` (calling `release` once
+ * when the socket ends, or at once when the upgrade fails), returning what `upgrade` returns; or
+ * returns the answer that refuses it, without upgrading: 403 from another site, 400 or 426 for an
+ * invalid handshake, 503 when the hub is full, 429 over the address's limits.
  */
-export function admitLiveSocket(
-  headers: Headers,
-  crossOrigin: boolean,
+export function acceptLiveSocket<T>(
   hub: LiveHub,
-  address: string,
+  handshake: LiveHandshake,
+  upgrade: (release: () => void) => T,
+): Response | T {
+  const admitted = admitLiveSocket(hub, handshake);
+  return admitted instanceof Response ? admitted : upgrade(admitted.release);
+}
+
+/** Admits one live socket, or the answer that refuses it (see `acceptLiveSocket`). */
+function admitLiveSocket(
+  hub: LiveHub,
+  { headers, crossOrigin, address }: LiveHandshake,
 ): Response | { release: () => void } {
   if (crossOrigin) {
     return json({ message: "Cross-site WebSocket connections are not allowed" }, { status: 403 });

@@ -10,11 +10,10 @@ import http from "node:http";
 import { once } from "node:events";
 import { Readable } from "node:stream";
 import type { Duplex } from "node:stream";
-import { WebSocketServer } from "ws";
 import { MAX_MESSAGE_CHARS } from "@/lib/live/hub.ts";
-import { serveNodeSocket } from "@/lib/live/transports.ts";
+import { liveWebSocketServer, upgradeNodeSocket } from "@/lib/live/ws_node.ts";
 import type { Services } from "@/lib/services.ts";
-import { admitLiveSocket } from "./live_socket.ts";
+import { acceptLiveSocket } from "./live_socket.ts";
 import { isCrossOriginRequest, liveSocketSources, withSecurityHeaders } from "./security.ts";
 import { json } from "./errors.ts";
 
@@ -49,15 +48,7 @@ export function listenNodeHttp(
   const { handler, hostname, port } = options;
   const crossSite = options.crossSite ??
     ((headers: Headers, url: URL) => isCrossOriginRequest(new Request(url, { headers })));
-  const wss = new WebSocketServer({
-    noServer: true,
-    // Applies to a compressed message's inflated size too: no zip bomb gets past it.
-    maxPayload: MAX_FRAME_BYTES,
-    // Broadcasts write one compressed frame shared by every socket (`Outgoing.deflatedFrame`):
-    // each message is compressed alone (server_no_context_takeover) with the full window, and
-    // a client's messages are inflated without a kept window (client_no_context_takeover).
-    perMessageDeflate: { serverNoContextTakeover: true, clientNoContextTakeover: true },
-  });
+  const wss = liveWebSocketServer(MAX_FRAME_BYTES);
   const server = http.createServer((req, res) => {
     if (!handler) {
       res.writeHead(404, { "content-type": "application/json; charset=utf-8" });
@@ -79,21 +70,12 @@ export function listenNodeHttp(
       return void handler(request, { remoteAddr: remoteAddrOf(req), completed: Promise.resolve() })
         .then((res) => refuse(socket, res, sources), () => socket.destroy());
     }
-    const admitted = admitLiveSocket(
-      headers,
-      crossSite(headers, url),
+    const refused = acceptLiveSocket(
       hub,
-      remoteAddress(req),
+      { headers, crossOrigin: crossSite(headers, url), address: remoteAddress(req) },
+      (release) => upgradeNodeSocket(hub, wss, { req, socket, head }, release),
     );
-    if (admitted instanceof Response) return refuse(socket, admitted, sources);
-    keepShareableDeflateOffers(req);
-    wss.handleUpgrade(req, socket, head, (ws) => {
-      ws.once("close", admitted.release);
-      // A refused frame (over maxPayload, or invalid): `ws` has sent its close frame (1009 or
-      // 1002) and would read the rest of the frame to discard it; the link is cut instead.
-      ws.on("error", () => setImmediate(() => ws.terminate()));
-      serveNodeSocket(hub, ws, socket);
-    });
+    if (refused instanceof Response) return refuse(socket, refused, sources);
   });
 
   return new Promise((resolve, reject) => {
@@ -110,23 +92,6 @@ export function listenNodeHttp(
       });
     });
   });
-}
-
-/**
- * Drops the permessage-deflate offers that ask for a smaller server window
- * (server_max_window_bits): the shared compressed frame is made with the full one. Such a client
- * (rare: browsers do not ask) gets uncompressed frames.
- */
-export function keepShareableDeflateOffers(req: http.IncomingMessage): void {
-  const header = req.headers["sec-websocket-extensions"];
-  if (!header) return;
-  const kept = header.split(",").map((offer) => offer.trim()).filter((offer) => {
-    const [name, ...params] = offer.split(";").map((part) => part.trim());
-    return name !== "permessage-deflate" ||
-      !params.some((param) => param.startsWith("server_max_window_bits"));
-  });
-  if (kept.length > 0) req.headers["sec-websocket-extensions"] = kept.join(", ");
-  else delete req.headers["sec-websocket-extensions"];
 }
 
 /** The request's address as Deno.serve reports it (IPv4 without the `::ffff:` prefix). */

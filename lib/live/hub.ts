@@ -18,7 +18,14 @@ import { wsClientMessageSchema } from "@/lib/domain/schemas/public.ts";
 import { Channel } from "./channel.ts";
 import { getLeaderboardCache, type LeaderboardCache } from "./leaderboard_cache.ts";
 import { Peer } from "./peer.ts";
-import { CLOSE, errorMessage, type LiveSocket, type LiveSocketEvents, PONG } from "./socket_io.ts";
+import {
+  CLOSE,
+  errorMessage,
+  type LiveSocket,
+  type LiveSocketEvents,
+  PONG,
+  RESTART_REASON,
+} from "./socket_io.ts";
 import { followLiveVersions, type LiveVersions } from "./versions.ts";
 
 export interface LiveHubOptions {
@@ -62,7 +69,11 @@ export interface LiveHub {
   accept(socket: LiveSocket): LiveSocketEvents | null;
   /** Connected sockets, followed competitions and watches. */
   stats(): LiveHubStats;
-  /** Closes every socket (1001), stops the watches and timers, waits for running refreshes. */
+  /**
+   * Closes every socket with the restart hint (1012 "Service restart", on SIGINT/SIGTERM: pages
+   * reconnect, spread out, to another isolate), stops the watches and timers, waits for running
+   * refreshes.
+   */
   close(): Promise<void>;
 }
 
@@ -114,7 +125,7 @@ class Hub implements LiveHub {
 
   accept(socket: LiveSocket): LiveSocketEvents | null {
     if (this.#closed) {
-      socket.close(CLOSE.goingAway, "Server shutting down");
+      socket.close(CLOSE.restart, RESTART_REASON);
       return null;
     }
     if (!this.hasRoom()) {

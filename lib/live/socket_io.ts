@@ -91,7 +91,11 @@ export interface LiveSocket {
   send(message: Outgoing): void;
   /** Closes with `code` (no-op when already closing). */
   close(code: number, reason: string): void;
-  /** Closes with 1001 and resolves once the peer answered (or after `CLOSE_WAIT_MS`). */
+  /**
+   * Closes with the restart hint (`CLOSE.restart`, 1012 "Service restart": pages reconnect,
+   * spread out, to another isolate) and resolves once the peer answered (or after
+   * `CLOSE_WAIT_MS`).
+   */
   closeAndWait(): Promise<void>;
   /**
    * One heartbeat: sends `PING` and checks the link is alive; a transport without its own
@@ -110,7 +114,9 @@ export interface LiveSocketEvents {
 
 export const PING = new Outgoing(JSON.stringify({ type: "ping" }));
 export const PONG = new Outgoing(JSON.stringify({ type: "pong" }));
-export const CLOSE = { goingAway: 1001, policy: 1008, tooBig: 1009, tryLater: 1013 } as const;
+export const CLOSE = { policy: 1008, tooBig: 1009, restart: 1012, tryLater: 1013 } as const;
+/** The reason sent with `CLOSE.restart`. */
+export const RESTART_REASON = "Service restart";
 /** How long `closeAndWait` waits for the peer's close frame. */
 export const CLOSE_WAIT_MS = 1000;
 /** Unsent bytes a socket may hold before it counts as unable to keep up and is cut. */

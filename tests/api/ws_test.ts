@@ -256,7 +256,7 @@ Deno.test("[ws] changes made by another process arrive through the versionstamp 
   await Deno.remove(path);
 });
 
-Deno.test("[ws] heartbeats, and close() ends every socket with 1001", async () => {
+Deno.test("[ws] heartbeats, and close() ends every socket with the restart hint (1012)", async () => {
   const kv = await Deno.openKv(":memory:");
   const competition = await makeCompetition(kv, { status: "LIVE" });
   const hub = startLiveHub(kv, { heartbeatMs: 50 });
@@ -268,7 +268,8 @@ Deno.test("[ws] heartbeats, and close() ends every socket with 1001", async () =
   await client.next(isType("ping"), 1000);
   await hub.close();
   const closed = await client.closed;
-  assert.equal(closed.code, 1001);
+  assert.equal(closed.code, 1012);
+  assert.equal(closed.reason, "Service restart");
   assert.deepEqual(hub.stats(), { sockets: 0, competitions: 0, watches: 0, watchesStarted: 1 });
   await served.stop();
   kv.close();

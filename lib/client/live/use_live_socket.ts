@@ -1,18 +1,18 @@
 /**
  * The browser side of the live push: while `enabled`, keeps a WebSocket to /ws joined to
- * one competition, reconnecting with backoff (1 s doubling to 30 s). Reports whether it is up so
- * the page can fall back to polling while it is down.
+ * one competition, reconnecting with jittered backoff (reconnect.ts: spread over a few seconds
+ * after a server's restart hint, else 1 s doubling to 30 s). Reports whether it is up so the page
+ * can fall back to polling while it is down.
  */
 import { useEffect, useRef, useState } from "react";
 import type { LiveEvent, LiveServerMessage } from "@/lib/domain/live.ts";
+import { reconnectDelay } from "./reconnect.ts";
 
 export interface LiveSocketHandlers {
   onEvents(events: LiveEvent[]): void;
   onLeaderboard(): void;
 }
 
-const FIRST_RETRY_MS = 1000;
-const MAX_RETRY_MS = 30_000;
 /** The server pings every 25 s; this long without any message means the link is dead. */
 const SILENCE_MS = 60_000;
 
@@ -39,7 +39,8 @@ export function useLiveSocket(
   useEffect(() => {
     if (!enabled || typeof WebSocket === "undefined") return;
     let socket: WebSocket | null = null;
-    let retryMs = FIRST_RETRY_MS;
+    /** Reconnects tried since the last socket that got a message. */
+    let attempt = 0;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let silenceTimer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
@@ -50,6 +51,7 @@ export function useLiveSocket(
     };
     const onMessage = (event: MessageEvent) => {
       watchSilence();
+      attempt = 0;
       let message: LiveServerMessage;
       try {
         message = JSON.parse(String(event.data));
@@ -66,19 +68,17 @@ export function useLiveSocket(
       const ws = new WebSocket(socketUrl(port));
       socket = ws;
       ws.onopen = () => {
-        retryMs = FIRST_RETRY_MS;
         ws.send(JSON.stringify({ type: "join", competitionId }));
         setConnected(true);
         watchSilence();
         handlersRef.current.onLeaderboard();
       };
       ws.onmessage = onMessage;
-      ws.onclose = () => {
+      ws.onclose = (event) => {
         clearTimeout(silenceTimer);
         setConnected(false);
         if (stopped) return;
-        retryTimer = setTimeout(connect, retryMs);
-        retryMs = Math.min(MAX_RETRY_MS, retryMs * 2);
+        retryTimer = setTimeout(connect, reconnectDelay(attempt++, event.code));
       };
     };
     connect();

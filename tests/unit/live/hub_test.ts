@@ -6,7 +6,7 @@ import { updateCompetition } from "@/lib/db/competitions.ts";
 import { createGameEvent } from "@/lib/db/events.ts";
 import { type LiveHub, startLiveHub } from "@/lib/live/hub.ts";
 import { type LiveSocket, MAX_BUFFERED_BYTES, Outgoing } from "@/lib/live/socket_io.ts";
-import { serveNodeSocket } from "@/lib/live/transports.ts";
+import { serveNodeSocket } from "@/lib/live/ws_node.ts";
 import { makeCompetition, makeEntry } from "@/tests/helpers/fixtures.ts";
 import { waitFor } from "@/tests/helpers/wait.ts";
 
@@ -21,7 +21,7 @@ class RecordingSocket implements LiveSocket {
     this.closedWith = code;
   }
   closeAndWait(): Promise<void> {
-    this.closedWith = 1001;
+    this.closedWith = 1012;
     return Promise.resolve();
   }
   beat(): void {}
