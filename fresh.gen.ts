@@ -85,12 +85,13 @@ import * as $80 from "./routes/healthz.ts";
 import * as $81 from "./routes/index.tsx";
 import * as $82 from "./routes/leaderboard/[id].tsx";
 import * as $83 from "./routes/my-entries.tsx";
-import * as $84 from "./routes/og/competition/[id].png.ts";
-import * as $85 from "./routes/og/team/[teamId].png.ts";
-import * as $86 from "./routes/payment/[id].tsx";
-import * as $87 from "./routes/readyz.ts";
-import * as $88 from "./routes/team-selection/[id].tsx";
-import * as $89 from "./routes/ws.ts";
+import * as $84 from "./routes/offline.tsx";
+import * as $85 from "./routes/og/competition/[id].png.ts";
+import * as $86 from "./routes/og/team/[teamId].png.ts";
+import * as $87 from "./routes/payment/[id].tsx";
+import * as $88 from "./routes/readyz.ts";
+import * as $89 from "./routes/team-selection/[id].tsx";
+import * as $90 from "./routes/ws.ts";
 import * as $$0 from "./islands/AdminClubs.tsx";
 import * as $$1 from "./islands/AdminCompetitionForm.tsx";
 import * as $$2 from "./islands/AdminDashboard.tsx";
@@ -207,12 +208,13 @@ const manifest = {
     "./routes/index.tsx": $81,
     "./routes/leaderboard/[id].tsx": $82,
     "./routes/my-entries.tsx": $83,
-    "./routes/og/competition/[id].png.ts": $84,
-    "./routes/og/team/[teamId].png.ts": $85,
-    "./routes/payment/[id].tsx": $86,
-    "./routes/readyz.ts": $87,
-    "./routes/team-selection/[id].tsx": $88,
-    "./routes/ws.ts": $89,
+    "./routes/offline.tsx": $84,
+    "./routes/og/competition/[id].png.ts": $85,
+    "./routes/og/team/[teamId].png.ts": $86,
+    "./routes/payment/[id].tsx": $87,
+    "./routes/readyz.ts": $88,
+    "./routes/team-selection/[id].tsx": $89,
+    "./routes/ws.ts": $90,
   },
   islands: {
     "./islands/AdminClubs.tsx": $$0,
