@@ -101,12 +101,13 @@ import * as $96 from "./routes/healthz.ts";
 import * as $97 from "./routes/index.tsx";
 import * as $98 from "./routes/leaderboard/[id].tsx";
 import * as $99 from "./routes/my-entries.tsx";
-import * as $100 from "./routes/og/competition/[id].png.ts";
-import * as $101 from "./routes/og/team/[teamId].png.ts";
-import * as $102 from "./routes/payment/[id].tsx";
-import * as $103 from "./routes/readyz.ts";
-import * as $104 from "./routes/team-selection/[id].tsx";
-import * as $105 from "./routes/ws.ts";
+import * as $100 from "./routes/offline.tsx";
+import * as $101 from "./routes/og/competition/[id].png.ts";
+import * as $102 from "./routes/og/team/[teamId].png.ts";
+import * as $103 from "./routes/payment/[id].tsx";
+import * as $104 from "./routes/readyz.ts";
+import * as $105 from "./routes/team-selection/[id].tsx";
+import * as $106 from "./routes/ws.ts";
 import * as $$0 from "./islands/AdminClubs.tsx";
 import * as $$1 from "./islands/AdminCompetitionForm.tsx";
 import * as $$2 from "./islands/AdminDashboard.tsx";
@@ -241,12 +242,13 @@ const manifest = {
     "./routes/index.tsx": $97,
     "./routes/leaderboard/[id].tsx": $98,
     "./routes/my-entries.tsx": $99,
-    "./routes/og/competition/[id].png.ts": $100,
-    "./routes/og/team/[teamId].png.ts": $101,
-    "./routes/payment/[id].tsx": $102,
-    "./routes/readyz.ts": $103,
-    "./routes/team-selection/[id].tsx": $104,
-    "./routes/ws.ts": $105,
+    "./routes/offline.tsx": $100,
+    "./routes/og/competition/[id].png.ts": $101,
+    "./routes/og/team/[teamId].png.ts": $102,
+    "./routes/payment/[id].tsx": $103,
+    "./routes/readyz.ts": $104,
+    "./routes/team-selection/[id].tsx": $105,
+    "./routes/ws.ts": $106,
   },
   islands: {
     "./islands/AdminClubs.tsx": $$0,

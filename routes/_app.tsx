@@ -26,6 +26,7 @@ export default function App({ Component, url }: AppProps) {
         />
         <title>{admin ? "Admin · Fantasy Contests" : "Fantasy Contests"}</title>
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="manifest" href="/manifest.webmanifest" />
       </head>
       <body className="min-h-screen bg-background font-sans text-foreground antialiased">
         <a
