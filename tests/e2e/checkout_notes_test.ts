@@ -44,14 +44,14 @@ async function checkoutPage(
   return page;
 }
 
-/** Runs `use` on a fresh checkout page (see `checkoutPage`), then closes its context. */
+/** Runs `check` on a fresh checkout page (see `checkoutPage`), then closes its context. */
 async function onCheckout(
   open: () => Promise<Page>,
-  use: (page: Page) => Promise<void>,
+  check: (page: Page) => Promise<void>,
 ): Promise<void> {
   const page = await open();
   try {
-    await use(page);
+    await check(page);
   } finally {
     await page.context().close();
   }
