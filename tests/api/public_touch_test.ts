@@ -13,6 +13,9 @@ import * as competitionPlayers from "@/lib/db/competition_players.ts";
 import * as competitions from "@/lib/db/competitions.ts";
 import * as entryEdits from "@/lib/db/entry_edits.ts";
 import * as events from "@/lib/db/events.ts";
+import * as imports from "@/lib/db/imports.ts";
+import * as matchPlayers from "@/lib/db/match_players.ts";
+import * as statusClock from "@/lib/db/status_clock.ts";
 import * as matches from "@/lib/db/matches.ts";
 import * as performances from "@/lib/db/performances.ts";
 import * as players from "@/lib/db/players.ts";
@@ -69,6 +72,11 @@ const NOT_PUBLIC: Record<string, string> = {
   "testPaymentIntents": "the offline payment provider's intents",
   "util": "deleteKeys: a helper whose callers touch in their own atomic",
   "competitionPlayers.migrateCompetitionPlayerSalaries": "rewrites links to the same salaries",
+  "audit": "the admin activity log, shown to admins only",
+  "feed":
+    "the data feed's own records (providers, signatures, deliveries, event ids); the events " +
+    "and results they lead to are written by events.changeGameEvents and matches.updateMatch",
+  "imports.resumeImport": "goes on with the chunks of imports.applyImport, whose writes run here",
 };
 
 interface Violation {
@@ -232,10 +240,39 @@ Deno.test("[touch] every public write moves the public change marker", async (t)
     });
     await step("events.deleteGameEvent", () => events.deleteGameEvent(kv, c.id, eventId));
     await step(
+      "events.changeGameEvents",
+      () => events.changeGameEvents(kv, c.id, { add: { playerId: gk.id, eventType: "SAVE" } }),
+    );
+    await step("statusClock.advanceCompetitionStatuses", async () => {
+      await competitions.updateCompetition(kv, c.id, { autoStatus: true });
+      await statusClock.advanceCompetitionStatuses(kv, new Date(Date.now() + 7 * 86_400_000));
+    });
+    await step(
+      "statusClock.advanceMatchCompetitions",
+      () => statusClock.advanceMatchCompetitions(kv, matchId),
+    );
+    await step(
+      "matchPlayers.migrateOffMatchPlayers",
+      () => matchPlayers.migrateOffMatchPlayers(kv),
+    );
+    await step(
+      "matchPlayers.listOffMatchFindings",
+      async () => matchPlayers.listOffMatchFindings(kv, await competitions.listCompetitions(kv)),
+    );
+    await step("imports.applyImport", () =>
+      imports.applyImport(kv, {
+        kind: "clubs",
+        format: "csv",
+        fileName: "clubs.csv",
+        content:
+          "externalId,name,shortName,league,logoUrl\nclub-touch,Touch Town,TTN,PREMIER_LEAGUE,\n",
+      }, "admin"));
+    await step(
       "performances.savePerformances",
       () => performances.savePerformances(kv, c.id, [{ playerId: gk.id, saves: 3 }]),
     );
     await step("standings.awardPrizes", () => standings.awardPrizes(kv, c.id));
+    await step("standings.resumeAwards", () => standings.resumeAwards(kv));
     await step(
       "competitions.markCompetitionCancelled",
       () => competitions.markCompetitionCancelled(kv, c.id, "Rain"),
