@@ -12,6 +12,7 @@ import {
   personOf,
   picksSignature,
 } from "@/lib/domain/paid_entry.ts";
+import { nameSkeleton } from "@/lib/domain/display_name.ts";
 import { commitEntry, type EntryInput, InvalidPicksError, pricedPlayer } from "./entry_writes.ts";
 import { isKeyText, keys } from "./keys.ts";
 import { getManyEntries, getManyValues, listKeys, listValues } from "./util.ts";
@@ -81,6 +82,16 @@ export async function personStanding(
     entries: (entries.value as number | null) ?? 0,
     sameTeam: playerIds.length > 0 && team.value !== null,
   };
+}
+
+/** Whether another entry of the competition holds this display name or a look-alike of it. */
+export async function displayNameTaken(
+  kv: Deno.Kv,
+  competitionId: number,
+  teamName: string,
+): Promise<boolean> {
+  const key = keys.teamNameInCompetition(competitionId, nameSkeleton(teamName));
+  return (await kv.get(key)).value !== null;
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import type { Entry } from "@/lib/domain/types.ts";
 import { personOf, picksSignature } from "@/lib/domain/paid_entry.ts";
+import { nameSkeleton } from "@/lib/domain/display_name.ts";
 import { isKeyText, keys } from "./keys.ts";
 import { getManyValues, listValues } from "./util.ts";
 
@@ -74,4 +75,22 @@ export async function migratePersonKeys(kv: Deno.Kv): Promise<number> {
   for (const [key, id] of teams) await kv.set(key, id);
   for (const key of stale) await kv.delete(key);
   return counts.size;
+}
+
+/**
+ * Migration: records the display name of every entry made before names were unique in a
+ * competition (`["team_name_by_competition", cid, skeleton]`), so a new entry cannot take one of
+ * theirs. Where older entries already share a name, the first (lowest id) holds it; the others
+ * keep theirs. Idempotent: a name already recorded is left as it is.
+ */
+export async function migrateDisplayNames(kv: Deno.Kv): Promise<number> {
+  let recorded = 0;
+  for await (const { value: entry } of kv.list<Entry>({ prefix: ["entries"] })) {
+    if (typeof entry?.teamName !== "string") continue;
+    const key = keys.teamNameInCompetition(entry.competitionId, nameSkeleton(entry.teamName));
+    if (!isKeyText(String(key[2]))) continue;
+    const res = await kv.atomic().check({ key, versionstamp: null }).set(key, entry.id).commit();
+    if (res.ok) recorded++;
+  }
+  return recorded;
 }

@@ -10,6 +10,7 @@
  */
 import type { Competition, Entry, Player } from "@/lib/domain/types.ts";
 import { LOCKED_DEADLINE, lockedBecause } from "@/lib/domain/competition.ts";
+import { DISPLAY_NAME_TAKEN, nameSkeleton } from "@/lib/domain/display_name.ts";
 import { ConflictError, NotFoundError } from "@/lib/domain/errors.ts";
 import {
   personOf,
@@ -97,13 +98,18 @@ async function attemptEdit(
   const person = personOf(entry.email);
   const oldTeamKey = keys.personTeam(cid, person, picksSignature(entry.playerIds));
   const newTeamKey = keys.personTeam(cid, person, picksSignature(edit.playerIds));
-  const [competitionRead, refundRead, newTeamRead, ...picks] = await getManyEntries(kv, [
-    keys.competition(cid),
-    keys.refund(entry.stripePaymentId),
-    newTeamKey,
-    ...edit.playerIds.map(keys.player),
-    ...edit.playerIds.map((id) => keys.competitionPlayer(cid, id)),
-  ]);
+  const oldNameKey = keys.teamNameInCompetition(cid, nameSkeleton(entry.teamName));
+  const newNameKey = keys.teamNameInCompetition(cid, nameSkeleton(edit.teamName));
+  const [competitionRead, refundRead, newTeamRead, oldNameRead, newNameRead, ...picks] =
+    await getManyEntries(kv, [
+      keys.competition(cid),
+      keys.refund(entry.stripePaymentId),
+      newTeamKey,
+      oldNameKey,
+      newNameKey,
+      ...edit.playerIds.map(keys.player),
+      ...edit.playerIds.map((id) => keys.competitionPlayer(cid, id)),
+    ]);
   const competition = competitionRead.value as Competition | null;
   if (!competition) throw new NotFoundError("Competition not found");
   const locked = editLockReason(competition, refundRead.value !== null, now);
@@ -126,6 +132,11 @@ async function attemptEdit(
   }
   const sameTeam = newTeamRead.value !== null && newTeamRead.value !== entry.id;
   if (sameTeam) throw new ConflictError(SAME_TEAM_AGAIN);
+  if (newNameRead.value !== null && newNameRead.value !== entry.id) {
+    throw new ConflictError(DISPLAY_NAME_TAKEN, [
+      { path: ["teamName"], message: DISPLAY_NAME_TAKEN },
+    ]);
+  }
 
   const updated: Entry = {
     ...entry,
@@ -136,10 +147,14 @@ async function attemptEdit(
     editedAt: now.toISOString(),
   };
   const op = kv.atomic()
-    .check(entryRead, competitionRead, refundRead, newTeamRead, ...picks)
+    .check(entryRead, competitionRead, refundRead, newTeamRead, newNameRead, ...picks)
     .set(keys.entry(entry.id), updated)
     .delete(oldTeamKey)
     .set(newTeamKey, entry.id);
+  // The entry's display name moves with it (an older entry's name may have no record yet).
+  const renamed = oldNameRead.key.join("\u0000") !== newNameRead.key.join("\u0000");
+  if (renamed && oldNameRead.value === entry.id) op.check(oldNameRead).delete(oldNameKey);
+  op.set(newNameKey, entry.id);
   appendToRoster(op, updated);
   bumpLive(op, cid);
   const res = await op.commit();

@@ -31,6 +31,7 @@ import {
 } from "@/lib/domain/paid_entry.ts";
 import type { Competition, Entry, Player } from "@/lib/domain/types.ts";
 import { closedReason } from "@/lib/domain/competition.ts";
+import { nameSkeleton } from "@/lib/domain/display_name.ts";
 import { ConflictError, InvalidInputError } from "@/lib/domain/errors.ts";
 import { finalisedCheckout, newCheckout, type PendingCheckout, setCheckout } from "./checkouts.ts";
 import { BatchQueue, type GroupedWrite, keyText, queuePerStore } from "./group_commit.ts";
@@ -228,12 +229,19 @@ class BatchReads {
   }
 }
 
+/** The key of a display name in a competition. */
+const nameKey = (cid: number, teamName: string) =>
+  keys.teamNameInCompetition(cid, nameSkeleton(teamName));
+
 /** The keys one waiting entry reads. */
-function keysOf({ competitionId: cid, stripePaymentId: pid, email, playerIds }: EntryInput) {
+function keysOf(
+  { competitionId: cid, stripePaymentId: pid, email, playerIds, teamName }: EntryInput,
+) {
   const person = personOf(email);
   return [
     keys.competition(cid),
     keys.entrySeq(cid),
+    nameKey(cid, teamName),
     keys.entryByPayment(pid),
     keys.refund(pid),
     keys.checkout(pid),
@@ -295,6 +303,8 @@ class BatchCounts {
   seqs = new Map<number, number>();
   persons = new Map<string, number>();
   teams = new Set<string>();
+  /** Display names taken by the batch's entries (keys of their skeletons). */
+  names = new Set<string>();
 }
 
 /**
@@ -319,6 +329,7 @@ function decideInBatch(
   const person = personOf(input.email);
   const personKey = keyText(keys.personEntries(cid, person));
   const teamKey = keyText(keys.personTeam(cid, person, picksSignature(input.playerIds)));
+  const name = nameKey(cid, input.teamName);
   const facts: EntryFacts = {
     charge,
     competition: stored && {
@@ -335,6 +346,7 @@ function decideInBatch(
       sameTeam: counts.teams.has(teamKey) ||
         reads.value(keys.personTeam(cid, person, picksSignature(input.playerIds))) !== null,
     },
+    nameTaken: counts.names.has(keyText(name)) || reads.value(name) !== null,
     now,
   };
   const decision = decideEntry(facts);
@@ -342,6 +354,7 @@ function decideInBatch(
   counts.competitions.set(cid, decision.competition.currentEntries + 1);
   counts.persons.set(personKey, facts.person.entries + 1);
   counts.teams.add(teamKey);
+  counts.names.add(keyText(name));
   return { make: decision.competition, charge };
 }
 
@@ -429,7 +442,8 @@ function batchAtomic(
       .set(keys.entryByPayment(entry.stripePaymentId), entry.id)
       .set(keys.entryByEditToken(entry.editToken!), entry.id)
       .set(keys.entryByEmail(entry.email, entry.id), entry.id)
-      .set(keys.personTeam(entry.competitionId, person, picksSignature(entry.playerIds)), entry.id);
+      .set(keys.personTeam(entry.competitionId, person, picksSignature(entry.playerIds)), entry.id)
+      .set(nameKey(entry.competitionId, entry.teamName), entry.id);
     appendToRoster(op, entry);
     if (checkout) setCheckout(op, finalisedCheckout(checkout, entry.teamId));
   }

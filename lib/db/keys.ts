@@ -135,6 +135,12 @@ export const keys = {
   entriesByEmail: (email: string): Deno.KvKey => ["entries_by_email", email.toLowerCase()],
   /** How many entries one person (e-mail, trimmed, lower case) holds in a competition. */
   personEntries: (cid: number, person: string): Deno.KvKey => ["entries_by_person", cid, person],
+  /** The entry that holds a display name (its skeleton, see display_name.ts) in a competition. */
+  teamNameInCompetition: (cid: number, skeleton: string): Deno.KvKey => [
+    "team_name_by_competition",
+    cid,
+    skeleton,
+  ],
   /** The entry id of one person's team (sorted player ids joined by ",") in a competition. */
   personTeam: (cid: number, person: string, picks: string): Deno.KvKey => [
     "team_by_person",

@@ -5,7 +5,11 @@
  * processes that run one at once (or a run cut short) write the same result.
  */
 import { migrateCompetitionPlayerSalaries } from "./competition_players.ts";
-import { migrateEntriesByEmail, migratePersonKeys } from "./entries_by_email.ts";
+import {
+  migrateDisplayNames,
+  migrateEntriesByEmail,
+  migratePersonKeys,
+} from "./entries_by_email.ts";
 import { keys } from "./keys.ts";
 import { backfillRosters } from "./roster.ts";
 import { migrateOffMatchPlayers } from "./match_players.ts";
@@ -16,6 +20,8 @@ const MIGRATIONS: Record<string, (kv: Deno.Kv) => Promise<unknown>> = {
   entries_by_email: migrateEntriesByEmail,
   /** The entry limit counts a person, not a spelling of their address (issue 27.5). */
   person_keys_by_mailbox: migratePersonKeys,
+  /** Display names are unique within a competition (issue 27.7). */
+  display_names_by_competition: migrateDisplayNames,
   roster_backfill: backfillRosters,
   off_match_players: migrateOffMatchPlayers,
 };

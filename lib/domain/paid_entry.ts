@@ -8,6 +8,7 @@
  * entry batch (lib/db/entry_writes.ts) takes only the second.
  */
 import { closedReason } from "@/lib/domain/competition.ts";
+import { DISPLAY_NAME_TAKEN } from "@/lib/domain/display_name.ts";
 import { toCents } from "@/lib/domain/format.ts";
 import { rulesOf, validateTeam } from "@/lib/domain/team_rules.ts";
 import type { Competition, Entry, Player } from "@/lib/domain/types.ts";
@@ -76,6 +77,8 @@ export interface EntryFacts {
   competition: Competition | null;
   picks: PickFacts;
   person: PersonFacts;
+  /** Another entry of the competition holds this display name (or a look-alike of it). */
+  nameTaken: boolean;
   now: Date;
 }
 
@@ -106,7 +109,13 @@ export type EntryDecision =
   | { kind: "create"; competition: Competition };
 
 /** Why a payment can never become an entry. */
-export type RefundCause = "gone" | "fee_changed" | "closed" | "picks" | "person_limit";
+export type RefundCause =
+  | "gone"
+  | "fee_changed"
+  | "closed"
+  | "picks"
+  | "person_limit"
+  | "name_taken";
 
 const refused = (refusal: Refusal, finishRefund = false): RecordDecision => ({
   kind: "reject",
@@ -208,6 +217,7 @@ export function decideEntry(facts: EntryFacts): EntryDecision {
   if (problems.length > 0) return refund("picks", problems[0], problems);
   const personal = personProblem(competition, facts.person);
   if (personal) return refund("person_limit", personal);
+  if (facts.nameTaken) return refund("name_taken", DISPLAY_NAME_TAKEN);
   return { kind: "create", competition };
 }
 

@@ -22,10 +22,12 @@ import {
   assertValidPicks,
   competitionWithPicks,
   type CreatedEntry,
+  displayNameTaken,
   type EntryInput,
   getEntry,
   personStanding,
 } from "@/lib/db/entries.ts";
+import { DISPLAY_NAME_TAKEN } from "@/lib/domain/display_name.ts";
 import { commitEntry, readEntryKeys } from "@/lib/db/entry_writes.ts";
 import { isKeyText, keys } from "@/lib/db/keys.ts";
 import { keyText } from "@/lib/db/group_commit.ts";
@@ -97,7 +99,7 @@ export async function openPayment(
   const now = options.now ?? new Date();
   const readKv = options.readKv ?? kv;
   const plan = options.limits ?? { limits: [], ceilings: [] };
-  const [picked, person, hits] = await Promise.all([
+  const [picked, person, hits, nameTaken] = await Promise.all([
     competitionWithPicks(readKv, input.competitionId, input.playerIds).catch((err) =>
       // A competition just made may not have reached the replica yet: ask the primary.
       readKv === kv
@@ -106,12 +108,19 @@ export async function openPayment(
     ),
     input.email ? personStanding(readKv, input.competitionId, input.email, input.playerIds) : null,
     checkIntentLimits(kv, plan),
+    input.teamName ? displayNameTaken(readKv, input.competitionId, input.teamName) : false,
   ]);
   const { competition, players, linked } = picked;
   assertOpenForEntries(competition, now);
   if (input.playerIds) assertValidPicks(competition, players, linked);
   const personal = person && personProblem(competition, person);
   if (personal) throw new ConflictError(personal);
+  if (nameTaken) {
+    throw new ConflictError(DISPLAY_NAME_TAKEN, [{
+      path: ["teamName"],
+      message: DISPLAY_NAME_TAKEN,
+    }]);
+  }
   const { amount, currency } = priceOf(competition);
   const intent = await payments.createIntent({
     amount,

@@ -68,7 +68,12 @@ Deno.test("[paid entry] one person gets their limit of entries, and never the sa
       const answers = await Promise.all(paymentIds.map(async (paymentId, i) => {
         const res = await app.request("/api/entries", {
           method: "POST",
-          json: { ...entryBody(c, paymentId), email: "many@example.com", playerIds: teams[i] },
+          json: {
+            ...entryBody(c, paymentId),
+            email: "many@example.com",
+            teamName: `Many ${i}`,
+            playerIds: teams[i],
+          },
         });
         return { paymentId, status: res.status, body: await readJsonBody(res) };
       }));

@@ -16,18 +16,21 @@ import {
   validTeams,
 } from "@/tests/helpers/fixtures.ts";
 
+/** A display name of its own per address (names are unique in a competition). */
+const nameOf = (email: string) => `Solo ${email.slice(0, 24)}`;
+
 async function enter(app: TestApp, c: TestCompetition, email: string, playerIds: number[]) {
   const stripePaymentId = await payTestIntent(app, c.id);
   return app.request("/api/entries", {
     method: "POST",
-    json: { competitionId: c.id, email, teamName: "Solo", playerIds, stripePaymentId },
+    json: { competitionId: c.id, email, teamName: nameOf(email), playerIds, stripePaymentId },
   });
 }
 
 function openIntent(app: TestApp, c: TestCompetition, email: string, playerIds: number[]) {
   return app.request("/api/create-payment-intent", {
     method: "POST",
-    json: { competitionId: c.id, email, teamName: "Solo", playerIds },
+    json: { competitionId: c.id, email, teamName: nameOf(email), playerIds },
   });
 }
 

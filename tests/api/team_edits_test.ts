@@ -229,8 +229,8 @@ Deno.test("[team edits] the payer's other teams: no duplicate, and the old team 
     const c = await makeCompetition(app.kv);
     await updateCompetition(app.kv, c.id, { maxEntriesPerPerson: 3 });
     const [a, b, d] = validTeams(c);
-    const one = await paidEntry(app, c, { playerIds: a });
-    await paidEntry(app, c, { playerIds: b });
+    const one = await paidEntry(app, c, { playerIds: a, teamName: "One" });
+    await paidEntry(app, c, { playerIds: b, teamName: "Two" });
     const dup = await put(app, one.token, { teamName: "Dup", playerIds: b, revision: 0 });
     assert.equal(dup.status, 409);
     assert.equal((await readJsonBody(dup)).message, SAME_TEAM_AGAIN);
@@ -327,8 +327,12 @@ Deno.test("[ownership] who picked whom shows only once teams are locked", async 
   try {
     const c = await makeCompetition(app.kv);
     const teams = validTeams(c);
-    const first = await paidEntry(app, c, { email: "a@example.com", playerIds: teams[0] });
-    await paidEntry(app, c, { email: "b@example.com", playerIds: teams[1] });
+    const first = await paidEntry(app, c, {
+      email: "a@example.com",
+      teamName: "Team A",
+      playerIds: teams[0],
+    });
+    await paidEntry(app, c, { email: "b@example.com", teamName: "Team B", playerIds: teams[1] });
     const pickedBy = async () => {
       const res = await app.request(`/api/entries/${first.teamId}/details`);
       const body = await readJsonBody(res);

@@ -177,12 +177,27 @@ export async function payTestIntent(app: TestApp, competitionId: number): Promis
   return paymentIntentId;
 }
 
+/** The payments `entryBody` was asked about, per competition (each test's own object), in order. */
+const bodiesByCompetition = new WeakMap<TestCompetition, string[]>();
+
+/**
+ * The display name of a payment's entry: "Jane's Team" for a competition's first payment, then
+ * "Jane's Team 2", … (display names are unique within a competition); the same for a repeat.
+ */
+function janesTeam(competition: TestCompetition, stripePaymentId: string): string {
+  const seen = bodiesByCompetition.get(competition) ?? [];
+  bodiesByCompetition.set(competition, seen);
+  if (!seen.includes(stripePaymentId)) seen.push(stripePaymentId);
+  const n = seen.indexOf(stripePaymentId) + 1;
+  return n === 1 ? "Jane's Team" : `Jane's Team ${n}`;
+}
+
 /** The body of a valid POST /api/entries for a paid intent. */
 export function entryBody(competition: TestCompetition, stripePaymentId: string) {
   return {
     competitionId: competition.id,
     email: "jane@example.com",
-    teamName: "Jane's Team",
+    teamName: janesTeam(competition, stripePaymentId),
     playerIds: validPicks(competition),
     stripePaymentId,
   };

@@ -18,6 +18,7 @@ import {
   SAME_TEAM_AGAIN,
 } from "@/lib/domain/paid_entry.ts";
 import type { Competition, Entry, Player } from "@/lib/domain/types.ts";
+import { DISPLAY_NAME_TAKEN, nameSkeleton } from "@/lib/domain/display_name.ts";
 
 const NOW = new Date("2030-01-01T12:00:00Z");
 
@@ -88,6 +89,7 @@ function entryFacts(overrides: Partial<EntryFacts> = {}): EntryFacts {
     competition,
     picks: { players: team, linked: team.map(() => true) },
     person: { entries: 0, sameTeam: false },
+    nameTaken: false,
     now: NOW,
     ...overrides,
   };
@@ -159,6 +161,7 @@ Deno.test("[paid entry] the entry's decision, at commit", async (t) => {
       [{ now: new Date("2030-01-03T00:00:00Z") }, "closed", "The entry deadline has passed."],
       [{ person: { entries: 1, sameTeam: false } }, "person_limit", PERSON_LIMIT_REACHED],
       [{ person: { entries: 0, sameTeam: true } }, "person_limit", SAME_TEAM_AGAIN],
+      [{ nameTaken: true }, "name_taken", DISPLAY_NAME_TAKEN],
     ];
     for (const [override, cause, reason] of cases) {
       const d = decideEntry(entryFacts(override));
@@ -200,4 +203,17 @@ Deno.test("[paid entry] a person is their mailbox, not its spelling; a team its 
   assert.equal(personOf("+tag@example.com"), "+tag@example.com");
   assert.equal(picksSignature([40, 3, 12, 8, 41]), "3,8,12,40,41");
   assert.equal(picksSignature([3, 8, 12, 40, 41]), picksSignature([41, 40, 12, 8, 3]));
+});
+
+Deno.test("[display name] names that look alike have one skeleton", () => {
+  const same = [
+    "Commit Probe",
+    "COMMIT PROBE",
+    "commit  probe ",
+    "Соmmit Probe", // Cyrillic О
+    "Commit Ρrobe", // Greek Ρ
+    "Ｃｏｍｍｉｔ Ｐｒｏｂｅ", // full width
+  ];
+  for (const name of same) assert.equal(nameSkeleton(name), nameSkeleton("Commit Probe"), name);
+  assert.notEqual(nameSkeleton("Commit Probe 2"), nameSkeleton("Commit Probe"));
 });
