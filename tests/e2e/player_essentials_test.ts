@@ -68,6 +68,8 @@ async function makeContest(base: string, name: string, deadline: Date) {
     deadline: deadline.toISOString(),
     matchId: match.id,
     maxEntriesPerPerson: 3,
+    // The demo match may be over already: the clock would complete the contest at once.
+    autoStatus: false,
   };
   const { id } = await call<{ id: number }>(base, "POST", "/api/admin/competitions", form);
   const playerIds = players.map((p) => p.id);
