@@ -1,10 +1,13 @@
 /**
- * Loads an entry module (argument 1, e.g. main.ts) as Deno Deploy would, with `Deno.cron` and
- * `Deno.serve` recording what is called and in which order (the server still listens), for
+ * Loads an entry module (argument 1, e.g. main.ts) as Deno Deploy would, with `Deno.cron`,
+ * `Deno.serve` and `node:http`'s `listen` (main.ts serves through it) recording what is called
+ * and in which order (the server still listens), for
  * tests/e2e/deploy_cron_test.ts. With `--sweep`, a buyer then pays and never comes back, and the
  * recorded "payment sweep" job is run by hand, as Deploy's scheduler would. Prints one line,
  * `RESULT {...}`, and stops the app.
  */
+import { Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { withBusyRetry } from "@/lib/db/busy_retry.ts";
 import { getEntryByPayment } from "@/lib/db/entries.ts";
 import { keys } from "@/lib/db/keys.ts";
@@ -38,6 +41,13 @@ replace("serve", (...args: Parameters<typeof Deno.serve>) => {
   port = server.addr.port;
   return server;
 });
+
+const realListen = Server.prototype.listen;
+Server.prototype.listen = function (this: Server, ...args: unknown[]) {
+  events.push({ call: "serve" });
+  this.once("listening", () => port = (this.address() as AddressInfo).port);
+  return (realListen as (...a: unknown[]) => Server).apply(this, args);
+} as typeof Server.prototype.listen;
 
 const entry = await import(new URL(Deno.args[0], `file://${Deno.cwd()}/`).href);
 
