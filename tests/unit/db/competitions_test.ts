@@ -14,7 +14,7 @@ import { savePerformances } from "@/lib/db/performances.ts";
 import { setPrizeStructure } from "@/lib/db/prizes.ts";
 import { ConflictError, NotFoundError } from "@/lib/domain/errors.ts";
 import type { Competition } from "@/lib/domain/types.ts";
-import { HOUR, keysUnder, makeCompetition, makeSquad, makeTeam } from "./_fixtures.ts";
+import { HOUR, keysUnder, makeCompetition, makeSquad } from "./_fixtures.ts";
 
 Deno.test("[competitions] create applies the product defaults", async () => {
   const kv = await Deno.openKv(":memory:");
@@ -115,18 +115,22 @@ Deno.test("[competitions] delete refuses a competition with paid entries", async
 
 Deno.test("[competitions] delete without entries removes everything hanging from it", async () => {
   const kv = await Deno.openKv(":memory:");
-  const [home, away] = [await makeTeam(kv, "Home"), await makeTeam(kv, "Away")];
+  const created = await makeCompetition(kv);
+  const other = await makeCompetition(kv, { name: "Other" });
+  const { players, teams: [home, away] } = await makeSquad(kv, created.id);
+  await makeSquad(kv, other.id);
+  // The match of the squad's two clubs (a competition's players play in its match), under way.
   const match = await createMatch(kv, {
     homeTeamId: home.id,
     awayTeamId: away.id,
     league: "PREMIER_LEAGUE",
-    kickoffTime: new Date(Date.now() + HOUR).toISOString(),
+    kickoffTime: new Date(Date.now() - HOUR).toISOString(),
     stadium: "Ground",
   });
-  const competition = await makeCompetition(kv, { matchId: match.id, status: "LIVE" });
-  const other = await makeCompetition(kv, { name: "Other" });
-  const { players } = await makeSquad(kv, competition.id);
-  await makeSquad(kv, other.id);
+  const competition = await updateCompetition(kv, created.id, {
+    matchId: match.id,
+    status: "LIVE",
+  });
   await setPrizeStructure(kv, competition.id, [{ position: 1, prize: 60 }, {
     position: 2,
     prize: 40,
