@@ -11,7 +11,7 @@ import { keys } from "./keys.ts";
 import { bumpLive } from "./live.ts";
 import { getPlayersByIds, listPlayers, type PlayerWithTeam, withTeam } from "./players.ts";
 import { chunk, getManyEntries, retryAtomic } from "./util.ts";
-import { assertPlayersInMatch } from "./match_players.ts";
+import { assertPlayersInMatch } from "./match_clubs.ts";
 
 /** The link of a player to a competition: the salary it costs there. */
 export interface CompetitionPlayerLink {

@@ -4,13 +4,12 @@
  * out of those without paid entries and lists the rest (`["off_match_competitions", cid]`) on the
  * admin dashboard, for an admin to decide.
  */
-import type { Competition, Match, Player, Team } from "@/lib/domain/types.ts";
-import { fieldError } from "@/lib/domain/errors.ts";
+import type { Competition, Match, Player } from "@/lib/domain/types.ts";
 import { listCompetitions } from "./competitions.ts";
 import { listCompetitionPlayerIds, removeCompetitionPlayers } from "./competition_players.ts";
 import { keys } from "./keys.ts";
 import { getPlayersByIds } from "./players.ts";
-import { getTeamsByIds } from "./teams.ts";
+import { outsiders } from "./match_clubs.ts";
 
 /** A competition found offering players from outside its match. */
 export interface OffMatchFinding {
@@ -18,46 +17,6 @@ export interface OffMatchFinding {
   /** "Jordan Radcliffe (KBA)", … */
   players: string[];
   foundAt: string;
-}
-
-/** The players of `players` who are not of the match's two clubs, and the match's clubs. */
-async function outsiders(kv: Deno.Kv, match: Match, players: Player[]) {
-  const clubs = new Set([match.homeTeamId, match.awayTeamId]);
-  const off = players.filter((p) => !clubs.has(p.teamId));
-  const teams = await getTeamsByIds(kv, [
-    match.homeTeamId,
-    match.awayTeamId,
-    ...off.map((p) => p.teamId),
-  ]);
-  const short = (id: number) => (teams.get(id) as Team | undefined)?.shortName ?? `club ${id}`;
-  return {
-    off,
-    named: off.map((p) => `${p.name} (${short(p.teamId)})`),
-    fixture: `${short(match.homeTeamId)} v ${short(match.awayTeamId)}`,
-  };
-}
-
-/**
- * A 400 on `playerIds` naming the first player (and how many others) not of the match's two
- * clubs, when the competition has a match.
- * @example await assertPlayersInMatch(kv, competition, players); // "Jordan Radcliffe (KBA) does not play in NGU v ASH…"
- */
-export async function assertPlayersInMatch(
-  kv: Deno.Kv,
-  competition: Pick<Competition, "matchId">,
-  players: Player[],
-): Promise<void> {
-  if (competition.matchId === null) return;
-  const match = (await kv.get<Match>(keys.match(competition.matchId))).value;
-  if (!match) return;
-  const { named, fixture } = await outsiders(kv, match, players);
-  if (named.length === 0) return;
-  const more = named.length > 1 ? ` (and ${named.length - 1} more)` : "";
-  throw fieldError(
-    "playerIds",
-    `${named[0]}${more} does not play in this competition's match (${fixture}): ` +
-      "only the players of its two clubs can be added.",
-  );
 }
 
 /** The players of a competition from outside its match, as "Name (CLUB)" (none without a match). */

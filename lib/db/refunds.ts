@@ -5,7 +5,6 @@
  * of the two, whatever the order of browser, webhook and retries.
  */
 import type { Entry } from "@/lib/domain/types.ts";
-import { getEntry } from "./entries.ts";
 import { type OutboxInput, queueMail } from "./outbox.ts";
 import { isKeyText, keys } from "./keys.ts";
 import { getManyValues, listKeys, listValues, retryAtomic } from "./util.ts";
@@ -56,7 +55,8 @@ export function claimRefund(
       refundKey,
     ]);
     if (byPayment.value !== null) {
-      const entry = await getEntry(kv, byPayment.value);
+      // Read here, not through entries.ts, which imports this module (no import cycle).
+      const entry = (await kv.get<Entry>(keys.entry(byPayment.value))).value;
       if (entry) return { entry };
     }
     if (existing.value) return { refund: existing.value };
