@@ -4,6 +4,7 @@
  * refuse SVG images, hence the PNG. The wasm module and the Inter font are loaded once per
  * isolate, on the first preview asked for, so pages that never serve one pay nothing.
  */
+import { createHash } from "node:crypto";
 import { initWasm, Resvg } from "@resvg/resvg-wasm";
 
 /** Inter in the weights the cards use; resvg reads TrueType, not the WOFF that web fonts ship. */
@@ -81,7 +82,7 @@ export const renderCounts = { rendered: 0, peak: 0, refused: 0 };
  * `MAX_WAITING_RENDERS` already waiting, throws `RendersBusyError`.
  */
 export async function keptPng(svg: string): Promise<Uint8Array> {
-  const key = await sha256Hex(svg);
+  const key = sha256Hex(svg);
   const found = kept.get(key);
   if (found) {
     kept.delete(key);
@@ -120,9 +121,11 @@ async function limited<T>(render: () => Promise<T>): Promise<T> {
   }
 }
 
-async function sha256Hex(text: string): Promise<string> {
-  const bytes = new Uint8Array(
-    await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)),
-  );
-  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+/**
+ * The SHA-256 of `text`, hex. Synchronous on purpose: a burst of requests reaches the render
+ * limiter in the order it came, in one turn, so the limit holds exactly (an asynchronous digest
+ * let a render finish, and free its slot, between two requests of one burst).
+ */
+function sha256Hex(text: string): string {
+  return createHash("sha256").update(text).digest("hex");
 }
