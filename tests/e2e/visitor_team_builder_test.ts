@@ -80,10 +80,16 @@ Deno.test("[e2e] team builder: toasts, filters, slots and persistence", async (t
     });
 
     await t.step("'Position Constraint' past the forwards limit", async () => {
+      // The cheapest forwards, no club past its limit: only the forwards rule can refuse the last.
       const forwards: RowInfo[] = [];
       for (const r of [...rows].reverse()) {
-        if (r.position === "FWD" && !forwards.some((f) => f.teamId === r.teamId)) forwards.push(r);
+        const sameClub = forwards.filter((f) => f.teamId === r.teamId).length;
+        if (r.position === "FWD" && sameClub < c.maxPlayersPerTeam) forwards.push(r);
       }
+      assert.ok(
+        forwards.length > c.maxForwards,
+        "the contest has enough forwards to pass the limit",
+      );
       await clickPlayers(page, forwards.slice(0, c.maxForwards + 1).map((r) => r.id));
       assert.match(
         await expectToast(page, "Position Constraint"),
@@ -138,9 +144,11 @@ Deno.test("[e2e] team builder: toasts, filters, slots and persistence", async (t
     await t.step("continuing needs a goalkeeper and a defender", async () => {
       const team = validTeam(rows);
       const [gk, def1, def2] = team;
-      const spareMid = rows.find((r) =>
+      const cheapest = [...rows].reverse();
+      const spareMid = cheapest.find((r) =>
         r.position === "MID" && !team.includes(r.id) &&
-        rows.filter((x) => team.includes(x.id) && x.teamId === r.teamId).length < 2
+        rows.filter((x) => team.includes(x.id) && x.id !== gk && x.teamId === r.teamId).length <
+          c.maxPlayersPerTeam
       )!;
       await clickPlayers(page, [...team.filter((id) => id !== gk), spareMid.id]);
       await page.getByRole("button", { name: "Submit Team (5/5)" }).click();
@@ -151,8 +159,11 @@ Deno.test("[e2e] team builder: toasts, filters, slots and persistence", async (t
       await closeToast(page);
       await clickPlayers(page, [def1, def2, gk]);
       await page.getByRole("button", { name: "Submit Team (4/5)" }).waitFor();
-      const spareMid2 = rows.find((r) =>
-        r.position === "MID" && r.id !== spareMid.id && !team.includes(r.id)
+      const kept = [gk, ...team.slice(3), spareMid.id];
+      const spareMid2 = cheapest.find((r) =>
+        r.position === "MID" && r.id !== spareMid.id && !team.includes(r.id) &&
+        rows.filter((x) => kept.includes(x.id) && x.teamId === r.teamId).length <
+          c.maxPlayersPerTeam
       )!;
       await clickPlayers(page, [spareMid2.id]);
       await page.getByRole("button", { name: "Submit Team (5/5)" }).click();
