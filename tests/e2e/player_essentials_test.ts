@@ -256,6 +256,10 @@ Deno.test("[e2e] player essentials: builder, keyboard, fair entry, edit, closing
       await t.step(`${width}: the checkout disables paying once the contest closes`, async () => {
         await gotoHydrated(page, `${base}/team-selection/${contest.id}`);
         const rows = await readRows(page);
+        // The refused team is still this session's selection: take it off before picking anew.
+        const slots = page.getByRole("button", { name: /^Remove / });
+        while (await slots.count()) await slots.first().click();
+        await page.getByRole("button", { name: "Submit Team (0/5)" }).waitFor();
         await clickPlayers(page, teamWithout(rows, firstTeam.slice(0, 2)));
         await page.getByRole("button", { name: "Submit Team (5/5)" }).click();
         await page.waitForURL(`**/payment/${contest.id}`);
