@@ -65,15 +65,25 @@ export function addOutboxMessage(kv: Deno.Kv, input: OutboxInput): Promise<Outbo
 
 /**
  * The check and write that store a message in the outbox, for a caller to commit in its own
- * atomic (the message is kept exactly when that atomic commits).
+ * atomic (the message is kept exactly when that atomic commits); `deliver` (an SMTP mailer) also
+ * marks it for `deliverOutboxMessage`/`deliverOutbox`. Returns the message's id with them.
  */
-export function outboxWrite(input: OutboxInput): GroupedWrite {
+export function outboxWrite(
+  input: OutboxInput,
+  { deliver = false }: { deliver?: boolean } = {},
+): GroupedWrite & { id: number } {
   const id = timeOrderedId();
   const key = keys.outboxMessage(id);
-  return {
-    checks: [{ key, versionstamp: null }],
-    mutations: [{ type: "set", key, value: messageOf(id, input, new Date()) }],
-  };
+  const mutations: Deno.KvMutation[] = [{
+    type: "set",
+    key,
+    value: messageOf(id, input, new Date()),
+  }];
+  if (deliver) {
+    const marker: Undelivered = { claimedUntil: 0, attempts: 0 };
+    mutations.push({ type: "set", key: keys.outboxUndelivered(id), value: marker });
+  }
+  return { id, checks: [{ key, versionstamp: null }], mutations };
 }
 
 /**
@@ -120,33 +130,58 @@ export async function deliverOutbox(
     limit: DELIVERY_BATCH,
   });
   for await (const marker of iter) {
-    if (marker.value.claimedUntil > now) continue;
-    const id = marker.key[1] as number;
-    const message = (await kv.get<OutboxMessage>(keys.outboxMessage(id))).value;
-    if (!message) {
-      await kv.atomic().check(marker).delete(marker.key).commit();
-      continue;
-    }
-    const claim = { claimedUntil: now + DELIVERY_CLAIM_MS, attempts: marker.value.attempts + 1 };
-    const claimed = await kv.atomic().check(marker).set(marker.key, claim).commit();
-    if (!claimed.ok) continue;
-    try {
-      await mailer.send({
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html ?? undefined,
-      });
-    } catch (err) {
-      const why = err instanceof Error ? err.message : String(err);
-      console.error(`E-mail to ${message.to} (${message.subject}) not sent, will retry: ${why}`);
-      await kv.set(marker.key, { claimedUntil: 0, attempts: claim.attempts });
-      continue;
-    }
-    await kv.delete(marker.key);
-    sent++;
+    if (await deliverMarked(kv, mailer, marker, now)) sent++;
   }
   return sent;
+}
+
+/**
+ * Hands message `id` to the mailer now when it is still marked undelivered (the caller that
+ * just wrote it, so its mail goes at once; a failure stays for `deliverOutbox`). True when sent.
+ */
+export async function deliverOutboxMessage(
+  kv: Deno.Kv,
+  mailer: Mailer,
+  id: number,
+  now = Date.now(),
+): Promise<boolean> {
+  const marker = await kv.get<Undelivered>(keys.outboxUndelivered(id));
+  return marker.value !== null &&
+    await deliverMarked(kv, mailer, marker as Deno.KvEntry<Undelivered>, now);
+}
+
+/** Claims one undelivered marker, sends its message and removes the marker; false if not sent. */
+async function deliverMarked(
+  kv: Deno.Kv,
+  mailer: Mailer,
+  marker: Deno.KvEntry<Undelivered>,
+  now: number,
+): Promise<boolean> {
+  if (marker.value.claimedUntil > now) return false;
+  const id = marker.key[1] as number;
+  const message = (await kv.get<OutboxMessage>(keys.outboxMessage(id))).value;
+  if (!message) {
+    await kv.atomic().check(marker).delete(marker.key).commit();
+    return false;
+  }
+  const claim = { claimedUntil: now + DELIVERY_CLAIM_MS, attempts: marker.value.attempts + 1 };
+  const claimed = await kv.atomic().check(marker).set(marker.key, claim).commit();
+  if (!claimed.ok) return false;
+  try {
+    await mailer.send({
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html ?? undefined,
+    });
+  } catch (err) {
+    const why = err instanceof Error ? err.message : String(err);
+    console.error(`E-mail to ${message.to} (${message.subject}) not sent, will retry: ${why}`);
+    await kv.set(marker.key, { claimedUntil: 0, attempts: claim.attempts });
+    return false;
+  }
+  await kv.delete(marker.key);
+  return true;
 }
 
 /** How many messages still wait for the SMTP server. */

@@ -14,5 +14,7 @@ export interface Mailer {
    * (the message then exists exactly when that write does); absent where sending is no store
    * write (SMTP: call `send` after the commit).
    */
-  stage?(message: MailMessage): { checks: Deno.AtomicCheck[]; mutations: Deno.KvMutation[] };
+  stage?(
+    message: MailMessage,
+  ): { id?: number; checks: Deno.AtomicCheck[]; mutations: Deno.KvMutation[] };
 }

@@ -1,5 +1,6 @@
 /** The SMTP mailer: sends through nodemailer to the server named by SMTP_URL. */
 import nodemailer, { type Transporter } from "nodemailer";
+import { outboxWrite } from "@/lib/db/outbox.ts";
 import type { Mailer, MailMessage } from "./mailer.ts";
 
 /** Seconds we wait for an SMTP server before giving up (the test-email page shows the error). */
@@ -23,6 +24,17 @@ export class SmtpMailer implements Mailer {
       greetingTimeout: TIMEOUT_MS,
       socketTimeout: TIMEOUT_MS,
     });
+  }
+
+  /**
+   * The writes that put the message in the outbox, marked for delivery, to commit with the
+   * caller's own: it is sent once that commit is made (deliverOutboxMessage, then the outbox
+   * delivery job until it goes), so a crash between the two neither loses nor repeats it.
+   */
+  stage(
+    message: MailMessage,
+  ): { id: number; checks: Deno.AtomicCheck[]; mutations: Deno.KvMutation[] } {
+    return outboxWrite(message, { deliver: true });
   }
 
   /** Sends one message; rejects with the SMTP error when the server refuses it. */

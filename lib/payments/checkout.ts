@@ -48,6 +48,7 @@ import {
 import type { PaymentIntentInput } from "@/lib/domain/schemas/public.ts";
 import type { Competition, Entry, OpenedPayment, Player } from "@/lib/domain/types.ts";
 import { buildEntryConfirmation, sendEntryConfirmation } from "@/lib/email/confirmation.ts";
+import { deliverOutboxMessage, mailerDelivers } from "@/lib/db/outbox.ts";
 import type { Mailer, MailMessage } from "@/lib/email/mailer.ts";
 import {
   ConflictError,
@@ -238,9 +239,15 @@ export async function settlePayment(
   }
   const withClubs = await clubs;
   const stage = deps.mailer.stage?.bind(deps.mailer);
+  // The confirmation is written in the entry's own commit (the outbox; with SMTP also marked for
+  // delivery, sent just below and retried by the outbox job): never lost, never sent twice.
+  let staged: number | null = null;
   const notice = stage && withClubs
-    ? (made: { entry: Entry; players: Player[]; competition: Competition }) =>
-      stage(confirmationOf(made, withClubs, origin))
+    ? (made: { entry: Entry; players: Player[]; competition: Competition }) => {
+      const write = stage(confirmationOf(made, withClubs, origin));
+      staged = write.id ?? null;
+      return write;
+    }
     : undefined;
   const outcome = await commitEntry(kv, { ...input, charge: payment.charge }, now, {
     read,
@@ -250,6 +257,10 @@ export async function settlePayment(
     case "created":
       if (!notice) {
         await confirmByEmail(deps, outcome.entry, outcome.players, outcome.competition, origin);
+      } else if (staged !== null && mailerDelivers(deps.mailer)) {
+        await deliverOutboxMessage(kv, deps.mailer, staged).catch((err) =>
+          console.error(`Confirmation e-mail for entry ${outcome.entry.teamId} waits: ${err}`)
+        );
       }
       return { kind: "entry", created: true, entry: outcome.entry, players: outcome.players };
     case "refund":
