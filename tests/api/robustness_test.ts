@@ -539,11 +539,17 @@ async function fieldBattery(world: World, route: ApiRoute, method: Method, valid
   }
 }
 
+/** The query a route needs besides its path ids (without it the answer is a 400, not a 404). */
+const REQUIRED_QUERIES: Record<string, string> = {
+  "GET /api/competitions/:id/entry-count": "?email=fan%40example.com",
+};
+
 async function idBattery(world: World, route: ApiRoute, method: Method) {
   const valid = world.bodies[`${method} ${route.pattern}`] ?? {};
+  const query = REQUIRED_QUERIES[`${method} ${route.pattern}`] ?? "";
   for (const param of paramsOf(route.pattern)) {
     for (const value of BAD_IDS) {
-      const path = fillPath(world, route.pattern, { param, value });
+      const path = fillPath(world, route.pattern, { param, value }) + query;
       const a = takesBody(route, method)
         ? jsonAttempt(world, route, method, valid, `${param}=${show(value)}`, path)
         : { method, path, headers: authFor(world, route), label: `${param}=${show(value)}` };
@@ -556,7 +562,7 @@ async function idBattery(world: World, route: ApiRoute, method: Method) {
     const unknown = param === "id" && route.pattern.startsWith("/api/entries/")
       ? "FFT-NOPE2345"
       : UNKNOWN_ID;
-    const path = fillPath(world, route.pattern, { param, value: unknown });
+    const path = fillPath(world, route.pattern, { param, value: unknown }) + query;
     const a = takesBody(route, method)
       ? jsonAttempt(world, route, method, valid, `unknown ${param}`, path)
       : { method, path, headers: authFor(world, route), label: `unknown ${param}` };
