@@ -413,12 +413,17 @@ function backoff(attempt: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 + attempt, 20)));
 }
 
-/** The atomic of a batch: every entry made, every key decided on checked, counts written once. */
+/**
+ * The atomic of a batch: every entry made, every key decided on checked (the refused entries'
+ * too: a refusal decided on a stale read, such as a recent write's count of a key deleted since,
+ * is never answered), counts written once.
+ */
 function batchAtomic(
   kv: Deno.Kv,
   reads: BatchReads,
   made: Made[],
   counts: BatchCounts,
+  refused: Waiting[] = [],
 ): Deno.AtomicOperation {
   const op = kv.atomic();
   const checked = new Set<string>();
@@ -427,6 +432,7 @@ function batchAtomic(
     checked.add(keyText(key));
     op.check(reads.entry(key));
   };
+  for (const w of refused) for (const key of keysOf(w.input)) check(key);
   for (const { waiting: { input, notice }, entry, checkout, players, competition } of made) {
     for (const key of keysOf(input)) check(key);
     if (notice) {
@@ -516,8 +522,9 @@ async function attemptBatch(
       competition: decided.make,
     });
   }
-  if (made.length > 0) {
-    const res = await batchAtomic(kv, reads, made, counts).commit();
+  if (made.length > 0 || answered.length > 0) {
+    const refused = answered.map(({ waiting }) => waiting);
+    const res = await batchAtomic(kv, reads, made, counts, refused).commit();
     if (!res.ok) return batch;
     rememberWrites(recent, made, counts, reads, res.versionstamp);
     for (const [cid, count] of counts.competitions) {
