@@ -15,6 +15,7 @@ import {
   type TestCompetition,
   validTeams,
 } from "@/tests/helpers/fixtures.ts";
+import { restoreEntries, saveEntries } from "@/tests/helpers/kv_snapshot.ts";
 
 /** A display name of its own per address (names are unique in a competition). */
 const nameOf = (email: string) => `Solo ${email.slice(0, 24)}`;
@@ -60,6 +61,28 @@ Deno.test("[person] the one-entry limit holds against other spellings of the add
       // Outside Gmail dots make another mailbox.
       assert.equal((await enter(app, g, "jane.doe@example.com", team)).status, 201);
     });
+  });
+});
+
+Deno.test("[person] a count the entry queue wrote, deleted since, refuses no payment", async () => {
+  await withTestApp(async (app) => {
+    const c = await makeCompetition(app.kv);
+    const [team] = validTeams(c);
+    const stripePaymentId = await payTestIntent(app, c.id);
+    const before = await saveEntries(app.kv);
+    const body = {
+      competitionId: c.id,
+      email: "gone@example.com",
+      teamName: nameOf("gone@example.com"),
+      playerIds: team,
+      stripePaymentId,
+    };
+    assert.equal((await app.request("/api/entries", { method: "POST", json: body })).status, 201);
+    // The entry and its person count are gone from the store; the queue still remembers its write.
+    await restoreEntries(app.kv, before);
+    const res = await app.request("/api/entries", { method: "POST", json: body });
+    assert.equal(res.status, 201, (await readJsonBody(res)).message);
+    assert.equal(await app.kv.get(keys.refund(stripePaymentId)).then((e) => e.value), null);
   });
 });
 
