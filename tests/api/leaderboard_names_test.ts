@@ -4,25 +4,8 @@
  */
 import assert from "node:assert/strict";
 import { readJsonBody, type TestApp, withTestApp } from "@/tests/helpers/app.ts";
-import { makeCompetition, makeEntry } from "@/tests/helpers/fixtures.ts";
+import { makeCompetition, makeLegacyEntry } from "@/tests/helpers/fixtures.ts";
 import { distinctName, nameKey } from "@/lib/domain/format.ts";
-import { keys } from "@/lib/db/keys.ts";
-
-/**
- * An entry named `teamName` as entries were made before names were unique per competition: the
- * name's index is dropped once it is written, so a later entry may take the same name.
- */
-async function makeLegacyEntry(
-  app: TestApp,
-  c: Awaited<ReturnType<typeof makeCompetition>>,
-  teamName: string,
-) {
-  const entry = await makeEntry(app.kv, c, { teamName });
-  for await (const e of app.kv.list({ prefix: keys.teamNameInCompetition(c.id, "").slice(0, 2) })) {
-    await app.kv.delete(e.key);
-  }
-  return entry;
-}
 
 async function names(app: TestApp, cid: number): Promise<Map<string, string>> {
   const res = await app.request(`/api/competitions/${cid}/leaderboard`);
@@ -35,11 +18,11 @@ Deno.test("[leaderboard] three entries named alike show their team IDs; a unique
   await withTestApp(async (app) => {
     const c = await makeCompetition(app.kv);
     const probes = [
-      await makeLegacyEntry(app, c, "Commit Probe"),
-      await makeLegacyEntry(app, c, "Commit Probe"),
-      await makeLegacyEntry(app, c, "COMMIT  probe"), // case and spacing folded
+      await makeLegacyEntry(app.kv, c, "Commit Probe"),
+      await makeLegacyEntry(app.kv, c, "Commit Probe"),
+      await makeLegacyEntry(app.kv, c, "COMMIT  probe"), // case and spacing folded
     ];
-    const solo = await makeLegacyEntry(app, c, "Solo United");
+    const solo = await makeLegacyEntry(app.kv, c, "Solo United");
     await t.step("the shared name carries each entry's team ID", async () => {
       const shown = await names(app, c.id);
       for (const probe of probes) {
@@ -50,7 +33,7 @@ Deno.test("[leaderboard] three entries named alike show their team IDs; a unique
       assert.equal(shown.get(solo.teamId), "Solo United");
     });
     await t.step("a later entry of the same name marks both", async () => {
-      const twin = await makeLegacyEntry(app, c, "Solo United");
+      const twin = await makeLegacyEntry(app.kv, c, "Solo United");
       const shown = await names(app, c.id);
       assert.equal(shown.get(solo.teamId), distinctName("Solo United", solo.teamId));
       assert.equal(shown.get(twin.teamId), distinctName("Solo United", twin.teamId));

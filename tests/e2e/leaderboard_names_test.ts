@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { gotoHydrated, launchBrowser, screenshot } from "@/tests/helpers/browser.ts";
 import { startServer } from "@/tests/helpers/server.ts";
-import { makeCompetition, makeEntry } from "@/tests/helpers/fixtures.ts";
+import { makeCompetition, makeEntry, makeLegacyEntry } from "@/tests/helpers/fixtures.ts";
 import { assertNoHorizontalScroll, assertNoSeriousAxeViolations } from "./visitor_helpers.ts";
 import type { Entry } from "@/lib/domain/types.ts";
 
@@ -15,7 +15,7 @@ Deno.test("[e2e] leaderboard: three 'Commit Probe' entries can be told apart", a
   const kv = await Deno.openKv(path);
   const c = await makeCompetition(kv, { name: "Probe Cup" });
   const probes: Entry[] = [];
-  for (let i = 0; i < 3; i++) probes.push(await makeEntry(kv, c, { teamName: "Commit Probe" }));
+  for (let i = 0; i < 3; i++) probes.push(await makeLegacyEntry(kv, c, "Commit Probe"));
   await makeEntry(kv, c, { teamName: "Only One" });
   kv.close();
   const server = await startServer({ env: { DENO_KV_PATH: path, DEMO_DATA: "0" } });

@@ -12,6 +12,7 @@ import {
   updateCompetition,
 } from "@/lib/db/competitions.ts";
 import { createEntry } from "@/lib/db/entries.ts";
+import { keys } from "@/lib/db/keys.ts";
 import { createMatch } from "@/lib/db/matches.ts";
 import { createPlayer, type PlayerInput } from "@/lib/db/players.ts";
 import { createTeam, type TeamInput } from "@/lib/db/teams.ts";
@@ -108,6 +109,22 @@ export function validTeams(c: TestCompetition): number[][] {
   };
   pick(0, []);
   return teams;
+}
+
+/**
+ * An entry named `teamName` as entries were made before display names were unique per
+ * competition: the competition's name index is dropped once it is written, so a later entry may
+ * take the same name (the data older stores hold).
+ */
+export async function makeLegacyEntry(
+  kv: Deno.Kv,
+  competition: TestCompetition,
+  teamName: string,
+): Promise<Entry> {
+  const entry = await makeEntry(kv, competition, { teamName });
+  const index = keys.teamNameInCompetition(competition.id, "").slice(0, 2);
+  for await (const e of kv.list({ prefix: index })) await kv.delete(e.key);
+  return entry;
 }
 
 /**
