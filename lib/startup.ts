@@ -9,8 +9,7 @@
  * one warning line says how to add one. On a developer's machine a generated password is
  * printed once, to the terminal that started the server.
  */
-import { ensureAdmin } from "@/lib/auth/admins.ts";
-import { hasAdmins } from "@/lib/db/admins.ts";
+import { ensureAdmin, hasAdmins } from "@/lib/auth/admins.ts";
 import { releaseLease, takeLease } from "@/lib/db/leases.ts";
 import { runPendingMigrations } from "@/lib/db/migrations.ts";
 import { seedDemoDataIfEmpty } from "@/lib/db/seed.ts";

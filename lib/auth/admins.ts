@@ -9,6 +9,9 @@ import { UnauthorizedError } from "@/lib/domain/errors.ts";
 import { hashPassword, randomToken, verifyPassword } from "./passwords.ts";
 import { beginLogin, loginAttempt, loginSucceeded } from "./throttle.ts";
 
+/** Whether any admin account exists (start-up warns when none does and none can sign in). */
+export { hasAdmins };
+
 export const DEFAULT_ADMIN_USERNAME = "admin";
 export const INVALID_CREDENTIALS = "Invalid credentials";
 

@@ -1,15 +1,16 @@
 /**
- * The write functions of lib/db, found from the sources rather than listed by hand: every module
- * of lib/db is read, split into its top-level declarations, and a declaration writes when its
- * text opens an atomic, commits, or calls the store's set/delete/enqueue, or calls (by name)
- * another declaration of lib/db that writes. The exported ones are returned as
- * `module.function` (`competition_players.ts` → `competitionPlayers`), each checked to be a
- * real export of its module, so a new module or function cannot be missed.
+ * The write functions of the store, found from the sources rather than listed by hand: every
+ * module of every store folder (the entities', the storage engine's and the auth records', see
+ * tests/helpers/store_layout.ts) is read, split into its top-level declarations, and a
+ * declaration writes when its text opens an atomic, commits, or calls the store's
+ * set/delete/enqueue, or calls (by name) another declaration of the store that writes. The
+ * exported ones are returned as `module.function` (`competition_players.ts` →
+ * `competitionPlayers`), each checked to be a real export of its module, so a new module, folder
+ * member or function cannot be missed.
  */
 import { join } from "node:path";
 import { ROOT } from "@/tests/helpers/import_graph.ts";
-
-const DB_DIR = "lib/db";
+import { storeFolders } from "@/tests/helpers/store_layout.ts";
 const WRITES = /\.atomic\(|\.commit\(|\b(?:kv|store|target)\.(?:set|delete|enqueue)\(/;
 const DECLARATION =
   /^(export\s+)?(?:default\s+)?(?:async\s+)?(?:function\*?\s+(\w+)|(?:const|let)\s+(\w+)\s*[:=]|class\s+(\w+))/;
@@ -46,16 +47,22 @@ function declarationsOf(module: string, source: string): Declaration[] {
   return out;
 }
 
-/** Every exported function (or class) of lib/db that can write, as `module.name`, sorted. */
+/**
+ * Every exported function (or class) of the store's modules that can write, as `module.name`,
+ * sorted.
+ */
 export async function libDbWriters(): Promise<string[]> {
   const declarations: Declaration[] = [];
   const exportsOf = new Map<string, Record<string, unknown>>();
-  for await (const entry of Deno.readDir(join(ROOT, DB_DIR))) {
-    if (!entry.isFile || !entry.name.endsWith(".ts")) continue;
-    const module = moduleName(entry.name);
-    const path = join(ROOT, DB_DIR, entry.name);
-    declarations.push(...declarationsOf(module, await Deno.readTextFile(path)));
-    exportsOf.set(module, await import(`file://${path}`));
+  for (const folder of storeFolders()) {
+    for await (const entry of Deno.readDir(join(ROOT, folder))) {
+      if (!entry.isFile || !entry.name.endsWith(".ts")) continue;
+      const module = moduleName(entry.name);
+      if (exportsOf.has(module)) throw new Error(`two store modules are named ${module}`);
+      const path = join(ROOT, folder, entry.name);
+      declarations.push(...declarationsOf(module, await Deno.readTextFile(path)));
+      exportsOf.set(module, await import(`file://${path}`));
+    }
   }
   const writers = new Set(declarations.filter((d) => WRITES.test(d.text)));
   for (let grew = true; grew;) {

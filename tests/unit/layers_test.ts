@@ -3,8 +3,8 @@
  * - code that reaches a browser (islands/, lib/client/ and everything they import) never imports
  *   a server module (KV, payments, e-mail, auth, the live hub, HTTP plumbing, routes);
  * - lib/domain imports nothing outside lib/domain (npm packages aside);
- * - the layers below the routes (lib/db, lib/domain, lib/payments, lib/email, lib/auth, lib/live)
- *   never import lib/http or routes/: they throw domain errors, the routes speak HTTP;
+ * - the layers below the routes (the store's folders, lib/domain, lib/payments, lib/email, lib/auth,
+ *   lib/live) never import lib/http or routes/: they throw domain errors, the routes speak HTTP;
  * - code outside lib/fresh uses the framework through its public modules only (`$fresh/server.ts`,
  *   `$fresh/runtime.ts`, `$fresh/dev.ts`, `$fresh/build.ts`, `$fresh/compress.ts`, plugins/), never
  *   `lib/fresh/src/`: a move to real Fresh then touches lib/fresh and the entry files alone.
@@ -16,10 +16,14 @@ import {
   importsOf,
   parseImports,
 } from "@/tests/helpers/import_graph.ts";
+import { storeFolders } from "@/tests/helpers/store_layout.ts";
+
+/** The store's folders (entities, storage engine, auth records), as areas. */
+const STORE = storeFolders().map((folder) => `${folder}/`);
 
 /** Server-only areas: a browser module importing one of these is a layering bug. */
 const SERVER = [
-  "lib/db/",
+  ...STORE,
   "lib/payments/",
   "lib/email/",
   "lib/auth/",
@@ -33,7 +37,7 @@ const SERVER = [
   "main.ts",
 ];
 const BELOW_ROUTES = [
-  "lib/db/",
+  ...STORE,
   "lib/domain/",
   "lib/payments/",
   "lib/email/",
