@@ -122,7 +122,7 @@ Deno.test("[layers] the graph reader sees every import form", () => {
     'import type { A } from "./types.ts";',
     "import {",
     "  b,",
-    '} from "@/lib/db/keys.ts";',
+    '} from "@/lib/db/entries.ts";',
     'export { c } from "../http/errors.ts";',
     'import "./side_effect.ts";',
     'const d = await import("$fresh/server.ts");',
@@ -130,7 +130,7 @@ Deno.test("[layers] the graph reader sees every import form", () => {
     '/** @example import { x } from "../../routes/index.tsx"; */',
   ].join("\n");
   assert.deepEqual(parseImports(source, "lib/domain/probe.ts"), [
-    "lib/db/keys.ts",
+    "lib/db/entries.ts",
     "lib/domain/side_effect.ts",
     "lib/domain/types.ts",
     "lib/fresh/server.ts",
