@@ -30,15 +30,11 @@ function newState(kv: Deno.Kv): StoreState {
  * bound to it) and answers the state. Wrappers stacked on it (kv_wrapper.ts) pass it through.
  */
 export function withStoreState(kv: Deno.Kv): Deno.Kv {
-  const bound = new Map<PropertyKey, unknown>();
   const store = new Proxy(kv, {
     get(target, prop) {
       if (prop === STATE) return state;
       const value = Reflect.get(target, prop, target);
-      if (typeof value !== "function") return value;
-      let method = bound.get(prop);
-      if (method === undefined) bound.set(prop, method = value.bind(target));
-      return method;
+      return typeof value === "function" ? value.bind(target) : value;
     },
   });
   const state = newState(store);
