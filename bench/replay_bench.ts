@@ -18,7 +18,7 @@ import { getManyValues } from "@/lib/db/util.ts";
 import { applyEvent, emptyStats, scorePerformance } from "@/lib/domain/scoring.ts";
 import type { Entry, EventType, Player } from "@/lib/domain/types.ts";
 import { parseRecording, replayMatch } from "@/lib/feed/replay.ts";
-import { getLeaderboardCache } from "@/lib/live/leaderboard_cache.ts";
+import { LeaderboardCache } from "@/lib/live/leaderboard_cache.ts";
 import { freePort } from "@/tests/helpers/server.ts";
 import { seedContest } from "@/tests/unit/live/seed.ts";
 
@@ -171,7 +171,7 @@ const positionOf = new Map(seeded.players.map((p) => [p.id, p.position]));
 const expected = new Map(
   [...stats].map(([id, s]) => [id, scorePerformance(positionOf.get(id)!, s).totalPoints]),
 );
-const standings = (await getLeaderboardCache(kv).standings(cid))!;
+const standings = (await new LeaderboardCache(kv).standings(cid))!;
 const rows = standings.rows(0, standings.total);
 const entries = new Map(
   (await getManyValues<Entry>(kv, rows.map((r) => keys.entry(r.id)))).map((e) => [e.id, e]),

@@ -18,15 +18,21 @@ import { recordSweep } from "@/lib/telemetry.ts";
 import type { CheckoutDeps } from "@/lib/payments/checkout.ts";
 import { resumeCancellations } from "@/lib/payments/cancellation.ts";
 import { cancelUnderfilled } from "@/lib/payments/min_entries.ts";
-import { notifyWinners, remindUnclaimed } from "@/lib/payments/payouts.ts";
+import { notifyWinners, type PayoutDeps, remindUnclaimed } from "@/lib/payments/payouts.ts";
 import { deliverOutbox } from "@/lib/db/outbox.ts";
 import { resumeAwards } from "@/lib/db/standings.ts";
 import { advanceCompetitionStatuses } from "@/lib/db/status_clock.ts";
 import { expireLoneIntents, settleCheckouts, type SweepReport } from "@/lib/payments/sweep.ts";
 
+/** What the jobs need from the app: its Services satisfy it. */
+export interface JobDeps extends CheckoutDeps, PayoutDeps {
+  /** The jobs running in this isolate (`Services.runningJobs`): a job never overlaps itself here. */
+  runningJobs: Set<string>;
+}
+
 /** What one run of a job gets. */
 export interface JobRun {
-  deps: CheckoutDeps;
+  deps: JobDeps;
   /** The links' origin in the e-mails it sends. */
   origin: string;
   now: Date;
@@ -132,7 +138,7 @@ async function runCounted(job: Job, run: JobRun): Promise<void> {
  * competitions are cancelled, winners are told, cancellations resume.
  */
 export async function sweepPayments(
-  deps: CheckoutDeps,
+  deps: JobDeps,
   origin: string,
   now = new Date(),
 ): Promise<SweepReport> {
@@ -161,16 +167,12 @@ function withinLimit(name: string, work: Promise<void>, ms: number): Promise<voi
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
-/** The jobs running in this isolate, by store: a job never overlaps itself here. */
-const running = new WeakMap<Deno.Kv, Set<string>>();
-
 /**
  * Runs `job` once unless a run of it is under way in this isolate; the run reports failed (throws)
  * after `limitMs` while it goes on, and no second run starts until it ends.
  */
 function runBounded(job: Job, run: JobRun, limitMs: number): Promise<void> {
-  let names = running.get(run.deps.kv);
-  if (!names) running.set(run.deps.kv, names = new Set());
+  const names = run.deps.runningJobs;
   if (names.has(job.name)) return Promise.resolve();
   names.add(job.name);
   const work = runCounted(job, run).finally(() => names.delete(job.name));
@@ -179,7 +181,7 @@ function runBounded(job: Job, run: JobRun, limitMs: number): Promise<void> {
 
 /** What a cron run needs from the app: its services, the links' origin, the start-up work. */
 export interface JobHost {
-  deps: CheckoutDeps;
+  deps: JobDeps;
   origin: string;
   /** Settles once this isolate's start-up work (migrations, …) is done; rejects if it failed. */
   ready: Promise<unknown>;
@@ -257,7 +259,7 @@ export interface JobRunner {
  * the holder dies. Used wherever Deploy's `Deno.cron` does not run the jobs.
  */
 export function startJobRunner(
-  deps: CheckoutDeps,
+  deps: JobDeps,
   origin: string,
   { intervalMs = DEFAULT_INTERVAL_MS } = {},
 ): JobRunner {

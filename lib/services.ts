@@ -3,6 +3,11 @@
  * start by `createServices` and handed to every request through `ctx.state.services` by the
  * root middleware of `servicesPlugin` (Fresh's pattern for one-time set-up). Routes read them
  * from their context; tests build their own and pass them the same way.
+ *
+ * Everything an isolate keeps between requests is made here, once per Services: caches,
+ * queues, limits (no module of lib/ keeps any at its top level; tests/unit/module_state_test.ts
+ * checks). The storage engine's own (batch queues, compactions) rides on `kv`, see
+ * lib/db/store_state.ts; the rest are fields below, passed by the routes to what needs them.
  * @example
  * export const handler: Handlers<unknown, State> = {
  *   GET: async (_req, ctx) => json(await listCompetitions(ctx.state.services.kv)),
@@ -11,6 +16,12 @@
 import type { Plugin } from "$fresh/server.ts";
 import type { AppConfig } from "./config.ts";
 import type { AdminIdentity } from "./auth/admins.ts";
+import type { AdminHeaderChecks } from "./auth/guard.ts";
+import type { ProviderMetadata } from "./auth/oidc.ts";
+import { withStoreState } from "./db/store_state.ts";
+import { LeaderboardCache } from "./live/leaderboard_cache.ts";
+import { PngRenders } from "./og/png.ts";
+import type { SealKeyMemo } from "./payments/payouts.ts";
 import type { PaymentProvider } from "./payments/provider.ts";
 import { createPaymentProvider, type PaymentProviderOptions } from "./payments/mod.ts";
 import type { Mailer } from "./email/mailer.ts";
@@ -26,6 +37,7 @@ export interface StartUpState {
 }
 
 export interface Services {
+  /** The store, carrying this isolate's storage-engine state (lib/db/store_state.ts). */
   kv: Deno.Kv;
   payments: PaymentProvider;
   mailer: Mailer;
@@ -36,6 +48,18 @@ export interface Services {
   /** This isolate's start-up work (done at once where nothing runs in the background). */
   startUp: StartUpState;
   config: AppConfig;
+  /** This isolate's ranked standings per competition (the live hub ranks with it too). */
+  leaderboards: LeaderboardCache;
+  /** Successful x-admin header checks, reused for a minute (lib/auth/guard.ts). */
+  adminChecks: AdminHeaderChecks;
+  /** The identity providers' discovery documents, kept an hour (lib/auth/oidc.ts). */
+  oidcMetadata: ProviderMetadata;
+  /** The payout sealing key once found (lib/payments/payouts.ts). */
+  payoutSealKey: SealKeyMemo;
+  /** The periodic jobs running in this isolate: a job never overlaps itself (lib/jobs.ts). */
+  runningJobs: Set<string>;
+  /** Link-preview PNGs kept and the render slots (lib/og/png.ts). */
+  pngRenders: PngRenders;
 }
 
 /** The request state every route sees: `ctx.state.services`. */
@@ -55,12 +79,17 @@ export interface ServicesOptions {
   hub?: LiveHubOptions;
 }
 
-/** Creates the services over an open KV store, as chosen by `config`. */
+/**
+ * Creates the services over an open KV store, as chosen by `config`, with fresh per-isolate state
+ * (two Services on one store share none of it).
+ */
 export function createServices(
   config: AppConfig,
-  kv: Deno.Kv,
+  store: Deno.Kv,
   opts: ServicesOptions = {},
 ): Services {
+  const kv = withStoreState(store);
+  const leaderboards = new LeaderboardCache(kv);
   return {
     kv,
     payments: createPaymentProvider(config, kv, opts.payments),
@@ -70,10 +99,16 @@ export function createServices(
       ...(config.kvWatchNative ? { pollMs: 0 } : {}),
       ...(config.liveMaxSockets ? { maxSockets: config.liveMaxSockets } : {}),
       ...opts.hub,
-    }),
+    }, leaderboards),
     cache: new RenderCache(kv),
     startUp: { done: true, error: null },
     config,
+    leaderboards,
+    adminChecks: new Map(),
+    oidcMetadata: new Map(),
+    payoutSealKey: { key: null },
+    runningJobs: new Set(),
+    pngRenders: new PngRenders(),
   };
 }
 

@@ -60,6 +60,9 @@ try {
     kv,
     payments: createPaymentProvider(config, kv),
     mailer: createMailer(config, kv),
+    // This process's own job state (an app keeps it in its Services).
+    payoutSealKey: { key: null },
+    runningJobs: new Set<string>(),
   };
   if (Deno.args.includes("--sweep")) {
     const origin = linkOrigin(config);

@@ -14,7 +14,7 @@ import {
 } from "@/lib/domain/scoring.ts";
 import type { Competition, Entry } from "@/lib/domain/types.ts";
 import { closedReason } from "@/lib/domain/competition.ts";
-import { getLeaderboardCache } from "@/lib/live/leaderboard_cache.ts";
+import type { LeaderboardCache } from "@/lib/live/leaderboard_cache.ts";
 import { maskEmail, maskPaymentId } from "./views.ts";
 
 /**
@@ -28,14 +28,15 @@ export function findEntry(kv: Deno.Kv, teamId: string): Promise<Entry | null> {
 /**
  * Who picked whom, once no team can change any more (deadline passed or the contest started):
  * before that, ownership would let one visitor copy the crowd. Null while teams may change.
+ * Read from the isolate's `leaderboards` (Services).
  */
 export async function ownershipOnceLocked(
-  kv: Deno.Kv,
+  leaderboards: LeaderboardCache,
   competition: Competition,
 ): Promise<ReadonlyMap<number, number> | null> {
   const open = closedReason({ ...competition, maxEntries: null }) === null;
   if (open) return null;
-  const standings = await getLeaderboardCache(kv).standings(competition.id);
+  const standings = await leaderboards.standings(competition.id);
   return standings ? standings.ownership() : null;
 }
 
@@ -44,7 +45,7 @@ export async function ownershipOnceLocked(
  * player carries points, the pointsBreakdown and `breakdown` lines (count × value = points)
  * that sum to its points; entry.points is the sum of the players' points. Null when missing.
  */
-export async function entryDetails(kv: Deno.Kv, teamId: string) {
+export async function entryDetails(kv: Deno.Kv, leaderboards: LeaderboardCache, teamId: string) {
   const entry = await findEntry(kv, teamId);
   if (!entry) return null;
   const [competition, players, performances] = await Promise.all([
@@ -53,7 +54,7 @@ export async function entryDetails(kv: Deno.Kv, teamId: string) {
     getPerformancesMap(kv, entry.competitionId),
   ]);
   if (!competition) return null;
-  const ownership = await ownershipOnceLocked(kv, competition);
+  const ownership = await ownershipOnceLocked(leaderboards, competition);
   const scored = players.map((player) => {
     const stats = performances.get(player.id) ?? emptyStats();
     const { totalPoints, lines } = scorePerformance(player.position, stats);

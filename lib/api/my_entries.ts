@@ -10,22 +10,28 @@ import { displayName, formatPrice, formatWhen } from "@/lib/domain/format.ts";
 import type { Competition, Entry } from "@/lib/domain/types.ts";
 import { esc } from "@/lib/email/html.ts";
 import type { MailMessage } from "@/lib/email/mailer.ts";
-import { getLeaderboardCache } from "@/lib/live/leaderboard_cache.ts";
+import type { LeaderboardCache } from "@/lib/live/leaderboard_cache.ts";
 import type { EntrySummary } from "@/lib/domain/live.ts";
 
-/** The summaries of these entries, newest first (entries of deleted competitions left out). */
-export async function entrySummaries(kv: Deno.Kv, entries: Entry[]): Promise<EntrySummary[]> {
+/**
+ * The summaries of these entries, newest first (entries of deleted competitions left out); ranks
+ * and points from the isolate's `leaderboards` (Services).
+ */
+export async function entrySummaries(
+  kv: Deno.Kv,
+  leaderboards: LeaderboardCache,
+  entries: Entry[],
+): Promise<EntrySummary[]> {
   const competitions = await getCompetitionsByIds(kv, entries.map((e) => e.competitionId));
   const [refunds, payouts] = await Promise.all([
     getRefunds(kv, entries.map((e) => e.stripePaymentId)),
     payoutsOfEntries(kv, entries),
   ]);
-  const cache = getLeaderboardCache(kv);
   const out: EntrySummary[] = [];
   for (const entry of entries) {
     const competition = competitions.get(entry.competitionId);
     if (!competition) continue;
-    const standings = await cache.standings(competition.id);
+    const standings = await leaderboards.standings(competition.id);
     const [row] = standings?.rowsForEntries([entry.id]) ?? [];
     const started = competition.status === "LIVE" || competition.status === "COMPLETED";
     out.push({

@@ -17,12 +17,14 @@ interface CachedCheck {
   expires: number;
 }
 
-/** Successful header checks per store (tests run several stores in one process). */
-const headerChecks = new WeakMap<Deno.Kv, Map<string, CachedCheck>>();
+/** Successful header checks of one isolate, by credentials and record version (in Services). */
+export type AdminHeaderChecks = Map<string, CachedCheck>;
 
 export interface GuardOptions {
   /** ADMIN_REQUIRE_2FA: every password login needs a second factor, so headers never suffice. */
   require2fa?: boolean;
+  /** Where successful header checks are kept: the isolate's `Services.adminChecks`. */
+  checks: AdminHeaderChecks;
 }
 
 /**
@@ -32,8 +34,8 @@ export interface GuardOptions {
 export async function getAdminFromRequest(
   req: Request,
   kv: Deno.Kv,
-  ip: string | null = null,
-  opts: GuardOptions = {},
+  ip: string | null,
+  opts: GuardOptions,
 ): Promise<AdminIdentity | null> {
   const fromSession = await getSessionAdmin(kv, req);
   if (fromSession) return fromSession;
@@ -41,7 +43,7 @@ export async function getAdminFromRequest(
   const password = req.headers.get("x-admin-password");
   if (!username || !password) return null;
   try {
-    const admin = await checkHeaders(kv, username, password, ip);
+    const admin = await checkHeaders(kv, opts.checks, username, password, ip);
     return await isSecondFactorRequired(kv, admin.id, opts.require2fa ?? false) ? null : admin;
   } catch (err) {
     if (err instanceof UnauthorizedError) return null;
@@ -53,8 +55,8 @@ export async function getAdminFromRequest(
 export async function requireAdmin(
   req: Request,
   kv: Deno.Kv,
-  ip: string | null = null,
-  opts: GuardOptions = {},
+  ip: string | null,
+  opts: GuardOptions,
 ): Promise<AdminIdentity> {
   const admin = await getAdminFromRequest(req, kv, ip, opts);
   if (!admin) throw new UnauthorizedError();
@@ -63,12 +65,11 @@ export async function requireAdmin(
 
 async function checkHeaders(
   kv: Deno.Kv,
+  cache: AdminHeaderChecks,
   username: string,
   password: string,
   ip: string | null,
 ): Promise<AdminIdentity> {
-  let cache = headerChecks.get(kv);
-  if (!cache) headerChecks.set(kv, cache = new Map());
   // Keyed by the record's versionstamp too, so no isolate reuses a check the record outlived.
   const version = await adminVersion(kv, username.trim());
   const key = `${await cacheKey(username, password)}@${version}`;

@@ -66,11 +66,12 @@ export function callbackUrl(publicUrl: string | null, requestUrl: URL): string {
  */
 export async function beginSignIn(
   kv: Deno.Kv,
+  metadata: ProviderMetadata,
   config: OidcConfig,
   redirectUri: string,
   secure: boolean,
 ): Promise<{ location: string; cookie: string }> {
-  const as = await authorizationServer(config);
+  const as = await authorizationServer(metadata, config);
   if (!as.authorization_endpoint) throw new Error("The provider has no authorization endpoint");
   const codeVerifier = oauth.generateRandomCodeVerifier();
   const state = oauth.generateRandomState();
@@ -98,6 +99,7 @@ export async function beginSignIn(
  */
 export async function completeSignIn(
   kv: Deno.Kv,
+  metadata: ProviderMetadata,
   config: OidcConfig,
   req: Request,
 ): Promise<{ email: string }> {
@@ -109,7 +111,7 @@ export async function completeSignIn(
       400,
     );
   }
-  const as = await authorizationServer(config);
+  const as = await authorizationServer(metadata, config);
   const client: oauth.Client = { client_id: config.clientId };
   const claims = await exchangeCode(as, client, config, req, flow);
   const email = typeof claims.email === "string" ? claims.email.trim().toLowerCase() : "";
@@ -193,10 +195,17 @@ function httpOptions(config: OidcConfig): { [oauth.allowInsecureRequests]?: bool
   return new URL(config.issuer).protocol === "http:" ? { [oauth.allowInsecureRequests]: true } : {};
 }
 
-const metadata = new Map<string, { as: Promise<oauth.AuthorizationServer>; expires: number }>();
+/** Providers' discovery documents kept by one isolate, by issuer (`Services.oidcMetadata`). */
+export type ProviderMetadata = Map<
+  string,
+  { as: Promise<oauth.AuthorizationServer>; expires: number }
+>;
 
 /** The provider's discovery document, fetched once an hour per issuer. */
-function authorizationServer(config: OidcConfig): Promise<oauth.AuthorizationServer> {
+function authorizationServer(
+  metadata: ProviderMetadata,
+  config: OidcConfig,
+): Promise<oauth.AuthorizationServer> {
   const now = Date.now();
   const hit = metadata.get(config.issuer);
   if (hit && hit.expires > now) return hit.as;
@@ -216,13 +225,14 @@ function authorizationServer(config: OidcConfig): Promise<oauth.AuthorizationSer
  */
 export async function signInWithProvider(
   kv: Deno.Kv,
+  metadata: ProviderMetadata,
   config: OidcConfig,
   req: Request,
   ip: string | null,
 ): Promise<AdminIdentity> {
   const keys = ip ? [`ip:${ip}`] : []; // the address key of password logins (throttle.ts)
   await beginAttempt(kv, keys);
-  const { email } = await completeSignIn(kv, config, req);
+  const { email } = await completeSignIn(kv, metadata, config, req);
   const admin = await findOrCreateAdmin(kv, email);
   await clearFailures(kv, keys);
   return admin;

@@ -11,6 +11,7 @@
  * writes whose check really failed answer `false` (their caller re-reads and tries again, as
  * after a failed commit of its own); the others go into the next batch.
  */
+import { storeState } from "./store_state.ts";
 import { getManyEntries } from "./util.ts";
 
 /** How a queue forms and commits its batches. */
@@ -54,14 +55,18 @@ export class BatchQueue<W> {
   }
 }
 
-/** One queue per store: `make` builds it the first time a store is seen. */
+/**
+ * One queue per store (kept in its StoreState, see store_state.ts): `make` builds it, over the
+ * state's store, the first time the store is seen.
+ */
 export function queuePerStore<Q>(make: (kv: Deno.Kv) => Q): (kv: Deno.Kv) => Q {
-  const queues = new WeakMap<Deno.Kv, Q>();
+  const kind = Symbol("queue");
   return (kv) => {
-    let queue = queues.get(kv);
+    const state = storeState(kv);
+    let queue = state.queues.get(kind) as Q | undefined;
     if (!queue) {
-      queue = make(kv);
-      queues.set(kv, queue);
+      queue = make(state.kv);
+      state.queues.set(kind, queue);
     }
     return queue;
   };

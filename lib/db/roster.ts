@@ -20,6 +20,7 @@ import type { Entry } from "@/lib/domain/types.ts";
 import { keys } from "./keys.ts";
 import { entriesAfter } from "./leaderboard_reads.ts";
 import { encodeRosterRecord, RosterRecords } from "./roster_codec.ts";
+import { storeState } from "./store_state.ts";
 
 /** The roster's state in KV. */
 export interface RosterMeta {
@@ -275,9 +276,6 @@ export async function compactRoster(kv: Deno.Kv, cid: number): Promise<number> {
   return (await op.commit()).ok ? moved.length : 0;
 }
 
-/** The competitions being compacted in this isolate, per store (one run per competition). */
-const compacting = new WeakMap<Deno.Kv, Set<number>>();
-
 /** Whether an entry count going from `before` to `after` passes a multiple of COMPACT_AT. */
 export function passesCompaction(before: number, after: number): boolean {
   return Math.floor(after / COMPACT_AT) > Math.floor(before / COMPACT_AT);
@@ -289,8 +287,7 @@ export function passesCompaction(before: number, after: number): boolean {
  * isolates' runs are safe (each chunk write checks the meta key).
  */
 export function compactInBackground(kv: Deno.Kv, cid: number): Promise<void> {
-  const running = compacting.get(kv) ?? new Set<number>();
-  compacting.set(kv, running);
+  const running = storeState(kv).compacting;
   if (running.has(cid)) return Promise.resolve();
   running.add(cid);
   return (async () => {

@@ -5,7 +5,6 @@
  * handshake from this site, a hub with room and an address under its socket and handshake limits
  * (lib/live/admission.ts); the transport's upgrade runs only then.
  */
-import { admissionOf } from "@/lib/live/admission.ts";
 import type { LiveHub } from "@/lib/live/hub.ts";
 import { json } from "./errors.ts";
 
@@ -81,7 +80,7 @@ function admitLiveSocket(
       headers: { "retry-after": String(FULL_RETRY_AFTER_S) },
     });
   }
-  const admission = admissionOf(hub).admit(address);
+  const admission = hub.admission.admit(address);
   if (admission.ok) return { release: admission.release };
   const message = admission.reason === "sockets"
     ? "Too many live connections from your address"

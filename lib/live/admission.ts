@@ -7,7 +7,6 @@
  * Deno 2.9 buffers each WebSocket message whole (up to 64 MiB, fixed inside Deno) before the app
  * sees it, so an address's open sockets bound how much one address can make the server hold.
  */
-import type { LiveHub } from "./hub.ts";
 
 export interface AdmissionOptions {
   /** Most sockets one address may hold open at once. */
@@ -97,12 +96,3 @@ export class SocketAdmission {
 
 /** Handshake buckets kept before the full ones are pruned. */
 const PRUNE_AT = 10_000;
-
-const admissions = new WeakMap<LiveHub, SocketAdmission>();
-
-/** The admission state of `hub` (created with `options` on first use). */
-export function admissionOf(hub: LiveHub, options?: AdmissionOptions): SocketAdmission {
-  let admission = admissions.get(hub);
-  if (!admission) admissions.set(hub, admission = new SocketAdmission(options));
-  return admission;
-}

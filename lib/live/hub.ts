@@ -16,7 +16,8 @@
 import { getCompetition } from "@/lib/db/competitions.ts";
 import { wsClientMessageSchema } from "@/lib/domain/schemas/public.ts";
 import { Channel } from "./channel.ts";
-import { getLeaderboardCache, type LeaderboardCache } from "./leaderboard_cache.ts";
+import { SocketAdmission } from "./admission.ts";
+import { LeaderboardCache } from "./leaderboard_cache.ts";
 import { Peer } from "./peer.ts";
 import {
   CLOSE,
@@ -60,6 +61,8 @@ export interface LiveHubStats {
 
 export interface LiveHub {
   readonly kv: Deno.Kv;
+  /** The per-address socket and handshake limits of this hub's sockets (lib/http/live_socket.ts). */
+  readonly admission: SocketAdmission;
   /** True while the hub has room for another socket (check before upgrading a request). */
   hasRoom(): boolean;
   /**
@@ -101,6 +104,7 @@ const TOO_MANY_MESSAGES = "Too many messages";
 
 class Hub implements LiveHub {
   readonly kv: Deno.Kv;
+  readonly admission = new SocketAdmission();
   readonly #options: Required<LiveHubOptions>;
   readonly #cache: LeaderboardCache;
   readonly #sockets = new Map<LiveSocket, Peer>();
@@ -110,10 +114,10 @@ class Hub implements LiveHub {
   #heartbeat: ReturnType<typeof setInterval> | null = null;
   #closed = false;
 
-  constructor(kv: Deno.Kv, options: LiveHubOptions) {
+  constructor(kv: Deno.Kv, options: LiveHubOptions, cache: LeaderboardCache) {
     this.kv = kv;
     this.#options = { ...DEFAULTS, ...options };
-    this.#cache = getLeaderboardCache(kv);
+    this.#cache = cache;
     this.#versions = followLiveVersions(kv, this.#options.pollMs, (cid, versionstamp) => {
       this.#channels.get(cid)?.versionChanged(versionstamp);
     });
@@ -264,7 +268,14 @@ class Hub implements LiveHub {
   }
 }
 
-/** Creates a hub on `kv` (one per isolate, in its services; close it on shutdown). */
-export function startLiveHub(kv: Deno.Kv, options: LiveHubOptions = {}): LiveHub {
-  return new Hub(kv, options);
+/**
+ * Creates a hub on `kv` (one per isolate, in its services; close it on shutdown) that ranks with
+ * `cache`, the isolate's leaderboard cache (a hub of its own, in a test or bench, makes one).
+ */
+export function startLiveHub(
+  kv: Deno.Kv,
+  options: LiveHubOptions = {},
+  cache = new LeaderboardCache(kv),
+): LiveHub {
+  return new Hub(kv, options, cache);
 }

@@ -22,11 +22,10 @@ import type { LeaderboardRow } from "@/lib/domain/live.ts";
 
 export type { LeaderboardRow };
 
-/** The shared display names of a roster, with the roster state they were found at. */
-const sharedNamesOf = new WeakMap<
-  RosterColumns,
-  { appends: number; total: number; shared: Set<string> }
->();
+/** The shared display names of a roster, with the roster state they were found at (one per slot). */
+interface SharedNames {
+  known: { appends: number; total: number; shared: Set<string> } | null;
+}
 
 /** A ranked, immutable snapshot of one competition's leaderboard at one live version. */
 export class Standings {
@@ -42,6 +41,7 @@ export class Standings {
     readonly signature: string,
     private readonly cols: RosterColumns,
     private readonly ranked: RankedStandings,
+    private readonly names: SharedNames,
   ) {
     this.total = ranked.order.length;
   }
@@ -55,7 +55,7 @@ export class Standings {
    */
   #shared(): Set<string> {
     if (this.#sharedNames) return this.#sharedNames;
-    const known = sharedNamesOf.get(this.cols);
+    const known = this.names.known;
     if (known && known.appends === this.cols.appends && known.total === this.total) {
       return this.#sharedNames = known.shared;
     }
@@ -66,7 +66,7 @@ export class Standings {
       if (seen.has(key)) shared.add(key);
       else seen.add(key);
     }
-    sharedNamesOf.set(this.cols, { appends: this.cols.appends, total: this.total, shared });
+    this.names.known = { appends: this.cols.appends, total: this.total, shared };
     return this.#sharedNames = shared;
   }
 
@@ -168,6 +168,8 @@ interface Slot {
   pending: { version: string | null; promise: Promise<Standings | null> } | null;
   /** Rebuilds run one after another, so the columns are appended to by one at a time. */
   queue: Promise<unknown>;
+  /** The roster's shared display names, found once per roster state (see `Standings`). */
+  names: SharedNames;
 }
 
 const DEFAULT_MAX_COMPETITIONS = 100;
@@ -241,7 +243,7 @@ export class LeaderboardCache {
     const rules = competition.status === "COMPLETED" ? { ...competition, prizes } : null;
     const ranked = rankStandings(view, perPlayer, rules, slot.ties);
     const signature = signatureOf(competition, prizes, ranked.points);
-    slot.current = new Standings(version, competition, prizes, signature, cols, ranked);
+    slot.current = new Standings(version, competition, prizes, signature, cols, ranked, slot.names);
     return slot.current;
   }
 
@@ -261,22 +263,11 @@ export class LeaderboardCache {
         current: null,
         pending: null,
         queue: Promise.resolve(),
+        names: { known: null },
       };
     this.#slots.delete(cid);
     this.#slots.set(cid, slot);
     if (this.#slots.size > this.#max) this.#slots.delete(this.#slots.keys().next().value!);
     return slot;
   }
-}
-
-const caches = new WeakMap<Deno.Kv, LeaderboardCache>();
-
-/** The process-wide leaderboard cache of a KV store. */
-export function getLeaderboardCache(kv: Deno.Kv): LeaderboardCache {
-  let cache = caches.get(kv);
-  if (!cache) {
-    cache = new LeaderboardCache(kv);
-    caches.set(kv, cache);
-  }
-  return cache;
 }

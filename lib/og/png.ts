@@ -69,55 +69,59 @@ export class RendersBusyError extends Error {
   }
 }
 
-const kept = new Map<string, Promise<Uint8Array>>();
-const waiting: (() => void)[] = [];
-let running = 0;
-/** What the renders did, for tests and benches: how many ran, the most at once, how many refused. */
-export const renderCounts = { rendered: 0, peak: 0, refused: 0 };
+/** One isolate's PNG renders (`Services.pngRenders`): the PNGs it keeps and its render slots. */
+export class PngRenders {
+  readonly #kept = new Map<string, Promise<Uint8Array>>();
+  readonly #waiting: (() => void)[] = [];
+  #running = 0;
+  /** What the renders did, for tests and benches: how many ran, the most at once, how many refused. */
+  readonly counts = { rendered: 0, peak: 0, refused: 0 };
 
-/**
- * The PNG of `svg`, rendered once per content: the SVG is the content version (a team's points,
- * a contest's entries), so the same card is never rendered twice while it is kept, whatever URL
- * or time slot asked for it. New renders run `MAX_PARALLEL_RENDERS` at once; with
- * `MAX_WAITING_RENDERS` already waiting, throws `RendersBusyError`.
- */
-export async function keptPng(svg: string): Promise<Uint8Array> {
-  const key = sha256Hex(svg);
-  const found = kept.get(key);
-  if (found) {
-    kept.delete(key);
-    kept.set(key, found); // now the most recently used
-    return await found;
-  }
-  const pending = limited(() => svgToPng(svg));
-  kept.set(key, pending);
-  pending.catch(() => kept.delete(key));
-  while (kept.size > KEPT_PNGS) kept.delete(kept.keys().next().value!);
-  return await pending;
-}
-
-/** Runs `render` when one of the render slots is free; the freed slot passes to the next waiting. */
-async function limited<T>(render: () => Promise<T>): Promise<T> {
-  if (running < MAX_PARALLEL_RENDERS) {
-    running++;
-  } else {
-    if (waiting.length >= MAX_WAITING_RENDERS) {
-      renderCounts.refused++;
-      throw new RendersBusyError();
+  /**
+   * The PNG of `svg`, rendered once per content: the SVG is the content version (a team's points,
+   * a contest's entries), so the same card is never rendered twice while it is kept, whatever URL
+   * or time slot asked for it. New renders run `MAX_PARALLEL_RENDERS` at once; with
+   * `MAX_WAITING_RENDERS` already waiting, throws `RendersBusyError`.
+   */
+  async keptPng(svg: string): Promise<Uint8Array> {
+    const kept = this.#kept;
+    const key = sha256Hex(svg);
+    const found = kept.get(key);
+    if (found) {
+      kept.delete(key);
+      kept.set(key, found); // now the most recently used
+      return await found;
     }
-    await new Promise<void>((resolve) => waiting.push(resolve)); // the slot is handed over
+    const pending = this.#limited(() => svgToPng(svg));
+    kept.set(key, pending);
+    pending.catch(() => kept.delete(key));
+    while (kept.size > KEPT_PNGS) kept.delete(kept.keys().next().value!);
+    return await pending;
   }
-  renderCounts.peak = Math.max(renderCounts.peak, running);
-  try {
-    // One macrotask first: requests already waiting (pages, the leaderboard) are answered
-    // before this render holds the thread for its tens of milliseconds.
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    renderCounts.rendered++;
-    return await render();
-  } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else running--;
+
+  /** Runs `render` when one of the render slots is free; the freed slot passes to the next waiting. */
+  async #limited<T>(render: () => Promise<T>): Promise<T> {
+    if (this.#running < MAX_PARALLEL_RENDERS) {
+      this.#running++;
+    } else {
+      if (this.#waiting.length >= MAX_WAITING_RENDERS) {
+        this.counts.refused++;
+        throw new RendersBusyError();
+      }
+      await new Promise<void>((resolve) => this.#waiting.push(resolve)); // the slot is handed over
+    }
+    this.counts.peak = Math.max(this.counts.peak, this.#running);
+    try {
+      // One macrotask first: requests already waiting (pages, the leaderboard) are answered
+      // before this render holds the thread for its tens of milliseconds.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      this.counts.rendered++;
+      return await render();
+    } finally {
+      const next = this.#waiting.shift();
+      if (next) next();
+      else this.#running--;
+    }
   }
 }
 

@@ -5,6 +5,7 @@
  * through a forged host must still point at this site.
  */
 import { entryDetails } from "@/lib/api/entry_details.ts";
+import type { LeaderboardCache } from "@/lib/live/leaderboard_cache.ts";
 import {
   displayName,
   formatPoints,
@@ -141,8 +142,12 @@ export function teamPreview(
 }
 
 /** The team preview image's data, with live points; null for an unknown team id. */
-export async function teamCard(kv: Deno.Kv, teamId: string): Promise<TeamCard | null> {
-  const details = await entryDetails(kv, teamId);
+export async function teamCard(
+  kv: Deno.Kv,
+  leaderboards: LeaderboardCache,
+  teamId: string,
+): Promise<TeamCard | null> {
+  const details = await entryDetails(kv, leaderboards, teamId);
   if (!details) return null;
   const { entry, competition, players } = details;
   return {

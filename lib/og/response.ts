@@ -1,5 +1,5 @@
 /** The HTTP side of the link-preview images: how they are asked for and answered. */
-import { keptPng, RendersBusyError } from "./png.ts";
+import { type PngRenders, RendersBusyError } from "./png.ts";
 
 /**
  * Previewers fetch an image once and CDNs keep it; five minutes lets a shared team's points catch
@@ -32,12 +32,12 @@ export function canonicalRedirect(req: Request, canonicalPath: string): Response
 
 /**
  * A 200 `image/png` answer with the rendered `svg` (kept per content, see `keptPng`), or a 503
- * with Retry-After when this isolate's renders are all busy.
+ * with Retry-After when this isolate's `renders` are all busy.
  */
-export async function pngResponse(svg: string): Promise<Response> {
+export async function pngResponse(renders: PngRenders, svg: string): Promise<Response> {
   let png: Uint8Array;
   try {
-    png = await keptPng(svg);
+    png = await renders.keptPng(svg);
   } catch (err) {
     if (!(err instanceof RendersBusyError)) throw err;
     return new Response("Preview renders are busy; try again shortly.", {

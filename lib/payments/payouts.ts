@@ -45,6 +45,13 @@ export interface PayoutDeps {
   kv: Deno.Kv;
   mailer: Mailer;
   config?: { payoutKey?: string | null };
+  /** The sealing key once found: the isolate's `Services.payoutSealKey`. */
+  payoutSealKey: SealKeyMemo;
+}
+
+/** Where an isolate keeps the payout sealing key it found (null until the first seal or open). */
+export interface SealKeyMemo {
+  key: Promise<CryptoKey> | null;
 }
 
 /** Tokens of claim links look like this (22 URL-safe characters: 128 random bits). */
@@ -52,15 +59,13 @@ const TOKEN = /^[A-Za-z0-9_-]{22}$/;
 /** An entry's edit token (lib/db/entry_writes.ts): 32 hex digits. */
 const EDIT_TOKEN = /^[0-9a-f]{32}$/;
 
-const keyCache = new WeakMap<Deno.Kv, Promise<CryptoKey>>();
-
 /**
  * The key payout details are sealed with: PAYOUT_ENCRYPTION_KEY, else one generated once and
  * kept in the store (so a dump without the environment still needs the store's own secret).
  */
 function sealKey(deps: PayoutDeps): Promise<CryptoKey> {
   if (deps.config?.payoutKey) return sealKeyFromBase64(deps.config.payoutKey);
-  let key = keyCache.get(deps.kv);
+  let key = deps.payoutSealKey.key;
   if (!key) {
     key = (async () => {
       const k = keys.secret("payout_key");
@@ -71,7 +76,7 @@ function sealKey(deps: PayoutDeps): Promise<CryptoKey> {
       const value = res.ok ? fresh : (await deps.kv.get<string>(k)).value!;
       return sealKeyFromBase64(value);
     })();
-    keyCache.set(deps.kv, key);
+    deps.payoutSealKey.key = key;
   }
   return key;
 }

@@ -26,9 +26,12 @@ export async function handler(req: Request, ctx: FreshContext<AdminState>): Prom
 async function guarded(req: Request, ctx: FreshContext<AdminState>): Promise<Response> {
   const path = ctx.url.pathname.replace(/\/$/, "");
   if (path.startsWith(OAUTH)) return ctx.next(); // the sign-in through the identity provider
-  const { kv, config } = ctx.state.services;
+  const { kv, config, adminChecks } = ctx.state.services;
   const require2fa = config.adminRequire2fa;
-  const admin = await getAdminFromRequest(req, kv, clientIp(ctx), { require2fa });
+  const admin = await getAdminFromRequest(req, kv, clientIp(ctx), {
+    require2fa,
+    checks: adminChecks,
+  });
   if (path === LOGIN) return admin ? redirect("/admin/dashboard") : ctx.next();
   if (!admin) return redirect(`${LOGIN}?auth=required`);
   if (admin.mustEnrolTotp && path !== TWO_FACTOR) return redirect(TWO_FACTOR);

@@ -38,7 +38,7 @@ const PRIVATE = { "cache-control": "no-store", "referrer-policy": "no-referrer" 
 
 export const handler: Handlers<Data, State> = {
   async GET(_req, ctx) {
-    const { kv } = ctx.state.services;
+    const { kv, leaderboards } = ctx.state.services;
     const now = new Date();
     const found = await editableEntry(kv, ctx.params.token, now).catch((err) => {
       if (err instanceof NotFoundError) return null;
@@ -49,7 +49,7 @@ export const handler: Handlers<Data, State> = {
     const team = { teamId: entry.teamId, teamName: entry.teamName };
     if (locked) {
       const players = (await entryPlayers(kv, entry)).map(toPickPlayer);
-      const ownership = await ownershipOnceLocked(kv, competition);
+      const ownership = await ownershipOnceLocked(leaderboards, competition);
       return ctx.render({
         ownership: ownership && Object.fromEntries(ownership),
         kind: "locked",

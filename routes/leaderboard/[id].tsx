@@ -12,7 +12,6 @@ import { getMatchWithTeams } from "@/lib/db/matches.ts";
 import { displayName } from "@/lib/domain/format.ts";
 import { pickCompetition } from "@/lib/domain/live.ts";
 import { competitionPreview, type SocialPreview, teamPreview } from "@/lib/og/previews.ts";
-import { getLeaderboardCache } from "@/lib/live/leaderboard_cache.ts";
 import { competitionWithFixture } from "@/lib/render_cache.ts";
 import type { State } from "@/lib/services.ts";
 import { pageId } from "@/lib/http/route_params.ts";
@@ -26,10 +25,10 @@ type Data = (LeaderboardLiveProps & { preview: SocialPreview }) | null;
 export const handler: Handlers<Data, State> = {
   GET(req, ctx) {
     const id = pageId(ctx.params.id);
-    const { kv, cache, config } = ctx.state.services;
+    const { kv, cache, leaderboards, config } = ctx.state.services;
     const teamId = ctx.url.searchParams.get("team");
     return cache.answer(req, competitionWithFixture(id), async (now) => {
-      const standings = id === null ? null : await getLeaderboardCache(kv).standings(id);
+      const standings = id === null ? null : await leaderboards.standings(id);
       if (!standings) return ctx.render(null, { status: 404 });
       const { status, matchId } = standings.competition;
       const events = status === "LIVE" || status === "COMPLETED"

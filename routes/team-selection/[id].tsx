@@ -38,7 +38,7 @@ function shares(ownership: ReadonlyMap<number, number> | null): Record<number, n
 export const handler: Handlers<Data, State> = {
   GET(req, ctx) {
     const id = pageId(ctx.params.id);
-    const { cache } = ctx.state.services;
+    const { cache, leaderboards } = ctx.state.services;
     const kv = cache.eventualKv; // public and kept: a replica's read will do
     return cache.answer(req, competitionDependencies(id), async (now) => {
       const competition = id === null ? null : await getCompetition(kv, id);
@@ -52,7 +52,7 @@ export const handler: Handlers<Data, State> = {
         },
         players,
         missing: missingForTeam(players, rulesOf(competition)),
-        ownership: shares(await ownershipOnceLocked(kv, competition)),
+        ownership: shares(await ownershipOnceLocked(leaderboards, competition)),
         renderedAt: now.toISOString(),
         preview: competitionPreview(
           competition,

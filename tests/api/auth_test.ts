@@ -336,6 +336,7 @@ Deno.test("[auth] x-admin headers: a new password made on another isolate ends t
   // Two handles on one file: two isolates, each with its own header-check cache.
   const here = await Deno.openKv(`${dir}/admins.kv`);
   const there = await Deno.openKv(`${dir}/admins.kv`);
+  const opts = { checks: new Map() }; // this isolate's header checks (Services.adminChecks)
   try {
     await ensureAdmin(here, "admin", "first-password-123");
     const withPassword = (password: string) =>
@@ -343,17 +344,17 @@ Deno.test("[auth] x-admin headers: a new password made on another isolate ends t
         headers: { "x-admin-username": "admin", "x-admin-password": password },
       });
     assert.equal(
-      (await getAdminFromRequest(withPassword("first-password-123"), here))?.username,
+      (await getAdminFromRequest(withPassword("first-password-123"), here, null, opts))?.username,
       "admin",
     );
     await ensureAdmin(there, "admin", "second-password-456"); // e.g. a restart with a new password
     assert.equal(
-      await getAdminFromRequest(withPassword("first-password-123"), here),
+      await getAdminFromRequest(withPassword("first-password-123"), here, null, opts),
       null,
       "the check this isolate made with the old password is not reused",
     );
     assert.equal(
-      (await getAdminFromRequest(withPassword("second-password-456"), here))?.username,
+      (await getAdminFromRequest(withPassword("second-password-456"), here, null, opts))?.username,
       "admin",
     );
   } finally {

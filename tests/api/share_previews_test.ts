@@ -8,7 +8,7 @@ import { updateCompetition } from "@/lib/db/competitions.ts";
 import { savePerformances } from "@/lib/db/performances.ts";
 import { type TestApp, withTestApp } from "@/tests/helpers/app.ts";
 import { makeCompetition, makeEntry } from "@/tests/helpers/fixtures.ts";
-import { MAX_PARALLEL_RENDERS, MAX_WAITING_RENDERS, renderCounts } from "@/lib/og/png.ts";
+import { MAX_PARALLEL_RENDERS, MAX_WAITING_RENDERS, PngRenders } from "@/lib/og/png.ts";
 import { pngResponse } from "@/lib/og/response.ts";
 
 const PUBLIC_URL = "https://contests.example";
@@ -220,6 +220,7 @@ function encodeAt(path: string, prefix: string, n: number, lower = false): strin
 
 Deno.test("[share] one URL per preview image: other spellings redirect 301 before any render", async (t) => {
   await withTestApp(async (app) => {
+    const renderCounts = app.services.pngRenders.counts;
     const c = await makeCompetition(app.kv, { name: "Spelling Cup" });
     const entry = await makeEntry(app.kv, c, { teamName: "Spellers" });
     const team = `/og/team/${entry.teamId}.png`;
@@ -275,14 +276,15 @@ Deno.test("[share] one URL per preview image: other spellings redirect 301 befor
 });
 
 Deno.test("[share] preview renders: at most 2 at once per isolate, a few wait, the rest get 503", async () => {
+  const renders = new PngRenders(); // an isolate's renders, as in its Services
+  const renderCounts = renders.counts;
   const before = { ...renderCounts };
-  renderCounts.peak = 0;
   const svgs = Array.from(
     { length: MAX_PARALLEL_RENDERS + MAX_WAITING_RENDERS + 3 },
     (_, i) =>
       `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><text y="15">${i}-${Date.now()}</text></svg>`,
   );
-  const results = await Promise.allSettled(svgs.map((svg) => pngResponse(svg)));
+  const results = await Promise.allSettled(svgs.map((svg) => pngResponse(renders, svg)));
   const statuses = results.map((r) => r.status === "fulfilled" ? r.value.status : 0);
   assert.equal(
     statuses.filter((s) => s === 200).length,
@@ -297,7 +299,7 @@ Deno.test("[share] preview renders: at most 2 at once per isolate, a few wait, t
   assert.ok(renderCounts.peak <= MAX_PARALLEL_RENDERS, `peak ${renderCounts.peak}`);
   assert.equal(renderCounts.peak, MAX_PARALLEL_RENDERS);
   assert.equal(renderCounts.rendered - before.rendered, MAX_PARALLEL_RENDERS + MAX_WAITING_RENDERS);
-  const later = await pngResponse(svgs.at(-1)!);
+  const later = await pngResponse(renders, svgs.at(-1)!);
   assert.equal(later.status, 200, "a refused render is tried again once the queue drains");
   await later.body?.cancel();
 });

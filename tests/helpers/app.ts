@@ -81,7 +81,7 @@ function sharedHandler(): Promise<RequestHandler> {
 /** Builds a fresh app with its own in-memory store; call `close()` at the end of the test. */
 export async function makeTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const opened = await Deno.openKv(":memory:");
-  const kv = opts.wrapKv ? opts.wrapKv(opened) : opened;
+  const store = opts.wrapKv ? opts.wrapKv(opened) : opened;
   const config: AppConfig = {
     port: 0,
     kvPath: ":memory:",
@@ -96,7 +96,7 @@ export async function makeTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
     publicUrl: null,
     ...opts.config,
   };
-  const services = createServices(config, kv, {
+  const services = createServices(config, store, {
     payments: {
       stripeHost: opts.stripe?.host,
       stripePort: opts.stripe?.port,
@@ -104,6 +104,7 @@ export async function makeTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
     },
     hub: opts.hub,
   });
+  const kv = services.kv; // the tests' own writes share the app's queues, as its routes' do
   if (opts.seed) await seedDemoDataIfEmpty(kv);
   const handler = await sharedHandler();
   const handle = (req: Request, info?: Deno.ServeHandlerInfo) => {
@@ -130,7 +131,7 @@ export async function makeTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
     },
     async close() {
       await services.hub.close();
-      kv.close();
+      store.close();
     },
   };
 }

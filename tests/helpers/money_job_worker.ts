@@ -18,7 +18,12 @@ const [mode, path, cidText] = Deno.args;
 const cid = Number(cidText);
 const ORIGIN = "https://fantasy.example.com";
 const kv = await Deno.openKv(path);
-const deps = { kv, payments: new TestPaymentProvider(kv), mailer: new OutboxMailer(kv) };
+const deps = {
+  kv,
+  payments: new TestPaymentProvider(kv),
+  mailer: new OutboxMailer(kv),
+  payoutSealKey: { key: null },
+};
 console.log("ready");
 if (mode === "cancel") {
   await startCancellation(deps, cid, "The match was postponed.", ORIGIN);

@@ -15,12 +15,12 @@ export const handler: Handlers<Outcome, State> = {
    * login's) and a page moving on to the dashboard; otherwise the reason, and no session.
    */
   async GET(req, ctx) {
-    const { kv, config } = ctx.state.services;
+    const { kv, config, oidcMetadata } = ctx.state.services;
     if (!config.oidc) return ctx.renderNotFound();
     const secure = isHttps(req);
     let res: Response;
     try {
-      const admin = await signInWithProvider(kv, config.oidc, req, clientIp(ctx));
+      const admin = await signInWithProvider(kv, oidcMetadata, config.oidc, req, clientIp(ctx));
       await endSession(kv, req);
       const cookie = await startSession(kv, admin, secure);
       res = await ctx.render({ signedInAs: admin.username });

@@ -14,7 +14,7 @@ export const handler: Handlers<Problem, State> = {
    * flow in KV, so starts are rate limited per address.
    */
   async GET(req, ctx) {
-    const { kv, config } = ctx.state.services;
+    const { kv, config, oidcMetadata } = ctx.state.services;
     if (!config.oidc) return ctx.renderNotFound();
     const provider = config.oidc.providerName;
     const client = clientIp(ctx) ?? "unknown";
@@ -26,7 +26,13 @@ export const handler: Handlers<Problem, State> = {
     }
     const redirectUri = callbackUrl(config.publicUrl, ctx.url);
     try {
-      const { location, cookie } = await beginSignIn(kv, config.oidc, redirectUri, isHttps(req));
+      const { location, cookie } = await beginSignIn(
+        kv,
+        oidcMetadata,
+        config.oidc,
+        redirectUri,
+        isHttps(req),
+      );
       return new Response(null, { status: 303, headers: { location, "set-cookie": cookie } });
     } catch (err) {
       console.error(`Identity provider ${config.oidc.issuer} unavailable:`, err);

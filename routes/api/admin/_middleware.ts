@@ -43,8 +43,9 @@ async function guarded(req: Request, ctx: FreshContext<AdminState>): Promise<Res
     throw new ForbiddenError("Cross-site requests are not allowed");
   }
   if (PUBLIC_PATHS.has(ctx.url.pathname)) return await ctx.next();
-  const { kv, config } = ctx.state.services;
-  const admin = await requireAdmin(req, kv, clientIp(ctx), { require2fa: config.adminRequire2fa });
+  const { kv, config, adminChecks } = ctx.state.services;
+  const require2fa = config.adminRequire2fa;
+  const admin = await requireAdmin(req, kv, clientIp(ctx), { require2fa, checks: adminChecks });
   if (admin.mustEnrolTotp && !ENROLMENT_PATHS.has(ctx.url.pathname)) {
     throw new ForbiddenError("Set up two-factor authentication first");
   }

@@ -51,9 +51,9 @@ export const handler: Handlers<unknown, State> = {
   },
 };
 
-async function mailEntries({ kv, mailer }: Services, email: string, origin: string) {
+async function mailEntries({ kv, leaderboards, mailer }: Services, email: string, origin: string) {
   const entries = await listEntriesByEmail(kv, email);
-  const summaries = await entrySummaries(kv, entries);
+  const summaries = await entrySummaries(kv, leaderboards, entries);
   if (summaries.length === 0) return;
   const editTokens = new Map(entries.map((e) => [e.teamId, e.editToken ?? null]));
   await mailer.send(buildEntriesEmail(email, summaries, origin, editTokens));

@@ -13,10 +13,12 @@ export const handler: Handlers<unknown, State> = {
    * team ids are left out. Team ids are the visitor's own secret, so nothing else is asked.
    */
   async GET(_req, ctx) {
-    const { kv } = ctx.state.services;
+    const { kv, leaderboards } = ctx.state.services;
     const raw = ctx.url.searchParams.get("teamIds") ?? "";
     const teamIds = parseWith(teamIdListSchema, raw === "" ? [] : raw.split(","));
     const entries = await Promise.all([...new Set(teamIds)].map((id) => getEntryByTeamId(kv, id)));
-    return json(await entrySummaries(kv, entries.filter((e): e is Entry => e !== null)));
+    return json(
+      await entrySummaries(kv, leaderboards, entries.filter((e): e is Entry => e !== null)),
+    );
   },
 };

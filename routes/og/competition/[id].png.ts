@@ -14,11 +14,11 @@ export const handler: Handlers<unknown, State> = {
     const id = pageId(ctx.params.id);
     const redirect = id === null ? null : canonicalRedirect(req, `/og/competition/${id}.png`);
     if (redirect) return redirect;
-    const { cache } = ctx.state.services;
+    const { cache, pngRenders } = ctx.state.services;
     return cache.answer(previewRequest(req), competitionDependencies(id), async (now) => {
       const competition = id === null ? null : await getCompetition(cache.eventualKv, id);
       if (!competition) throw new NotFoundError("Competition not found");
-      return await pngResponse(competitionCardSvg(competitionCard(competition, now)));
+      return await pngResponse(pngRenders, competitionCardSvg(competitionCard(competition, now)));
     });
   },
 };

@@ -13,14 +13,14 @@ export const handler: Handlers<unknown, State> = {
     const { teamId } = ctx.params;
     const redirect = canonicalRedirect(req, `/og/team/${encodeURIComponent(teamId)}.png`);
     if (redirect) return redirect;
-    const { cache } = ctx.state.services;
+    const { cache, leaderboards, pngRenders } = ctx.state.services;
     const entry = await getEntryByTeamId(cache.eventualKv, teamId);
     if (!entry) throw new NotFoundError("Team not found");
     const deps = competitionDependencies(entry.competitionId); // points move the live marker
     return cache.answer(previewRequest(req), deps, async () => {
-      const card = await teamCard(cache.eventualKv, entry.teamId);
+      const card = await teamCard(cache.eventualKv, leaderboards, entry.teamId);
       if (!card) throw new NotFoundError("Team not found");
-      return await pngResponse(teamCardSvg(card));
+      return await pngResponse(pngRenders, teamCardSvg(card));
     });
   },
 };

@@ -4,6 +4,7 @@ import type { Duplex } from "node:stream";
 import { WebSocketServer } from "ws";
 import { updateCompetition } from "@/lib/db/competitions.ts";
 import { createGameEvent } from "@/lib/db/events.ts";
+import { SocketAdmission } from "@/lib/live/admission.ts";
 import { type LiveHub, startLiveHub } from "@/lib/live/hub.ts";
 import { type LiveSocket, MAX_BUFFERED_BYTES, Outgoing } from "@/lib/live/socket_io.ts";
 import { serveNodeSocket } from "@/lib/live/ws_node.ts";
@@ -92,6 +93,7 @@ function capturingHub(
   const closed = new Promise<void>((resolve) => ended = resolve);
   const hub: LiveHub = {
     kv,
+    admission: new SocketAdmission(),
     hasRoom: () => true,
     accept(socket) {
       captured = socket;

@@ -2,7 +2,6 @@ import type { Handlers } from "$fresh/server.ts";
 import { NotFoundError } from "@/lib/domain/errors.ts";
 import { json } from "@/lib/http/errors.ts";
 import { parseId } from "@/lib/http/validate.ts";
-import { getLeaderboardCache } from "@/lib/live/leaderboard_cache.ts";
 import { parseLeaderboardQuery } from "@/lib/live/leaderboard_query.ts";
 import type { State } from "@/lib/services.ts";
 
@@ -17,7 +16,7 @@ export const handler: Handlers<unknown, State> = {
   async GET(req, ctx) {
     const cid = parseId(ctx.params.id);
     const query = parseLeaderboardQuery(ctx.url);
-    const cache = getLeaderboardCache(ctx.state.services.kv);
+    const cache = ctx.state.services.leaderboards;
     const standings = await cache.standings(cid);
     if (!standings) throw new NotFoundError("Competition not found");
     const etag = `W/"${standings.version ?? "0"}-${hash(ctx.url.search)}"`;

@@ -9,7 +9,8 @@ export const handler: Handlers<unknown, State> = {
    * they would list every entry.
    */
   async GET(_req, ctx) {
-    const details = await entryDetails(ctx.state.services.kv, ctx.params.id);
+    const { kv, leaderboards } = ctx.state.services;
+    const details = await entryDetails(kv, leaderboards, ctx.params.id);
     if (!details) {
       return json({ message: "Entry not found", error: "Entry not found" }, { status: 404 });
     }
