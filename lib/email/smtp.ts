@@ -23,6 +23,10 @@ export class SmtpMailer implements Mailer {
       connectionTimeout: TIMEOUT_MS,
       greetingTimeout: TIMEOUT_MS,
       socketTimeout: TIMEOUT_MS,
+      // Once the server has answered the message (queued or refused) there is nothing left to
+      // say: the socket is closed at once, not half-closed with a 5-second timer waiting for
+      // the server's side, so no timer or socket outlives `send`.
+      socketCloseTimeout: 0,
     });
   }
 
