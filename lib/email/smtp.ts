@@ -1,5 +1,6 @@
 /** The SMTP mailer: sends through nodemailer to the server named by SMTP_URL. */
 import nodemailer, { type Transporter } from "nodemailer";
+import MailComposer from "nodemailer/lib/mail-composer";
 import { outboxWrite } from "@/lib/db/outbox.ts";
 import type { Mailer, MailMessage } from "./mailer.ts";
 
@@ -41,14 +42,21 @@ export class SmtpMailer implements Mailer {
     return outboxWrite(message, { deliver: true });
   }
 
-  /** Sends one message; rejects with the SMTP error when the server refuses it. */
+  /**
+   * Sends one message; rejects with the SMTP error when the server refuses it. The MIME message is
+   * built in full first and sent as it is: nodemailer otherwise streams it while the SMTP dialogue
+   * runs, a chain of `setImmediate` steps that a refusal of the recipient leaves queued after
+   * `send` has rejected.
+   */
   async send(message: MailMessage): Promise<void> {
-    await this.transport.sendMail({
+    const mime = new MailComposer({
       from: this.from,
       to: message.to,
       subject: message.subject,
       text: message.text,
       html: message.html,
-    });
+    }).compile();
+    const raw = await mime.build();
+    await this.transport.sendMail({ envelope: mime.getEnvelope(), raw });
   }
 }
