@@ -22,8 +22,8 @@ import { createGameEvent, listGameEvents } from "@/lib/db/events.ts";
 import { Outgoing } from "@/lib/live/socket_io.ts";
 import { makeCompetition, makeEntry } from "@/tests/helpers/fixtures.ts";
 import { freePort } from "@/tests/helpers/server.ts";
+import { lineOf, type Proc, spawnLines, spawnServe } from "./processes.ts";
 
-const ROOT = new URL("../", import.meta.url);
 const OUT = new URL("../.bench-out/crowd.json", import.meta.url);
 const SIZES = (Deno.env.get("CROWD_SIZES") ?? "1000,10000,50000").split(",").map(Number);
 const EVENTS = Number(Deno.env.get("CROWD_EVENTS") ?? 3);
@@ -31,48 +31,6 @@ const PER_PROCESS = 17_000;
 const BUDGET = { p99Ms: 1000, rssMb: 1536, ratio: 1.5 };
 const wallNow = () => performance.timeOrigin + performance.now();
 const encoder = new TextEncoder();
-
-interface Proc {
-  child: Deno.ChildProcess;
-  lines: AsyncIterator<string>;
-  write(line: string): Promise<void>;
-}
-
-/** Spawns a process whose stdout is read line by line and whose stdin takes lines. */
-function spawn(cmd: string, args: string[], env: Record<string, string> = {}): Proc {
-  const child = new Deno.Command(cmd, {
-    args,
-    cwd: ROOT,
-    env,
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "inherit",
-  }).spawn();
-  const writer = child.stdin.getWriter();
-  const lines = child.stdout.pipeThrough(new TextDecoderStream()).pipeThrough(splitLines())
-    [Symbol.asyncIterator]();
-  return { child, lines, write: (line) => writer.write(encoder.encode(line + "\n")) };
-}
-
-function splitLines(): TransformStream<string, string> {
-  let rest = "";
-  return new TransformStream({
-    transform(chunk, out) {
-      const parts = (rest + chunk).split("\n");
-      rest = parts.pop() ?? "";
-      for (const part of parts) out.enqueue(part);
-    },
-  });
-}
-
-/** The next line of `proc` that starts with `prefix`. */
-async function lineOf(proc: Proc, prefix: string): Promise<string> {
-  while (true) {
-    const { value, done } = await proc.lines.next();
-    if (done) throw new Error(`process ended before "${prefix}"`);
-    if (value.startsWith(prefix)) return value;
-  }
-}
 
 async function stop(procs: Proc[]): Promise<void> {
   for (const proc of procs) {
@@ -121,7 +79,13 @@ async function startClients(port: number, sockets: number, cid: number): Promise
     left -= n;
     const firstAddress = (1 << 16) + i * 4096; // 127.1.x.y onwards; 4,096 addresses each
     procs.push(
-      spawn("node", ["bench/crowd_client.mjs", `${port}`, `${n}`, `${firstAddress}`, `${cid}`]),
+      spawnLines("node", [
+        "bench/crowd_client.mjs",
+        `${port}`,
+        `${n}`,
+        `${firstAddress}`,
+        `${cid}`,
+      ]),
     );
   }
   const ready = await Promise.all(procs.map((proc) => lineOf(proc, "ready ")));
@@ -184,16 +148,7 @@ async function runApp(
   const port = freePort();
   const servers = Array.from(
     { length: processes },
-    () =>
-      spawn(Deno.execPath(), ["run", "-A", "serve.ts"], {
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DENO_KV_PATH: kvPath,
-        DEMO_DATA: "0",
-        ADMIN_USERNAME: "admin",
-        ADMIN_PASSWORD: "bench-password-1",
-        SERVE_ISOLATES: "1",
-      }),
+    () => spawnServe(port, kvPath),
   );
   try {
     await Promise.all(servers.map((server) => lineOf(server, "Listening on")));
@@ -227,7 +182,7 @@ async function runFloor(sockets: number, processes: number, cid: number, kv: Den
   const port = freePort();
   const floors = Array.from(
     { length: processes },
-    () => spawn(Deno.execPath(), ["run", "-A", "bench/crowd_floor.ts", String(port)]),
+    () => spawnLines(Deno.execPath(), ["run", "-A", "bench/crowd_floor.ts", String(port)]),
   );
   try {
     await Promise.all(floors.map((floor) => lineOf(floor, "listening")));

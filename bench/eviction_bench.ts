@@ -18,13 +18,13 @@ import { createGameEvent, listGameEvents } from "@/lib/db/events.ts";
 import { reconnectDelay } from "@/lib/client/live/reconnect.ts";
 import { makeCompetition, makeEntry } from "@/tests/helpers/fixtures.ts";
 import { freePort } from "@/tests/helpers/server.ts";
+import { lineOf, spawnServe } from "./processes.ts";
 
 const SOCKETS = Number(Deno.env.get("EVICTION_SOCKETS") ?? 5000);
 const PER_ADDRESS = 8;
 const TARGET_BACK_MS = 10_000;
 const WRITE_EVERY_MS = 250;
 const OUT = new URL("../.bench-out/eviction.json", import.meta.url);
-const ROOT = new URL("../", import.meta.url);
 
 const kvDir = await Deno.makeTempDir();
 const kvPath = `${kvDir}/eviction.kv`;
@@ -39,37 +39,15 @@ for (let minute = 1; minute <= 10; minute++) {
 }
 
 /** One app process (serve.ts, one isolate) on `port`, resolved once it listens. */
-async function startServer(port: number) {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "serve.ts"],
-    cwd: ROOT,
-    stdin: "null",
-    stdout: "piped",
-    stderr: "inherit",
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DENO_KV_PATH: kvPath,
-      DEMO_DATA: "0",
-      ADMIN_USERNAME: "admin",
-      ADMIN_PASSWORD: "bench-password-1",
-      SERVE_ISOLATES: "1",
-    },
-  }).spawn();
-  const decoder = new TextDecoder();
-  let text = "";
-  const reader = child.stdout.getReader();
-  while (!text.includes("Listening on")) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`server on ${port} ended before listening`);
-    text += decoder.decode(value, { stream: true });
-  }
+async function startServer(port: number): Promise<Deno.ChildProcess> {
+  const server = spawnServe(port, kvPath);
+  await lineOf(server, "Listening on");
   (async () => {
-    while (!(await reader.read()).done) {
+    while (!(await server.lines.next()).done) {
       // drained
     }
   })();
-  return child;
+  return server.child;
 }
 
 /** A masked client frame (mask key 0). */

@@ -19,7 +19,7 @@
 import { buildIfStale } from "@/scripts/build_if_stale.ts";
 import { seedDemoDataIfEmpty } from "@/lib/db/seed.ts";
 import { makeCompetition, SUCCESS_CARD, validPicks } from "@/tests/helpers/fixtures.ts";
-import { freePort } from "@/tests/helpers/server.ts";
+import { appEnv, freePort } from "@/tests/helpers/server.ts";
 
 const OUT = new URL("../.bench-out/remote.json", import.meta.url);
 const ROOT = new URL("../", import.meta.url);
@@ -85,17 +85,11 @@ async function spawnServer(kvPath: string, latencyMs: number): Promise<Server> {
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", new URL("bench/remote_server.ts", ROOT).pathname],
     cwd: ROOT,
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DENO_KV_PATH: kvPath,
-      DEMO_DATA: "0",
-      ADMIN_USERNAME: "admin",
-      ADMIN_PASSWORD: "bench-admin-password",
+    env: appEnv(port, kvPath, "bench-admin-password", {
       BENCH_KV_LATENCY_MS: String(latencyMs),
       SERVE_ISOLATES: "1",
       NO_COLOR: "1",
-    },
+    }),
     stdin: "null",
     stdout: "piped",
     stderr: "inherit",

@@ -20,52 +20,14 @@ import type { Entry, EventType, Player } from "@/lib/domain/types.ts";
 import { parseRecording, replayMatch } from "@/lib/feed/replay.ts";
 import { LeaderboardCache } from "@/lib/live/leaderboard_cache.ts";
 import { freePort } from "@/tests/helpers/server.ts";
+import { lineOf, spawnLines, spawnServe } from "./processes.ts";
 import { seedContest } from "@/tests/unit/live/seed.ts";
 
-const ROOT = new URL("../", import.meta.url);
 const OUT = new URL("../.bench-out/replay.json", import.meta.url);
 const RECORDING = new URL("../data-samples/replay/demo_live_match.json", import.meta.url);
 const SPEED = Number(Deno.env.get("REPLAY_SPEED") ?? 60);
 const ENTRIES = Number(Deno.env.get("REPLAY_ENTRIES") ?? 10_000);
 const SOCKETS = Number(Deno.env.get("REPLAY_SOCKETS") ?? 1_000);
-const encoder = new TextEncoder();
-
-interface Proc {
-  child: Deno.ChildProcess;
-  lines: AsyncIterator<string>;
-  write(line: string): Promise<void>;
-}
-
-function spawn(cmd: string, args: string[], env: Record<string, string> = {}): Proc {
-  const child = new Deno.Command(cmd, {
-    args,
-    cwd: ROOT,
-    env,
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "inherit",
-  }).spawn();
-  const writer = child.stdin.getWriter();
-  let rest = "";
-  const lines = child.stdout.pipeThrough(new TextDecoderStream()).pipeThrough(
-    new TransformStream<string, string>({
-      transform(chunk, out) {
-        const parts = (rest + chunk).split("\n");
-        rest = parts.pop() ?? "";
-        for (const part of parts) out.enqueue(part);
-      },
-    }),
-  )[Symbol.asyncIterator]();
-  return { child, lines, write: (line) => writer.write(encoder.encode(line + "\n")) };
-}
-
-async function lineOf(proc: Proc, prefix: string): Promise<string> {
-  while (true) {
-    const { value, done } = await proc.lines.next();
-    if (done) throw new Error(`process ended before "${prefix}"`);
-    if (value.startsWith(prefix)) return value;
-  }
-}
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
@@ -97,15 +59,7 @@ for (let id = 1; id <= 14; id++) {
 const provider = await createFeedProvider(kv, "bench");
 
 const port = freePort();
-const server = spawn(Deno.execPath(), ["run", "-A", "serve.ts"], {
-  PORT: String(port),
-  HOST: "127.0.0.1",
-  DENO_KV_PATH: kvPath,
-  DEMO_DATA: "0",
-  ADMIN_USERNAME: "admin",
-  ADMIN_PASSWORD: "bench-password-1",
-  SERVE_ISOLATES: "1",
-});
+const server = spawnServe(port, kvPath);
 const latencies: number[] = [];
 const perEventP99: number[] = [];
 let missed = 0;
@@ -113,7 +67,7 @@ let answers;
 let wallS = 0;
 try {
   await lineOf(server, "Listening on");
-  const client = spawn("node", [
+  const client = spawnLines("node", [
     "bench/crowd_client.mjs",
     `${port}`,
     `${SOCKETS}`,

@@ -12,6 +12,7 @@
  */
 import net from "node:net";
 import { rulesOf, validateTeam } from "@/lib/domain/team_rules.ts";
+import { appEnv } from "@/tests/helpers/server.ts";
 
 const SECONDS = Number(Deno.env.get("SOAK_SECONDS") ?? 600);
 const SOCKETS = Number(Deno.env.get("SOAK_SOCKETS") ?? 1000);
@@ -172,17 +173,12 @@ async function startServer(port: number): Promise<Deno.ChildProcess> {
     stdin: "null",
     stdout: "null",
     stderr: "inherit",
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DENO_KV_PATH: ":memory:",
+    env: appEnv(port, ":memory:", ADMIN.password, {
       DEMO_DATA: "1",
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
       STRIPE_SECRET_KEY: "",
       STRIPE_PUBLISHABLE_KEY: "",
       SMTP_URL: "",
-    },
+    }),
   }).spawn();
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {

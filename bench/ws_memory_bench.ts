@@ -11,7 +11,8 @@
  * WS_MEMORY_DENO names another deno binary for the servers (e.g. Deploy's 2.5.0).
  * Run: `deno task bench ws_memory`; writes .bench-out/ws_memory.json.
  */
-import { freePort } from "@/tests/helpers/server.ts";
+import { appEnv, freePort } from "@/tests/helpers/server.ts";
+import { BENCH_ADMIN } from "./processes.ts";
 
 const SOCKETS = Number(Deno.env.get("WS_FLOOD_SOCKETS") ?? 16);
 const MB = Number(Deno.env.get("WS_FLOOD_MB") ?? 60);
@@ -84,15 +85,10 @@ async function run(mode: Mode): Promise<FloodResult> {
     stdin: "null",
     stdout: "piped",
     stderr: "inherit",
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DENO_KV_PATH: `${kvDir}/app.kv`,
+    env: appEnv(port, `${kvDir}/app.kv`, BENCH_ADMIN.password, {
       DEMO_DATA: "1",
-      ADMIN_USERNAME: "admin",
-      ADMIN_PASSWORD: "bench-password-1",
       ...(livePort ? { LIVE_WS_PORT: String(wsPort) } : {}),
-    },
+    }),
   }).spawn();
   // The RSS that counts is the server's (scripts/start.ts prints its pid), not the launcher's.
   const servePid = mode === "deployEntry"

@@ -195,6 +195,7 @@ export async function createApp(
       await livePort?.close();
       await services.hub.close();
       await background?.stop();
+      await services.payments.settled();
       opened.close();
     })();
   return {

@@ -1,5 +1,6 @@
 /** The SMTP mailer: sends through nodemailer to the server named by SMTP_URL. */
 import nodemailer, { type Transporter } from "nodemailer";
+import MailComposer from "nodemailer/lib/mail-composer";
 import { outboxWrite } from "@/lib/db/outbox.ts";
 import type { Mailer, MailMessage } from "./mailer.ts";
 
@@ -23,6 +24,10 @@ export class SmtpMailer implements Mailer {
       connectionTimeout: TIMEOUT_MS,
       greetingTimeout: TIMEOUT_MS,
       socketTimeout: TIMEOUT_MS,
+      // Once the server has answered the message (queued or refused) there is nothing left to
+      // say: the socket is closed at once, not half-closed with a 5-second timer waiting for
+      // the server's side, so no timer or socket outlives `send`.
+      socketCloseTimeout: 0,
     });
   }
 
@@ -37,14 +42,21 @@ export class SmtpMailer implements Mailer {
     return outboxWrite(message, { deliver: true });
   }
 
-  /** Sends one message; rejects with the SMTP error when the server refuses it. */
+  /**
+   * Sends one message; rejects with the SMTP error when the server refuses it. The MIME message is
+   * built in full first and sent as it is: nodemailer otherwise streams it while the SMTP dialogue
+   * runs, a chain of `setImmediate` steps that a refusal of the recipient leaves queued after
+   * `send` has rejected.
+   */
   async send(message: MailMessage): Promise<void> {
-    await this.transport.sendMail({
+    const mime = new MailComposer({
       from: this.from,
       to: message.to,
       subject: message.subject,
       text: message.text,
       html: message.html,
-    });
+    }).compile();
+    const raw = await mime.build();
+    await this.transport.sendMail({ envelope: mime.getEnvelope(), raw });
   }
 }

@@ -99,6 +99,18 @@ const isStatus = (type: string): type is FeedStatusType =>
 /** A withdrawal ranks above the event of the same version. */
 const rank = (version: number, withdrawn: boolean) => version * 2 + (withdrawn ? 1 : 0);
 
+/** What the delivery log and the event's record both keep of a message of `provider`. */
+function messageFields(provider: string, message: FeedMessage) {
+  return {
+    provider,
+    version: message.version,
+    type: message.type,
+    matchId: message.matchId,
+    playerId: message.playerId ?? null,
+    minute: message.minute ?? null,
+  };
+}
+
 /** Processes one verified message of `provider` (see the module comment) and logs it. */
 export async function ingestFeedMessage(
   kv: Deno.Kv,
@@ -108,13 +120,8 @@ export async function ingestFeedMessage(
 ): Promise<FeedOutcome> {
   const outcome = await ingest(kv, provider, message, now);
   await logFeedDelivery(kv, {
-    provider,
+    ...messageFields(provider, message),
     eventId: message.id,
-    version: message.version,
-    type: message.type,
-    matchId: message.matchId,
-    playerId: message.playerId ?? null,
-    minute: message.minute ?? null,
     outcome: outcome.status,
     reason: outcome.reason,
     receivedAt: now.toISOString(),
@@ -146,14 +153,9 @@ async function ingest(
       }
     }
     const record: FeedEventRecord = {
-      provider,
+      ...messageFields(provider, message),
       id: message.id,
-      version: message.version,
       withdrawn: message.withdrawn,
-      matchId: message.matchId,
-      type: message.type,
-      playerId: message.playerId ?? null,
-      minute: message.minute ?? null,
       status: message.withdrawn ? "WITHDRAWN" : "APPLIED",
       reason: null,
       applied: stored?.applied ?? {},

@@ -18,10 +18,17 @@ const STRIPE_API = "https://api.stripe.com";
 const STRIPE_HOOKS = "https://hooks.stripe.com";
 const STRIPE_JS_SUBDOMAINS = "https://*.js.stripe.com";
 
-/** The CSP sources of the inline prepaint scripts: their SHA-256 hashes. */
-const PREPAINT_HASHES = PREPAINT_SCRIPTS.map((script) =>
-  `'sha256-${createHash("sha256").update(script).digest("base64")}'`
-);
+/** The inline prepaint scripts as CSP sources (their SHA-256 hashes), with their pages. */
+const PREPAINT_HASHES = PREPAINT_SCRIPTS.map(({ script, pages }) => ({
+  source: `'sha256-${createHash("sha256").update(script).digest("base64")}'`,
+  pages,
+}));
+
+/** The hashes of the prepaint scripts the page at `path` inlines; every one when `path` is null. */
+function prepaintSources(path: string | null): string[] {
+  return PREPAINT_HASHES.filter((h) => path === null || path.startsWith(h.pages))
+    .map((h) => h.source);
+}
 
 /**
  * The addresses the browser may open the live socket on: PUBLIC_URL's host when set, else the
@@ -45,15 +52,20 @@ export function liveSocketSources(
 }
 
 /**
- * The CSP; `wsSources` (see `liveSocketSources`) are where the leaderboard's /ws may be, and
- * `stripe` lets Stripe.js load and run (the payment page).
+ * The CSP; `wsSources` (see `liveSocketSources`) are where the leaderboard's /ws may be,
+ * `stripe` lets Stripe.js load and run (the payment page), and `path` (the page's) allows the
+ * inline prepaint scripts of that page only (null: all of them).
  */
-export function contentSecurityPolicy(wsSources: string[], stripe = true): string {
+export function contentSecurityPolicy(
+  wsSources: string[],
+  stripe = true,
+  path: string | null = null,
+): string {
   const [first, ...more] = wsSources;
   const stripeScripts = stripe ? [STRIPE_JS, STRIPE_JS_SUBDOMAINS] : [];
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", ...PREPAINT_HASHES, ...stripeScripts],
+    "script-src": ["'self'", ...prepaintSources(path), ...stripeScripts],
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:", "https:"],
     "font-src": ["'self'", "data:"],
@@ -78,16 +90,17 @@ const HSTS = "max-age=63072000; includeSubDomains";
 
 /**
  * Every security header, keyed by name; `https` (the request came over TLS, maybe through a
- * proxy) adds Strict-Transport-Security.
+ * proxy) adds Strict-Transport-Security; `path`: see `contentSecurityPolicy`.
  */
 export function securityHeaders(
   https: boolean,
   wsSources: string[],
   stripe = true,
+  path: string | null = null,
 ): Record<string, string> {
   const payment = stripe ? `(self "${STRIPE_JS}")` : "()";
   const headers: Record<string, string> = {
-    "content-security-policy": contentSecurityPolicy(wsSources, stripe),
+    "content-security-policy": contentSecurityPolicy(wsSources, stripe, path),
     "x-content-type-options": "nosniff",
     "referrer-policy": "strict-origin-when-cross-origin",
     "x-frame-options": "DENY",
@@ -118,9 +131,10 @@ export function withSecurityHeaders(
   https: boolean,
   wsSources: string[],
   stripe = true,
+  path: string | null = null,
 ): Response {
   if (res.status === 101) return res;
-  const headers = isScript(res) ? SCRIPT_HEADERS : securityHeaders(https, wsSources, stripe);
+  const headers = isScript(res) ? SCRIPT_HEADERS : securityHeaders(https, wsSources, stripe, path);
   try {
     setSecurityHeaders(res.headers, headers);
     return res;
@@ -151,7 +165,7 @@ export function securityHeadersMiddleware(): MiddlewareHandler<State> {
     const res = await ctx.next();
     const { publicUrl, port, liveWsPort } = ctx.state.services.config;
     const sources = liveSocketSources(publicUrl, port, liveWsPort);
-    return withSecurityHeaders(res, https, sources, loadsStripe(req.url));
+    return withSecurityHeaders(res, https, sources, loadsStripe(req.url), pathOf(req.url));
   };
 }
 
@@ -161,6 +175,11 @@ export function securityHeadersMiddleware(): MiddlewareHandler<State> {
  */
 function loadsStripe(url: string): boolean {
   return /^[a-z]+:\/\/[^/]*\/payment\//i.test(url);
+}
+
+/** The path of a raw URL ("/" when it has none), read as `loadsStripe` reads it. */
+function pathOf(url: string): string {
+  return /^[a-z]+:\/\/[^/]*(\/[^?#]*)?/i.exec(url)?.[1] ?? "/";
 }
 
 /**

@@ -66,4 +66,28 @@ export interface PaymentProvider {
   listUnpaidIntents(before: Date, limit: number): Promise<string[]>;
   /** Every payment and its refunds as the provider recorded them, paged through in full. */
   listRecords(): Promise<ProviderRecord[]>;
+  /**
+   * Resolves once every `retrieveIntent` under way has ended, those whose answer nobody waits
+   * for included (settlePayment asks while it reads the store): a shutdown awaits it before it
+   * closes the store.
+   */
+  settled(): Promise<void>;
+}
+
+/** The calls of a provider still under way, so a shutdown can wait for the unawaited ones. */
+export class InFlight {
+  private readonly calls = new Set<Promise<unknown>>();
+
+  /** Returns `call`, counted as under way until it settles. */
+  track<T>(call: Promise<T>): Promise<T> {
+    this.calls.add(call);
+    const done = () => this.calls.delete(call);
+    call.then(done, done);
+    return call;
+  }
+
+  /** Resolves once every call tracked so far has settled (however it ended). */
+  async settled(): Promise<void> {
+    while (this.calls.size > 0) await Promise.allSettled([...this.calls]);
+  }
 }

@@ -1,11 +1,12 @@
 /** The Stripe payment provider: PaymentIntents, refunds and webhook verification via `stripe`. */
 import Stripe from "stripe";
 import { UpstreamError } from "@/lib/domain/errors.ts";
-import type {
-  IntentStatus,
-  PaymentIntentInfo,
-  PaymentProvider,
-  ProviderRecord,
+import {
+  InFlight,
+  type IntentStatus,
+  type PaymentIntentInfo,
+  type PaymentProvider,
+  type ProviderRecord,
 } from "./provider.ts";
 
 export interface StripeProviderOptions {
@@ -32,6 +33,7 @@ export class StripePaymentProvider implements PaymentProvider {
   readonly publishableKey: string | null;
   private readonly stripe: Stripe;
   private readonly webhookSecret: string | null;
+  private readonly inFlight = new InFlight();
 
   constructor(options: StripeProviderOptions) {
     this.publishableKey = options.publishableKey;
@@ -71,7 +73,11 @@ export class StripePaymentProvider implements PaymentProvider {
    */
   async retrieveIntent(id: string): Promise<PaymentIntentInfo | null> {
     try {
-      return toInfo(await this.stripe.paymentIntents.retrieve(id, { expand: ["latest_charge"] }));
+      return toInfo(
+        await this.inFlight.track(
+          this.stripe.paymentIntents.retrieve(id, { expand: ["latest_charge"] }),
+        ),
+      );
     } catch (err) {
       if (err instanceof Stripe.errors.StripeError && err.code === RESOURCE_MISSING) return null;
       throw providerError(err, "The payment could not be checked");
@@ -144,6 +150,11 @@ export class StripePaymentProvider implements PaymentProvider {
     } catch (err) {
       throw providerError(err, "The payments could not be listed");
     }
+  }
+
+  /** Resolves once every `retrieveIntent` under way has ended. */
+  settled(): Promise<void> {
+    return this.inFlight.settled();
   }
 
   /** True when a webhook secret is configured, i.e. POST /api/stripe/webhook can verify events. */

@@ -15,6 +15,7 @@ import {
 } from "@/lib/db/test_payment_intents.ts";
 import { randomToken } from "@/lib/auth/passwords.ts";
 import {
+  InFlight,
   type PaymentIntentInfo,
   type PaymentProvider,
   type ProviderRecord,
@@ -34,6 +35,7 @@ export const TEST_INTENT_BACKSTOP_MS = 2 * UNPAID_INTENT_TTL_MS;
 export class TestPaymentProvider implements PaymentProvider {
   readonly mode = "test";
   readonly publishableKey = null;
+  private readonly inFlight = new InFlight();
 
   constructor(private readonly kv: Deno.Kv) {}
 
@@ -59,7 +61,7 @@ export class TestPaymentProvider implements PaymentProvider {
 
   /** The intent, or null when the id is unknown. */
   async retrieveIntent(id: string): Promise<PaymentIntentInfo | null> {
-    const record = await getTestIntent(this.kv, id);
+    const record = await this.inFlight.track(getTestIntent(this.kv, id));
     return record ? toInfo(record) : null;
   }
 
@@ -94,6 +96,11 @@ export class TestPaymentProvider implements PaymentProvider {
       status: r.status,
       refunded: r.refunded ? r.amount : 0,
     }));
+  }
+
+  /** Resolves once every `retrieveIntent` under way has ended. */
+  settled(): Promise<void> {
+    return this.inFlight.settled();
   }
 
   /** True once `refund` has been called for this intent. */

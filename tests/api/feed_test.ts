@@ -12,13 +12,16 @@ async function liveMatch(app: TestApp) {
   const [home, away] = c.teams;
   const provider = await createFeedProvider(app.kv, "acme");
   // A provider's re-delivery is signed anew: each send here is stamped a second earlier than the
-  // last, so two sends of one body never share a signature.
+  // last, counted from one start time (not from each send's own clock, which on a busy machine
+  // may have moved on by a second and stamp two sends alike), so two sends of one body never
+  // share a signature.
+  const start = Date.now();
   let sent = 0;
   const send = async (message: Record<string, unknown>, secret = provider.secrets[0].secret) => {
     const body = JSON.stringify({ matchId: match.id, ...message });
     const res = await app.request("/api/feed/events", {
       method: "POST",
-      headers: await feedHeaders("acme", secret, body, Date.now() - 1000 * sent++),
+      headers: await feedHeaders("acme", secret, body, start - 1000 * sent++),
       body,
     });
     return { status: res.status, body: await readJsonBody(res) };

@@ -17,6 +17,11 @@ const MATCHES = `externalId,homeClub,awayClub,league,kickoffTime,stadium,homeSco
 opta-m1,opta-c1,opta-c2,PREMIER_LEAGUE,2030-05-01T15:00:00.000Z,Riverside Park,,
 `;
 
+/** The body of an import request for a CSV file of `kind`. */
+function csv(kind: string, content: string) {
+  return { kind, format: "csv", content };
+}
+
 function request(app: TestApp, admin: Record<string, string>, path: string, body: unknown) {
   return app.request(`/api/admin/imports/${path}`, { method: "POST", headers: admin, json: body });
 }
@@ -40,11 +45,7 @@ Deno.test("[imports] preview lists every row; a file with errors changes nothing
   await withAdminApp(async (app, admin) => {
     const bad = CLUBS + "opta-c3,Nowhere Town,NWT,NOT_A_LEAGUE,\n,No Id,NID,PREMIER_LEAGUE,\n";
     await t.step("preview: create, create, error (league), error (externalId)", async () => {
-      const res = await request(app, admin, "preview", {
-        kind: "clubs",
-        format: "csv",
-        content: bad,
-      });
+      const res = await request(app, admin, "preview", csv("clubs", bad));
       assert.equal(res.status, 200);
       const preview = await readJsonBody(res);
       assert.deepEqual(preview.rows.map((r: { action: string }) => r.action), [
@@ -58,11 +59,7 @@ Deno.test("[imports] preview lists every row; a file with errors changes nothing
       assert.deepEqual(preview.counts, { create: 2, update: 0, unchanged: 0, error: 2 });
     });
     await t.step("apply is refused whole (400 naming the rows), nothing written", async () => {
-      const res = await request(app, admin, "apply", {
-        kind: "clubs",
-        format: "csv",
-        content: bad,
-      });
+      const res = await request(app, admin, "apply", csv("clubs", bad));
       assert.equal(res.status, 400);
       const body = await readJsonBody(res);
       assert.match(body.message, /2 rows with errors: nothing was imported/);
@@ -84,21 +81,17 @@ Deno.test("[imports] preview lists every row; a file with errors changes nothing
 Deno.test("[imports] re-running a file changes nothing; changes show as updates", async (t) => {
   await withAdminApp(async (app, admin) => {
     await t.step("clubs, players and matches apply", async () => {
-      assert.equal(
-        (await apply(app, admin, { kind: "clubs", format: "csv", content: CLUBS })).job
-          .status,
-        "APPLIED",
-      );
-      const { job } = await apply(app, admin, { kind: "players", format: "csv", content: PLAYERS });
+      assert.equal((await apply(app, admin, csv("clubs", CLUBS))).job.status, "APPLIED");
+      const { job } = await apply(app, admin, csv("players", PLAYERS));
       assert.deepEqual(job.counts, { create: 2, update: 0, unchanged: 0, error: 0 });
-      await apply(app, admin, { kind: "matches", format: "csv", content: MATCHES });
+      await apply(app, admin, csv("matches", MATCHES));
       assert.equal((await listPlayers(app.kv)).length, 2);
     });
     await t.step("the same files again: every row unchanged, no new records", async () => {
       for (
         const [kind, content] of [["clubs", CLUBS], ["players", PLAYERS], ["matches", MATCHES]]
       ) {
-        const { job } = await apply(app, admin, { kind, format: "csv", content });
+        const { job } = await apply(app, admin, csv(kind, content));
         assert.equal(job.counts.unchanged, job.rows, kind);
       }
       assert.equal((await listTeams(app.kv)).length, 2);
@@ -107,11 +100,11 @@ Deno.test("[imports] re-running a file changes nothing; changes show as updates"
     await t.step("a new salary and club: an update naming the columns", async () => {
       const moved = PLAYERS.replace("opta-c2,9000", "opta-c1,9500");
       const preview = await readJsonBody(
-        await request(app, admin, "preview", { kind: "players", format: "csv", content: moved }),
+        await request(app, admin, "preview", csv("players", moved)),
       );
       assert.deepEqual(preview.rows[1].changes, ["club", "salary"]);
       assert.equal(preview.rows[0].action, "unchanged");
-      await apply(app, admin, { kind: "players", format: "csv", content: moved });
+      await apply(app, admin, csv("players", moved));
       const radcliffe = (await listPlayers(app.kv)).find((p) => p.externalId === "opta-p2")!;
       assert.equal(radcliffe.salary, 9500);
       const history = await readJsonBody(
@@ -127,9 +120,9 @@ Deno.test("[imports] re-running a file changes nothing; changes show as updates"
 Deno.test("[imports] an export re-imports unchanged, byte for byte", async () => {
   await withAdminApp(async (app, admin) => {
     const c = await makeCompetition(app.kv);
-    await apply(app, admin, { kind: "clubs", format: "csv", content: CLUBS });
-    await apply(app, admin, { kind: "players", format: "csv", content: PLAYERS });
-    await apply(app, admin, { kind: "matches", format: "csv", content: MATCHES });
+    await apply(app, admin, csv("clubs", CLUBS));
+    await apply(app, admin, csv("players", PLAYERS));
+    await apply(app, admin, csv("matches", MATCHES));
     const kinds = ["clubs", "players", "matches", "competition-players"] as const;
     for (const kind of kinds) {
       for (const format of ["csv", "json"] as const) {

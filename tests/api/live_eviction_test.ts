@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { reconnectDelay, RESTART_SPREAD_MS } from "@/lib/client/live/reconnect.ts";
-import { freePort, type RunningServer, startServer } from "@/tests/helpers/server.ts";
+import { appEnv, freePort, type RunningServer, startServer } from "@/tests/helpers/server.ts";
 import { waitFor } from "@/tests/helpers/wait.ts";
 
 const ADMIN = { "x-admin-username": "admin", "x-admin-password": "admin-test-password" };
@@ -25,14 +25,7 @@ async function startDeployEntry(kvPath: string) {
     stdin: "null",
     stdout: "null",
     stderr: "null",
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DENO_KV_PATH: kvPath,
-      DEMO_DATA: "0",
-      ADMIN_USERNAME: "admin",
-      ADMIN_PASSWORD: "admin-test-password",
-    },
+    env: appEnv(port, kvPath, "admin-test-password"),
   }).spawn();
   const url = `http://127.0.0.1:${port}`;
   await waitFor("main.ts answers /readyz", async () => {

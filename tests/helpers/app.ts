@@ -131,6 +131,8 @@ export async function makeTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
     },
     async close() {
       await services.hub.close();
+      // A provider call the app left unawaited ends before the store (and a fake Stripe) close.
+      await services.payments.settled();
       store.close();
     },
   };

@@ -27,6 +27,28 @@ export interface StartServerOptions {
   env?: Record<string, string>;
 }
 
+/**
+ * The environment of an app process (main.ts, serve.ts or scripts/start.ts) on
+ * 127.0.0.1:`port` over `kvPath`, without demo data, whose admin is `admin`/`adminPassword`;
+ * `extra` adds or overrides variables.
+ */
+export function appEnv(
+  port: number,
+  kvPath: string,
+  adminPassword: string,
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DENO_KV_PATH: kvPath,
+    DEMO_DATA: "0",
+    ADMIN_USERNAME: "admin",
+    ADMIN_PASSWORD: adminPassword,
+    ...extra,
+  };
+}
+
 /** A port that was free a moment ago. */
 export function freePort(): number {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
@@ -77,20 +99,15 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     stdin: "null",
     stdout: "piped",
     stderr: "piped",
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DENO_KV_PATH: ":memory:",
+    env: appEnv(port, ":memory:", "admin-test-password", {
       DEMO_DATA: "1",
-      ADMIN_USERNAME: "admin",
-      ADMIN_PASSWORD: "admin-test-password",
       STRIPE_SECRET_KEY: "",
       STRIPE_PUBLISHABLE_KEY: "",
       STRIPE_WEBHOOK_SECRET: "",
       SMTP_URL: "",
       NO_COLOR: "1",
       ...opts.env,
-    },
+    }),
   }).spawn();
 
   const chunks: string[] = [];

@@ -52,6 +52,7 @@ export function bundleApp(manifest: Manifest, config: FreshConfig) {
     entrypoints: pluginEntrypoints(config),
     dev: isDev(config),
     target: config.build?.target,
+    foldApart: config.build?.foldApart,
   });
 }
 

@@ -64,6 +64,8 @@ export interface BundleOptions {
   entrypoints: Record<string, string>;
   dev: boolean;
   target?: string | string[];
+  /** Page groups whose own code is never folded into other pages' chunks (see FreshConfig). */
+  foldApart?: RegExp;
 }
 
 interface Snapshot {
@@ -134,7 +136,10 @@ export function bundle(opts: BundleOptions): Promise<MemoryBuild> {
       });
     let result = await build();
     // Folding a chunk can leave another small one: a few rounds settle it.
-    for (let round = 0; round < FOLD_ROUNDS && planFolds(result.metafile, opts.rootDir, folds);) {
+    for (
+      let round = 0;
+      round < FOLD_ROUNDS && planFolds(result.metafile, opts.rootDir, folds, opts.foldApart);
+    ) {
       result = await build();
       round++;
     }

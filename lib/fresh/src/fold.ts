@@ -17,6 +17,11 @@ const FILE_COST = 300;
 /** About how much of a minified chunk remains after brotli. */
 const COMPRESSED = 0.4;
 
+/** Whether `entry` (`page:<group>`, `lazy:…`) is the page of a group matching `apart`. */
+function apartEntry(entry: string | null, apart: RegExp | undefined): boolean {
+  return !!apart && !!entry?.startsWith("page:") && apart.test(entry.slice(5));
+}
+
 /** Modules each entry must reference: `page:<group>` or `lazy:<absolute path>` → module paths. */
 export interface Folds {
   refs: Map<string, Set<string>>;
@@ -46,7 +51,12 @@ interface Output {
  * Adds to `folds` what a build's metafile shows can be folded; returns whether it added any (then
  * build again). `rootDir` is esbuild's working directory, which metafile paths are relative to.
  */
-export function planFolds(metafile: esbuild.Metafile, rootDir: string, folds: Folds): boolean {
+export function planFolds(
+  metafile: esbuild.Metafile,
+  rootDir: string,
+  folds: Folds,
+  apart?: RegExp,
+): boolean {
   const outputs = new Map<string, Output>();
   for (const [file, out] of Object.entries(metafile.outputs)) {
     if (!file.endsWith(".js")) continue;
@@ -82,11 +92,15 @@ export function planFolds(metafile: esbuild.Metafile, rootDir: string, folds: Fo
   for (const small of chunks) {
     if (small.bytes >= FOLD_BYTES || small.modules.length === 0) continue;
     const own = loadedBy.get(small.file)!;
+    // Code of the pages kept apart only (e.g. admin pages) is never folded onto another page.
+    const isApart = (file: string) => apartEntry(outputs.get(file)!.entry, apart);
+    const ownApart = [...own].every(isApart);
     const target = chunks
       .filter((c) =>
         c !== small && c.bytes >= small.bytes && includesAll(loadedBy.get(c.file)!, own)
       )
       .filter((c) => [...loadedBy.get(c.file)!].every((e) => own.has(e) || outputs.get(e)!.entry))
+      .filter((c) => !ownApart || [...loadedBy.get(c.file)!].every((e) => own.has(e) || isApart(e)))
       .sort((a, b) =>
         loadedBy.get(a.file)!.size - loadedBy.get(b.file)!.size || b.bytes - a.bytes
       )[0];

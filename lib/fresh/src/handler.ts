@@ -96,7 +96,7 @@ export async function createHandler(
     chunks: new Map(),
     staticVariants,
   };
-  if (!dev) precompress(app);
+  if (!dev) await precompress(app);
   const chain = chainOf(app);
   return (req, info) => handle(app, chain, req, info);
 }

@@ -67,13 +67,14 @@ function chunk(app: App, name: string): Promise<EncodedFile | null> {
 
 /**
  * Compresses, in the background, what the build step did not: every bundle file of an in-memory
- * build, and the static text files without variants in the snapshot.
+ * build, and the static text files without variants in the snapshot. Resolves once the static
+ * files are read and hashed (a few milliseconds), so no file read outlives the start-up.
  */
-export function precompress(app: App): void {
+export async function precompress(app: App): Promise<void> {
   if (!app.build.prebuilt) {
     for (const name of Object.keys(app.build.deps)) chunk(app, name).catch(() => {});
   }
-  precompressStatic(app.staticFiles.values(), app.staticVariants);
+  await precompressStatic(app.staticFiles.values(), app.staticVariants);
 }
 
 /** Open live-reload streams, closed on SIGINT/SIGTERM so a graceful shutdown does not wait. */

@@ -131,13 +131,19 @@ function encodedFile(
 }
 
 /**
- * Compresses the static files ahead of the first request, those without build-time variants in
- * `variantsDir` (errors are left for serveStatic).
+ * Reads and hashes the static files ahead of the first request, with their build-time variants
+ * in `variantsDir`; resolves once every file is read (those without variants are compressed in
+ * the background after that). Errors are left for serveStatic.
  */
-export function precompressStatic(paths: Iterable<string>, variantsDir: string | null): void {
-  for (const path of paths) {
-    Deno.stat(path).then((stat) => encodedFile(path, stat, variantsDir)).catch(() => {});
-  }
+export async function precompressStatic(
+  paths: Iterable<string>,
+  variantsDir: string | null,
+): Promise<void> {
+  await Promise.all(
+    [...paths].map((path) =>
+      Deno.stat(path).then((stat) => encodedFile(path, stat, variantsDir)).catch(() => {})
+    ),
+  );
 }
 
 /**

@@ -211,6 +211,12 @@ export interface FreshConfig {
     outDir?: string;
     /** esbuild target (default "es2022"). */
     target?: string | string[];
+    /**
+     * Page groups (named from their route: `admin/players.tsx` → `admin-players`) whose own code
+     * is never folded into the chunks of other pages (see fold.ts): e.g. `/^admin(-|$)/`, so a
+     * visitor's page never loads admin code.
+     */
+    foldApart?: RegExp;
   };
   /** Folder of static files (default `<root>/static`). */
   staticDir?: string;
