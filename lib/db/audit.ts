@@ -133,7 +133,7 @@ export interface AuditStamp {
 
 /**
  * Adds to `op` the activity record of the request `stamp` stands for: the fields of the record
- * that differ between `before` and `after` ("Change status" when its status changes). Nothing
+ * that differ between `before` and `after` ("Change status" when a competition's status changes). Nothing
  * without a stamp (a change not made by an admin request).
  * @example auditInto(op, audit, { competitionId: 7, before: competition, after: saved })
  */
@@ -145,8 +145,9 @@ export function auditInto(
   if (!stamp) return;
   const at = change.at ?? new Date();
   const changes = changedFields(change.before, change.after);
+  // A competition's status is what an admin changes; a payout's follows its own action.
   const statusChanged = changes.before?.status !== undefined &&
-    changes.after?.status !== undefined;
+    changes.after?.status !== undefined && /\/competitions\/\d+(\/cancel)?$/.test(stamp.request);
   const entry = auditRecord(timeOrderedId(at.getTime()), at, {
     admin: stamp.admin,
     action: statusChanged ? "Change status" : stamp.action,

@@ -6,7 +6,9 @@
  */
 import assert from "node:assert/strict";
 import { type AuditEntry, listAudit } from "@/lib/db/audit.ts";
+import { updateCompetition } from "@/lib/db/competitions.ts";
 import { keys } from "@/lib/db/keys.ts";
+import { setPrizeStructure } from "@/lib/db/prizes.ts";
 import { readJsonBody, type TestApp } from "@/tests/helpers/app.ts";
 import { makeCompetition, makeEntry, withAdminApp } from "@/tests/helpers/fixtures.ts";
 
@@ -78,6 +80,26 @@ Deno.test("[audit] a change and its activity record are one commit", async (t) =
       );
       const cancelled = await app.kv.get(keys.competition(c.id));
       assert.equal(await stampOf(app, records[0]), cancelled.versionstamp);
+    });
+
+    await t.step("recording a payout", async () => {
+      const won = await makeCompetition(app.kv, { name: "Payout Cup", entryFee: 5 });
+      const winner = await makeEntry(app.kv, won, { email: "bob@example.com" });
+      await setPrizeStructure(app.kv, won.id, [{ position: 1, prize: 30 }]);
+      await updateCompetition(app.kv, won.id, { status: "COMPLETED" });
+      const path = `/api/admin/payouts/${won.id}/${winner.id}/paid`;
+      const res = await app.request(path, {
+        method: "POST",
+        headers: admin,
+        json: { reference: "BANK-001" },
+      });
+      assert.equal(res.status, 200, await res.clone().text());
+      await res.body?.cancel();
+      const [record, ...more] = await recordsOf(app, `POST ${path}`);
+      assert.equal(more.length, 0);
+      assert.deepEqual([record.action, record.after?.status], ["Record payout", "PAID"]);
+      const paid = await app.kv.get(keys.payout(won.id, winner.id));
+      assert.equal(await stampOf(app, record), paid.versionstamp, "the same commit");
     });
 
     await t.step("a refused change leaves no record", async () => {
