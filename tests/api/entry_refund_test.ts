@@ -6,6 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { listAudit } from "@/lib/db/audit.ts";
+import { getPendingCheckout } from "@/lib/db/checkouts.ts";
 import { createEntry, getEntryByTeamId } from "@/lib/db/entries.ts";
 import { getCompetition, updateCompetition } from "@/lib/db/competitions.ts";
 import { keys } from "@/lib/db/keys.ts";
@@ -24,6 +25,7 @@ import {
 } from "@/tests/helpers/fixtures.ts";
 import type { FakeStripe } from "@/tests/helpers/fake_stripe.ts";
 import { paidStripeCheckout, withStripeApp } from "@/tests/helpers/stripe.ts";
+import { waitFor } from "@/tests/helpers/wait.ts";
 
 /** A paid entry made through the app (Stripe checkout, then POST /api/entries); its team id. */
 async function paidEntry(
@@ -270,5 +272,36 @@ Deno.test("[refund] refused with a 409: a cancelled competition, a completed one
       0,
       JSON.stringify(books.discrepancies),
     );
+  });
+});
+
+Deno.test("[refund] the sweep finishing a cancellation's refund keeps the entry's payment record FINALISED (it made the entry)", async () => {
+  await withStripeApp(async (app, fake) => {
+    const admin = await makeAdminHeaders(app.kv);
+    const c = await makeCompetition(app.kv, { entryFee: 5 });
+    const fan = await paidEntry(app, fake, c, 0);
+    fake.failRefunds = true;
+    const res = await app.request(`/api/admin/competitions/${c.id}/cancel`, {
+      method: "POST",
+      headers: admin,
+      json: { reason: "The match was postponed." },
+    });
+    assert.ok([200, 202].includes(res.status));
+    await res.body?.cancel();
+    await waitFor("the cancellation's pass ended", async () => {
+      const job = await readJsonBody(
+        await app.request(`/api/admin/competitions/${c.id}/cancellation`, { headers: admin }),
+      );
+      return job.lastPassAt !== null;
+    });
+    assert.equal((await getRefund(app.kv, fan.intent))!.status, "PENDING");
+    fake.failRefunds = false;
+    await sweepPayments(app.services, TEST_ORIGIN);
+    assert.equal((await getRefund(app.kv, fan.intent))!.status, "DONE");
+    assert.equal(fake.refunds.length, 1);
+    const checkout = await getPendingCheckout(app.kv, fan.intent);
+    assert.deepEqual([checkout?.status, checkout?.teamId], ["FINALISED", fan.teamId]);
+    const books = await reconcile(app.services, [], { provider: true });
+    assert.deepEqual(books.discrepancies, []);
   });
 });
