@@ -41,73 +41,74 @@ import * as $36 from "./routes/api/admin/analytics.ts";
 import * as $37 from "./routes/api/admin/competitions/[id]/available-players.ts";
 import * as $38 from "./routes/api/admin/competitions/[id]/cancel.ts";
 import * as $39 from "./routes/api/admin/competitions/[id]/cancellation.ts";
-import * as $40 from "./routes/api/admin/competitions/[id]/events/[eventId].ts";
-import * as $41 from "./routes/api/admin/competitions/[id]/events/index.ts";
-import * as $42 from "./routes/api/admin/competitions/[id]/index.ts";
-import * as $43 from "./routes/api/admin/competitions/[id]/performances.ts";
-import * as $44 from "./routes/api/admin/competitions/[id]/players.ts";
-import * as $45 from "./routes/api/admin/competitions/[id]/players/[playerId].ts";
-import * as $46 from "./routes/api/admin/competitions/[id]/prizes.ts";
-import * as $47 from "./routes/api/admin/competitions/index.ts";
-import * as $48 from "./routes/api/admin/feed/index.ts";
-import * as $49 from "./routes/api/admin/feed/providers/[name]/retire.ts";
-import * as $50 from "./routes/api/admin/feed/providers/[name]/rotate.ts";
-import * as $51 from "./routes/api/admin/feed/providers/index.ts";
-import * as $52 from "./routes/api/admin/imports/[id]/resume.ts";
-import * as $53 from "./routes/api/admin/imports/apply.ts";
-import * as $54 from "./routes/api/admin/imports/export.ts";
-import * as $55 from "./routes/api/admin/imports/index.ts";
-import * as $56 from "./routes/api/admin/imports/preview.ts";
-import * as $57 from "./routes/api/admin/ledger.ts";
-import * as $58 from "./routes/api/admin/login.ts";
-import * as $59 from "./routes/api/admin/logout.ts";
-import * as $60 from "./routes/api/admin/matches/[id].ts";
-import * as $61 from "./routes/api/admin/matches/index.ts";
-import * as $62 from "./routes/api/admin/payments.ts";
-import * as $63 from "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts";
-import * as $64 from "./routes/api/admin/payouts/index.ts";
-import * as $65 from "./routes/api/admin/players/[id].ts";
-import * as $66 from "./routes/api/admin/players/index.ts";
-import * as $67 from "./routes/api/admin/session.ts";
-import * as $68 from "./routes/api/admin/teams/[id]/index.ts";
-import * as $69 from "./routes/api/admin/teams/[id]/players.ts";
-import * as $70 from "./routes/api/admin/teams/index.ts";
-import * as $71 from "./routes/api/analytics.ts";
-import * as $72 from "./routes/api/claim/[token].ts";
-import * as $73 from "./routes/api/competitions/[id]/entry-count.ts";
-import * as $74 from "./routes/api/competitions/[id]/events.ts";
-import * as $75 from "./routes/api/competitions/[id]/index.ts";
-import * as $76 from "./routes/api/competitions/[id]/leaderboard.ts";
-import * as $77 from "./routes/api/competitions/[id]/players.ts";
-import * as $78 from "./routes/api/competitions/[id]/prizes.ts";
-import * as $79 from "./routes/api/competitions/index.ts";
-import * as $80 from "./routes/api/create-payment-intent.ts";
-import * as $81 from "./routes/api/entries/[id]/details.ts";
-import * as $82 from "./routes/api/entries/[id]/index.ts";
-import * as $83 from "./routes/api/entries/[id]/players.ts";
-import * as $84 from "./routes/api/entries/index.ts";
-import * as $85 from "./routes/api/feed/events.ts";
-import * as $86 from "./routes/api/my-entries/email.ts";
-import * as $87 from "./routes/api/my-entries/index.ts";
-import * as $88 from "./routes/api/stripe/webhook.ts";
-import * as $89 from "./routes/api/team-edits/[token].ts";
-import * as $90 from "./routes/api/test-email.ts";
-import * as $91 from "./routes/api/test-payments/confirm.ts";
-import * as $92 from "./routes/claim/[token].tsx";
-import * as $93 from "./routes/confirmation/[id].tsx";
-import * as $94 from "./routes/edit/[token].tsx";
-import * as $95 from "./routes/email-test.tsx";
-import * as $96 from "./routes/healthz.ts";
-import * as $97 from "./routes/index.tsx";
-import * as $98 from "./routes/leaderboard/[id].tsx";
-import * as $99 from "./routes/my-entries.tsx";
-import * as $100 from "./routes/offline.tsx";
-import * as $101 from "./routes/og/competition/[id].png.ts";
-import * as $102 from "./routes/og/team/[teamId].png.ts";
-import * as $103 from "./routes/payment/[id].tsx";
-import * as $104 from "./routes/readyz.ts";
-import * as $105 from "./routes/team-selection/[id].tsx";
-import * as $106 from "./routes/ws.ts";
+import * as $40 from "./routes/api/admin/competitions/[id]/entries/[teamId]/refund.ts";
+import * as $41 from "./routes/api/admin/competitions/[id]/events/[eventId].ts";
+import * as $42 from "./routes/api/admin/competitions/[id]/events/index.ts";
+import * as $43 from "./routes/api/admin/competitions/[id]/index.ts";
+import * as $44 from "./routes/api/admin/competitions/[id]/performances.ts";
+import * as $45 from "./routes/api/admin/competitions/[id]/players.ts";
+import * as $46 from "./routes/api/admin/competitions/[id]/players/[playerId].ts";
+import * as $47 from "./routes/api/admin/competitions/[id]/prizes.ts";
+import * as $48 from "./routes/api/admin/competitions/index.ts";
+import * as $49 from "./routes/api/admin/feed/index.ts";
+import * as $50 from "./routes/api/admin/feed/providers/[name]/retire.ts";
+import * as $51 from "./routes/api/admin/feed/providers/[name]/rotate.ts";
+import * as $52 from "./routes/api/admin/feed/providers/index.ts";
+import * as $53 from "./routes/api/admin/imports/[id]/resume.ts";
+import * as $54 from "./routes/api/admin/imports/apply.ts";
+import * as $55 from "./routes/api/admin/imports/export.ts";
+import * as $56 from "./routes/api/admin/imports/index.ts";
+import * as $57 from "./routes/api/admin/imports/preview.ts";
+import * as $58 from "./routes/api/admin/ledger.ts";
+import * as $59 from "./routes/api/admin/login.ts";
+import * as $60 from "./routes/api/admin/logout.ts";
+import * as $61 from "./routes/api/admin/matches/[id].ts";
+import * as $62 from "./routes/api/admin/matches/index.ts";
+import * as $63 from "./routes/api/admin/payments.ts";
+import * as $64 from "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts";
+import * as $65 from "./routes/api/admin/payouts/index.ts";
+import * as $66 from "./routes/api/admin/players/[id].ts";
+import * as $67 from "./routes/api/admin/players/index.ts";
+import * as $68 from "./routes/api/admin/session.ts";
+import * as $69 from "./routes/api/admin/teams/[id]/index.ts";
+import * as $70 from "./routes/api/admin/teams/[id]/players.ts";
+import * as $71 from "./routes/api/admin/teams/index.ts";
+import * as $72 from "./routes/api/analytics.ts";
+import * as $73 from "./routes/api/claim/[token].ts";
+import * as $74 from "./routes/api/competitions/[id]/entry-count.ts";
+import * as $75 from "./routes/api/competitions/[id]/events.ts";
+import * as $76 from "./routes/api/competitions/[id]/index.ts";
+import * as $77 from "./routes/api/competitions/[id]/leaderboard.ts";
+import * as $78 from "./routes/api/competitions/[id]/players.ts";
+import * as $79 from "./routes/api/competitions/[id]/prizes.ts";
+import * as $80 from "./routes/api/competitions/index.ts";
+import * as $81 from "./routes/api/create-payment-intent.ts";
+import * as $82 from "./routes/api/entries/[id]/details.ts";
+import * as $83 from "./routes/api/entries/[id]/index.ts";
+import * as $84 from "./routes/api/entries/[id]/players.ts";
+import * as $85 from "./routes/api/entries/index.ts";
+import * as $86 from "./routes/api/feed/events.ts";
+import * as $87 from "./routes/api/my-entries/email.ts";
+import * as $88 from "./routes/api/my-entries/index.ts";
+import * as $89 from "./routes/api/stripe/webhook.ts";
+import * as $90 from "./routes/api/team-edits/[token].ts";
+import * as $91 from "./routes/api/test-email.ts";
+import * as $92 from "./routes/api/test-payments/confirm.ts";
+import * as $93 from "./routes/claim/[token].tsx";
+import * as $94 from "./routes/confirmation/[id].tsx";
+import * as $95 from "./routes/edit/[token].tsx";
+import * as $96 from "./routes/email-test.tsx";
+import * as $97 from "./routes/healthz.ts";
+import * as $98 from "./routes/index.tsx";
+import * as $99 from "./routes/leaderboard/[id].tsx";
+import * as $100 from "./routes/my-entries.tsx";
+import * as $101 from "./routes/offline.tsx";
+import * as $102 from "./routes/og/competition/[id].png.ts";
+import * as $103 from "./routes/og/team/[teamId].png.ts";
+import * as $104 from "./routes/payment/[id].tsx";
+import * as $105 from "./routes/readyz.ts";
+import * as $106 from "./routes/team-selection/[id].tsx";
+import * as $107 from "./routes/ws.ts";
 import * as $$0 from "./islands/AdminClubs.tsx";
 import * as $$1 from "./islands/AdminCompetitionForm.tsx";
 import * as $$2 from "./islands/AdminDashboard.tsx";
@@ -123,20 +124,21 @@ import * as $$11 from "./islands/AdminPayoutPay.tsx";
 import * as $$12 from "./islands/AdminPerformanceEditor.tsx";
 import * as $$13 from "./islands/AdminPlayers.tsx";
 import * as $$14 from "./islands/AdminPrizeEditor.tsx";
-import * as $$15 from "./islands/Checkout.tsx";
-import * as $$16 from "./islands/ClaimForm.tsx";
-import * as $$17 from "./islands/ContestList.tsx";
-import * as $$18 from "./islands/EditTeamLink.tsx";
-import * as $$19 from "./islands/EmailTestForm.tsx";
-import * as $$20 from "./islands/LeaderboardLive.tsx";
-import * as $$21 from "./islands/MyEntries.tsx";
-import * as $$22 from "./islands/PageView.tsx";
-import * as $$23 from "./islands/RulesButton.tsx";
-import * as $$24 from "./islands/ShareButtons.tsx";
-import * as $$25 from "./islands/TeamBuilder.tsx";
-import * as $$26 from "./islands/TeamEditor.tsx";
-import * as $$27 from "./islands/Toaster.tsx";
-import * as $$28 from "./islands/TwoFactorSetup.tsx";
+import * as $$15 from "./islands/AdminRefundEntry.tsx";
+import * as $$16 from "./islands/Checkout.tsx";
+import * as $$17 from "./islands/ClaimForm.tsx";
+import * as $$18 from "./islands/ContestList.tsx";
+import * as $$19 from "./islands/EditTeamLink.tsx";
+import * as $$20 from "./islands/EmailTestForm.tsx";
+import * as $$21 from "./islands/LeaderboardLive.tsx";
+import * as $$22 from "./islands/MyEntries.tsx";
+import * as $$23 from "./islands/PageView.tsx";
+import * as $$24 from "./islands/RulesButton.tsx";
+import * as $$25 from "./islands/ShareButtons.tsx";
+import * as $$26 from "./islands/TeamBuilder.tsx";
+import * as $$27 from "./islands/TeamEditor.tsx";
+import * as $$28 from "./islands/Toaster.tsx";
+import * as $$29 from "./islands/TwoFactorSetup.tsx";
 
 import type { Manifest } from "$fresh/server.ts";
 
@@ -182,73 +184,74 @@ const manifest = {
     "./routes/api/admin/competitions/[id]/available-players.ts": $37,
     "./routes/api/admin/competitions/[id]/cancel.ts": $38,
     "./routes/api/admin/competitions/[id]/cancellation.ts": $39,
-    "./routes/api/admin/competitions/[id]/events/[eventId].ts": $40,
-    "./routes/api/admin/competitions/[id]/events/index.ts": $41,
-    "./routes/api/admin/competitions/[id]/index.ts": $42,
-    "./routes/api/admin/competitions/[id]/performances.ts": $43,
-    "./routes/api/admin/competitions/[id]/players.ts": $44,
-    "./routes/api/admin/competitions/[id]/players/[playerId].ts": $45,
-    "./routes/api/admin/competitions/[id]/prizes.ts": $46,
-    "./routes/api/admin/competitions/index.ts": $47,
-    "./routes/api/admin/feed/index.ts": $48,
-    "./routes/api/admin/feed/providers/[name]/retire.ts": $49,
-    "./routes/api/admin/feed/providers/[name]/rotate.ts": $50,
-    "./routes/api/admin/feed/providers/index.ts": $51,
-    "./routes/api/admin/imports/[id]/resume.ts": $52,
-    "./routes/api/admin/imports/apply.ts": $53,
-    "./routes/api/admin/imports/export.ts": $54,
-    "./routes/api/admin/imports/index.ts": $55,
-    "./routes/api/admin/imports/preview.ts": $56,
-    "./routes/api/admin/ledger.ts": $57,
-    "./routes/api/admin/login.ts": $58,
-    "./routes/api/admin/logout.ts": $59,
-    "./routes/api/admin/matches/[id].ts": $60,
-    "./routes/api/admin/matches/index.ts": $61,
-    "./routes/api/admin/payments.ts": $62,
-    "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts": $63,
-    "./routes/api/admin/payouts/index.ts": $64,
-    "./routes/api/admin/players/[id].ts": $65,
-    "./routes/api/admin/players/index.ts": $66,
-    "./routes/api/admin/session.ts": $67,
-    "./routes/api/admin/teams/[id]/index.ts": $68,
-    "./routes/api/admin/teams/[id]/players.ts": $69,
-    "./routes/api/admin/teams/index.ts": $70,
-    "./routes/api/analytics.ts": $71,
-    "./routes/api/claim/[token].ts": $72,
-    "./routes/api/competitions/[id]/entry-count.ts": $73,
-    "./routes/api/competitions/[id]/events.ts": $74,
-    "./routes/api/competitions/[id]/index.ts": $75,
-    "./routes/api/competitions/[id]/leaderboard.ts": $76,
-    "./routes/api/competitions/[id]/players.ts": $77,
-    "./routes/api/competitions/[id]/prizes.ts": $78,
-    "./routes/api/competitions/index.ts": $79,
-    "./routes/api/create-payment-intent.ts": $80,
-    "./routes/api/entries/[id]/details.ts": $81,
-    "./routes/api/entries/[id]/index.ts": $82,
-    "./routes/api/entries/[id]/players.ts": $83,
-    "./routes/api/entries/index.ts": $84,
-    "./routes/api/feed/events.ts": $85,
-    "./routes/api/my-entries/email.ts": $86,
-    "./routes/api/my-entries/index.ts": $87,
-    "./routes/api/stripe/webhook.ts": $88,
-    "./routes/api/team-edits/[token].ts": $89,
-    "./routes/api/test-email.ts": $90,
-    "./routes/api/test-payments/confirm.ts": $91,
-    "./routes/claim/[token].tsx": $92,
-    "./routes/confirmation/[id].tsx": $93,
-    "./routes/edit/[token].tsx": $94,
-    "./routes/email-test.tsx": $95,
-    "./routes/healthz.ts": $96,
-    "./routes/index.tsx": $97,
-    "./routes/leaderboard/[id].tsx": $98,
-    "./routes/my-entries.tsx": $99,
-    "./routes/offline.tsx": $100,
-    "./routes/og/competition/[id].png.ts": $101,
-    "./routes/og/team/[teamId].png.ts": $102,
-    "./routes/payment/[id].tsx": $103,
-    "./routes/readyz.ts": $104,
-    "./routes/team-selection/[id].tsx": $105,
-    "./routes/ws.ts": $106,
+    "./routes/api/admin/competitions/[id]/entries/[teamId]/refund.ts": $40,
+    "./routes/api/admin/competitions/[id]/events/[eventId].ts": $41,
+    "./routes/api/admin/competitions/[id]/events/index.ts": $42,
+    "./routes/api/admin/competitions/[id]/index.ts": $43,
+    "./routes/api/admin/competitions/[id]/performances.ts": $44,
+    "./routes/api/admin/competitions/[id]/players.ts": $45,
+    "./routes/api/admin/competitions/[id]/players/[playerId].ts": $46,
+    "./routes/api/admin/competitions/[id]/prizes.ts": $47,
+    "./routes/api/admin/competitions/index.ts": $48,
+    "./routes/api/admin/feed/index.ts": $49,
+    "./routes/api/admin/feed/providers/[name]/retire.ts": $50,
+    "./routes/api/admin/feed/providers/[name]/rotate.ts": $51,
+    "./routes/api/admin/feed/providers/index.ts": $52,
+    "./routes/api/admin/imports/[id]/resume.ts": $53,
+    "./routes/api/admin/imports/apply.ts": $54,
+    "./routes/api/admin/imports/export.ts": $55,
+    "./routes/api/admin/imports/index.ts": $56,
+    "./routes/api/admin/imports/preview.ts": $57,
+    "./routes/api/admin/ledger.ts": $58,
+    "./routes/api/admin/login.ts": $59,
+    "./routes/api/admin/logout.ts": $60,
+    "./routes/api/admin/matches/[id].ts": $61,
+    "./routes/api/admin/matches/index.ts": $62,
+    "./routes/api/admin/payments.ts": $63,
+    "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts": $64,
+    "./routes/api/admin/payouts/index.ts": $65,
+    "./routes/api/admin/players/[id].ts": $66,
+    "./routes/api/admin/players/index.ts": $67,
+    "./routes/api/admin/session.ts": $68,
+    "./routes/api/admin/teams/[id]/index.ts": $69,
+    "./routes/api/admin/teams/[id]/players.ts": $70,
+    "./routes/api/admin/teams/index.ts": $71,
+    "./routes/api/analytics.ts": $72,
+    "./routes/api/claim/[token].ts": $73,
+    "./routes/api/competitions/[id]/entry-count.ts": $74,
+    "./routes/api/competitions/[id]/events.ts": $75,
+    "./routes/api/competitions/[id]/index.ts": $76,
+    "./routes/api/competitions/[id]/leaderboard.ts": $77,
+    "./routes/api/competitions/[id]/players.ts": $78,
+    "./routes/api/competitions/[id]/prizes.ts": $79,
+    "./routes/api/competitions/index.ts": $80,
+    "./routes/api/create-payment-intent.ts": $81,
+    "./routes/api/entries/[id]/details.ts": $82,
+    "./routes/api/entries/[id]/index.ts": $83,
+    "./routes/api/entries/[id]/players.ts": $84,
+    "./routes/api/entries/index.ts": $85,
+    "./routes/api/feed/events.ts": $86,
+    "./routes/api/my-entries/email.ts": $87,
+    "./routes/api/my-entries/index.ts": $88,
+    "./routes/api/stripe/webhook.ts": $89,
+    "./routes/api/team-edits/[token].ts": $90,
+    "./routes/api/test-email.ts": $91,
+    "./routes/api/test-payments/confirm.ts": $92,
+    "./routes/claim/[token].tsx": $93,
+    "./routes/confirmation/[id].tsx": $94,
+    "./routes/edit/[token].tsx": $95,
+    "./routes/email-test.tsx": $96,
+    "./routes/healthz.ts": $97,
+    "./routes/index.tsx": $98,
+    "./routes/leaderboard/[id].tsx": $99,
+    "./routes/my-entries.tsx": $100,
+    "./routes/offline.tsx": $101,
+    "./routes/og/competition/[id].png.ts": $102,
+    "./routes/og/team/[teamId].png.ts": $103,
+    "./routes/payment/[id].tsx": $104,
+    "./routes/readyz.ts": $105,
+    "./routes/team-selection/[id].tsx": $106,
+    "./routes/ws.ts": $107,
   },
   islands: {
     "./islands/AdminClubs.tsx": $$0,
@@ -266,20 +269,21 @@ const manifest = {
     "./islands/AdminPerformanceEditor.tsx": $$12,
     "./islands/AdminPlayers.tsx": $$13,
     "./islands/AdminPrizeEditor.tsx": $$14,
-    "./islands/Checkout.tsx": $$15,
-    "./islands/ClaimForm.tsx": $$16,
-    "./islands/ContestList.tsx": $$17,
-    "./islands/EditTeamLink.tsx": $$18,
-    "./islands/EmailTestForm.tsx": $$19,
-    "./islands/LeaderboardLive.tsx": $$20,
-    "./islands/MyEntries.tsx": $$21,
-    "./islands/PageView.tsx": $$22,
-    "./islands/RulesButton.tsx": $$23,
-    "./islands/ShareButtons.tsx": $$24,
-    "./islands/TeamBuilder.tsx": $$25,
-    "./islands/TeamEditor.tsx": $$26,
-    "./islands/Toaster.tsx": $$27,
-    "./islands/TwoFactorSetup.tsx": $$28,
+    "./islands/AdminRefundEntry.tsx": $$15,
+    "./islands/Checkout.tsx": $$16,
+    "./islands/ClaimForm.tsx": $$17,
+    "./islands/ContestList.tsx": $$18,
+    "./islands/EditTeamLink.tsx": $$19,
+    "./islands/EmailTestForm.tsx": $$20,
+    "./islands/LeaderboardLive.tsx": $$21,
+    "./islands/MyEntries.tsx": $$22,
+    "./islands/PageView.tsx": $$23,
+    "./islands/RulesButton.tsx": $$24,
+    "./islands/ShareButtons.tsx": $$25,
+    "./islands/TeamBuilder.tsx": $$26,
+    "./islands/TeamEditor.tsx": $$27,
+    "./islands/Toaster.tsx": $$28,
+    "./islands/TwoFactorSetup.tsx": $$29,
   },
   baseUrl: import.meta.url,
 } satisfies Manifest;

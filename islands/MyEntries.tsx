@@ -16,6 +16,7 @@ const STATUS_STYLE: Record<string, string> = {
 function statusText(s: EntrySummary): string {
   const { status } = s.competition;
   if (status === "CANCELLED") return s.refunded ? "Cancelled · refunded" : "Cancelled";
+  if (s.refunded) return "Refunded";
   if (status === "LIVE") return "Live";
   if (status === "COMPLETED") return "Completed";
   return "Upcoming";
@@ -77,7 +78,7 @@ function EntryCard({ entry }: { entry: EntrySummary }) {
         </div>
         <span
           className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${
-            STATUS_STYLE[entry.competition.status] ?? ""
+            STATUS_STYLE[entry.refunded ? "CANCELLED" : entry.competition.status] ?? ""
           }`}
           data-entry-status=""
         >

@@ -16,6 +16,7 @@
 import type { Plugin } from "$fresh/server.ts";
 import type { AppConfig } from "./config.ts";
 import type { AdminIdentity } from "./auth/admins.ts";
+import type { AuditStamp } from "./db/audit.ts";
 import type { AdminHeaderChecks } from "./auth/guard.ts";
 import type { ProviderMetadata } from "./auth/oidc.ts";
 import { withStoreState } from "./db/store_state.ts";
@@ -70,6 +71,8 @@ export interface State {
 /** The state of /admin and /api/admin requests once their middleware found the admin. */
 export interface AdminState extends State {
   admin: AdminIdentity;
+  /** What the request's write functions add to their commit (lib/http/admin_audit.ts). */
+  audit?: AuditStamp;
 }
 
 export interface ServicesOptions {

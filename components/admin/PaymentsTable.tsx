@@ -1,3 +1,4 @@
+import AdminRefundEntry from "@/islands/AdminRefundEntry.tsx";
 import { CompetitionLink } from "./CompetitionLink.tsx";
 import { formatPrice } from "@/lib/domain/format.ts";
 import type { PaymentRow, PaymentSort, PaymentState } from "@/lib/payments/ledger.ts";
@@ -92,6 +93,15 @@ export function PaymentsTable({ rows, sort }: { rows: PaymentRow[]; sort: SortLi
               )}
               {p.refundReason && (
                 <span className="block text-xs text-muted-foreground">{p.refundReason}</span>
+              )}
+              {p.state === "entry" && p.teamId && (
+                <AdminRefundEntry
+                  competitionId={p.competitionId}
+                  competitionName={p.competitionName ?? `Competition ${p.competitionId}`}
+                  teamId={p.teamId}
+                  teamName={p.teamName}
+                  amount={formatPrice(p.amount / 100, p.currency)}
+                />
               )}
             </Td>
             <Td data-label="Created" className={`max-sm:block ${CARD_LABEL}`}>

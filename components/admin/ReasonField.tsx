@@ -4,17 +4,21 @@ export interface ReasonFieldProps {
   value: string;
   placeholder: string;
   onChange: (value: string) => void;
+  /** Most characters (300 unless told). */
+  maxLength?: number;
 }
 
-/** The required reason of a confirmation dialog (cancelling, a status change): up to 300 characters. */
-export function ReasonField({ id, label, value, placeholder, onChange }: ReasonFieldProps) {
+/** The required reason of a confirmation dialog (cancelling, a status change, a refund). */
+export function ReasonField(
+  { id, label, value, placeholder, onChange, maxLength = 300 }: ReasonFieldProps,
+) {
   return (
     <div className="grid gap-2">
       <label htmlFor={id} className="text-sm font-medium">{label}</label>
       <textarea
         id={id}
         rows={3}
-        maxLength={300}
+        maxLength={maxLength}
         value={value}
         placeholder={placeholder}
         onChange={(e) => onChange((e.target as HTMLTextAreaElement).value)}

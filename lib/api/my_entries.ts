@@ -43,7 +43,8 @@ export async function entrySummaries(
       rank: started && row ? row.rank : null,
       prize: competition.status === "COMPLETED" && row ? row.prize : null,
       prizeDescription: row?.customPrizeDescription ?? null,
-      refunded: refunds.get(entry.stripePaymentId)?.status === "DONE",
+      // An entry refunded on its own shows so at once (its money is on the way back).
+      refunded: refunds.get(entry.stripePaymentId)?.status === "DONE" || Boolean(entry.refundedAt),
       maskedEmail: maskEmail(entry.email),
       prizeState: payouts.has(entry.id) ? payoutState(payouts.get(entry.id)!) : null,
     });
@@ -60,6 +61,7 @@ function summaryCompetition(c: Competition): EntrySummary["competition"] {
 export function entryStatusText(summary: EntrySummary): string {
   const { status } = summary.competition;
   if (status === "CANCELLED") return summary.refunded ? "Cancelled, refunded" : "Cancelled";
+  if (summary.refunded) return "Refunded";
   if (status === "LIVE") return "Live";
   if (status === "COMPLETED") {
     return summary.prizeState === "paid" ? "Completed, paid" : "Completed";

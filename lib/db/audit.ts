@@ -76,6 +76,31 @@ export function changedFields(
   return { before: pick(b), after: pick(a) };
 }
 
+/** The record of `input` under `id`, as it is stored (secrets dropped, long texts cut). */
+function auditRecord(id: number, at: Date, input: AuditInput): AuditEntry {
+  return {
+    id,
+    at: at.toISOString(),
+    admin: input.admin,
+    action: input.action,
+    request: input.request,
+    competitionId: input.competitionId,
+    before: input.before === null ? null : loggable(input.before) as Record<string, unknown>,
+    after: input.after === null ? null : loggable(input.after) as Record<string, unknown>,
+    reason: input.reason,
+  };
+}
+
+/** Adds the writes of `entry` (and of its competition's index) to `op`, each id written once. */
+function setAudit(op: Deno.AtomicOperation, entry: AuditEntry): Deno.AtomicOperation {
+  op.check({ key: keys.audit(entry.id), versionstamp: null }).set(keys.audit(entry.id), entry);
+  if (entry.competitionId !== null) {
+    const byCompetition = keys.auditByCompetition(entry.competitionId, entry.id);
+    op.check({ key: byCompetition, versionstamp: null }).set(byCompetition, entry.id);
+  }
+  return op;
+}
+
 /**
  * Appends one record to the activity log (and to its competition's list) and returns it. Never
  * overwrites: each id is written with a `versionstamp: null` check.
@@ -84,29 +109,62 @@ export function changedFields(
 export async function appendAudit(kv: Deno.Kv, input: AuditInput): Promise<AuditEntry> {
   const at = input.at ?? new Date();
   for (let attempt = 0; attempt < 10; attempt++) {
-    const id = timeOrderedId(at.getTime());
-    const entry: AuditEntry = {
-      id,
-      at: at.toISOString(),
-      admin: input.admin,
-      action: input.action,
-      request: input.request,
-      competitionId: input.competitionId,
-      before: input.before === null ? null : loggable(input.before) as Record<string, unknown>,
-      after: input.after === null ? null : loggable(input.after) as Record<string, unknown>,
-      reason: input.reason,
-    };
-    const op = kv.atomic().check({ key: keys.audit(id), versionstamp: null }).set(
-      keys.audit(id),
-      entry,
-    );
-    if (entry.competitionId !== null) {
-      op.check({ key: keys.auditByCompetition(entry.competitionId, id), versionstamp: null })
-        .set(keys.auditByCompetition(entry.competitionId, id), id);
-    }
-    if ((await op.commit()).ok) return entry;
+    const entry = auditRecord(timeOrderedId(at.getTime()), at, input);
+    if ((await setAudit(kv.atomic(), entry).commit()).ok) return entry;
   }
   throw new Error("The activity log could not be written");
+}
+
+/**
+ * What an admin request lets its write functions add to the atomic commit of their change, so
+ * the change and its activity record are kept together or not at all (lib/http/admin_audit.ts
+ * makes one per request; a write function takes it as an optional `audit` argument).
+ */
+export interface AuditStamp {
+  admin: string;
+  /** `POST /api/admin/…`. */
+  request: string;
+  /** The request in words ("Update competition"). */
+  action: string;
+  reason: string | null;
+  /** The ids of the records added to commits so far: the one whose commit went through is kept. */
+  readonly ids: number[];
+}
+
+/**
+ * Adds to `op` the activity record of the request `stamp` stands for: the fields of the record
+ * that differ between `before` and `after` ("Change status" when a competition's status changes). Nothing
+ * without a stamp (a change not made by an admin request).
+ * @example auditInto(op, audit, { competitionId: 7, before: competition, after: saved })
+ */
+export function auditInto(
+  op: Deno.AtomicOperation,
+  stamp: AuditStamp | undefined,
+  change: { competitionId: number | null; before: unknown; after: unknown; at?: Date },
+): void {
+  if (!stamp) return;
+  const at = change.at ?? new Date();
+  const changes = changedFields(change.before, change.after);
+  // A competition's status is what an admin changes; a payout's follows its own action.
+  const statusChanged = changes.before?.status !== undefined &&
+    changes.after?.status !== undefined && /\/competitions\/\d+(\/cancel)?$/.test(stamp.request);
+  const entry = auditRecord(timeOrderedId(at.getTime()), at, {
+    admin: stamp.admin,
+    action: statusChanged ? "Change status" : stamp.action,
+    request: stamp.request,
+    competitionId: change.competitionId,
+    before: changes.before,
+    after: changes.after,
+    reason: stamp.reason,
+  });
+  stamp.ids.push(entry.id);
+  setAudit(op, entry);
+}
+
+/** Whether one of the records added with `stamp` was committed (its change went through). */
+export async function stampRecorded(kv: Deno.Kv, stamp: AuditStamp): Promise<boolean> {
+  if (stamp.ids.length === 0) return false;
+  return (await getManyValues(kv, stamp.ids.map(keys.audit))).length > 0;
 }
 
 /** What the Activity screen filters by; every field optional. */

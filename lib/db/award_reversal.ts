@@ -10,8 +10,7 @@ import { ConflictError } from "@/lib/domain/errors.ts";
 import { formatPrice } from "@/lib/domain/format.ts";
 import { buildPrizeWithdrawnNotice } from "@/lib/email/prize_withdrawn.ts";
 import type { Payout } from "./payouts.ts";
-import type { OutboxMessage } from "./outbox.ts";
-import { timeOrderedId } from "./ids.ts";
+import { queueMail } from "./outbox.ts";
 import { keys } from "./keys.ts";
 import { getManyEntries } from "./util.ts";
 
@@ -79,14 +78,14 @@ export function assertReversible(competition: Competition, awards: Awards): void
 /**
  * Adds the withdrawal of `awards` to `op` (the commit that moves the competition out of
  * COMPLETED): each payout checked and deleted with its claim link, its entry's prize cleared, and
- * a notice in the outbox for each winner who was told. Call assertReversible first.
+ * a notice in the outbox for each winner who was told (`deliver`: an SMTP mailer, which sends it
+ * from the outbox). Call assertReversible first.
  */
 export function reverseAwards(
   op: Deno.AtomicOperation,
   competition: Competition,
   awards: Awards,
-  reason: string,
-  now: Date,
+  { reason, now, deliver }: { reason: string; now: Date; deliver: boolean },
 ): void {
   awards.payouts.forEach((payout, i) => {
     const p = payout.value;
@@ -99,20 +98,19 @@ export function reverseAwards(
       op.set(entry.key, { ...entry.value, rank: null, prize: null });
     }
     if (!p.notifiedAt) return;
-    const id = timeOrderedId(now.getTime());
     const mail = buildPrizeWithdrawnNotice({
       ...p,
       to: p.email,
       competitionName: competition.name,
       reason,
     });
-    const message: OutboxMessage = {
-      id,
-      ...mail,
-      html: mail.html ?? null,
-      createdAt: now.toISOString(),
-    };
-    op.set(keys.outboxMessage(id), message); // ids ascend within a process
+    // Marked for delivery like every money notice: with SMTP it is sent, retried from the outbox.
+    queueMail(op, mail, {
+      deliver,
+      about: `prize_withdrawn:${p.competitionId}:${p.entryId}`,
+      now,
+      unchecked: true,
+    });
   });
 }
 

@@ -6,6 +6,7 @@ import { listPlayersByTeam } from "./players.ts";
 import { missingForTeam, rulesOf } from "@/lib/domain/team_rules.ts";
 import { countPaidEntries } from "./entries.ts";
 import { reserveIds } from "./ids.ts";
+import { auditInto, type AuditStamp } from "./audit.ts";
 import { keys } from "./keys.ts";
 import { touch } from "./touch.ts";
 import { bumpLive } from "./live.ts";
@@ -177,6 +178,10 @@ export interface StatusChangeOptions {
   /** Why (told to winners whose award is withdrawn, kept in the activity log). */
   reason?: string | null;
   now?: Date;
+  /** An SMTP mailer sends the winners' notices from the outbox (outbox.ts `mailerDelivers`). */
+  deliver?: boolean;
+  /** The admin request's activity record, kept in the same commit as the change. */
+  audit?: AuditStamp;
 }
 
 /**
@@ -213,7 +218,11 @@ export async function updateCompetition(
     if (wasCompleted && competition.status !== "COMPLETED") {
       const awards = await readAwards(kv, id);
       assertReversible(before, awards);
-      reverseAwards(op, before, awards, options.reason || "the result is being corrected.", now);
+      reverseAwards(op, before, awards, {
+        reason: options.reason || "the result is being corrected.",
+        now,
+        deliver: options.deliver ?? false,
+      });
     }
     if (competition.matchId !== before.matchId) {
       if (before.matchId !== null) op.delete(keys.competitionByMatch(before.matchId, id));
@@ -222,6 +231,7 @@ export async function updateCompetition(
     // Completing (again) awards anew; the sweep finishes it if this process dies first.
     if (competition.status === "COMPLETED" && !wasCompleted) op.delete(keys.awardsRecorded(id));
     bumpLive(op, id);
+    auditInto(op, options.audit, { competitionId: id, before, after: competition, at: now });
     const res = await op.commit();
     return res.ok ? competition : undefined;
   });
@@ -310,6 +320,7 @@ export function markCompetitionCancelled(
   id: number,
   reason: string,
   now = new Date(),
+  audit?: AuditStamp,
 ): Promise<Competition> {
   return retryAtomic("cancel the competition", async () => {
     const entry = await kv.get<Competition>(keys.competition(id));
@@ -332,6 +343,7 @@ export function markCompetitionCancelled(
       cancelReason: reason,
     };
     const op = kv.atomic().check(entry).set(keys.competition(id), competition);
+    auditInto(op, audit, { competitionId: id, before: entry.value, after: competition, at: now });
     const res = await bumpLive(op, id).commit();
     return res.ok ? competition : undefined;
   });
@@ -347,6 +359,7 @@ async function childKeys(kv: Deno.Kv, cid: number): Promise<Deno.KvKey[]> {
     keys.entriesByCompetition(cid),
     keys.rosterChunks(cid),
     keys.rosterTail(cid),
+    keys.rostersWithdrawn(cid),
   ];
   const lists = await Promise.all(prefixes.map((prefix) => listKeys(kv, prefix)));
   return [...lists.flat(), keys.live(cid), keys.rosterMeta(cid), keys.goalTally(cid)];

@@ -110,6 +110,9 @@ export const keys = {
   /** One entry's packed picks, written with the entry, until compaction moves it into a chunk. */
   rosterTailEntry: (cid: number, entryId: number): Deno.KvKey => ["roster_tail", cid, entryId],
   rosterTail: (cid: number): Deno.KvKey => ["roster_tail", cid],
+  /** An entry refunded on its own: it stays in the roster but leaves the leaderboard. */
+  rosterWithdrawn: (cid: number, entryId: number): Deno.KvKey => ["roster_withdrawn", cid, entryId],
+  rostersWithdrawn: (cid: number): Deno.KvKey => ["roster_withdrawn", cid],
   /** Change marker of players, teams and matches (every competition page shows some). */
   catalog: (): Deno.KvKey => ["catalog"],
   /** Change marker of everything public (see touch.ts): the competition list reads only this. */
@@ -162,6 +165,11 @@ export const keys = {
   /** Index of the refunds decided but not yet confirmed by the provider. */
   refundPending: (paymentIntentId: string): Deno.KvKey => ["refunds_pending", paymentIntentId],
   refundsPending: (): Deno.KvKey => ["refunds_pending"],
+  /** Index of the single-entry refunds whose entrant was not told yet (entry_refund.ts). */
+  refundUnnotified: (
+    paymentIntentId: string,
+  ): Deno.KvKey => ["refunds_unnotified", paymentIntentId],
+  refundsUnnotified: (): Deno.KvKey => ["refunds_unnotified"],
   /** Set once a one-time start-up migration finished on this store (see migrations.ts). */
   migration: (name: string): Deno.KvKey => ["migrations", name],
   /** A winner's prize: owed, claimed (payout details sealed), paid (payouts.ts). */

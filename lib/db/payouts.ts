@@ -8,6 +8,7 @@
 import { ordinal, toCents } from "@/lib/domain/format.ts";
 import { ConflictError, NotFoundError } from "@/lib/domain/errors.ts";
 import type { Competition, Entry } from "@/lib/domain/types.ts";
+import { auditInto, type AuditStamp } from "./audit.ts";
 import { keys } from "./keys.ts";
 import { type OutboxInput, queueMail } from "./outbox.ts";
 import { getManyEntries, listValues, retryAtomic } from "./util.ts";
@@ -283,6 +284,7 @@ export function markPayoutPaid(
   reference: string,
   now = new Date(),
   notice?: { mail: (paid: Payout) => OutboxInput; deliver: boolean },
+  audit?: AuditStamp,
 ): Promise<Payout> {
   return retryAtomic("record the payout", async () => {
     const current = await kv.get<Payout>(keys.payout(cid, entryId));
@@ -301,6 +303,7 @@ export function markPayoutPaid(
       updatedAt: now.toISOString(),
     };
     const op = kv.atomic().check(current).set(current.key, paid);
+    auditInto(op, audit, { competitionId: cid, before: current.value, after: paid, at: now });
     // The winner's "paid" e-mail is written with the record: once, never lost.
     if (notice) {
       queueMail(op, notice.mail(paid), {

@@ -29,8 +29,10 @@ export interface Refund extends RefundInput {
   completedAt: string | null;
   /** The entry refunded because its competition was cancelled (absent for other refunds). */
   entryTeamId?: string;
-  /** When the entrant was told (cancellations); null or absent before. */
+  /** When the entrant was told (cancellations, single refunds); null or absent before. */
   notifiedAt?: string | null;
+  /** The admin who refunded this one entry (lib/db/entry_refunds.ts); absent on other refunds. */
+  refundedBy?: string;
 }
 
 /** The refund of a payment, or null when none was ever decided. */
@@ -144,7 +146,9 @@ export function recordRefundNotice(
     const entry = await kv.get<Refund>(key);
     if (!entry.value || entry.value.notifiedAt) return false;
     const refund: Refund = { ...entry.value, notifiedAt: now.toISOString() };
-    const op = kv.atomic().check(entry).set(key, refund);
+    const op = kv.atomic().check(entry).set(key, refund).delete(
+      keys.refundUnnotified(paymentIntentId),
+    );
     queueMail(op, mail(entry.value), { ...options, about: `refund:${paymentIntentId}` });
     return (await op.commit()).ok ? true : undefined;
   });

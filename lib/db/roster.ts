@@ -207,13 +207,15 @@ export class RosterColumns {
 /** Keeps one competition's roster columns in step with KV. */
 export class RosterReader {
   readonly columns = new RosterColumns();
+  /** Entries refunded on their own (`["roster_withdrawn", cid, id]`): off the leaderboard. */
+  withdrawn: ReadonlySet<number> = new Set();
   #chunksRead = 0;
   /** The versionstamp of each tail record read, so an unchanged record is not read again. */
   readonly #tailRead = new Map<number, string>();
 
   /**
    * Appends every entry added since the last call (backfilling the roster first if it was never
-   * completed). Returns how many records the tail holds.
+   * completed) and reads the entries withdrawn. Returns how many records the tail holds.
    */
   async catchUp(kv: Deno.Kv, cid: number): Promise<number> {
     for (;;) {
@@ -243,6 +245,11 @@ export class RosterReader {
       }
       // Records compacted away are in the chunks now: forget their versionstamps.
       for (const id of this.#tailRead.keys()) if (!seen.has(id)) this.#tailRead.delete(id);
+      const withdrawn = new Set<number>();
+      for await (const w of kv.list({ prefix: keys.rostersWithdrawn(cid) })) {
+        withdrawn.add(w.key[2] as number);
+      }
+      this.withdrawn = withdrawn;
       const after = await kv.get<RosterMeta>(keys.rosterMeta(cid));
       if (after.versionstamp === meta.versionstamp) return tail;
     }

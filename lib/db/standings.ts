@@ -35,11 +35,13 @@ const AWARD_CHUNK = 90;
 export async function computeStandings(kv: Deno.Kv, cid: number): Promise<StandingRow[]> {
   const competition = (await kv.get<Competition>(keys.competition(cid))).value;
   if (!competition) throw new NotFoundError("Competition not found");
-  const [entries, performances, prizes] = await Promise.all([
+  const [all, performances, prizes] = await Promise.all([
     listEntriesByCompetition(kv, cid),
     getPerformancesMap(kv, cid),
     listValues<PrizeStructure>(kv, keys.prizes(cid)),
   ]);
+  // An entry refunded on its own no longer plays (lib/db/entry_refunds.ts).
+  const entries = all.filter((e) => !e.refundedAt);
   const pickStart = [0];
   for (const e of entries) pickStart.push(pickStart[pickStart.length - 1] + e.playerIds.length);
   const cols = {

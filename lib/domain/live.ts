@@ -157,7 +157,7 @@ export interface EntrySummary {
   prize: number | null;
   /** NON_CASH: the description of the prize won. */
   prizeDescription: string | null;
-  /** True once the entry fee went back (a cancelled competition). */
+  /** True once the entry fee went back (a cancelled competition), or once an admin refunded the entry on its own. */
   refunded: boolean;
   /** Who entered it, masked ("j***@example.com"): shown before adding it from a link. */
   maskedEmail?: string;

@@ -46,3 +46,46 @@ export function buildCancellationNotice(input: CancellationNotice): MailMessage 
     html,
   };
 }
+
+/** What an entrant whose entry an admin refunded on its own is told. */
+export interface EntryRefundNotice {
+  entry: Pick<Entry, "teamId" | "teamName" | "email">;
+  competition: Pick<Competition, "id" | "name" | "currency">;
+  /** Why, as the admin wrote it. */
+  reason: string;
+  /** The amount refunded, in major units. */
+  amount: number;
+  /** Origin of the site, for the link to the contest. */
+  origin: string;
+}
+
+/** The message telling an entrant their one entry was refunded (the contest goes on). */
+export function buildEntryRefundNotice(input: EntryRefundNotice): MailMessage {
+  const { entry, competition, reason, origin } = input;
+  const fee = formatPrice(input.amount, competition.currency);
+  const url = `${origin}/leaderboard/${competition.id}`;
+  const text = [
+    `Hi ${entry.teamName},`,
+    "",
+    `Your entry ${entry.teamId} in ${competition.name} has been refunded: ${reason}`,
+    "",
+    `${fee} goes back to the card you paid with; refunds usually reach your account within 5 to 10 business days.`,
+    "The entry no longer plays: it has left the leaderboard.",
+    "",
+    `Contest page: ${url}`,
+  ].join("\n");
+  const html = `<p>Hi ${esc(entry.teamName)},</p>
+<p>Your entry <strong>${esc(entry.teamId)}</strong> in <strong>${
+    esc(competition.name)
+  }</strong> has been refunded: ${esc(reason)}</p>
+<p>${
+    esc(fee)
+  } goes back to the card you paid with; refunds usually reach your account within 5 to 10 business days. The entry no longer plays: it has left the leaderboard.</p>
+<p><a href="${esc(url)}">Contest page</a></p>`;
+  return {
+    to: entry.email,
+    subject: `Your ${fee} entry in ${competition.name} is refunded`,
+    text,
+    html,
+  };
+}

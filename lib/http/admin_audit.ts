@@ -5,7 +5,7 @@
  * changed fields, and appends who, when, what and the reason given. Writes without a record to
  * read log what was sent (creates: what was created).
  */
-import { appendAudit, changedFields } from "@/lib/db/audit.ts";
+import { appendAudit, type AuditStamp, changedFields, stampRecorded } from "@/lib/db/audit.ts";
 import { keys } from "@/lib/db/keys.ts";
 import { listValues } from "@/lib/db/util.ts";
 
@@ -62,6 +62,7 @@ const ACTIONS: Record<string, string> = {
   "PUT teams/:id": "Update club",
   "DELETE teams/:id": "Delete club",
   "POST payouts/:id/:id/paid": "Record payout",
+  "POST competitions/:id/entries/:team/refund": "Refund entry",
   "POST 2fa/setup": "Start two-factor set-up",
   "POST 2fa/confirm": "Turn on two-factor",
   "POST 2fa/disable": "Turn off two-factor",
@@ -69,7 +70,8 @@ const ACTIONS: Record<string, string> = {
 
 /** The action of a request in words ("Update competition"), else its method and path shape. */
 export function actionOf(method: string, path: string): string {
-  const shape = path.replace(/^\/api\/admin\/?/, "").replace(/\/\d+(?=\/|$)/g, "/:id");
+  const shape = path.replace(/^\/api\/admin\/?/, "").replace(/\/\d+(?=\/|$)/g, "/:id")
+    .replace(/\/entries\/[^/]+\/refund$/, "/entries/:team/refund");
   return ACTIONS[`${method} ${shape}`] ?? `${method} ${shape}`;
 }
 
@@ -115,23 +117,38 @@ async function answerOf(res: Response): Promise<unknown> {
 }
 
 /**
- * Runs an admin API write (`next`) and, when it succeeded (status below 400), appends it to the
- * activity log with the admin's name, the changed fields before → after and the `reason` sent.
- * Reads (GET, HEAD, OPTIONS), signing in and out, and refused writes are not logged.
+ * Runs an admin API write (`next`) and, when it succeeded (status below 400), makes sure it is in
+ * the activity log with the admin's name, the changed fields before → after and the `reason`
+ * sent. `next` gets the request's AuditStamp: a write function that changes its record in one
+ * atomic commit adds the record to that commit (`auditInto`), so the change and its record are
+ * kept together; otherwise (a multi-commit job, a write not taking the stamp) the record is
+ * appended here, right after the handler. Reads (GET, HEAD, OPTIONS), signing in and out, and
+ * refused writes are not logged.
  */
 export async function withAdminAudit(
   kv: Deno.Kv,
   req: Request,
   admin: string,
-  next: () => Promise<Response>,
+  next: (stamp?: AuditStamp) => Promise<Response>,
 ): Promise<Response> {
   const path = new URL(req.url).pathname.replace(/\/$/, "");
   if (["GET", "HEAD", "OPTIONS"].includes(req.method) || NOT_LOGGED.has(path)) return next();
   const found = RECORDS.map(([re, read]) => [path.match(re), read] as const).find(([m]) => m);
   const body = await bodyOf(req).catch(() => null);
+  const reason = typeof body === "object" && body !== null &&
+      typeof (body as { reason?: unknown }).reason === "string"
+    ? (body as { reason: string }).reason
+    : null;
+  const stamp: AuditStamp = {
+    admin,
+    request: `${req.method} ${path}`,
+    action: actionOf(req.method, path),
+    reason,
+    ids: [],
+  };
   const before = found ? await found[1](kv, found[0]!) : null;
-  const res = await next();
-  if (res.status >= 400) return res;
+  const res = await next(stamp);
+  if (res.status >= 400 || await stampRecorded(kv, stamp)) return res;
   let after: unknown;
   let changes;
   if (found) {
@@ -143,19 +160,20 @@ export async function withAdminAudit(
       ? { before: { deleted: path }, after: null }
       : changedFields(null, after);
   }
-  const reason = typeof body === "object" && body !== null &&
-      typeof (body as { reason?: unknown }).reason === "string"
-    ? (body as { reason: string }).reason
-    : null;
   const statusChanged = changes.before?.status !== undefined && changes.after?.status !== undefined;
   await appendAudit(kv, {
     admin,
-    action: statusChanged ? "Change status" : actionOf(req.method, path),
-    request: `${req.method} ${path}`,
+    action: statusChanged ? "Change status" : stamp.action,
+    request: stamp.request,
     competitionId: competitionOf(path, after),
     before: changes.before,
     after: changes.after,
     reason,
   });
   return res;
+}
+
+/** The request's AuditStamp (set by the admin API middleware), for its write functions. */
+export function auditStampOf(state: object): AuditStamp | undefined {
+  return (state as { audit?: AuditStamp }).audit;
 }

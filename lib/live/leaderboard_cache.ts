@@ -31,7 +31,7 @@ interface SharedNames {
 export class Standings {
   readonly total: number;
   /** Ranked position of each entry index, built on the first team lookup. */
-  #positionOf: Uint32Array | null = null;
+  #positionOf: Int32Array | null = null;
 
   constructor(
     readonly version: string | null,
@@ -61,7 +61,7 @@ export class Standings {
     }
     const seen = new Set<string>();
     const shared = new Set<string>();
-    for (let i = 0; i < this.total; i++) {
+    for (const i of this.ranked.order) {
       const key = nameKey(displayName(this.cols.teamName(i), this.cols.teamId(i)));
       if (seen.has(key)) shared.add(key);
       else seen.add(key);
@@ -78,7 +78,7 @@ export class Standings {
     if (this.#ownership) return this.#ownership;
     const counts = new Map<number, number>();
     const { picks, pickStart } = this.cols;
-    for (let i = 0; i < this.total; i++) {
+    for (const i of this.ranked.order) {
       for (let p = pickStart[i]; p < pickStart[i + 1]; p++) {
         counts.set(picks[p], (counts.get(picks[p]) ?? 0) + 1);
       }
@@ -104,12 +104,14 @@ export class Standings {
   rowsForEntries(entryIds: Iterable<number>): LeaderboardRow[] {
     const positions = new Set<number>();
     if (!this.#positionOf) {
-      this.#positionOf = new Uint32Array(this.total);
+      // By entry index; -1: a withdrawn entry, or one appended after this snapshot.
+      this.#positionOf = new Int32Array(this.ranked.points.length).fill(-1);
       for (let pos = 0; pos < this.total; pos++) this.#positionOf[this.ranked.order[pos]] = pos;
     }
     for (const id of entryIds) {
       const index = this.cols.indexOf(id);
-      if (index >= 0 && index < this.total) positions.add(this.#positionOf[index]);
+      const pos = index >= 0 && index < this.#positionOf.length ? this.#positionOf[index] : -1;
+      if (pos >= 0) positions.add(pos);
     }
     return [...positions].sort((a, b) => a - b).map((pos) => this.#row(pos));
   }
@@ -239,10 +241,15 @@ export class LeaderboardCache {
     const cols = slot.roster.columns;
     const view = firstEntries(cols, cols.length);
     if (slot.ties.length !== view.length) slot.ties = tieOrder(view);
+    // Entries refunded on their own stay in the roster but are left out of the ranking.
+    const withdrawn = slot.roster.withdrawn;
+    const ties = withdrawn.size === 0
+      ? slot.ties
+      : slot.ties.filter((i) => !withdrawn.has(cols.ids[i]));
     const perPlayer = new Map([...performances].map(([id, p]) => [id, p.totalPoints]));
     const rules = competition.status === "COMPLETED" ? { ...competition, prizes } : null;
-    const ranked = rankStandings(view, perPlayer, rules, slot.ties);
-    const signature = signatureOf(competition, prizes, ranked.points);
+    const ranked = rankStandings(view, perPlayer, rules, ties);
+    const signature = `${signatureOf(competition, prizes, ranked.points)}|${ranked.order.length}`;
     slot.current = new Standings(version, competition, prizes, signature, cols, ranked, slot.names);
     return slot.current;
   }

@@ -7,6 +7,7 @@
  * claimed once; the provider is asked only while that claim is pending, with the payment as the
  * idempotency key; one notice claim per refund).
  */
+import type { AuditStamp } from "@/lib/db/audit.ts";
 import { markCompetitionCancelled } from "@/lib/db/competitions.ts";
 import { keys } from "@/lib/db/keys.ts";
 import { releaseLease, takeLease } from "@/lib/db/leases.ts";
@@ -108,6 +109,7 @@ export function cancellationProgress(job: CancellationJob | undefined | null) {
 /**
  * Cancels the competition at once and records its job (a finished job is opened again, so
  * cancelling again retries refunds or e-mails that failed). Run the job with `runCancellation`.
+ * `audit`: the admin request's activity record, kept in the commit that cancels.
  */
 export async function startCancellation(
   deps: CheckoutDeps,
@@ -115,8 +117,9 @@ export async function startCancellation(
   reason: string,
   origin: string,
   now = new Date(),
+  audit?: AuditStamp,
 ): Promise<CancellationSummary> {
-  const competition = await markCompetitionCancelled(deps.kv, cid, reason, now);
+  const competition = await markCompetitionCancelled(deps.kv, cid, reason, now, audit);
   const key = keys.cancelJob(cid);
   for (;;) {
     const current = await deps.kv.get<CancellationJob>(key);
@@ -273,6 +276,19 @@ async function refundEntry(
     reason: refundReason(competition),
     ...chargedFor(entry, competition),
   }, now);
+  return await carryOutEntryRefund({ kv, payments }, refund, now);
+}
+
+/**
+ * Has the provider carry out an entry's decided refund (the payment is the idempotency key, so a
+ * repeat refunds nothing more) and records it done; a provider failure leaves it pending for the
+ * next run. Cancellations, single refunds and the payment sweep all finish entry refunds here.
+ */
+export async function carryOutEntryRefund(
+  { kv, payments }: Pick<CheckoutDeps, "kv" | "payments">,
+  refund: Refund,
+  now: Date,
+): Promise<Refund> {
   if (refund.status === "DONE") return refund;
   try {
     // A payment the provider does not know (demo data) has nothing to give back.
@@ -280,7 +296,9 @@ async function refundEntry(
     if (intent) await payments.refund(refund.paymentIntentId, refund.reason);
   } catch (err) {
     const why = err instanceof Error ? err.message : String(err);
-    console.error(`Refund of ${refund.paymentIntentId} (entry ${entry.teamId}) failed: ${why}`);
+    console.error(
+      `Refund of ${refund.paymentIntentId} (entry ${refund.entryTeamId}) failed: ${why}`,
+    );
     return refund;
   }
   return await markRefundDone(kv, refund.paymentIntentId, now);

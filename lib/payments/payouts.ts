@@ -4,6 +4,7 @@
  * non-cash prize), sealed at rest; admins list payouts with the details opened, record payments
  * exactly once, and export them as CSV.
  */
+import type { AuditStamp } from "@/lib/db/audit.ts";
 import { keys } from "@/lib/db/keys.ts";
 import { deliverOutbox, mailerDelivers } from "@/lib/db/outbox.ts";
 import {
@@ -129,6 +130,7 @@ export async function recordPayoutPaid(
   entryId: number,
   reference: string,
   now = new Date(),
+  audit?: AuditStamp,
 ): Promise<Payout> {
   const competition = (await deps.kv.get<Competition>(keys.competition(cid))).value;
   const paid = await markPayoutPaid(deps.kv, cid, entryId, reference, now, {
@@ -145,7 +147,7 @@ export async function recordPayoutPaid(
         description: p.description,
         reference,
       }),
-  });
+  }, audit);
   await deliverOutbox(deps.kv, deps.mailer).catch((err) =>
     console.error(`Payout e-mail waits in the outbox: ${err}`)
   );

@@ -103,10 +103,12 @@ function checkEntries(
   payments: Map<string, PaymentRow>,
   out: Discrepancy[],
 ): void {
-  if (entries.length !== competition.currentEntries) {
+  // An entry refunded on its own no longer counts (a cancellation's entries still do).
+  const playing = entries.filter((e) => !e.refundedAt).length;
+  if (playing !== competition.currentEntries) {
     out.push({
       record: `competition ${competition.id}`,
-      problem: `counts ${competition.currentEntries} entries but holds ${entries.length}`,
+      problem: `counts ${competition.currentEntries} entries but holds ${playing}`,
     });
   }
   for (const entry of entries) {

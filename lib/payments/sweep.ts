@@ -15,7 +15,10 @@ import {
   getPendingCheckout,
   listPendingCheckoutIds,
 } from "@/lib/db/checkouts.ts";
+import { listUnnotifiedRefundIds } from "@/lib/db/entry_refunds.ts";
 import { getRefund, listPendingRefundIds } from "@/lib/db/refunds.ts";
+import { carryOutEntryRefund } from "./cancellation.ts";
+import { finishEntryRefund } from "./entry_refund.ts";
 import { type CheckoutDeps, finishPendingRefund, settlePayment } from "./checkout.ts";
 import { type IntentStatus, type PaymentIntentInfo, UNPAID_INTENT_TTL_MS } from "./provider.ts";
 
@@ -120,17 +123,30 @@ async function sweepCheckout(
   }
 }
 
+/**
+ * Finishes one refund left pending (or, for a single-entry refund, an entrant left untold): a
+ * payment that could not become an entry ends with its checkout REFUNDED; an entry's refund (a
+ * cancellation's, whose job tells the entrant, or an admin's single refund, told here) leaves
+ * the checkout FINALISED, the record of the entry it paid for.
+ */
 async function sweepRefund(
   deps: CheckoutDeps,
   paymentIntentId: string,
+  origin: string,
   now: Date,
   report: SweepReport,
 ): Promise<void> {
   const refund = await getRefund(deps.kv, paymentIntentId);
-  if (!refund || refund.status === "DONE") return;
+  if (!refund || (refund.status === "DONE" && (!refund.refundedBy || refund.notifiedAt))) return;
   try {
-    await finishPendingRefund(deps, refund, now);
-    report.refunded++;
+    const wasDone = refund.status === "DONE";
+    const after = refund.refundedBy
+      ? await finishEntryRefund(deps, refund, origin, now)
+      : refund.entryTeamId
+      ? await carryOutEntryRefund(deps, refund, now)
+      : (await finishPendingRefund(deps, refund, now), null);
+    if (after?.status === "PENDING") throw new Error("the payment provider refused it");
+    if (!wasDone) report.refunded++;
   } catch (err) {
     report.failed++;
     console.error(`Payment sweep: refund of ${paymentIntentId} not finished: ${reason(err)}`);
@@ -155,7 +171,8 @@ async function sweepLoneIntent(
 }
 
 /**
- * The payment sweep (a job of lib/jobs.ts): every pending refund is asked again, and every
+ * The payment sweep (a job of lib/jobs.ts): every pending refund is asked again (and every
+ * entrant of a single-entry refund not told yet is told), and every
  * PENDING checkout older than SWEEP_GRACE_MS whose payment succeeded becomes its entry (or is
  * refunded when it cannot); one unpaid for UNPAID_INTENT_TTL_MS is cancelled and removed.
  */
@@ -166,7 +183,11 @@ export async function settleCheckouts(
   report: SweepReport,
 ): Promise<void> {
   const refunds = await listPendingRefundIds(deps.kv);
-  await eachInParallel(refunds, (id) => sweepRefund(deps, id, now, report));
+  const untold = await listUnnotifiedRefundIds(deps.kv);
+  await eachInParallel(
+    [...new Set([...refunds, ...untold])],
+    (id) => sweepRefund(deps, id, origin, now, report),
+  );
   const checkouts = await listPendingCheckoutIds(deps.kv);
   await eachInParallel(checkouts, (id) => sweepCheckout(deps, id, origin, now, report));
 }

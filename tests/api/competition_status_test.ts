@@ -2,20 +2,22 @@ import assert from "node:assert/strict";
 import { getCompetition, updateCompetition } from "@/lib/db/competitions.ts";
 import { keys } from "@/lib/db/keys.ts";
 import { createMatch, updateMatch } from "@/lib/db/matches.ts";
-import { listOutbox } from "@/lib/db/outbox.ts";
+import { countUndelivered, listOutbox } from "@/lib/db/outbox.ts";
 import { listPayouts } from "@/lib/db/payouts.ts";
 import { setPrizeStructure } from "@/lib/db/prizes.ts";
 import { advanceCompetitionStatuses } from "@/lib/db/status_clock.ts";
 import { getEntryByTeamId } from "@/lib/db/entries.ts";
 import { AUTO_COMPLETE_GRACE_MS } from "@/lib/domain/competition.ts";
 import { sweepPayments } from "@/lib/jobs.ts";
-import { readJsonBody, TEST_ORIGIN, type TestApp } from "@/tests/helpers/app.ts";
+import { makeTestApp, readJsonBody, TEST_ORIGIN, type TestApp } from "@/tests/helpers/app.ts";
 import {
+  makeAdminHeaders,
   makeCompetition,
   makeEntry,
   type TestCompetition,
   withAdminApp,
 } from "@/tests/helpers/fixtures.ts";
+import { startTestSmtp } from "@/tests/helpers/smtp.ts";
 
 const MINUTE = 60_000;
 
@@ -365,4 +367,40 @@ Deno.test("[activity] every admin write is logged once, filterable, on the compe
       assert.equal(lines.length, 3, "a header and one line per record");
     });
   });
+});
+
+Deno.test("[status] with SMTP the prize-withdrawn notices are sent, not only kept in the outbox", async () => {
+  const smtp = await startTestSmtp();
+  const app = await makeTestApp({ smtpUrl: smtp.url });
+  try {
+    const admin = await makeAdminHeaders(app.kv);
+    const c = await makeCompetition(app.kv, { name: "Mail Cup", entryFee: 5, prizePool: 40 });
+    await makeEntry(app.kv, c, { email: "ann@example.com" });
+    await makeEntry(app.kv, c, { email: "bob@example.com" });
+    await setPrizeStructure(app.kv, c.id, [{ position: 1, prize: 40 }]);
+    await updateCompetition(app.kv, c.id, { status: "LIVE" });
+    await updateCompetition(app.kv, c.id, { status: "COMPLETED" });
+    await sweepPayments(app.services, TEST_ORIGIN); // winners told (and their mail sent)
+    const withdrawn = () => smtp.messages.filter((m) => /withdrawn/.test(m.raw));
+    assert.equal(withdrawn().length, 0);
+
+    const res = await put(
+      app,
+      admin,
+      c.id,
+      form(c, { status: "LIVE", force: true, reason: "The result was entered twice." }),
+    );
+    assert.equal(res.status, 200);
+    await res.body?.cancel();
+    assert.deepEqual(withdrawn().flatMap((m) => m.to).sort(), [
+      "ann@example.com",
+      "bob@example.com",
+    ]);
+    assert.equal(await countUndelivered(app.kv), 0, "nothing left waiting for SMTP");
+    await sweepPayments(app.services, TEST_ORIGIN);
+    assert.equal(withdrawn().length, 2, "each sent once");
+  } finally {
+    await app.close();
+    await smtp.close();
+  }
 });

@@ -12,6 +12,7 @@ import assert from "node:assert/strict";
 import * as competitionPlayers from "@/lib/db/competition_players.ts";
 import * as competitions from "@/lib/db/competitions.ts";
 import * as entryEdits from "@/lib/db/entry_edits.ts";
+import * as entryRefunds from "@/lib/db/entry_refunds.ts";
 import * as events from "@/lib/db/events.ts";
 import * as imports from "@/lib/db/imports.ts";
 import * as matchPlayers from "@/lib/db/match_players.ts";
@@ -231,6 +232,12 @@ Deno.test("[touch] every public write moves the public change marker", async (t)
         teamName: "Edited Eleven",
         revision: entry!.revision ?? 0,
       }));
+    await step("entryRefunds.claimEntryRefundByAdmin", async () => {
+      const second = await makeEntry(kv, c);
+      await entryRefunds.claimEntryRefundByAdmin(kv, c.id, second.teamId, "Paid twice", {
+        admin: "admin",
+      });
+    });
     await step(
       "competitions.updateCompetition",
       () => competitions.updateCompetition(kv, c.id, { status: "LIVE" }),

@@ -93,6 +93,34 @@ Deno.test("[admin payments] the ledger and each payment, searchable and sorted, 
       const down = await amounts();
       assert.deepEqual(down, [...down].sort((a, b) => b - a));
     });
+    await t.step(
+      "Refund: the dialog names the entry and amount, needs a reason, refunds once",
+      async () => {
+        await page.setViewportSize({ width: 1280, height: 900 });
+        await page.goto(`${base}/admin/payments?q=ledger.fan1%40`);
+        const row = page.locator("[data-payment]").filter({ hasText: "Ledger Fan 1" });
+        await row.getByRole("button", { name: /^Refund entry FFT-/ }).click();
+        const dialog = page.getByRole("dialog", { name: "Refund entry" });
+        await dialog.waitFor();
+        const text = await dialog.innerText();
+        assert.match(text, /Refund \$\d+\.\d\d to "Ledger Fan 1" \(FFT-[A-Z0-9]+\) in /);
+        assert.match(text, new RegExp(open.name));
+        const confirm = dialog.getByRole("button", { name: /^Refund \$/ });
+        assert.equal(await confirm.isDisabled(), true, "no reason yet");
+        await dialog.getByLabel(/^Reason/).fill("ab");
+        assert.equal(await confirm.isDisabled(), true, "too short");
+        assert.match(await dialog.innerText(), /at least 3 characters/);
+        await dialog.getByLabel(/^Reason/).fill("Paid twice for the same team");
+        assert.equal(await axeViolations(page).then((v) => v.join("\n")), "");
+        await screenshot(page, "admin-refund-dialog-1280");
+        await confirm.click();
+        // The page reloads with the payment refunded.
+        const after = page.locator("[data-payment]").filter({ hasText: "Ledger Fan 1" });
+        await after.locator('[data-state="refunded"]').waitFor();
+        assert.match(await after.innerText(), /Paid twice for the same team/);
+        assert.equal(await after.getByRole("button", { name: /^Refund entry/ }).count(), 0);
+      },
+    );
   } finally {
     await browser.close();
     await server.stop();

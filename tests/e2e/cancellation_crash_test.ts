@@ -3,7 +3,7 @@
  * middle of 2,000 refunds, a restart, and every entry ends refunded exactly once.
  */
 import assert from "node:assert/strict";
-import { createEntry, listEntriesByCompetition } from "@/lib/db/entries.ts";
+import { listEntriesByCompetition } from "@/lib/db/entries.ts";
 import { updateCompetition } from "@/lib/db/competitions.ts";
 import { listOutbox } from "@/lib/db/outbox.ts";
 import { listPayouts } from "@/lib/db/payouts.ts";
@@ -11,31 +11,13 @@ import { setPrizeStructure } from "@/lib/db/prizes.ts";
 import { getRefunds } from "@/lib/db/refunds.ts";
 import { reconcile } from "@/lib/payments/reconcile.ts";
 import { TestPaymentProvider } from "@/lib/payments/test_provider.ts";
-import { makeCompetition, type TestCompetition, validPicks } from "@/tests/helpers/fixtures.ts";
+import { makeCompetition } from "@/tests/helpers/fixtures.ts";
 import { type RunningServer, startServer } from "@/tests/helpers/server.ts";
 import { waitFor } from "@/tests/helpers/wait.ts";
+import { copyStore, paidFan, runWorker } from "@/tests/helpers/worker_runs.ts";
 
 const ENTRIES = 2_000;
 const ADMIN = { "x-admin-username": "admin", "x-admin-password": "admin-test-password" };
-
-/** Entry `n` (fan<n>@example.com) of the competition, paid $5.00 with the test provider. */
-async function paidFan(kv: Deno.Kv, c: TestCompetition, n: number): Promise<void> {
-  const provider = new TestPaymentProvider(kv);
-  const intent = await provider.createIntent({
-    amount: 500,
-    currency: "usd",
-    metadata: { competitionId: String(c.id) },
-  });
-  await provider.confirm(intent.id, "4242 4242 4242 4242");
-  await createEntry(kv, {
-    competitionId: c.id,
-    email: `fan${n}@example.com`,
-    teamName: `Fan ${n}`,
-    playerIds: validPicks(c),
-    stripePaymentId: intent.id,
-    charge: { amount: 500, currency: "usd" },
-  });
-}
 
 /** A store with one competition of ENTRIES paid entries (test-mode payments), by distinct fans. */
 async function bigContest(path: string): Promise<number> {
@@ -146,8 +128,6 @@ Deno.test("[cancel] kill -9 in the middle of a 2,000-entry cancellation: after a
 
 const SMALL = 30;
 const RUNS = 20;
-const WORKER = new URL("../helpers/money_job_worker.ts", import.meta.url).pathname;
-const CONFIG = new URL("../../deno.json", import.meta.url).pathname;
 
 /** A LIVE competition of SMALL paid entries with a five-place cash prize structure. */
 async function smallContest(path: string): Promise<number> {
@@ -163,47 +143,6 @@ async function smallContest(path: string): Promise<number> {
   }
 }
 
-/**
- * Runs the worker on the store; with `killAfterMs`, kill -9 that long after it opened the store.
- * Resolves to the ms from "ready" to "done" (null when killed first).
- */
-async function runWorker(
-  mode: "cancel" | "complete",
-  path: string,
-  cid: number,
-  killAfterMs?: number,
-): Promise<number | null> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--config", CONFIG, WORKER, mode, path, String(cid)],
-    stdout: "piped",
-    stderr: "inherit",
-  }).spawn();
-  const lines = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let seen = "";
-  let readyAt = 0;
-  let doneAt = 0;
-  const reading = (async () => {
-    for (;;) {
-      const { value, done } = await lines.read();
-      if (done) return;
-      seen += value;
-      if (!readyAt && seen.includes("ready")) readyAt = performance.now();
-      if (!doneAt && seen.includes("done")) doneAt = performance.now();
-    }
-  })();
-  if (killAfterMs !== undefined) {
-    await waitFor("the worker opened the store", () => readyAt > 0, { everyMs: 2 });
-    await new Promise((resolve) => setTimeout(resolve, killAfterMs));
-    try {
-      child.kill("SIGKILL");
-    } catch { /* it finished first */ }
-  }
-  const status = await child.status;
-  await reading;
-  if (killAfterMs === undefined) assert.equal(status.code, 0, `${mode} worker failed`);
-  return doneAt && status.success ? doneAt - readyAt : null;
-}
-
 /** How many outbox messages each recipient got whose subject matches `kind`. */
 async function mailsPerRecipient(kv: Deno.Kv, kind: RegExp): Promise<Map<string, number>> {
   const got = new Map<string, number>();
@@ -211,13 +150,6 @@ async function mailsPerRecipient(kv: Deno.Kv, kind: RegExp): Promise<Map<string,
     if (kind.test(mail.subject)) got.set(mail.to, (got.get(mail.to) ?? 0) + 1);
   }
   return got;
-}
-
-async function copyStore(from: string, to: string): Promise<void> {
-  await Deno.copyFile(from, to);
-  for (const suffix of ["-wal", "-shm"]) {
-    await Deno.copyFile(from + suffix, to + suffix).catch(() => {});
-  }
 }
 
 for (const mode of ["cancel", "complete"] as const) {
@@ -228,14 +160,14 @@ for (const mode of ["cancel", "complete"] as const) {
       const cid = await smallContest(template);
       // One run without a kill gives the job's length, over which the kills are spread.
       await copyStore(template, `${dir}/calibrate.kv`);
-      const length = await runWorker(mode, `${dir}/calibrate.kv`, cid) ?? 0;
+      const length = await runWorker([mode, `${dir}/calibrate.kv`, String(cid)]) ?? 0;
       let killedMidway = 0;
       for (let run = 0; run < RUNS; run++) {
         const path = `${dir}/run${run}.kv`;
         await copyStore(template, path);
         const at = Math.floor(Math.random() * length * 1.1);
-        if (await runWorker(mode, path, cid, at) === null) killedMidway++;
-        await runWorker(mode, path, cid);
+        if (await runWorker([mode, path, String(cid)], at) === null) killedMidway++;
+        await runWorker([mode, path, String(cid)]);
         const kv = await Deno.openKv(path);
         try {
           if (mode === "cancel") {

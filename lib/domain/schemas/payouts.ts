@@ -53,3 +53,10 @@ export type PayoutDetails = z.infer<typeof claimBodySchema>;
 export const payoutPaidSchema = z.object({
   reference: requiredText("The payment's reference is required", 100),
 });
+
+/** POST /api/admin/competitions/{id}/entries/{teamId}/refund body: why (3–500 characters). */
+export const entryRefundSchema = z.object({
+  reason: requiredText("Please say why the entry is refunded", 500).check(
+    z.minLength(3, "The reason must be at least 3 characters"),
+  ),
+});

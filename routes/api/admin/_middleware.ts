@@ -50,5 +50,8 @@ async function guarded(req: Request, ctx: FreshContext<AdminState>): Promise<Res
     throw new ForbiddenError("Set up two-factor authentication first");
   }
   ctx.state.admin = admin;
-  return await withAdminAudit(kv, req, admin.username, () => ctx.next());
+  return await withAdminAudit(kv, req, admin.username, (stamp) => {
+    ctx.state.audit = stamp;
+    return ctx.next();
+  });
 }

@@ -2,6 +2,7 @@ import type { Handlers } from "$fresh/server.ts";
 import { adminCompetitionRow } from "@/lib/api/views.ts";
 import { linkOrigin } from "@/lib/config.ts";
 import { cancelCompetitionSchema } from "@/lib/domain/schemas/competitions.ts";
+import { auditStampOf } from "@/lib/http/admin_audit.ts";
 import { json } from "@/lib/http/errors.ts";
 import { parseId, readJson } from "@/lib/http/validate.ts";
 import {
@@ -38,7 +39,15 @@ export const handler: Handlers<unknown, State> = {
     const id = parseId(ctx.params.id);
     const { reason } = await readJson(req, cancelCompetitionSchema);
     const deps = ctx.state.services;
-    const started = await startCancellation(deps, id, reason, linkOrigin(deps.config));
+    const origin = linkOrigin(deps.config);
+    const started = await startCancellation(
+      deps,
+      id,
+      reason,
+      origin,
+      undefined,
+      auditStampOf(ctx.state),
+    );
     const run = runCancellation(deps, id, `request-${crypto.randomUUID()}`).catch((err) => {
       console.error(`Cancellation of competition ${id} stopped: ${err}`);
       return null;

@@ -7,6 +7,8 @@ import {
   requireCompetition,
   updateCompetition,
 } from "@/lib/db/competitions.ts";
+import { deliverOutbox, mailerDelivers } from "@/lib/db/outbox.ts";
+import { auditStampOf } from "@/lib/http/admin_audit.ts";
 import { json } from "@/lib/http/errors.ts";
 import { parseId, readJson } from "@/lib/http/validate.ts";
 import type { State } from "@/lib/services.ts";
@@ -23,12 +25,19 @@ export const handler: Handlers<unknown, State> = {
    * a `reason`; such a change turns the automatic status off.
    */
   async PUT(req, ctx) {
-    const { kv } = ctx.state.services;
+    const { kv, mailer } = ctx.state.services;
     const id = parseId(ctx.params.id);
     const { force, reason, ...input } = await readJson(req, competitionInputSchema);
     const insisted = await assertStatusChange(kv, id, input.status, { force, reason });
     const patch = insisted ? { ...input, autoStatus: false } : input;
-    return json(adminCompetitionRow(await updateCompetition(kv, id, patch, { reason })));
+    const saved = await updateCompetition(kv, id, patch, {
+      reason,
+      deliver: mailerDelivers(mailer),
+      audit: auditStampOf(ctx.state),
+    });
+    // Notices of withdrawn prizes go now; the outbox job retries what fails.
+    await deliverOutbox(kv, mailer).catch((err) => console.error(`Outbox delivery: ${err}`));
+    return json(adminCompetitionRow(saved));
   },
   /** Deletes a competition without paid entries and everything hanging from it (409 otherwise). */
   async DELETE(_req, ctx) {

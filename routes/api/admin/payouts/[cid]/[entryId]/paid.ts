@@ -1,5 +1,6 @@
 import type { Handlers } from "$fresh/server.ts";
 import { payoutPaidSchema } from "@/lib/domain/schemas/payouts.ts";
+import { auditStampOf } from "@/lib/http/admin_audit.ts";
 import { json } from "@/lib/http/errors.ts";
 import { parseId, readJson } from "@/lib/http/validate.ts";
 import { recordPayoutPaid } from "@/lib/payments/payouts.ts";
@@ -19,6 +20,8 @@ export const handler: Handlers<unknown, State> = {
       cid,
       entryId,
       reference,
+      undefined,
+      auditStampOf(ctx.state),
     );
     return json(paid);
   },
