@@ -155,6 +155,7 @@ export async function teamCard(kv: Deno.Kv, teamId: string): Promise<TeamCard | 
       position: p.position,
       club: p.team?.name ?? "",
       points: formatPoints(p.points),
+      role: p.captain,
     })),
   };
 }
