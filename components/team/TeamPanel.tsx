@@ -46,7 +46,7 @@ function RoleButton(
       data-role={role}
       onClick={() => onMark(player, role)}
       className={cn(
-        "h-14 w-10 shrink-0 rounded-lg border text-sm font-bold transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+        "h-[27px] w-9 rounded-md border text-xs font-bold transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
         on
           ? "border-primary bg-primary text-primary-foreground"
           : "border-border bg-background text-muted-foreground hover:border-primary hover:text-foreground",
@@ -90,12 +90,10 @@ function SalaryBar({ total, cap, currency }: { total: number; cap: number; curre
 }
 
 function FilledSlot(
-  { player, currency, onRemove, role }: {
+  { player, currency, onRemove }: {
     player: PickPlayer;
     currency: string;
     onRemove: TeamPanelProps["onRemove"];
-    /** "Captain ×2" or "Vice-captain" when the player holds a role. */
-    role?: string | null;
   },
 ) {
   return (
@@ -112,7 +110,6 @@ function FilledSlot(
         </span>
         <span className="block truncate text-xs text-muted-foreground">
           {player.teamShortName} · {formatSalary(player.salary, currency)}
-          {role && <span className="font-semibold text-foreground">· {role}</span>}
         </span>
       </span>
       <PositionBadge position={player.position} />
@@ -147,12 +144,6 @@ function EmptySlot({ index }: { index: number }) {
 export function TeamPanel(
   { selected, salaryCap, currency, onRemove, captains = null }: TeamPanelProps,
 ) {
-  const roleOf = (player: PickPlayer) =>
-    player.id === captains?.captainId
-      ? `Captain ${multiplierText(captains.multiplier)}`
-      : player.id === captains?.viceCaptainId
-      ? "Vice-captain"
-      : null;
   const slots = Array.from({ length: TEAM_SIZE }, (_, i) => selected[i] ?? null);
   return (
     <section
@@ -171,25 +162,22 @@ export function TeamPanel(
         {slots.map((player, i) => (
           <li key={player ? player.id : `empty-${i}`} className="flex gap-1.5">
             {player
-              ? (
-                <FilledSlot
-                  player={player}
-                  currency={currency}
-                  onRemove={onRemove}
-                  role={roleOf(player)}
-                />
-              )
+              ? <FilledSlot player={player} currency={currency} onRemove={onRemove} />
               : <EmptySlot index={i} />}
-            {player && captains && (["captain", "vice"] as const).map((role) => (
-              <RoleButton
-                key={role}
-                player={player}
-                role={role}
-                on={player.id ===
-                  (role === "captain" ? captains.captainId : captains.viceCaptainId)}
-                onMark={captains.onMark}
-              />
-            ))}
+            {player && captains && (
+              <div className="flex shrink-0 flex-col gap-0.5">
+                {(["captain", "vice"] as const).map((role) => (
+                  <RoleButton
+                    key={role}
+                    player={player}
+                    role={role}
+                    on={player.id ===
+                      (role === "captain" ? captains.captainId : captains.viceCaptainId)}
+                    onMark={captains.onMark}
+                  />
+                ))}
+              </div>
+            )}
           </li>
         ))}
       </ol>

@@ -19,8 +19,8 @@ export const CAPTAIN_NOT_PICKED = "Captain must be one of your 5 players";
 export const VICE_NOT_PICKED = "Vice-captain must be one of your 5 players";
 export const VICE_IS_CAPTAIN = "Vice-captain must be another player than the captain";
 export const CAPTAIN_OFF = "This contest has no captains";
-export const MULTIPLIER_RANGE =
-  `Captain multiplier must be from ${MIN_CAPTAIN_MULTIPLIER} to ${MAX_CAPTAIN_MULTIPLIER} in steps of 0.1`;
+/** (A plain string: a template would keep it in every bundle that imports this module.) */
+export const MULTIPLIER_RANGE = "Captain multiplier must be from 1.5 to 3 in steps of 0.1";
 
 /** Any competition with captains, for checks of a choice's shape alone. */
 export const WITH_CAPTAINS = { captainMultiplier: DEFAULT_CAPTAIN_MULTIPLIER } as const;
