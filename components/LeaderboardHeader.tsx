@@ -5,6 +5,7 @@ import { cn } from "@/lib/client/cn.ts";
 import type { CompetitionStatus } from "@/lib/domain/types.ts";
 import { type Fixture, type LeaderboardCompetition, matchMinute } from "@/lib/domain/live.ts";
 import { closedForEntries } from "@/lib/client/contests.ts";
+import { multiplierText } from "@/lib/domain/captain.ts";
 
 /** The status text: LIVE, COMPLETED or Upcoming (and CANCELLED). */
 function statusText(status: CompetitionStatus): string {
@@ -138,6 +139,13 @@ export function LeaderboardHeader(
           data-testid="cancelled"
         >
           {closedForEntries({ ...competition, deadline: null }, 0)}
+        </p>
+      )}
+      {competition.captainMultiplier && (
+        <p className="text-sm text-muted-foreground" data-testid="captains">
+          Captains (C) score{" "}
+          {multiplierText(competition.captainMultiplier)}; the vice-captain (V) takes over when the
+          captain does not play. Open a team to see its captains.
         </p>
       )}
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3">

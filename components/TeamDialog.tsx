@@ -31,13 +31,30 @@ export interface TeamDialogProps {
   onClose(): void;
 }
 
+/** The visible "C"/"V" badge of a captain or vice-captain, named for screen readers. */
+function RoleBadge({ role }: { role: "C" | "V" }) {
+  return (
+    <span
+      className="ml-1.5 inline-flex h-5 w-5 items-center justify-center rounded-full bg-primary align-text-bottom text-[11px] font-bold text-primary-foreground"
+      title={role === "C" ? "Captain" : "Vice-captain"}
+      data-role-badge={role}
+    >
+      <span aria-hidden="true">{role}</span>
+      <span className="sr-only">{role === "C" ? "(captain)" : "(vice-captain)"}</span>
+    </span>
+  );
+}
+
 function PlayerCard({ player }: { player: DetailsPlayer }) {
   return (
     <li className="rounded-lg border border-border p-3" data-testid="team-player">
       <div className="flex items-start gap-2">
         <PositionBadge position={player.position} className="mt-0.5" />
         <div className="min-w-0 flex-1">
-          <p className="font-semibold leading-tight break-words">{player.name}</p>
+          <p className="font-semibold leading-tight break-words">
+            {player.name}
+            {player.captain && <RoleBadge role={player.captain} />}
+          </p>
           {player.team && <p className="text-xs text-muted-foreground">{player.team.name}</p>}
         </div>
         <span className="shrink-0 whitespace-nowrap font-bold tabular-nums">

@@ -5,8 +5,9 @@ import { PickingArea } from "@/components/team/PickingArea.tsx";
 import { track } from "@/lib/client/analytics.ts";
 import type { PickPlayer } from "@/lib/client/players.ts";
 import { saveSelection } from "@/lib/client/selection.ts";
+import { missingCaptain } from "@/lib/domain/captain.ts";
 import { toast } from "@/lib/client/toast.ts";
-import { useTeam } from "@/lib/client/use_team.ts";
+import { captainsOf, useTeam } from "@/lib/client/use_team.ts";
 import { closedForEntries } from "@/lib/client/contests.ts";
 import { TeamPlayerList } from "@/components/team/TeamPlayerList.tsx";
 
@@ -60,8 +61,13 @@ export default function TeamBuilder(
       toast({ title: violation.title, description: violation.message, variant: "destructive" });
       return;
     }
+    const noCaptain = missingCaptain(competition, team.captainId, team.viceCaptainId);
+    if (noCaptain) {
+      toast({ title: "Choose your captains", description: noCaptain, variant: "destructive" });
+      return;
+    }
     const ids = team.selected.map((p) => p.id);
-    saveSelection(competition.id, ids);
+    saveSelection(competition.id, ids, captainsOf(team));
     track("complete_team_selection", { competitionId: competition.id });
     location.assign(`/payment/${competition.id}`);
   };

@@ -9,7 +9,8 @@ import type { PickPlayer } from "@/lib/client/players.ts";
 import { saveTeam } from "@/lib/client/team_edit.ts";
 import { toast, toastError } from "@/lib/client/toast.ts";
 import { formatWhen } from "@/lib/domain/format.ts";
-import { useTeam } from "@/lib/client/use_team.ts";
+import { captainsOf, useTeam } from "@/lib/client/use_team.ts";
+import { missingCaptain } from "@/lib/domain/captain.ts";
 
 export interface TeamEditorProps {
   /** The secret of the entry's edit link. */
@@ -17,7 +18,14 @@ export interface TeamEditorProps {
   competition: BuilderCompetition;
   players: PickPlayer[];
   renderedAt: string;
-  team: { teamId: string; teamName: string; playerIds: number[]; revision: number };
+  team: {
+    teamId: string;
+    teamName: string;
+    playerIds: number[];
+    revision: number;
+    captainId?: number | null;
+    viceCaptainId?: number | null;
+  };
 }
 
 const UNEXPECTED = "Your team could not be saved. Please try again.";
@@ -27,7 +35,10 @@ export default function TeamEditor(
   { token, competition, players, renderedAt, team }: TeamEditorProps,
 ) {
   const rules = useMemo(() => rulesOf(competition), [competition]);
-  const picks = useTeam(competition.id, players, rules, team.playerIds);
+  const picks = useTeam(competition.id, players, rules, team.playerIds, {
+    captainId: team.captainId ?? null,
+    viceCaptainId: team.viceCaptainId ?? null,
+  });
   const [teamName, setTeamName] = useState(team.teamName);
   const [nameError, setNameError] = useState<string | null>(null);
   const [revision, setRevision] = useState(team.revision);
@@ -44,12 +55,18 @@ export default function TeamEditor(
       toast({ title: violation.title, description: violation.message, variant: "destructive" });
       return;
     }
+    const noCaptain = missingCaptain(competition, picks.captainId, picks.viceCaptainId);
+    if (noCaptain) {
+      toast({ title: "Choose your captains", description: noCaptain, variant: "destructive" });
+      return;
+    }
     setBusy(true);
     try {
       const saved = await saveTeam(token, {
         teamName: teamName.trim(),
         playerIds: picks.selected.map((p) => p.id),
         revision,
+        ...captainsOf(picks),
       });
       setRevision(saved.revision);
       setNameError(null);

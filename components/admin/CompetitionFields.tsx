@@ -28,7 +28,7 @@ export interface CompetitionFieldsProps {
   onChange: (patch: Partial<CompetitionFormValues>) => void;
 }
 
-type Key = Exclude<keyof CompetitionFormValues, "autoStatus">;
+type Key = Exclude<keyof CompetitionFormValues, "autoStatus" | "captains">;
 
 function Section(props: { title: string; description: string; children: ReactNode }) {
   return (
@@ -241,6 +241,36 @@ export function CompetitionFields(
         <Field id="salaryCap" label="Salary Cap" error={errors.salaryCap}>
           <Input {...bind("salaryCap")} type="number" min="1000" step="100" />
         </Field>
+        <div className="flex items-start gap-3 sm:col-span-2">
+          <input
+            id="captains"
+            type="checkbox"
+            className="mt-1 h-4 w-4 accent-primary"
+            checked={values.captains}
+            onChange={(e: ChangeEvent<HTMLInputElement>) =>
+              onChange({ captains: e.currentTarget.checked })}
+            aria-describedby="captains-hint"
+          />
+          <div>
+            <label htmlFor="captains" className="text-sm font-medium">
+              Captain and vice-captain
+            </label>
+            <p id="captains-hint" className="text-xs text-muted-foreground">
+              Each team names a captain whose points count several times; the vice-captain takes
+              over when the captain does not play. Cannot change once the contest has entries.
+            </p>
+          </div>
+        </div>
+        {values.captains && (
+          <Field
+            id="captainMultiplier"
+            label="Captain Multiplier"
+            error={errors.captainMultiplier}
+            hint="From 1.5 to 3."
+          >
+            <Input {...bind("captainMultiplier")} type="number" min="1.5" max="3" step="0.1" />
+          </Field>
+        )}
       </Section>
     </div>
   );

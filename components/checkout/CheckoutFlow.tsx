@@ -21,7 +21,7 @@ import {
   saveCheckoutContact,
 } from "@/lib/client/checkout.ts";
 import type { PickPlayer } from "@/lib/client/players.ts";
-import { clearSelection } from "@/lib/client/selection.ts";
+import { clearSelection, loadCaptains } from "@/lib/client/selection.ts";
 import { toast, toastError } from "@/lib/client/toast.ts";
 import { addUserEntry } from "@/lib/client/user_entries.ts";
 
@@ -103,7 +103,8 @@ export function CheckoutFlow({ competition, picks, closed, onEntryNumber }: Chec
     const { email, teamName } = parsed.data;
     saveCheckoutContact(email, teamName);
     const playerIds = picks.map((p) => p.id);
-    details.current = { competitionId: competition.id, email, teamName, playerIds };
+    const captains = loadCaptains(competition.id);
+    details.current = { competitionId: competition.id, email, teamName, playerIds, ...captains };
     setBusy(true);
     try {
       const answer = await createPaymentIntent(details.current);
@@ -197,6 +198,9 @@ export function CheckoutFlow({ competition, picks, closed, onEntryNumber }: Chec
 function intentFailed(err: unknown, setErrors: (errors: InfoErrors) => void) {
   const issues = err instanceof ApiError ? fieldErrors(err.issues, FIELDS) : {};
   if (Object.keys(issues).length > 0) return setErrors(issues);
-  const known = err instanceof ApiError && err.status === 409 ? err.serverMessage : null;
+  // A 409 (closed, limits) or a 400 on no form field (the captains) says why in a toast.
+  const known = err instanceof ApiError && (err.status === 409 || err.status === 400)
+    ? err.serverMessage
+    : null;
   toastError(known ?? UNEXPECTED);
 }

@@ -37,6 +37,7 @@ type BuilderFields = Pick<
   | "maxEntries"
   | "currentEntries"
   | "cancelReason"
+  | "captainMultiplier"
 >;
 
 /** Only what the builder shows and checks, to keep the page's island props small. */
@@ -62,6 +63,7 @@ export function builderFields(c: BuilderFields): BuilderFields {
     minDefenders,
     salaryCap,
     cancelReason: cancelReason ?? null,
+    captainMultiplier: c.captainMultiplier ?? null,
   };
 }
 

@@ -39,6 +39,14 @@ export function PickingArea(
             salaryCap={salaryCap}
             currency={competition.currency}
             onRemove={picks.remove}
+            captains={competition.captainMultiplier
+              ? {
+                multiplier: competition.captainMultiplier,
+                captainId: picks.captainId,
+                viceCaptainId: picks.viceCaptainId,
+                onMark: picks.mark,
+              }
+              : null}
           />
         </div>
         <div className="min-w-0 lg:order-1">

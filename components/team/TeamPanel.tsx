@@ -4,6 +4,8 @@ import type { PickPlayer } from "@/lib/client/players.ts";
 import { cn } from "@/lib/client/cn.ts";
 import { PlayerAvatar } from "@/components/PlayerAvatar.tsx";
 import { PositionBadge } from "./PositionBadge.tsx";
+import { multiplierText } from "@/lib/domain/captain.ts";
+import type { Role } from "@/lib/client/use_team.ts";
 
 export interface TeamPanelProps {
   selected: PickPlayer[];
@@ -11,6 +13,48 @@ export interface TeamPanelProps {
   /** The competition's currency: salaries and the cap are shown in it. */
   currency: string;
   onRemove: (player: PickPlayer) => void;
+  /** The captain choice, when the competition has captains. */
+  captains?: PanelCaptains | null;
+}
+
+/** The captain and vice-captain of the panel's team, and how to change them. */
+export interface PanelCaptains {
+  multiplier: number;
+  captainId: number | null;
+  viceCaptainId: number | null;
+  onMark: (player: PickPlayer, role: Role) => void;
+}
+
+/** A role toggle of a pick: a real button, pressed while the player holds the role. */
+function RoleButton(
+  { player, role, on, onMark }: {
+    player: PickPlayer;
+    role: Role;
+    on: boolean;
+    onMark: PanelCaptains["onMark"];
+  },
+) {
+  const name = role === "captain" ? "Captain" : "Vice-captain";
+  return (
+    <button
+      type="button"
+      aria-pressed={on}
+      aria-label={`${name}: ${player.name}`}
+      title={on
+        ? `${player.name} is ${name.toLowerCase()}`
+        : `Make ${player.name} ${name.toLowerCase()}`}
+      data-role={role}
+      onClick={() => onMark(player, role)}
+      className={cn(
+        "h-[27px] w-9 rounded-md border text-xs font-bold transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+        on
+          ? "border-primary bg-primary text-primary-foreground"
+          : "border-border bg-background text-muted-foreground hover:border-primary hover:text-foreground",
+      )}
+    >
+      {role === "captain" ? "C" : "V"}
+    </button>
+  );
 }
 
 /** Team salary against the cap; the bar turns destructive over the cap. */
@@ -57,7 +101,7 @@ function FilledSlot(
       type="button"
       onClick={() => onRemove(player)}
       title={`Remove ${player.name}`}
-      className="group flex h-14 w-full items-center gap-3 rounded-lg border border-border bg-background px-3 text-left transition-colors hover:border-destructive hover:bg-destructive/5 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      className="group flex h-14 w-full min-w-0 flex-1 items-center gap-3 rounded-lg border border-border bg-background px-3 text-left transition-colors hover:border-destructive hover:bg-destructive/5 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
     >
       <PlayerAvatar name={player.name} src={player.crest} size="sm" />
       <span className="min-w-0 flex-1">
@@ -84,7 +128,7 @@ function FilledSlot(
 
 function EmptySlot({ index }: { index: number }) {
   return (
-    <div className="flex h-14 items-center gap-3 rounded-lg border border-dashed border-border px-3 text-sm text-muted-foreground">
+    <div className="flex h-14 flex-1 items-center gap-3 rounded-lg border border-dashed border-border px-3 text-sm text-muted-foreground">
       <span
         className="flex h-8 w-8 items-center justify-center rounded-full bg-muted text-xs font-semibold"
         aria-hidden="true"
@@ -97,7 +141,9 @@ function EmptySlot({ index }: { index: number }) {
 }
 
 /** 'Your Team (n/5)': five slots (a click removes the player) and the salary bar. */
-export function TeamPanel({ selected, salaryCap, currency, onRemove }: TeamPanelProps) {
+export function TeamPanel(
+  { selected, salaryCap, currency, onRemove, captains = null }: TeamPanelProps,
+) {
   const slots = Array.from({ length: TEAM_SIZE }, (_, i) => selected[i] ?? null);
   return (
     <section
@@ -114,13 +160,34 @@ export function TeamPanel({ selected, salaryCap, currency, onRemove }: TeamPanel
       </div>
       <ol className="grid grid-cols-1 gap-2">
         {slots.map((player, i) => (
-          <li key={player ? player.id : `empty-${i}`}>
+          <li key={player ? player.id : `empty-${i}`} className="flex gap-1.5">
             {player
               ? <FilledSlot player={player} currency={currency} onRemove={onRemove} />
               : <EmptySlot index={i} />}
+            {player && captains && (
+              <div className="flex shrink-0 flex-col gap-0.5">
+                {(["captain", "vice"] as const).map((role) => (
+                  <RoleButton
+                    key={role}
+                    player={player}
+                    role={role}
+                    on={player.id ===
+                      (role === "captain" ? captains.captainId : captains.viceCaptainId)}
+                    onMark={captains.onMark}
+                  />
+                ))}
+              </div>
+            )}
           </li>
         ))}
       </ol>
+      {captains && (
+        <p className="text-xs text-muted-foreground" data-captain-hint="">
+          Mark a captain (C): their points count{" "}
+          {multiplierText(captains.multiplier)}. The vice-captain (V) takes over if the captain does
+          not play.
+        </p>
+      )}
       {salaryCap !== null && (
         <SalaryBar total={teamSalary(selected)} cap={salaryCap} currency={currency} />
       )}

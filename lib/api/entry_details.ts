@@ -15,6 +15,7 @@ import {
 import type { Competition, Entry } from "@/lib/domain/types.ts";
 import { closedReason } from "@/lib/domain/competition.ts";
 import type { LeaderboardCache } from "@/lib/live/leaderboard_cache.ts";
+import { captainLine, captainScoring, multipliedPick, roleOf } from "@/lib/domain/captain.ts";
 import { maskEmail, maskPaymentId } from "./views.ts";
 
 /**
@@ -55,14 +56,23 @@ export async function entryDetails(kv: Deno.Kv, leaderboards: LeaderboardCache, 
   ]);
   if (!competition) return null;
   const ownership = await ownershipOnceLocked(leaderboards, competition);
+  const captains = captainScoring(competition, performances);
+  const multiplied = captains
+    ? multipliedPick(entry.captainId ?? 0, entry.viceCaptainId ?? 0, captains.played)
+    : 0;
   const scored = players.map((player) => {
     const stats = performances.get(player.id) ?? emptyStats();
     const { totalPoints, lines } = scorePerformance(player.position, stats);
+    const extra = captains && player.id === multiplied
+      ? captainLine(totalPoints, captains.multiplier, player.id !== entry.captainId)
+      : null;
     return {
       ...player,
-      points: totalPoints,
+      points: extra ? roundPoints(totalPoints + extra.points) : totalPoints,
       pointsBreakdown: pointsBreakdown(player.position, stats),
-      breakdown: lines,
+      breakdown: extra ? [...lines, extra] : lines,
+      /** "C" for the captain, "V" for the vice-captain, else null. */
+      captain: roleOf(entry, player.id),
       /** The share of entries that picked the player, once teams are locked; else null. */
       pickedBy: ownership ? ownership.get(player.id) ?? 0 : null,
     };
@@ -83,6 +93,7 @@ export async function entryDetails(kv: Deno.Kv, leaderboards: LeaderboardCache, 
       customPrizeDescription: entry.customPrizeDescription,
       createdAt: entry.createdAt,
       stripePaymentId: maskPaymentId(entry.stripePaymentId),
+      captainMultiplier: captains?.multiplier ?? null,
     },
     competition,
     players: scored,

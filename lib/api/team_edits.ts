@@ -37,6 +37,8 @@ export function editView({ entry, locked }: Pick<EditableEntry, "entry" | "locke
   return {
     ...publicEntry(entry),
     playerIds: entry.playerIds,
+    captainId: entry.captainId ?? null,
+    viceCaptainId: entry.viceCaptainId ?? null,
     revision: entry.revision ?? 0,
     editedAt: entry.editedAt ?? null,
     locked,

@@ -44,6 +44,8 @@ export function createdEntryView(entry: Entry) {
     ...publicEntry(entry),
     email: maskEmail(entry.email),
     playerIds: entry.playerIds,
+    captainId: entry.captainId ?? null,
+    viceCaptainId: entry.viceCaptainId ?? null,
     editToken: entry.editToken ?? null,
   };
 }

@@ -41,6 +41,9 @@ export interface CheckoutDetails {
   email: string;
   teamName: string;
   playerIds: number[];
+  /** The captains chosen in the builder (competitions with captains). */
+  captainId?: number;
+  viceCaptainId?: number;
 }
 
 /** Opens a payment for the picks; the server checks the competition is still open. */

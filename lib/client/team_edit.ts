@@ -14,7 +14,13 @@ export interface EditedTeam {
 /** Saves the team on the revision it was edited from (409 when changed meanwhile or locked). */
 export function saveTeam(
   token: string,
-  team: { teamName: string; playerIds: number[]; revision: number },
+  team: {
+    teamName: string;
+    playerIds: number[];
+    revision: number;
+    captainId?: number;
+    viceCaptainId?: number;
+  },
 ): Promise<EditedTeam> {
   return apiFetch<EditedTeam>(`/api/team-edits/${encodeURIComponent(token)}`, {
     method: "PUT",

@@ -19,6 +19,9 @@ export interface PendingCheckoutInput {
   email: string;
   teamName: string;
   playerIds: number[];
+  /** The captain and vice-captain picks, when the competition has captains. */
+  captainId?: number;
+  viceCaptainId?: number;
   /** Minor units. */
   amount: number;
   /** Lower case ISO code. */

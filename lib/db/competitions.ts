@@ -14,6 +14,7 @@ import { startRoster } from "./roster.ts";
 import { awardPrizes } from "./standings.ts";
 import { toCents } from "@/lib/domain/format.ts";
 import { statusAgainstClock } from "@/lib/domain/competition.ts";
+import { captainMultiplierOf } from "@/lib/domain/captain.ts";
 import {
   assertReversible,
   awardsText,
@@ -46,6 +47,7 @@ const DEFAULTS: Omit<Editable, Required | "deadline"> = {
   salaryCap: 50000,
   // On for competitions admins create (the API's default); off here for the rest (demo data).
   autoStatus: false,
+  captainMultiplier: null,
 };
 
 const EDITABLE_FIELDS = [
@@ -213,6 +215,7 @@ export async function updateCompetition(
     }
     wasCompleted = before.status === "COMPLETED";
     assertPriceKept(before, patch);
+    assertCaptainsKept(before, patch);
     const competition: Competition = { ...before, ...patch, id };
     const op = kv.atomic().check(entry).set(keys.competition(id), competition);
     if (wasCompleted && competition.status !== "COMPLETED") {
@@ -237,6 +240,15 @@ export async function updateCompetition(
   });
   if (saved.status === "COMPLETED" && !wasCompleted) await awardPrizes(kv, id);
   return saved;
+}
+
+export const CAPTAINS_KEPT = "The captain option cannot change once the contest has entries.";
+
+/** Entrants chose their captains under the option as it was: it stays while entries exist. */
+function assertCaptainsKept(before: Competition, patch: Partial<Editable>): void {
+  if (patch.captainMultiplier === undefined || before.currentEntries === 0) return;
+  if (captainMultiplierOf(before) === captainMultiplierOf(patch)) return;
+  throw new ConflictError(CAPTAINS_KEPT, [{ path: ["captainMultiplier"], message: CAPTAINS_KEPT }]);
 }
 
 /**

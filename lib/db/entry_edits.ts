@@ -12,6 +12,7 @@ import type { Competition, Entry, Player } from "@/lib/domain/types.ts";
 import { LOCKED_DEADLINE, lockedBecause } from "@/lib/domain/competition.ts";
 import { DISPLAY_NAME_TAKEN, nameSkeleton } from "@/lib/domain/display_name.ts";
 import { ConflictError, NotFoundError } from "@/lib/domain/errors.ts";
+import { assertCaptaincy, captaincyOf } from "@/lib/domain/captain.ts";
 import {
   personOf,
   picksProblems,
@@ -24,12 +25,18 @@ import { bumpLive } from "./live.ts";
 import { appendToRoster } from "./roster.ts";
 import { getManyEntries } from "./util.ts";
 
-/** What the visitor changes: the five picks and the display name, on the revision they saw. */
+/**
+ * What the visitor changes: the five picks, the display name and the captains, on the revision
+ * they saw.
+ */
 export interface TeamEdit {
   playerIds: number[];
   teamName: string;
   /** The entry's revision the edit started from. */
   revision: number;
+  /** The captain and vice-captain (required when the competition has captains). */
+  captainId?: number;
+  viceCaptainId?: number;
 }
 
 /** Locked because the deadline passed (a contest that went live says so instead). */
@@ -130,6 +137,7 @@ async function attemptEdit(
       problems.map((message) => ({ path: ["playerIds"], message })),
     );
   }
+  assertCaptaincy(competition, edit.playerIds, edit);
   const sameTeam = newTeamRead.value !== null && newTeamRead.value !== entry.id;
   if (sameTeam) throw new ConflictError(SAME_TEAM_AGAIN);
   if (newNameRead.value !== null && newNameRead.value !== entry.id) {
@@ -138,8 +146,10 @@ async function attemptEdit(
     ]);
   }
 
+  const { captainId: _c, viceCaptainId: _v, ...rest } = entry;
   const updated: Entry = {
-    ...entry,
+    ...rest,
+    ...captaincyOf(edit),
     playerIds: [...edit.playerIds],
     teamName: edit.teamName,
     pickSalaries: (players as Player[]).map((p) => p.salary),

@@ -30,6 +30,7 @@ import {
   type RefundCause,
 } from "@/lib/domain/paid_entry.ts";
 import type { Competition, Entry, Player } from "@/lib/domain/types.ts";
+import { captaincyOf, keptCaptaincy } from "@/lib/domain/captain.ts";
 import { closedReason } from "@/lib/domain/competition.ts";
 import { nameSkeleton } from "@/lib/domain/display_name.ts";
 import { ConflictError, InvalidInputError } from "@/lib/domain/errors.ts";
@@ -50,6 +51,9 @@ export interface EntryInput {
   stripePaymentId: string;
   /** What the provider charged; absent for entries made without a payment (demo data). */
   charge?: Charge;
+  /** The captain and vice-captain picks (kept when the competition has captains). */
+  captainId?: number;
+  viceCaptainId?: number;
 }
 
 /**
@@ -375,6 +379,7 @@ function settledCheckout(
     email: input.email,
     teamName: input.teamName,
     playerIds: input.playerIds,
+    ...captaincyOf(input),
     ...charge,
     createdAt: now.toISOString(),
   });
@@ -405,6 +410,7 @@ function newEntry(
     createdAt: now.toISOString(),
     editToken: randomEditToken(),
     revision: 0,
+    ...keptCaptaincy(competition, input.playerIds, input),
   };
 }
 

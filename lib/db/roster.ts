@@ -104,6 +104,9 @@ export class RosterColumns {
   /** Picks of entry i are picks[pickStart[i] .. pickStart[i + 1]). */
   picks = new Int32Array(1280);
   pickStart = new Uint32Array(257);
+  /** Entry i's captain and vice-captain player ids (0: none). */
+  captains = new Int32Array(256);
+  vices = new Int32Array(256);
   /** Entry i's record is at byte `recordAt[i]` of `chunks[bufferOf[i]]`. */
   readonly #chunks: RosterRecords[] = [];
   #bufferOf = new Uint32Array(256);
@@ -138,6 +141,7 @@ export class RosterColumns {
       if (pickAt + count > this.picks.length) this.picks = grow(this.picks, pickAt + count);
       for (let p = 0; p < count; p++) this.picks[pickAt + p] = records.pick(start, p);
       this.pickStart[i + 1] = pickAt + count;
+      this.#setCaptains(i, records, start);
       if (i > 0 && id <= this.ids[i - 1]) this.#sorted = false;
       this.ids[i] = id;
       this.createdMs[i] = records.createdMs(start);
@@ -155,8 +159,17 @@ export class RosterColumns {
       throw new Error(`roster: entry ${this.ids[i]} changed its number of picks`);
     }
     for (let p = 0; p < count; p++) this.picks[pickAt + p] = records.pick(start, p);
+    this.#setCaptains(i, records, start);
     this.#bufferOf[i] = buffer;
     this.#recordAt[i] = start;
+  }
+
+  /** Entry i's captain columns from the record at `start`. */
+  #setCaptains(i: number, records: RosterRecords, start: number): void {
+    const captain = records.captainPick(start);
+    const vice = records.vicePick(start);
+    this.captains[i] = captain < 0 ? 0 : records.pick(start, captain);
+    this.vices[i] = vice < 0 ? 0 : records.pick(start, vice);
   }
 
   /** How many chunks were appended so far: it moves whenever an entry is added or changed. */
@@ -170,6 +183,8 @@ export class RosterColumns {
     this.ids = grow(this.ids, capacity);
     this.createdMs = grow(this.createdMs, capacity);
     this.pickStart = grow(this.pickStart, capacity + 1);
+    this.captains = grow(this.captains, capacity);
+    this.vices = grow(this.vices, capacity);
     this.#bufferOf = grow(this.#bufferOf, capacity);
     this.#recordAt = grow(this.#recordAt, capacity);
   }

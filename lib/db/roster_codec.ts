@@ -6,10 +6,15 @@
  * | ---------- | --------------------------------------- |
  * | id         | f64                                     |
  * | createdMs  | f64 (the entry's createdAt)             |
- * | pickCount  | u8                                      |
- * | picks      | u32 × pickCount (player ids)            |
+ * | pickCount  | u8: the count (low 7 bits), CAPTAINED bit  |
+ * | picks      | u32 × count (player ids)                |
+ * | captains   | u8 captain, u8 vice-captain: pick index |
+ * |            | (0xff none); only with the CAPTAINED bit |
  * | teamId     | u16 byte length, then the UTF-8 bytes   |
  * | teamName   | u16 byte length, then the UTF-8 bytes   |
+ *
+ * Records written before captains existed have the CAPTAINED bit clear (a team has 5 picks), so
+ * they read as before: no captain.
  *
  * Records are concatenated into chunks; `RosterRecords` reads the fields of the record starting
  * at a byte offset of such a chunk (or of a single record) without copying it.
@@ -23,8 +28,12 @@ const PICKS = 17;
 const PICK_BYTES = 4;
 const LENGTH_BYTES = 2;
 
-/** Most picks a record can hold (u8 count). */
-const MAX_PICKS = 255;
+/** Most picks a record can hold (7-bit count). */
+const MAX_PICKS = 127;
+/** The pickCount bit saying the captain bytes follow the picks. */
+const CAPTAINED = 0x80;
+const CAPTAIN_BYTES = 2;
+const NO_PICK = 0xff;
 /** Longest team id / team name kept (UTF-8 bytes; u16 length). */
 const MAX_TEXT_BYTES = 4096;
 
@@ -41,17 +50,25 @@ export function encodeRosterRecord(entry: Entry): Uint8Array {
   const picks = entry.playerIds.slice(0, MAX_PICKS);
   const teamId = textBytes(entry.teamId);
   const teamName = textBytes(entry.teamName);
-  const size = PICKS + PICK_BYTES * picks.length + 2 * LENGTH_BYTES + teamId.length +
-    teamName.length;
+  const captain = entry.captainId === undefined ? -1 : picks.indexOf(entry.captainId);
+  const vice = entry.viceCaptainId === undefined ? -1 : picks.indexOf(entry.viceCaptainId);
+  const captained = captain >= 0;
+  const size = PICKS + PICK_BYTES * picks.length + (captained ? CAPTAIN_BYTES : 0) +
+    2 * LENGTH_BYTES + teamId.length + teamName.length;
   const bytes = new Uint8Array(size);
   const view = new DataView(bytes.buffer);
   view.setFloat64(ID, entry.id, true);
   view.setFloat64(CREATED_MS, Date.parse(entry.createdAt), true);
-  view.setUint8(PICK_COUNT, picks.length);
+  view.setUint8(PICK_COUNT, picks.length | (captained ? CAPTAINED : 0));
   let at = PICKS;
   for (const id of picks) {
     view.setUint32(at, id, true);
     at += PICK_BYTES;
+  }
+  if (captained) {
+    view.setUint8(at, captain);
+    view.setUint8(at + 1, vice >= 0 ? vice : NO_PICK);
+    at += CAPTAIN_BYTES;
   }
   for (const text of [teamId, teamName]) {
     view.setUint16(at, text.length, true);
@@ -92,7 +109,23 @@ export class RosterRecords {
   }
 
   pickCount(at: number): number {
-    return this.#view.getUint8(at + PICK_COUNT);
+    return this.#view.getUint8(at + PICK_COUNT) & ~CAPTAINED;
+  }
+
+  /** The captain's pick index (0-based), or -1 when the record names none. */
+  captainPick(at: number): number {
+    return this.#captainByte(at, 0);
+  }
+
+  /** The vice-captain's pick index (0-based), or -1 when the record names none. */
+  vicePick(at: number): number {
+    return this.#captainByte(at, 1);
+  }
+
+  #captainByte(at: number, which: 0 | 1): number {
+    if ((this.#view.getUint8(at + PICK_COUNT) & CAPTAINED) === 0) return -1;
+    const index = this.#view.getUint8(at + PICKS + PICK_BYTES * this.pickCount(at) + which);
+    return index === NO_PICK ? -1 : index;
   }
 
   /** Pick `p` (0-based) of the record. */
@@ -114,7 +147,9 @@ export class RosterRecords {
   }
 
   #teamIdAt(at: number): number {
-    return at + PICKS + PICK_BYTES * this.pickCount(at);
+    const flags = this.#view.getUint8(at + PICK_COUNT);
+    const captains = (flags & CAPTAINED) === 0 ? 0 : CAPTAIN_BYTES;
+    return at + PICKS + PICK_BYTES * (flags & ~CAPTAINED) + captains;
   }
 
   /** The offset after the length-prefixed text at `at`. */

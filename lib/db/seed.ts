@@ -17,6 +17,7 @@ import type {
 import { addCompetitionPlayers } from "./competition_players.ts";
 import { type CompetitionInput, createCompetition, updateCompetition } from "./competitions.ts";
 import { createEntry } from "./entries.ts";
+import { DEFAULT_CAPTAIN_MULTIPLIER } from "@/lib/domain/captain.ts";
 import { createGameEvent } from "./events.ts";
 import { keys } from "./keys.ts";
 import { createMatch } from "./matches.ts";
@@ -203,12 +204,18 @@ async function seedEntries(
 ): Promise<void> {
   for (let i = 0; i < count; i++) {
     const team = pickTeam(rng, pool, competition);
+    // With captains on: a random captain, the next pick as vice-captain.
+    const c = Math.floor(rng() * team.length);
+    const captains = competition.captainMultiplier
+      ? { captainId: team[c].id, viceCaptainId: team[(c + 1) % team.length].id }
+      : {};
     await createEntry(kv, {
       competitionId: competition.id,
       email: `fan${competition.id}.${i + 1}@example.com`,
       teamName: DISPLAY_NAMES[(i + competition.id) % DISPLAY_NAMES.length],
       playerIds: team.map((p) => p.id),
       stripePaymentId: `pi_demo_${competition.id}_${i + 1}`,
+      ...captains,
     }, new Date(firstAt + i * 37 * 60 * 1000));
   }
 }
@@ -392,6 +399,7 @@ async function seedDemoData(kv: Deno.Kv, now: Date): Promise<void> {
       prizePool: 500,
       deadline: at(5 * DAY),
       maxEntries: 200,
+      captainMultiplier: DEFAULT_CAPTAIN_MULTIPLIER,
     },
     squads(llPlayers, ll[2], ll[3]),
     [250, 150, 100],
@@ -429,6 +437,7 @@ async function seedDemoData(kv: Deno.Kv, now: Date): Promise<void> {
       prizePool: 300,
       deadline: at(-2 * HOUR),
       maxEntries: 100,
+      captainMultiplier: DEFAULT_CAPTAIN_MULTIPLIER,
     },
     liveSquads,
     [150, 90, 60],
@@ -448,6 +457,7 @@ async function seedDemoData(kv: Deno.Kv, now: Date): Promise<void> {
       prizePool: 1000,
       deadline: at(-7 * DAY),
       maxEntries: 50,
+      captainMultiplier: DEFAULT_CAPTAIN_MULTIPLIER,
     },
     classicSquads,
     [500, 300, 200],

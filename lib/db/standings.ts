@@ -1,4 +1,5 @@
 /** Leaderboard standings computed from performances, and the award of prizes on completion. */
+import { captainScoring } from "@/lib/domain/captain.ts";
 import { rankStandings } from "@/lib/domain/standings.ts";
 import type { Competition, Entry, PrizeStructure, PrizeType } from "@/lib/domain/types.ts";
 import { NotFoundError } from "@/lib/domain/errors.ts";
@@ -28,7 +29,8 @@ const AWARD_CHUNK = 90;
 
 /**
  * The leaderboard of a competition from a full read of its entries, ranked by the one engine
- * (`rankStandings`): each entry's points are the sum of its players' performance points;
+ * (`rankStandings`): each entry's points are the sum of its players' performance points (its
+ * captain's multiplied when the competition has captains);
  * standard competition ranking, ties ordered by createdAt then id; prizes split among tied ranks
  * (CASH), or the prize description for NON_CASH.
  */
@@ -50,9 +52,12 @@ export async function computeStandings(kv: Deno.Kv, cid: number): Promise<Standi
     createdMs: entries.map((e) => Date.parse(e.createdAt)),
     picks: entries.flatMap((e) => e.playerIds),
     pickStart,
+    captains: entries.map((e) => e.captainId ?? 0),
+    vices: entries.map((e) => e.viceCaptainId ?? 0),
   };
   const perPlayer = new Map([...performances].map(([id, p]) => [id, p.totalPoints]));
-  const ranked = rankStandings(cols, perPlayer, { ...competition, prizes });
+  const captain = captainScoring(competition, performances);
+  const ranked = rankStandings(cols, perPlayer, { ...competition, prizes }, undefined, captain);
   const { cents, descriptionByRank } = ranked.awards!;
   return Array.from(ranked.order, (index, pos) => {
     const e = entries[index];

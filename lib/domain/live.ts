@@ -83,6 +83,8 @@ export interface LeaderboardCompetition {
   fixture?: Fixture | null;
   /** Why it was cancelled (CANCELLED only). */
   cancelReason?: string | null;
+  /** The captain multiplier when teams have captains (lib/domain/captain.ts); null: none. */
+  captainMultiplier?: number | null;
 }
 
 /** Messages the server sends on /ws. */
@@ -134,6 +136,7 @@ export function pickCompetition(c: LeaderboardCompetition): LeaderboardCompetiti
     currency: c.currency,
     fixture: c.fixture ?? null,
     cancelReason: c.cancelReason ?? null,
+    captainMultiplier: c.captainMultiplier ?? null,
   };
 }
 

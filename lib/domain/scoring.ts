@@ -57,7 +57,9 @@ export type BreakdownKey =
   | "yellowCards"
   | "redCards"
   | "goalsConceded"
-  | "bonus";
+  | "bonus"
+  /** The captain's extra points (lib/domain/captain.ts): points × (multiplier − 1). */
+  | "captain";
 
 /** One line of a breakdown, displayed as "label: count × value = points". */
 export interface BreakdownLine {

@@ -3,6 +3,7 @@
  * ties ordered by createdAt then id, and the prize split. `computeStandings` (lib/db/standings.ts)
  * and the leaderboard cache (lib/live/leaderboard_cache.ts) both rank through `rankStandings`.
  */
+import { type CaptainScoring, multipliedPick, multiplyPoints } from "./captain.ts";
 import { awardPlaces, type Awards, type PrizePlace } from "./prizes.ts";
 import { rankIndexes } from "./ranking.ts";
 import { roundPoints } from "./scoring.ts";
@@ -15,6 +16,9 @@ export interface EntryColumnsView {
   createdMs: ArrayLike<number>;
   picks: ArrayLike<number>;
   pickStart: ArrayLike<number>;
+  /** Entry i's captain and vice-captain player ids (0: none); absent: no entry has one. */
+  captains?: ArrayLike<number>;
+  vices?: ArrayLike<number>;
 }
 
 /** How a competition's prizes are awarded. */
@@ -40,18 +44,32 @@ export interface RankedStandings {
 /** Player ids up to this are looked up in a typed array; larger ones in the map. */
 const MAX_DENSE_PLAYER_ID = 1 << 20;
 
-/** Each entry's points: the sum of its picks' points, rounded to 0.1 (unknown players 0). */
-export function teamPoints(cols: EntryColumnsView, perPlayer: Map<number, number>): Float64Array {
+/**
+ * Each entry's points: the sum of its picks' points, rounded to 0.1 (unknown players 0); with
+ * `captain`, the captain's (or, when he did not play, the vice-captain's) points count
+ * `multiplier` times.
+ */
+export function teamPoints(
+  cols: EntryColumnsView,
+  perPlayer: Map<number, number>,
+  captain: CaptainScoring | null = null,
+): Float64Array {
   const points = new Float64Array(cols.length);
   const maxId = Math.max(0, ...perPlayer.keys());
   const dense = new Float64Array(maxId <= MAX_DENSE_PLAYER_ID ? maxId + 1 : 0);
   for (const [id, value] of perPlayer) if (id >= 0) dense[id] = value;
-  const { picks, pickStart } = cols;
+  const { picks, pickStart, captains, vices } = cols;
+  const pointsOf = (id: number) =>
+    id >= 0 && id < dense.length ? dense[id] : perPlayer.get(id) ?? 0;
   for (let i = 0; i < points.length; i++) {
     let sum = 0;
-    for (let p = pickStart[i]; p < pickStart[i + 1]; p++) {
-      const id = picks[p];
-      sum += id >= 0 && id < dense.length ? dense[id] : perPlayer.get(id) ?? 0;
+    for (let p = pickStart[i]; p < pickStart[i + 1]; p++) sum += pointsOf(picks[p]);
+    const multiplied = captain && captains
+      ? multipliedPick(captains[i], vices?.[i] ?? 0, captain.played)
+      : 0;
+    if (multiplied) {
+      const base = roundPoints(pointsOf(multiplied));
+      sum += multiplyPoints(base, captain!.multiplier) - base;
     }
     points[i] = roundPoints(sum);
   }
@@ -75,15 +93,17 @@ export function tieOrder(cols: EntryColumnsView): Uint32Array {
 /**
  * Ranks the entries by points (ties: createdAt, then id) and, with `rules`, splits the prizes:
  * CASH places in cents (ties share the places they cover), NON_CASH the description of the best
- * place a tied group covers. `ties` may be passed when already known (`tieOrder(cols)`).
+ * place a tied group covers. `ties` may be passed when already known (`tieOrder(cols)`);
+ * `captain` scores the entries' captains (competitions with the option on).
  */
 export function rankStandings(
   cols: EntryColumnsView,
   perPlayer: Map<number, number>,
   rules: AwardRules | null,
   ties: Uint32Array = tieOrder(cols),
+  captain: CaptainScoring | null = null,
 ): RankedStandings {
-  const points = teamPoints(cols, perPlayer);
+  const points = teamPoints(cols, perPlayer, captain);
   const { order, ranks } = rankIndexes(points, ties);
   let awards: Awards | null = null;
   if (rules) {

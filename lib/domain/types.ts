@@ -134,6 +134,11 @@ export interface Competition {
    * saved and a grace period passed (absent: off, as for competitions made before it existed).
    */
   autoStatus?: boolean;
+  /**
+   * Captain and vice-captain (lib/domain/captain.ts): the captain's points count this many times
+   * (1.5–3); absent or null: off.
+   */
+  captainMultiplier?: number | null;
 }
 
 /** An entry holds its five player ids (the entry_players rows). */
@@ -166,6 +171,9 @@ export interface Entry {
   editedAt?: string;
   /** When an admin refunded this one entry (it then leaves the leaderboard); absent: never. */
   refundedAt?: string;
+  /** The captain and vice-captain picks (absent when the competition has no captains). */
+  captainId?: number;
+  viceCaptainId?: number;
 }
 
 /** The counting stats of a performance, everything scoring reads. */

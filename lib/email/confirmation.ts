@@ -4,15 +4,20 @@
  */
 import type { Competition, Entry, Player, Team } from "@/lib/domain/types.ts";
 import { amountPaidText, formatWhen } from "@/lib/domain/format.ts";
+import { captainMultiplierOf, multiplierText, roleOf } from "@/lib/domain/captain.ts";
 import { esc } from "./html.ts";
 import type { Mailer, MailMessage } from "./mailer.ts";
 
 export interface ConfirmationInput {
   entry:
     & Pick<Entry, "teamId" | "teamName" | "email" | "competitionId" | "editToken">
-    & Partial<Pick<Entry, "amountPaid" | "currency">>;
-  competition: Pick<Competition, "id" | "name" | "deadline" | "entryFee" | "currency">;
-  players: (Pick<Player, "name" | "position"> & { team: Pick<Team, "name"> | null })[];
+    & Partial<Pick<Entry, "amountPaid" | "currency" | "captainId" | "viceCaptainId">>;
+  competition:
+    & Pick<Competition, "id" | "name" | "deadline" | "entryFee" | "currency">
+    & Partial<Pick<Competition, "captainMultiplier">>;
+  players: (Pick<Player, "name" | "position"> & Partial<Pick<Player, "id">> & {
+    team: Pick<Team, "name"> | null;
+  })[];
   /** Origin of the site, e.g. `https://fantasy.example.com`, used for the links. */
   origin: string;
 }
@@ -30,7 +35,15 @@ export function buildEntryConfirmation(input: ConfirmationInput): MailMessage {
   const deadline = formatWhen(competition.deadline, "UTC", { year: true });
   const until = deadline ? `until the deadline, ${deadline}` : "until the deadline";
   const editLine = editUrl ? [`Change your team for free ${until}: ${editUrl}`] : [];
-  const lines = players.map((p) => `${p.name} (${p.position}${p.team ? `, ${p.team.name}` : ""})`);
+  const multiplier = captainMultiplierOf(competition);
+  const role = (id: number | undefined) => {
+    const letter = multiplier && id !== undefined ? roleOf(entry, id) : null;
+    if (letter === "C") return `, captain ${multiplierText(multiplier!)}`;
+    return letter === "V" ? ", vice-captain" : "";
+  };
+  const lines = players.map((p) =>
+    `${p.name} (${p.position}${p.team ? `, ${p.team.name}` : ""})${role(p.id)}`
+  );
   const text = [
     `Hi ${entry.teamName},`,
     "",

@@ -8,6 +8,7 @@
  * Nothing here can disagree with KV for long: a snapshot is only reused for the live version it
  * was built at.
  */
+import { captainScoring } from "@/lib/domain/captain.ts";
 import { displayName, distinctName, nameKey } from "@/lib/domain/format.ts";
 import { pointsKey } from "@/lib/domain/ranking.ts";
 import { type RankedStandings, rankStandings, tieOrder } from "@/lib/domain/standings.ts";
@@ -157,6 +158,8 @@ function firstEntries(cols: RosterColumns, length: number) {
     createdMs: cols.createdMs,
     picks: cols.picks,
     pickStart: cols.pickStart,
+    captains: cols.captains,
+    vices: cols.vices,
   };
 }
 
@@ -248,7 +251,8 @@ export class LeaderboardCache {
       : slot.ties.filter((i) => !withdrawn.has(cols.ids[i]));
     const perPlayer = new Map([...performances].map(([id, p]) => [id, p.totalPoints]));
     const rules = competition.status === "COMPLETED" ? { ...competition, prizes } : null;
-    const ranked = rankStandings(view, perPlayer, rules, ties);
+    const captain = captainScoring(competition, performances);
+    const ranked = rankStandings(view, perPlayer, rules, ties, captain);
     const signature = `${signatureOf(competition, prizes, ranked.points)}|${ranked.order.length}`;
     slot.current = new Standings(version, competition, prizes, signature, cols, ranked, slot.names);
     return slot.current;

@@ -25,6 +25,8 @@ export interface TeamCardPlayer {
   position: Position;
   club: string;
   points: string;
+  /** "C" captain, "V" vice-captain (contests with captains); absent or null: neither. */
+  role?: "C" | "V" | null;
 }
 
 export interface TeamCard {
@@ -148,7 +150,15 @@ export function teamCardSvg(card: TeamCard): string {
         fill: colors.text,
         anchor: "middle",
       }),
-      text(188, y + 40, 28, fitText(player.name, charsFor(520, 28)), { weight: 700 }),
+      text(188, y + 40, 28, fitText(player.name, charsFor(player.role ? 470 : 520, 28)), {
+        weight: 700,
+      }),
+      ...(player.role
+        ? [
+          `<circle cx="686" cy="${y + 30}" r="18" fill="#facc15"/>`,
+          text(686, y + 39, 22, player.role, { weight: 800, fill: "#052e16", anchor: "middle" }),
+        ]
+        : []),
       text(730, y + 39, 20, fitText(player.club, charsFor(235, 20, false)), { fill: "#bbf7d0" }),
       text(1112, y + 40, 28, pointsText(player.points), { weight: 700, anchor: "end" }),
     ];

@@ -160,6 +160,7 @@ export async function teamCard(
       position: p.position,
       club: p.team?.name ?? "",
       points: formatPoints(p.points),
+      role: p.captain,
     })),
   };
 }

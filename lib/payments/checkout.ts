@@ -7,6 +7,7 @@
  * decision (`decideEntry`) against what it reads at commit. Outcomes are values; only a refusal
  * of the request (unpaid, wrong competition) or a provider failure is thrown.
  */
+import { assertCaptaincy, captaincyOf } from "@/lib/domain/captain.ts";
 import { entryPlayers, type PlayerWithTeam, withTeam } from "@/lib/db/players.ts";
 import {
   checkoutMutations,
@@ -113,7 +114,10 @@ export async function openPayment(
   ]);
   const { competition, players, linked } = picked;
   assertOpenForEntries(competition, now);
-  if (input.playerIds) assertValidPicks(competition, players, linked);
+  if (input.playerIds) {
+    assertValidPicks(competition, players, linked);
+    assertCaptaincy(competition, input.playerIds, input);
+  }
   const personal = person && personProblem(competition, person);
   if (personal) throw new ConflictError(personal);
   if (nameTaken) {
@@ -135,6 +139,7 @@ export async function openPayment(
       email: input.email,
       teamName: input.teamName,
       playerIds: input.playerIds,
+      ...captaincyOf(input),
       amount,
       currency,
       createdAt: now.toISOString(),

@@ -10,6 +10,7 @@
  * paid) is its pending checkout removed. When the payment won the race (the provider refuses to
  * cancel a succeeded intent), the checkout is kept and becomes its entry or refund as usual.
  */
+import { captaincyOf } from "@/lib/domain/captain.ts";
 import {
   deleteUnpaidCheckout,
   getPendingCheckout,
@@ -110,6 +111,7 @@ async function sweepCheckout(
         email: checkout.email,
         teamName: checkout.teamName,
         playerIds: checkout.playerIds,
+        ...captaincyOf(checkout),
         stripePaymentId: paymentIntentId,
       },
       origin,

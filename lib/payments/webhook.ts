@@ -2,6 +2,7 @@
  * Stripe webhook handling: a `payment_intent.succeeded` finalises the pending checkout whose
  * browser never came back (or refunds it when the entry can no longer be made).
  */
+import { captaincyOf } from "@/lib/domain/captain.ts";
 import { getPendingCheckout } from "@/lib/db/checkouts.ts";
 import { InvalidInputError } from "@/lib/domain/errors.ts";
 import { type CheckoutDeps, settlePayment } from "./checkout.ts";
@@ -30,6 +31,7 @@ export async function handlePaymentSucceeded(
       email: checkout.email,
       teamName: checkout.teamName,
       playerIds: checkout.playerIds,
+      ...captaincyOf(checkout),
       stripePaymentId: paymentIntentId,
     }, origin);
     if (settled.kind === "refunded") return "refunded";

@@ -1,6 +1,6 @@
 import type { Handlers, PageProps } from "$fresh/server.ts";
 import { Head } from "$fresh/runtime.ts";
-import TeamEditor from "@/islands/TeamEditor.tsx";
+import TeamEditor, { type TeamEditorProps } from "@/islands/TeamEditor.tsx";
 import { type BuilderCompetition, builderFields } from "@/components/team/BuilderHeader.tsx";
 import { TeamPlayerList } from "@/components/team/TeamPlayerList.tsx";
 import { StatusCard } from "@/components/StatusCard.tsx";
@@ -21,7 +21,7 @@ type Data =
     competition: BuilderCompetition;
     players: PickPlayer[];
     renderedAt: string;
-    team: { teamId: string; teamName: string; playerIds: number[]; revision: number };
+    team: TeamEditorProps["team"];
   }
   | {
     kind: "locked";
@@ -68,7 +68,13 @@ export const handler: Handlers<Data, State> = {
       },
       players,
       renderedAt: now.toISOString(),
-      team: { ...team, playerIds: entry.playerIds, revision: entry.revision ?? 0 },
+      team: {
+        ...team,
+        playerIds: entry.playerIds,
+        revision: entry.revision ?? 0,
+        captainId: entry.captainId ?? null,
+        viceCaptainId: entry.viceCaptainId ?? null,
+      },
     }, { headers: PRIVATE });
   },
 };

@@ -72,6 +72,18 @@ Deno.test("[admin-ui] the competition form uses the product defaults and message
     assert.equal(payload.maxEntries, null);
     assert.equal(payload.entryFee, "10", "money is sent as a string");
   });
+  await t.step("captains: off by default, the multiplier sent only when on, 1.5–3", () => {
+    assert.equal(values.captains, false);
+    assert.equal(competitionPayload({ ...values, name: "X" }).captainMultiplier, null);
+    const on = { ...values, name: "X", captains: true, captainMultiplier: "2.5" };
+    assert.equal(competitionPayload(on).captainMultiplier, "2.5");
+    assert.equal(validateCompetition(on), null);
+    assert.equal(
+      validateCompetition({ ...on, captainMultiplier: "3.5" })?.captainMultiplier,
+      "Captain multiplier must be from 1.5 to 3 in steps of 0.1",
+    );
+    assert.equal(validateCompetition({ ...on, captainMultiplier: "3.5", captains: false }), null);
+  });
   await t.step("the prize description is sent only for NON_CASH", () => {
     const base = { ...values, name: "X", customPrizeDescription: "Signed ball" };
     assert.equal(competitionPayload(base).customPrizeDescription, null);

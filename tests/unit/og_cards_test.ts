@@ -40,6 +40,23 @@ Deno.test("[og cards] a hostile team or competition name stays text in the SVG",
   assert.match(card, /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="1200" height="630"/);
 });
 
+Deno.test("[og cards] the captain and vice-captain wear a C and a V badge", () => {
+  const svg = teamCardSvg({
+    teamName: "Armband FC",
+    teamId: "FFT-TEST1234",
+    competitionName: "Cup",
+    points: "20",
+    players: [
+      { name: "Ann Keeper", position: "GK", club: "Rovers", points: "4", role: "V" },
+      { name: "Cap Tain", position: "MID", club: "Rovers", points: "14", role: "C" },
+      { name: "Plain Jo", position: "DEF", club: "Rovers", points: "2" },
+    ],
+  });
+  assert.equal(svg.match(/<circle cx="686"/g)?.length, 2, "one badge each, none for the rest");
+  assert.match(svg, />C<\/text>/);
+  assert.match(svg, />V<\/text>/);
+});
+
 Deno.test("[og cards] the deadline reads the same in every time zone", () => {
   assert.equal(formatDeadlineUtc("2030-12-06T15:00:00.000Z"), "6 Dec 2030, 15:00 UTC");
   assert.equal(formatDeadlineUtc("2030-12-06T00:05:00.000Z", true), "6 Dec, 00:05");

@@ -4,6 +4,7 @@
  */
 import { competitionInputSchema } from "@/lib/domain/schemas/competitions.ts";
 import type { Competition } from "@/lib/domain/types.ts";
+import { captainMultiplierOf, DEFAULT_CAPTAIN_MULTIPLIER } from "@/lib/domain/captain.ts";
 import { daysAheadParts, fromLocalParts, toLocalParts } from "@/lib/client/admin/datetime.ts";
 import { type FieldErrors, issuesToErrors } from "@/lib/client/form_errors.ts";
 
@@ -30,6 +31,9 @@ export interface CompetitionFormValues {
   salaryCap: string;
   /** The status follows the clock (LIVE at kick-off, COMPLETED after the result). */
   autoStatus: boolean;
+  /** Teams name a captain and a vice-captain, whose points count `captainMultiplier` times. */
+  captains: boolean;
+  captainMultiplier: string;
 }
 
 /** A new competition: fee 10, pool 100, USD, CASH, UPCOMING, 100 entries, cap 5000, 7 days. */
@@ -57,6 +61,8 @@ export function defaultCompetitionValues(now: Date = new Date()): CompetitionFor
     minDefenders: "1",
     salaryCap: "5000",
     autoStatus: true,
+    captains: false,
+    captainMultiplier: "2",
   };
 }
 
@@ -89,6 +95,8 @@ export function competitionToValues(c: Competition): CompetitionFormValues {
     minDefenders: text(c.minDefenders),
     salaryCap: text(c.salaryCap),
     autoStatus: c.autoStatus === true,
+    captains: captainMultiplierOf(c) !== null,
+    captainMultiplier: text(captainMultiplierOf(c) ?? DEFAULT_CAPTAIN_MULTIPLIER),
   };
 }
 
@@ -115,6 +123,7 @@ export function competitionPayload(v: CompetitionFormValues): Record<string, unk
     minDefenders: v.minDefenders,
     salaryCap: v.salaryCap,
     autoStatus: v.autoStatus,
+    captainMultiplier: v.captains ? v.captainMultiplier : null,
   };
 }
 

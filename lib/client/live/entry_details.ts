@@ -37,6 +37,8 @@ const playerSchema = z.object({
   breakdown: z._default(z.array(lineSchema), []),
   /** Share of the contest's entries that picked the player (0..1), once teams are locked. */
   pickedBy: z.nullish(z.number()),
+  /** "C" captain, "V" vice-captain (contests with captains). */
+  captain: z.nullish(z.enum(["C", "V"])),
 });
 
 const detailsSchema = z.object({

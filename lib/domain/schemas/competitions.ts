@@ -3,12 +3,14 @@
  * Built from the field schemas of `fields.ts` (messages, zod/mini).
  */
 import * as z from "zod/mini";
+import { MULTIPLIER_RANGE, validMultiplier } from "@/lib/domain/captain.ts";
 import { entryFeeProblem } from "@/lib/domain/competition.ts";
 import { COMPETITION_STATUSES, CURRENCIES, LEAGUES, PRIZE_TYPES } from "@/lib/domain/types.ts";
 import {
   blankToUndefined,
   MAX_ENTRY_FEE,
   MAX_MONEY,
+  nullableNumberish,
   numberish,
   optionalNullable,
   optionalText,
@@ -73,6 +75,13 @@ export const competitionInputSchema = z.object({
     1,
     100,
     1,
+  ),
+  /** Captains: the multiplier, 1.5–3 in steps of 0.1; null: off (absent: off, or unchanged). */
+  captainMultiplier: preprocess(
+    nullableNumberish,
+    z.optional(z.nullable(
+      z.number({ error: MULTIPLIER_RANGE }).check(z.refine(validMultiplier, MULTIPLIER_RANGE)),
+    )),
   ),
   /** The status follows the clock (absent: on for a new competition, unchanged on an edit). */
   autoStatus: z.optional(z.boolean({ error: "Automatic status must be true or false" })),

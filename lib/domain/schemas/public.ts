@@ -63,6 +63,12 @@ const playerIdList = z.array(requiredId("Player ids must be positive integers"),
   error: "You must select at least 2 players",
 }).check(z.maxLength(MAX_PICKS, `You can select at most ${MAX_PICKS} players`));
 
+/** The optional captain and vice-captain picks of a team (lib/domain/captain.ts checks them). */
+const captaincyFields = {
+  captainId: z.optional(requiredId("Captain must be a player id")),
+  viceCaptainId: z.optional(requiredId("Vice-captain must be a player id")),
+};
+
 /**
  * A payment intent id as the providers issue them (`pi_…`: letters, digits, `_` and `-`), so a
  * hostile id is refused here and never reaches the provider's URL or a store key.
@@ -81,6 +87,7 @@ export const entryCreateSchema = z.object({
   teamName: displayName,
   playerIds: playerIdList.check(z.minLength(2, "You must select at least 2 players")),
   stripePaymentId: preprocess(blankToUndefined, z.optional(paymentIdText("Invalid payment id"))),
+  ...captaincyFields,
 });
 export type EntryCreateInput = z.infer<typeof entryCreateSchema>;
 
@@ -93,6 +100,7 @@ export const paymentIntentSchema = z.object({
   email: preprocess(blankToUndefined, z.optional(email)),
   teamName: preprocess(blankToUndefined, z.optional(displayName)),
   playerIds: z.optional(playerIdList),
+  ...captaincyFields,
 });
 export type PaymentIntentInput = z.infer<typeof paymentIntentSchema>;
 
@@ -103,6 +111,7 @@ export const teamEditSchema = z.object({
   revision: z.int({ error: "Revision must be a whole number" }).check(
     z.minimum(0, "Revision must be a whole number"),
   ),
+  ...captaincyFields,
 });
 export type TeamEditInput = z.infer<typeof teamEditSchema>;
 

@@ -3,6 +3,7 @@ import { createdEntryView } from "@/lib/api/views.ts";
 import { linkOrigin } from "@/lib/config.ts";
 import { entryCreateSchema } from "@/lib/domain/schemas/public.ts";
 import { fieldError } from "@/lib/domain/errors.ts";
+import { assertCaptaincy, WITH_CAPTAINS } from "@/lib/domain/captain.ts";
 import { json } from "@/lib/http/errors.ts";
 import { readJson } from "@/lib/http/validate.ts";
 import { finaliseEntry } from "@/lib/payments/checkout.ts";
@@ -18,6 +19,11 @@ export const handler: Handlers<unknown, State> = {
     const { stripePaymentId, ...input } = await readJson(req, entryCreateSchema);
     if (!stripePaymentId) {
       throw fieldError("stripePaymentId", "Payment is required");
+    }
+    // The contest's option is checked when the payment is opened; here the choice's own shape
+    // (both or neither, among the picks, two players) is: the commit keeps it only when valid.
+    if (input.captainId !== undefined || input.viceCaptainId !== undefined) {
+      assertCaptaincy(WITH_CAPTAINS, input.playerIds, input);
     }
     const deps = { ...ctx.state.services, readKv: ctx.state.services.cache.eventualKv };
     const { entry, created } = await finaliseEntry(

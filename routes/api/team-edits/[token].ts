@@ -11,8 +11,8 @@ export const handler: Handlers<unknown, State> = {
     return json(editView(await editableEntry(ctx.state.services.kv, ctx.params.token)));
   },
   /**
-   * {teamName, playerIds, revision} → the changed entry (404 unknown link; 409 locked, changed
-   * meanwhile, or the payer's other team; 400 picks or name).
+   * {teamName, playerIds, revision, captainId?, viceCaptainId?} → the changed entry (404 unknown
+   * link; 409 locked, changed meanwhile, or the payer's other team; 400 picks, name or captains).
    */
   async PUT(req, ctx) {
     const edit = await readJson(req, teamEditSchema);

@@ -7,12 +7,13 @@ import {
   backfillRosters,
   COMPACT_AT,
   compactRoster,
-  type RosterColumns,
+  RosterColumns,
   type RosterMeta,
   RosterReader,
 } from "@/lib/db/roster.ts";
 import type { Entry } from "@/lib/domain/types.ts";
 import { prng } from "@/lib/prng.ts";
+import { encodeRosterRecord } from "@/lib/db/roster_codec.ts";
 import { editEntry } from "@/lib/db/entry_edits.ts";
 import { makeCompetition, makeEntry, validTeams } from "@/tests/helpers/fixtures.ts";
 
@@ -196,4 +197,30 @@ Deno.test("[roster] a changed team replaces its record, before and after compact
   } finally {
     kv.close();
   }
+});
+
+Deno.test("[roster] the columns carry each entry's captain and vice-captain, and follow an edit", () => {
+  const base = (id: number, picks: number[]): Entry => ({
+    id,
+    competitionId: 1,
+    email: "a@example.com",
+    teamId: `T-${id}`,
+    teamName: `Team ${id}`,
+    stripePaymentId: `pi_${id}`,
+    playerIds: picks,
+    points: 0,
+    rank: null,
+    prize: null,
+    prizeType: "CASH",
+    customPrizeDescription: null,
+    createdAt: new Date(Date.UTC(2030, 0, 1, 0, 0, id)).toISOString(),
+  });
+  const cols = new RosterColumns();
+  cols.append(encodeRosterRecord({ ...base(1, [1, 2, 3, 4, 5]), captainId: 3, viceCaptainId: 5 }));
+  cols.append(encodeRosterRecord(base(2, [6, 7, 8, 9, 10])));
+  assert.deepEqual([cols.captains[0], cols.vices[0]], [3, 5]);
+  assert.deepEqual([cols.captains[1], cols.vices[1]], [0, 0]);
+  cols.append(encodeRosterRecord({ ...base(1, [1, 2, 3, 4, 6]), captainId: 6, viceCaptainId: 1 }));
+  assert.equal(cols.length, 2);
+  assert.deepEqual([cols.captains[0], cols.vices[0]], [6, 1], "an edit moves the armband");
 });
