@@ -29,6 +29,7 @@ const deps = {
   payments: new TestPaymentProvider(kv),
   mailer: new OutboxMailer(kv),
   payoutSealKey: { key: null },
+  runningJobs: new Set<string>(),
 };
 console.log("ready");
 if (mode === "refund") {
