@@ -58,56 +58,63 @@ import * as $53 from "./routes/api/admin/imports/apply.ts";
 import * as $54 from "./routes/api/admin/imports/export.ts";
 import * as $55 from "./routes/api/admin/imports/index.ts";
 import * as $56 from "./routes/api/admin/imports/preview.ts";
-import * as $57 from "./routes/api/admin/ledger.ts";
-import * as $58 from "./routes/api/admin/login.ts";
-import * as $59 from "./routes/api/admin/logout.ts";
-import * as $60 from "./routes/api/admin/matches/[id].ts";
-import * as $61 from "./routes/api/admin/matches/index.ts";
-import * as $62 from "./routes/api/admin/payments.ts";
-import * as $63 from "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts";
-import * as $64 from "./routes/api/admin/payouts/index.ts";
-import * as $65 from "./routes/api/admin/players/[id].ts";
-import * as $66 from "./routes/api/admin/players/index.ts";
-import * as $67 from "./routes/api/admin/session.ts";
-import * as $68 from "./routes/api/admin/teams/[id]/index.ts";
-import * as $69 from "./routes/api/admin/teams/[id]/players.ts";
-import * as $70 from "./routes/api/admin/teams/index.ts";
-import * as $71 from "./routes/api/analytics.ts";
-import * as $72 from "./routes/api/claim/[token].ts";
-import * as $73 from "./routes/api/competitions/[id]/entry-count.ts";
-import * as $74 from "./routes/api/competitions/[id]/events.ts";
-import * as $75 from "./routes/api/competitions/[id]/index.ts";
-import * as $76 from "./routes/api/competitions/[id]/leaderboard.ts";
-import * as $77 from "./routes/api/competitions/[id]/players.ts";
-import * as $78 from "./routes/api/competitions/[id]/prizes.ts";
-import * as $79 from "./routes/api/competitions/index.ts";
-import * as $80 from "./routes/api/create-payment-intent.ts";
-import * as $81 from "./routes/api/entries/[id]/details.ts";
-import * as $82 from "./routes/api/entries/[id]/index.ts";
-import * as $83 from "./routes/api/entries/[id]/players.ts";
-import * as $84 from "./routes/api/entries/index.ts";
-import * as $85 from "./routes/api/feed/events.ts";
-import * as $86 from "./routes/api/my-entries/email.ts";
-import * as $87 from "./routes/api/my-entries/index.ts";
-import * as $88 from "./routes/api/stripe/webhook.ts";
-import * as $89 from "./routes/api/team-edits/[token].ts";
-import * as $90 from "./routes/api/test-email.ts";
-import * as $91 from "./routes/api/test-payments/confirm.ts";
-import * as $92 from "./routes/claim/[token].tsx";
-import * as $93 from "./routes/confirmation/[id].tsx";
-import * as $94 from "./routes/edit/[token].tsx";
-import * as $95 from "./routes/email-test.tsx";
-import * as $96 from "./routes/healthz.ts";
-import * as $97 from "./routes/index.tsx";
-import * as $98 from "./routes/leaderboard/[id].tsx";
-import * as $99 from "./routes/my-entries.tsx";
-import * as $100 from "./routes/offline.tsx";
-import * as $101 from "./routes/og/competition/[id].png.ts";
-import * as $102 from "./routes/og/team/[teamId].png.ts";
-import * as $103 from "./routes/payment/[id].tsx";
-import * as $104 from "./routes/readyz.ts";
-import * as $105 from "./routes/team-selection/[id].tsx";
-import * as $106 from "./routes/ws.ts";
+import * as $57 from "./routes/api/admin/leagues/[id].ts";
+import * as $58 from "./routes/api/admin/leagues/index.ts";
+import * as $59 from "./routes/api/admin/ledger.ts";
+import * as $60 from "./routes/api/admin/login.ts";
+import * as $61 from "./routes/api/admin/logout.ts";
+import * as $62 from "./routes/api/admin/matches/[id].ts";
+import * as $63 from "./routes/api/admin/matches/index.ts";
+import * as $64 from "./routes/api/admin/payments.ts";
+import * as $65 from "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts";
+import * as $66 from "./routes/api/admin/payouts/index.ts";
+import * as $67 from "./routes/api/admin/players/[id].ts";
+import * as $68 from "./routes/api/admin/players/index.ts";
+import * as $69 from "./routes/api/admin/session.ts";
+import * as $70 from "./routes/api/admin/teams/[id]/index.ts";
+import * as $71 from "./routes/api/admin/teams/[id]/players.ts";
+import * as $72 from "./routes/api/admin/teams/index.ts";
+import * as $73 from "./routes/api/analytics.ts";
+import * as $74 from "./routes/api/claim/[token].ts";
+import * as $75 from "./routes/api/competitions/[id]/entry-count.ts";
+import * as $76 from "./routes/api/competitions/[id]/events.ts";
+import * as $77 from "./routes/api/competitions/[id]/index.ts";
+import * as $78 from "./routes/api/competitions/[id]/leaderboard.ts";
+import * as $79 from "./routes/api/competitions/[id]/players.ts";
+import * as $80 from "./routes/api/competitions/[id]/prizes.ts";
+import * as $81 from "./routes/api/competitions/index.ts";
+import * as $82 from "./routes/api/create-payment-intent.ts";
+import * as $83 from "./routes/api/entries/[id]/details.ts";
+import * as $84 from "./routes/api/entries/[id]/index.ts";
+import * as $85 from "./routes/api/entries/[id]/players.ts";
+import * as $86 from "./routes/api/entries/index.ts";
+import * as $87 from "./routes/api/feed/events.ts";
+import * as $88 from "./routes/api/leagues/[id]/codes.ts";
+import * as $89 from "./routes/api/leagues/[id]/index.ts";
+import * as $90 from "./routes/api/leagues/[id]/leave.ts";
+import * as $91 from "./routes/api/leagues/[id]/members.ts";
+import * as $92 from "./routes/api/leagues/index.ts";
+import * as $93 from "./routes/api/my-entries/email.ts";
+import * as $94 from "./routes/api/my-entries/index.ts";
+import * as $95 from "./routes/api/stripe/webhook.ts";
+import * as $96 from "./routes/api/team-edits/[token].ts";
+import * as $97 from "./routes/api/test-email.ts";
+import * as $98 from "./routes/api/test-payments/confirm.ts";
+import * as $99 from "./routes/claim/[token].tsx";
+import * as $100 from "./routes/confirmation/[id].tsx";
+import * as $101 from "./routes/edit/[token].tsx";
+import * as $102 from "./routes/email-test.tsx";
+import * as $103 from "./routes/healthz.ts";
+import * as $104 from "./routes/index.tsx";
+import * as $105 from "./routes/leaderboard/[id].tsx";
+import * as $106 from "./routes/my-entries.tsx";
+import * as $107 from "./routes/offline.tsx";
+import * as $108 from "./routes/og/competition/[id].png.ts";
+import * as $109 from "./routes/og/team/[teamId].png.ts";
+import * as $110 from "./routes/payment/[id].tsx";
+import * as $111 from "./routes/readyz.ts";
+import * as $112 from "./routes/team-selection/[id].tsx";
+import * as $113 from "./routes/ws.ts";
 import * as $$0 from "./islands/AdminClubs.tsx";
 import * as $$1 from "./islands/AdminCompetitionForm.tsx";
 import * as $$2 from "./islands/AdminDashboard.tsx";
@@ -199,56 +206,63 @@ const manifest = {
     "./routes/api/admin/imports/export.ts": $54,
     "./routes/api/admin/imports/index.ts": $55,
     "./routes/api/admin/imports/preview.ts": $56,
-    "./routes/api/admin/ledger.ts": $57,
-    "./routes/api/admin/login.ts": $58,
-    "./routes/api/admin/logout.ts": $59,
-    "./routes/api/admin/matches/[id].ts": $60,
-    "./routes/api/admin/matches/index.ts": $61,
-    "./routes/api/admin/payments.ts": $62,
-    "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts": $63,
-    "./routes/api/admin/payouts/index.ts": $64,
-    "./routes/api/admin/players/[id].ts": $65,
-    "./routes/api/admin/players/index.ts": $66,
-    "./routes/api/admin/session.ts": $67,
-    "./routes/api/admin/teams/[id]/index.ts": $68,
-    "./routes/api/admin/teams/[id]/players.ts": $69,
-    "./routes/api/admin/teams/index.ts": $70,
-    "./routes/api/analytics.ts": $71,
-    "./routes/api/claim/[token].ts": $72,
-    "./routes/api/competitions/[id]/entry-count.ts": $73,
-    "./routes/api/competitions/[id]/events.ts": $74,
-    "./routes/api/competitions/[id]/index.ts": $75,
-    "./routes/api/competitions/[id]/leaderboard.ts": $76,
-    "./routes/api/competitions/[id]/players.ts": $77,
-    "./routes/api/competitions/[id]/prizes.ts": $78,
-    "./routes/api/competitions/index.ts": $79,
-    "./routes/api/create-payment-intent.ts": $80,
-    "./routes/api/entries/[id]/details.ts": $81,
-    "./routes/api/entries/[id]/index.ts": $82,
-    "./routes/api/entries/[id]/players.ts": $83,
-    "./routes/api/entries/index.ts": $84,
-    "./routes/api/feed/events.ts": $85,
-    "./routes/api/my-entries/email.ts": $86,
-    "./routes/api/my-entries/index.ts": $87,
-    "./routes/api/stripe/webhook.ts": $88,
-    "./routes/api/team-edits/[token].ts": $89,
-    "./routes/api/test-email.ts": $90,
-    "./routes/api/test-payments/confirm.ts": $91,
-    "./routes/claim/[token].tsx": $92,
-    "./routes/confirmation/[id].tsx": $93,
-    "./routes/edit/[token].tsx": $94,
-    "./routes/email-test.tsx": $95,
-    "./routes/healthz.ts": $96,
-    "./routes/index.tsx": $97,
-    "./routes/leaderboard/[id].tsx": $98,
-    "./routes/my-entries.tsx": $99,
-    "./routes/offline.tsx": $100,
-    "./routes/og/competition/[id].png.ts": $101,
-    "./routes/og/team/[teamId].png.ts": $102,
-    "./routes/payment/[id].tsx": $103,
-    "./routes/readyz.ts": $104,
-    "./routes/team-selection/[id].tsx": $105,
-    "./routes/ws.ts": $106,
+    "./routes/api/admin/leagues/[id].ts": $57,
+    "./routes/api/admin/leagues/index.ts": $58,
+    "./routes/api/admin/ledger.ts": $59,
+    "./routes/api/admin/login.ts": $60,
+    "./routes/api/admin/logout.ts": $61,
+    "./routes/api/admin/matches/[id].ts": $62,
+    "./routes/api/admin/matches/index.ts": $63,
+    "./routes/api/admin/payments.ts": $64,
+    "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts": $65,
+    "./routes/api/admin/payouts/index.ts": $66,
+    "./routes/api/admin/players/[id].ts": $67,
+    "./routes/api/admin/players/index.ts": $68,
+    "./routes/api/admin/session.ts": $69,
+    "./routes/api/admin/teams/[id]/index.ts": $70,
+    "./routes/api/admin/teams/[id]/players.ts": $71,
+    "./routes/api/admin/teams/index.ts": $72,
+    "./routes/api/analytics.ts": $73,
+    "./routes/api/claim/[token].ts": $74,
+    "./routes/api/competitions/[id]/entry-count.ts": $75,
+    "./routes/api/competitions/[id]/events.ts": $76,
+    "./routes/api/competitions/[id]/index.ts": $77,
+    "./routes/api/competitions/[id]/leaderboard.ts": $78,
+    "./routes/api/competitions/[id]/players.ts": $79,
+    "./routes/api/competitions/[id]/prizes.ts": $80,
+    "./routes/api/competitions/index.ts": $81,
+    "./routes/api/create-payment-intent.ts": $82,
+    "./routes/api/entries/[id]/details.ts": $83,
+    "./routes/api/entries/[id]/index.ts": $84,
+    "./routes/api/entries/[id]/players.ts": $85,
+    "./routes/api/entries/index.ts": $86,
+    "./routes/api/feed/events.ts": $87,
+    "./routes/api/leagues/[id]/codes.ts": $88,
+    "./routes/api/leagues/[id]/index.ts": $89,
+    "./routes/api/leagues/[id]/leave.ts": $90,
+    "./routes/api/leagues/[id]/members.ts": $91,
+    "./routes/api/leagues/index.ts": $92,
+    "./routes/api/my-entries/email.ts": $93,
+    "./routes/api/my-entries/index.ts": $94,
+    "./routes/api/stripe/webhook.ts": $95,
+    "./routes/api/team-edits/[token].ts": $96,
+    "./routes/api/test-email.ts": $97,
+    "./routes/api/test-payments/confirm.ts": $98,
+    "./routes/claim/[token].tsx": $99,
+    "./routes/confirmation/[id].tsx": $100,
+    "./routes/edit/[token].tsx": $101,
+    "./routes/email-test.tsx": $102,
+    "./routes/healthz.ts": $103,
+    "./routes/index.tsx": $104,
+    "./routes/leaderboard/[id].tsx": $105,
+    "./routes/my-entries.tsx": $106,
+    "./routes/offline.tsx": $107,
+    "./routes/og/competition/[id].png.ts": $108,
+    "./routes/og/team/[teamId].png.ts": $109,
+    "./routes/payment/[id].tsx": $110,
+    "./routes/readyz.ts": $111,
+    "./routes/team-selection/[id].tsx": $112,
+    "./routes/ws.ts": $113,
   },
   islands: {
     "./islands/AdminClubs.tsx": $$0,
