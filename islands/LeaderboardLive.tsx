@@ -12,6 +12,7 @@ import { useRankMoves } from "@/lib/client/live/use_rank_moves.ts";
 import { formatWhole } from "@/lib/domain/format.ts";
 import { useMounted } from "@/lib/client/use_mounted.ts";
 import { getUserEntries } from "@/lib/client/user_entries.ts";
+import { fetchLeagueBoard, LEAGUE_CHANGED } from "@/lib/client/leagues.ts";
 
 /** The team dialog (and the validation of its answer) loads on the first 'View Team'. */
 const TeamDialog = lazy(() =>
@@ -37,6 +38,8 @@ export interface LeaderboardLiveProps {
   socketPort?: number | null;
   /** A team whose dialog opens on arrival (a shared team link); ignored before kick-off. */
   openTeam?: TeamDialogTarget | null;
+  /** A friends' league: its members only, ranked among themselves, the contest rank beside. */
+  league?: { id: string } | null;
 }
 
 function EmptyState({ title }: { title: string }) {
@@ -47,7 +50,14 @@ function EmptyState({ title }: { title: string }) {
   );
 }
 
-function emptyText(status: string, total: number, hasScorers: boolean): string | null {
+function emptyText(
+  status: string,
+  total: number,
+  hasScorers: boolean,
+  league: boolean,
+): string | null {
+  // A league shows its members, scored or not: empty only without any.
+  if (league) return total === 0 ? "No members yet" : null;
   if ((status === "LIVE" || status === "COMPLETED") && !hasScorers) {
     return "No players have earned points yet.";
   }
@@ -60,6 +70,7 @@ function emptyText(status: string, total: number, hasScorers: boolean): string |
 /** The live leaderboard: push while LIVE, polling as the fallback. */
 export default function LeaderboardLive(props: LeaderboardLiveProps) {
   const cid = props.competition.id;
+  const leagueId = props.league?.id ?? null;
   const [competition, setCompetition] = useState(props.competition);
   const [rows, setRows] = useState(props.rows);
   const [total, setTotal] = useState(props.total);
@@ -80,6 +91,16 @@ export default function LeaderboardLive(props: LeaderboardLiveProps) {
   const refreshBoard = useCallback(async () => {
     const { limit, teamIds } = request.current;
     try {
+      if (leagueId) {
+        const [board, next] = await Promise.all([
+          fetchLeagueBoard(leagueId),
+          fetchCompetition(cid),
+        ]);
+        setRows(board.rows);
+        setTotal(board.total);
+        setCompetition(next);
+        return;
+      }
       const [page, next] = await Promise.all([
         fetchLeaderboard(cid, { limit, teamIds }),
         fetchCompetition(cid),
@@ -91,7 +112,13 @@ export default function LeaderboardLive(props: LeaderboardLiveProps) {
     } catch {
       // Keep what is shown; the next update or poll tries again.
     }
-  }, [cid]);
+  }, [cid, leagueId]);
+
+  useEffect(() => {
+    if (!leagueId) return;
+    addEventListener(LEAGUE_CHANGED, refreshBoard);
+    return () => removeEventListener(LEAGUE_CHANGED, refreshBoard);
+  }, [leagueId, refreshBoard]);
 
   const refreshEvents = useCallback(async () => {
     try {
@@ -131,6 +158,7 @@ export default function LeaderboardLive(props: LeaderboardLiveProps) {
   }, [cid]);
 
   useEffect(() => {
+    if (leagueId) return;
     const onPage = new Set(rows.map((row) => row.teamId));
     if ([...ownTeamIds].some((teamId) => !onPage.has(teamId))) refreshBoard();
   }, [ownTeamIds]);
@@ -154,7 +182,7 @@ export default function LeaderboardLive(props: LeaderboardLiveProps) {
   }, [status, pushUp, refreshEvents]);
 
   const hasScorers = rows.length > 0 && rows[0].points > 0;
-  const empty = emptyText(status, total, hasScorers);
+  const empty = emptyText(status, total, hasScorers, leagueId !== null);
   const showEvents = status === "LIVE" || status === "COMPLETED";
   const showPrizes = status === "COMPLETED";
   const ownOnPage = useMemo(() => rows.filter((row) => ownTeamIds.has(row.teamId)), [
@@ -174,6 +202,7 @@ export default function LeaderboardLive(props: LeaderboardLiveProps) {
     showViewTeam: status !== "UPCOMING",
     showPrizes,
     ownTeamIds,
+    league: leagueId !== null,
     onView: (row: LeaderboardRow) => setTarget({ id: row.teamId, displayName: row.displayName }),
   };
 
@@ -193,9 +222,13 @@ export default function LeaderboardLive(props: LeaderboardLiveProps) {
             showPrizes={showPrizes}
             ownTeamIds={ownTeamIds}
           />
-          {empty
-            ? <EmptyState title={empty} />
-            : <LeaderboardTable {...tableProps} rows={rows} label="Leaderboard" />}
+          {empty ? <EmptyState title={empty} /> : (
+            <LeaderboardTable
+              {...tableProps}
+              rows={rows}
+              label={leagueId ? "League leaderboard" : "Leaderboard"}
+            />
+          )}
           {!empty && rows.length < total && (
             <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground">
               <span>Showing the top {rows.length} of {formatWhole(total)} entries</span>

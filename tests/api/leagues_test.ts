@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
 import { readJsonBody, type TestApp } from "@/tests/helpers/app.ts";
-import { makeCompetition, makeEntry, validTeams, withAdminApp } from "@/tests/helpers/fixtures.ts";
+import {
+  loginCookie,
+  makeCompetition,
+  makeEntry,
+  validTeams,
+  withAdminApp,
+} from "@/tests/helpers/fixtures.ts";
 import { keys } from "@/lib/db/keys.ts";
 import { listOutbox } from "@/lib/db/outbox.ts";
 import { updateCompetition } from "@/lib/db/competitions.ts";
@@ -362,6 +368,17 @@ Deno.test("[leagues] the admin lists leagues with their size and removes one", a
       assert.equal(list[0].memberCount, 2);
     });
 
+    await t.step("the admin screen lists it with its size and a remove button", async () => {
+      const res = await app.request("/admin/leagues", {
+        headers: { cookie: await loginCookie(app) },
+      });
+      assert.equal(res.status, 200);
+      const html = await res.text();
+      assert.match(html, /Doomed League/);
+      assert.match(html, /<td data-members[^>]*>2<\/td>/);
+      assert.match(html, /Remove the league Doomed League/);
+    });
+
     await t.step("removing it removes its members and frees its name", async () => {
       const res = await app.request(`/api/admin/leagues/${id}`, {
         method: "DELETE",
@@ -386,6 +403,52 @@ Deno.test("[leagues] the admin lists leagues with their size and removes one", a
       });
       assert.equal(again.status, 404);
       await again.body?.cancel();
+    });
+  });
+});
+
+Deno.test("[leagues] the league page: its board, a share preview, a 404 for an unknown league", async (t) => {
+  await withAdminApp(async (app) => {
+    const c = await makeCompetition(app.kv, { name: "Preview Cup" });
+    const a = await makeEntry(app.kv, c, { teamName: "Page Rovers" });
+    const id = await createLeague(app, a, "Preview Pals");
+
+    await t.step("the page renders the members and the og tags, never cached", async () => {
+      const res = await app.request(`/leagues/${id}`);
+      assert.equal(res.status, 200);
+      assert.equal(res.headers.get("cache-control"), "no-store");
+      const html = await res.text();
+      assert.match(html, /<h1[^>]*>Preview Pals<\/h1>/);
+      assert.match(html, /Page Rovers/);
+      assert.match(html, /<meta property="og:title" content="Preview Pals · Preview Cup"/);
+      assert.match(
+        html,
+        new RegExp(`<meta property="og:url" content="http://localhost/leagues/${id}"`),
+      );
+      assert.match(
+        html,
+        /<meta property="og:image" content="http:\/\/localhost\/og\/competition\/\d+\.png"/,
+      );
+      assert.match(html, /A friends' league of 1 entry in Preview Cup/);
+      assert.match(html, /1 of 50 members/);
+    });
+
+    await t.step("an unknown or removed league is a 404 page", async () => {
+      for (const path of ["/leagues/AAAAAAAAAAAAAAAAAAAAAA", "/leagues/%3Cscript%3E"]) {
+        const res = await app.request(path);
+        assert.equal(res.status, 404);
+        assert.match(await res.text(), /League Not Found/);
+      }
+    });
+
+    await t.step("the create page answers for any team parameter", async () => {
+      for (
+        const path of ["/leagues/new", `/leagues/new?team=${a.teamId}`, "/leagues/new?team=%3Cx%3E"]
+      ) {
+        const res = await app.request(path);
+        assert.equal(res.status, 200);
+        assert.match(await res.text(), /Create a league/);
+      }
     });
   });
 });
