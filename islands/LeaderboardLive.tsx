@@ -12,7 +12,7 @@ import { useRankMoves } from "@/lib/client/live/use_rank_moves.ts";
 import { formatWhole } from "@/lib/domain/format.ts";
 import { useMounted } from "@/lib/client/use_mounted.ts";
 import { getUserEntries } from "@/lib/client/user_entries.ts";
-import { fetchLeagueBoard, LEAGUE_CHANGED } from "@/lib/client/leagues.ts";
+import { fetchLeagueBoard, LEAGUE_BOARD, LEAGUE_CHANGED } from "@/lib/client/leagues.ts";
 
 /** The team dialog (and the validation of its answer) loads on the first 'View Team'. */
 const TeamDialog = lazy(() =>
@@ -99,6 +99,7 @@ export default function LeaderboardLive(props: LeaderboardLiveProps) {
         setRows(board.rows);
         setTotal(board.total);
         setCompetition(next);
+        dispatchEvent(new CustomEvent(LEAGUE_BOARD, { detail: board }));
         return;
       }
       const [page, next] = await Promise.all([

@@ -9,7 +9,9 @@ import {
   forgetLeague,
   getUserLeagues,
   joinLeague,
+  LEAGUE_BOARD,
   LEAGUE_CHANGED,
+  type LeagueBoardAnswer,
   leagueError,
   leaveLeague,
   rememberLeague,
@@ -89,6 +91,17 @@ export default function LeagueMembership(props: LeagueMembershipProps) {
   useEffect(() => {
     loadOwn(leagueId, competitionId).then(setOwn).catch(() => setOwn([]));
   }, [leagueId, competitionId]);
+
+  useEffect(() => {
+    // The board's own reads keep the count and the members current (others join and leave too).
+    const onBoard = (event: Event) => {
+      const board = (event as CustomEvent<LeagueBoardAnswer>).detail;
+      setCount(board.league.memberCount);
+      setMembers(new Set(board.rows.map((row) => row.teamId)));
+    };
+    addEventListener(LEAGUE_BOARD, onBoard);
+    return () => removeEventListener(LEAGUE_BOARD, onBoard);
+  }, []);
 
   const league = { id: leagueId, name: props.leagueName, competitionId };
   const changed = (id: string, joined: boolean) => {

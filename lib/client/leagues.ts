@@ -106,12 +106,21 @@ export function leaveLeague(
   });
 }
 
+/** The answer of GET /api/leagues/{id}. */
+export interface LeagueBoardAnswer {
+  league: LeagueView;
+  rows: LeagueRow[];
+  total: number;
+}
+
 /** GET /api/leagues/{id}: the league and its board. */
 export function fetchLeagueBoard(id: string) {
-  return apiFetch<{ league: LeagueView; rows: LeagueRow[]; total: number }>(
+  return apiFetch<LeagueBoardAnswer>(
     `/api/leagues/${encodeURIComponent(id)}`,
   );
 }
 
 /** The window event that tells the league's board its members changed. */
 export const LEAGUE_CHANGED = "league-changed";
+/** The window event the board sends with each board it read (`detail`: that answer). */
+export const LEAGUE_BOARD = "league-board";

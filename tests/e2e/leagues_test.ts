@@ -204,6 +204,7 @@ Deno.test("[e2e] leagues: create from an own entry, join through the invite, liv
       assert.equal(await table.locator(`tr[data-team-id="${bob.teamId}"]`).count(), 0);
       await alicePage.getByRole("button", { name: "Leave the league with Alice Eleven" }).click();
       await alicePage.getByTestId("empty-state").filter({ hasText: "No members yet" }).waitFor();
+      await alicePage.locator('[data-member-count="0"]').waitFor();
       await screenshot(alicePage, "league-empty-1280", { fullPage: false });
     });
   } finally {
