@@ -12,7 +12,8 @@ import { useRankMoves } from "@/lib/client/live/use_rank_moves.ts";
 import { formatWhole } from "@/lib/domain/format.ts";
 import { useMounted } from "@/lib/client/use_mounted.ts";
 import { getUserEntries } from "@/lib/client/user_entries.ts";
-import { fetchLeagueBoard, LEAGUE_BOARD, LEAGUE_CHANGED } from "@/lib/client/leagues.ts";
+import { apiFetch } from "@/lib/client/api.ts";
+import type { LeagueRow, LeagueView } from "@/lib/domain/leagues.ts";
 
 /** The team dialog (and the validation of its answer) loads on the first 'View Team'. */
 const TeamDialog = lazy(() =>
@@ -24,6 +25,12 @@ const POLL_MS = 10_000;
 /** Rows fetched per page, and the most the page lists (the API's largest page). */
 const PAGE_SIZE = 100;
 const MAX_ROWS = 500;
+/**
+ * The league page's window events (lib/client/leagues.ts `LEAGUE_CHANGED`, `LEAGUE_BOARD`),
+ * spelled here so the contest's leaderboard ships none of the league page's code.
+ */
+const LEAGUE_CHANGED = "league-changed";
+const LEAGUE_BOARD = "league-board";
 /** Bursts of updates (events + hint) collapse into one leaderboard fetch. */
 const REFRESH_DEBOUNCE_MS = 150;
 
@@ -93,7 +100,9 @@ export default function LeaderboardLive(props: LeaderboardLiveProps) {
     try {
       if (leagueId) {
         const [board, next] = await Promise.all([
-          fetchLeagueBoard(leagueId),
+          apiFetch<{ league: LeagueView; rows: LeagueRow[]; total: number }>(
+            `/api/leagues/${encodeURIComponent(leagueId)}`,
+          ),
           fetchCompetition(cid),
         ]);
         setRows(board.rows);

@@ -120,7 +120,7 @@ export function fetchLeagueBoard(id: string) {
   );
 }
 
-/** The window event that tells the league's board its members changed. */
+/** The window event that tells the league's board its members changed (LeaderboardLive spells it too). */
 export const LEAGUE_CHANGED = "league-changed";
 /** The window event the board sends with each board it read (`detail`: that answer). */
 export const LEAGUE_BOARD = "league-board";
