@@ -98,7 +98,7 @@ export function LeaderboardTable(props: LeaderboardTableProps) {
                     {own && !props.league && (
                       <a
                         href={`/leagues/new?team=${encodeURIComponent(row.teamId)}`}
-                        className="text-xs font-medium text-primary underline-offset-2 hover:underline"
+                        className="text-xs font-medium underline underline-offset-2"
                         data-create-league=""
                       >
                         Create a league
