@@ -20,95 +20,105 @@ import * as $15 from "./routes/admin/dashboard.tsx";
 import * as $16 from "./routes/admin/feed.tsx";
 import * as $17 from "./routes/admin/import.tsx";
 import * as $18 from "./routes/admin/index.tsx";
-import * as $19 from "./routes/admin/login.tsx";
-import * as $20 from "./routes/admin/matches/[id].tsx";
-import * as $21 from "./routes/admin/matches/index.tsx";
-import * as $22 from "./routes/admin/matches/new.tsx";
-import * as $23 from "./routes/admin/oauth/callback.tsx";
-import * as $24 from "./routes/admin/oauth/signin.tsx";
-import * as $25 from "./routes/admin/payments.tsx";
-import * as $26 from "./routes/admin/payouts.tsx";
-import * as $27 from "./routes/admin/payouts/csv.ts";
-import * as $28 from "./routes/admin/player-performances.tsx";
-import * as $29 from "./routes/admin/players.tsx";
-import * as $30 from "./routes/api/[...rest].ts";
-import * as $31 from "./routes/api/admin/2fa/confirm.ts";
-import * as $32 from "./routes/api/admin/2fa/disable.ts";
-import * as $33 from "./routes/api/admin/2fa/setup.ts";
-import * as $34 from "./routes/api/admin/_middleware.ts";
-import * as $35 from "./routes/api/admin/activity.ts";
-import * as $36 from "./routes/api/admin/analytics.ts";
-import * as $37 from "./routes/api/admin/competitions/[id]/available-players.ts";
-import * as $38 from "./routes/api/admin/competitions/[id]/cancel.ts";
-import * as $39 from "./routes/api/admin/competitions/[id]/cancellation.ts";
-import * as $40 from "./routes/api/admin/competitions/[id]/entries/[teamId]/refund.ts";
-import * as $41 from "./routes/api/admin/competitions/[id]/events/[eventId].ts";
-import * as $42 from "./routes/api/admin/competitions/[id]/events/index.ts";
-import * as $43 from "./routes/api/admin/competitions/[id]/index.ts";
-import * as $44 from "./routes/api/admin/competitions/[id]/performances.ts";
-import * as $45 from "./routes/api/admin/competitions/[id]/players.ts";
-import * as $46 from "./routes/api/admin/competitions/[id]/players/[playerId].ts";
-import * as $47 from "./routes/api/admin/competitions/[id]/prizes.ts";
-import * as $48 from "./routes/api/admin/competitions/index.ts";
-import * as $49 from "./routes/api/admin/feed/index.ts";
-import * as $50 from "./routes/api/admin/feed/providers/[name]/retire.ts";
-import * as $51 from "./routes/api/admin/feed/providers/[name]/rotate.ts";
-import * as $52 from "./routes/api/admin/feed/providers/index.ts";
-import * as $53 from "./routes/api/admin/imports/[id]/resume.ts";
-import * as $54 from "./routes/api/admin/imports/apply.ts";
-import * as $55 from "./routes/api/admin/imports/export.ts";
-import * as $56 from "./routes/api/admin/imports/index.ts";
-import * as $57 from "./routes/api/admin/imports/preview.ts";
-import * as $58 from "./routes/api/admin/ledger.ts";
-import * as $59 from "./routes/api/admin/login.ts";
-import * as $60 from "./routes/api/admin/logout.ts";
-import * as $61 from "./routes/api/admin/matches/[id].ts";
-import * as $62 from "./routes/api/admin/matches/index.ts";
-import * as $63 from "./routes/api/admin/payments.ts";
-import * as $64 from "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts";
-import * as $65 from "./routes/api/admin/payouts/index.ts";
-import * as $66 from "./routes/api/admin/players/[id].ts";
-import * as $67 from "./routes/api/admin/players/index.ts";
-import * as $68 from "./routes/api/admin/session.ts";
-import * as $69 from "./routes/api/admin/teams/[id]/index.ts";
-import * as $70 from "./routes/api/admin/teams/[id]/players.ts";
-import * as $71 from "./routes/api/admin/teams/index.ts";
-import * as $72 from "./routes/api/analytics.ts";
-import * as $73 from "./routes/api/claim/[token].ts";
-import * as $74 from "./routes/api/competitions/[id]/entry-count.ts";
-import * as $75 from "./routes/api/competitions/[id]/events.ts";
-import * as $76 from "./routes/api/competitions/[id]/index.ts";
-import * as $77 from "./routes/api/competitions/[id]/leaderboard.ts";
-import * as $78 from "./routes/api/competitions/[id]/players.ts";
-import * as $79 from "./routes/api/competitions/[id]/prizes.ts";
-import * as $80 from "./routes/api/competitions/index.ts";
-import * as $81 from "./routes/api/create-payment-intent.ts";
-import * as $82 from "./routes/api/entries/[id]/details.ts";
-import * as $83 from "./routes/api/entries/[id]/index.ts";
-import * as $84 from "./routes/api/entries/[id]/players.ts";
-import * as $85 from "./routes/api/entries/index.ts";
-import * as $86 from "./routes/api/feed/events.ts";
-import * as $87 from "./routes/api/my-entries/email.ts";
-import * as $88 from "./routes/api/my-entries/index.ts";
-import * as $89 from "./routes/api/stripe/webhook.ts";
-import * as $90 from "./routes/api/team-edits/[token].ts";
-import * as $91 from "./routes/api/test-email.ts";
-import * as $92 from "./routes/api/test-payments/confirm.ts";
-import * as $93 from "./routes/claim/[token].tsx";
-import * as $94 from "./routes/confirmation/[id].tsx";
-import * as $95 from "./routes/edit/[token].tsx";
-import * as $96 from "./routes/email-test.tsx";
-import * as $97 from "./routes/healthz.ts";
-import * as $98 from "./routes/index.tsx";
-import * as $99 from "./routes/leaderboard/[id].tsx";
-import * as $100 from "./routes/my-entries.tsx";
-import * as $101 from "./routes/offline.tsx";
-import * as $102 from "./routes/og/competition/[id].png.ts";
-import * as $103 from "./routes/og/team/[teamId].png.ts";
-import * as $104 from "./routes/payment/[id].tsx";
-import * as $105 from "./routes/readyz.ts";
-import * as $106 from "./routes/team-selection/[id].tsx";
-import * as $107 from "./routes/ws.ts";
+import * as $19 from "./routes/admin/leagues.tsx";
+import * as $20 from "./routes/admin/login.tsx";
+import * as $21 from "./routes/admin/matches/[id].tsx";
+import * as $22 from "./routes/admin/matches/index.tsx";
+import * as $23 from "./routes/admin/matches/new.tsx";
+import * as $24 from "./routes/admin/oauth/callback.tsx";
+import * as $25 from "./routes/admin/oauth/signin.tsx";
+import * as $26 from "./routes/admin/payments.tsx";
+import * as $27 from "./routes/admin/payouts.tsx";
+import * as $28 from "./routes/admin/payouts/csv.ts";
+import * as $29 from "./routes/admin/player-performances.tsx";
+import * as $30 from "./routes/admin/players.tsx";
+import * as $31 from "./routes/api/[...rest].ts";
+import * as $32 from "./routes/api/admin/2fa/confirm.ts";
+import * as $33 from "./routes/api/admin/2fa/disable.ts";
+import * as $34 from "./routes/api/admin/2fa/setup.ts";
+import * as $35 from "./routes/api/admin/_middleware.ts";
+import * as $36 from "./routes/api/admin/activity.ts";
+import * as $37 from "./routes/api/admin/analytics.ts";
+import * as $38 from "./routes/api/admin/competitions/[id]/available-players.ts";
+import * as $39 from "./routes/api/admin/competitions/[id]/cancel.ts";
+import * as $40 from "./routes/api/admin/competitions/[id]/cancellation.ts";
+import * as $41 from "./routes/api/admin/competitions/[id]/entries/[teamId]/refund.ts";
+import * as $42 from "./routes/api/admin/competitions/[id]/events/[eventId].ts";
+import * as $43 from "./routes/api/admin/competitions/[id]/events/index.ts";
+import * as $44 from "./routes/api/admin/competitions/[id]/index.ts";
+import * as $45 from "./routes/api/admin/competitions/[id]/performances.ts";
+import * as $46 from "./routes/api/admin/competitions/[id]/players.ts";
+import * as $47 from "./routes/api/admin/competitions/[id]/players/[playerId].ts";
+import * as $48 from "./routes/api/admin/competitions/[id]/prizes.ts";
+import * as $49 from "./routes/api/admin/competitions/index.ts";
+import * as $50 from "./routes/api/admin/feed/index.ts";
+import * as $51 from "./routes/api/admin/feed/providers/[name]/retire.ts";
+import * as $52 from "./routes/api/admin/feed/providers/[name]/rotate.ts";
+import * as $53 from "./routes/api/admin/feed/providers/index.ts";
+import * as $54 from "./routes/api/admin/imports/[id]/resume.ts";
+import * as $55 from "./routes/api/admin/imports/apply.ts";
+import * as $56 from "./routes/api/admin/imports/export.ts";
+import * as $57 from "./routes/api/admin/imports/index.ts";
+import * as $58 from "./routes/api/admin/imports/preview.ts";
+import * as $59 from "./routes/api/admin/leagues/[id].ts";
+import * as $60 from "./routes/api/admin/leagues/index.ts";
+import * as $61 from "./routes/api/admin/ledger.ts";
+import * as $62 from "./routes/api/admin/login.ts";
+import * as $63 from "./routes/api/admin/logout.ts";
+import * as $64 from "./routes/api/admin/matches/[id].ts";
+import * as $65 from "./routes/api/admin/matches/index.ts";
+import * as $66 from "./routes/api/admin/payments.ts";
+import * as $67 from "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts";
+import * as $68 from "./routes/api/admin/payouts/index.ts";
+import * as $69 from "./routes/api/admin/players/[id].ts";
+import * as $70 from "./routes/api/admin/players/index.ts";
+import * as $71 from "./routes/api/admin/session.ts";
+import * as $72 from "./routes/api/admin/teams/[id]/index.ts";
+import * as $73 from "./routes/api/admin/teams/[id]/players.ts";
+import * as $74 from "./routes/api/admin/teams/index.ts";
+import * as $75 from "./routes/api/analytics.ts";
+import * as $76 from "./routes/api/claim/[token].ts";
+import * as $77 from "./routes/api/competitions/[id]/entry-count.ts";
+import * as $78 from "./routes/api/competitions/[id]/events.ts";
+import * as $79 from "./routes/api/competitions/[id]/index.ts";
+import * as $80 from "./routes/api/competitions/[id]/leaderboard.ts";
+import * as $81 from "./routes/api/competitions/[id]/players.ts";
+import * as $82 from "./routes/api/competitions/[id]/prizes.ts";
+import * as $83 from "./routes/api/competitions/index.ts";
+import * as $84 from "./routes/api/create-payment-intent.ts";
+import * as $85 from "./routes/api/entries/[id]/details.ts";
+import * as $86 from "./routes/api/entries/[id]/index.ts";
+import * as $87 from "./routes/api/entries/[id]/players.ts";
+import * as $88 from "./routes/api/entries/index.ts";
+import * as $89 from "./routes/api/feed/events.ts";
+import * as $90 from "./routes/api/leagues/[id]/codes.ts";
+import * as $91 from "./routes/api/leagues/[id]/index.ts";
+import * as $92 from "./routes/api/leagues/[id]/leave.ts";
+import * as $93 from "./routes/api/leagues/[id]/members.ts";
+import * as $94 from "./routes/api/leagues/index.ts";
+import * as $95 from "./routes/api/my-entries/email.ts";
+import * as $96 from "./routes/api/my-entries/index.ts";
+import * as $97 from "./routes/api/stripe/webhook.ts";
+import * as $98 from "./routes/api/team-edits/[token].ts";
+import * as $99 from "./routes/api/test-email.ts";
+import * as $100 from "./routes/api/test-payments/confirm.ts";
+import * as $101 from "./routes/claim/[token].tsx";
+import * as $102 from "./routes/confirmation/[id].tsx";
+import * as $103 from "./routes/edit/[token].tsx";
+import * as $104 from "./routes/email-test.tsx";
+import * as $105 from "./routes/healthz.ts";
+import * as $106 from "./routes/index.tsx";
+import * as $107 from "./routes/leaderboard/[id].tsx";
+import * as $108 from "./routes/leagues/[id].tsx";
+import * as $109 from "./routes/leagues/new.tsx";
+import * as $110 from "./routes/my-entries.tsx";
+import * as $111 from "./routes/offline.tsx";
+import * as $112 from "./routes/og/competition/[id].png.ts";
+import * as $113 from "./routes/og/team/[teamId].png.ts";
+import * as $114 from "./routes/payment/[id].tsx";
+import * as $115 from "./routes/readyz.ts";
+import * as $116 from "./routes/team-selection/[id].tsx";
+import * as $117 from "./routes/ws.ts";
 import * as $$0 from "./islands/AdminClubs.tsx";
 import * as $$1 from "./islands/AdminCompetitionForm.tsx";
 import * as $$2 from "./islands/AdminDashboard.tsx";
@@ -116,29 +126,32 @@ import * as $$3 from "./islands/AdminFeed.tsx";
 import * as $$4 from "./islands/AdminFlash.tsx";
 import * as $$5 from "./islands/AdminGameEvents.tsx";
 import * as $$6 from "./islands/AdminImport.tsx";
-import * as $$7 from "./islands/AdminLogin.tsx";
-import * as $$8 from "./islands/AdminManagePlayers.tsx";
-import * as $$9 from "./islands/AdminMatchForm.tsx";
-import * as $$10 from "./islands/AdminMatchList.tsx";
-import * as $$11 from "./islands/AdminPayoutPay.tsx";
-import * as $$12 from "./islands/AdminPerformanceEditor.tsx";
-import * as $$13 from "./islands/AdminPlayers.tsx";
-import * as $$14 from "./islands/AdminPrizeEditor.tsx";
-import * as $$15 from "./islands/AdminRefundEntry.tsx";
-import * as $$16 from "./islands/Checkout.tsx";
-import * as $$17 from "./islands/ClaimForm.tsx";
-import * as $$18 from "./islands/ContestList.tsx";
-import * as $$19 from "./islands/EditTeamLink.tsx";
-import * as $$20 from "./islands/EmailTestForm.tsx";
-import * as $$21 from "./islands/LeaderboardLive.tsx";
-import * as $$22 from "./islands/MyEntries.tsx";
-import * as $$23 from "./islands/PageView.tsx";
-import * as $$24 from "./islands/RulesButton.tsx";
-import * as $$25 from "./islands/ShareButtons.tsx";
-import * as $$26 from "./islands/TeamBuilder.tsx";
-import * as $$27 from "./islands/TeamEditor.tsx";
-import * as $$28 from "./islands/Toaster.tsx";
-import * as $$29 from "./islands/TwoFactorSetup.tsx";
+import * as $$7 from "./islands/AdminLeagueRemove.tsx";
+import * as $$8 from "./islands/AdminLogin.tsx";
+import * as $$9 from "./islands/AdminManagePlayers.tsx";
+import * as $$10 from "./islands/AdminMatchForm.tsx";
+import * as $$11 from "./islands/AdminMatchList.tsx";
+import * as $$12 from "./islands/AdminPayoutPay.tsx";
+import * as $$13 from "./islands/AdminPerformanceEditor.tsx";
+import * as $$14 from "./islands/AdminPlayers.tsx";
+import * as $$15 from "./islands/AdminPrizeEditor.tsx";
+import * as $$16 from "./islands/AdminRefundEntry.tsx";
+import * as $$17 from "./islands/Checkout.tsx";
+import * as $$18 from "./islands/ClaimForm.tsx";
+import * as $$19 from "./islands/ContestList.tsx";
+import * as $$20 from "./islands/EditTeamLink.tsx";
+import * as $$21 from "./islands/EmailTestForm.tsx";
+import * as $$22 from "./islands/LeaderboardLive.tsx";
+import * as $$23 from "./islands/LeagueCreate.tsx";
+import * as $$24 from "./islands/LeagueMembership.tsx";
+import * as $$25 from "./islands/MyEntries.tsx";
+import * as $$26 from "./islands/PageView.tsx";
+import * as $$27 from "./islands/RulesButton.tsx";
+import * as $$28 from "./islands/ShareButtons.tsx";
+import * as $$29 from "./islands/TeamBuilder.tsx";
+import * as $$30 from "./islands/TeamEditor.tsx";
+import * as $$31 from "./islands/Toaster.tsx";
+import * as $$32 from "./islands/TwoFactorSetup.tsx";
 
 import type { Manifest } from "$fresh/server.ts";
 
@@ -163,95 +176,105 @@ const manifest = {
     "./routes/admin/feed.tsx": $16,
     "./routes/admin/import.tsx": $17,
     "./routes/admin/index.tsx": $18,
-    "./routes/admin/login.tsx": $19,
-    "./routes/admin/matches/[id].tsx": $20,
-    "./routes/admin/matches/index.tsx": $21,
-    "./routes/admin/matches/new.tsx": $22,
-    "./routes/admin/oauth/callback.tsx": $23,
-    "./routes/admin/oauth/signin.tsx": $24,
-    "./routes/admin/payments.tsx": $25,
-    "./routes/admin/payouts.tsx": $26,
-    "./routes/admin/payouts/csv.ts": $27,
-    "./routes/admin/player-performances.tsx": $28,
-    "./routes/admin/players.tsx": $29,
-    "./routes/api/[...rest].ts": $30,
-    "./routes/api/admin/2fa/confirm.ts": $31,
-    "./routes/api/admin/2fa/disable.ts": $32,
-    "./routes/api/admin/2fa/setup.ts": $33,
-    "./routes/api/admin/_middleware.ts": $34,
-    "./routes/api/admin/activity.ts": $35,
-    "./routes/api/admin/analytics.ts": $36,
-    "./routes/api/admin/competitions/[id]/available-players.ts": $37,
-    "./routes/api/admin/competitions/[id]/cancel.ts": $38,
-    "./routes/api/admin/competitions/[id]/cancellation.ts": $39,
-    "./routes/api/admin/competitions/[id]/entries/[teamId]/refund.ts": $40,
-    "./routes/api/admin/competitions/[id]/events/[eventId].ts": $41,
-    "./routes/api/admin/competitions/[id]/events/index.ts": $42,
-    "./routes/api/admin/competitions/[id]/index.ts": $43,
-    "./routes/api/admin/competitions/[id]/performances.ts": $44,
-    "./routes/api/admin/competitions/[id]/players.ts": $45,
-    "./routes/api/admin/competitions/[id]/players/[playerId].ts": $46,
-    "./routes/api/admin/competitions/[id]/prizes.ts": $47,
-    "./routes/api/admin/competitions/index.ts": $48,
-    "./routes/api/admin/feed/index.ts": $49,
-    "./routes/api/admin/feed/providers/[name]/retire.ts": $50,
-    "./routes/api/admin/feed/providers/[name]/rotate.ts": $51,
-    "./routes/api/admin/feed/providers/index.ts": $52,
-    "./routes/api/admin/imports/[id]/resume.ts": $53,
-    "./routes/api/admin/imports/apply.ts": $54,
-    "./routes/api/admin/imports/export.ts": $55,
-    "./routes/api/admin/imports/index.ts": $56,
-    "./routes/api/admin/imports/preview.ts": $57,
-    "./routes/api/admin/ledger.ts": $58,
-    "./routes/api/admin/login.ts": $59,
-    "./routes/api/admin/logout.ts": $60,
-    "./routes/api/admin/matches/[id].ts": $61,
-    "./routes/api/admin/matches/index.ts": $62,
-    "./routes/api/admin/payments.ts": $63,
-    "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts": $64,
-    "./routes/api/admin/payouts/index.ts": $65,
-    "./routes/api/admin/players/[id].ts": $66,
-    "./routes/api/admin/players/index.ts": $67,
-    "./routes/api/admin/session.ts": $68,
-    "./routes/api/admin/teams/[id]/index.ts": $69,
-    "./routes/api/admin/teams/[id]/players.ts": $70,
-    "./routes/api/admin/teams/index.ts": $71,
-    "./routes/api/analytics.ts": $72,
-    "./routes/api/claim/[token].ts": $73,
-    "./routes/api/competitions/[id]/entry-count.ts": $74,
-    "./routes/api/competitions/[id]/events.ts": $75,
-    "./routes/api/competitions/[id]/index.ts": $76,
-    "./routes/api/competitions/[id]/leaderboard.ts": $77,
-    "./routes/api/competitions/[id]/players.ts": $78,
-    "./routes/api/competitions/[id]/prizes.ts": $79,
-    "./routes/api/competitions/index.ts": $80,
-    "./routes/api/create-payment-intent.ts": $81,
-    "./routes/api/entries/[id]/details.ts": $82,
-    "./routes/api/entries/[id]/index.ts": $83,
-    "./routes/api/entries/[id]/players.ts": $84,
-    "./routes/api/entries/index.ts": $85,
-    "./routes/api/feed/events.ts": $86,
-    "./routes/api/my-entries/email.ts": $87,
-    "./routes/api/my-entries/index.ts": $88,
-    "./routes/api/stripe/webhook.ts": $89,
-    "./routes/api/team-edits/[token].ts": $90,
-    "./routes/api/test-email.ts": $91,
-    "./routes/api/test-payments/confirm.ts": $92,
-    "./routes/claim/[token].tsx": $93,
-    "./routes/confirmation/[id].tsx": $94,
-    "./routes/edit/[token].tsx": $95,
-    "./routes/email-test.tsx": $96,
-    "./routes/healthz.ts": $97,
-    "./routes/index.tsx": $98,
-    "./routes/leaderboard/[id].tsx": $99,
-    "./routes/my-entries.tsx": $100,
-    "./routes/offline.tsx": $101,
-    "./routes/og/competition/[id].png.ts": $102,
-    "./routes/og/team/[teamId].png.ts": $103,
-    "./routes/payment/[id].tsx": $104,
-    "./routes/readyz.ts": $105,
-    "./routes/team-selection/[id].tsx": $106,
-    "./routes/ws.ts": $107,
+    "./routes/admin/leagues.tsx": $19,
+    "./routes/admin/login.tsx": $20,
+    "./routes/admin/matches/[id].tsx": $21,
+    "./routes/admin/matches/index.tsx": $22,
+    "./routes/admin/matches/new.tsx": $23,
+    "./routes/admin/oauth/callback.tsx": $24,
+    "./routes/admin/oauth/signin.tsx": $25,
+    "./routes/admin/payments.tsx": $26,
+    "./routes/admin/payouts.tsx": $27,
+    "./routes/admin/payouts/csv.ts": $28,
+    "./routes/admin/player-performances.tsx": $29,
+    "./routes/admin/players.tsx": $30,
+    "./routes/api/[...rest].ts": $31,
+    "./routes/api/admin/2fa/confirm.ts": $32,
+    "./routes/api/admin/2fa/disable.ts": $33,
+    "./routes/api/admin/2fa/setup.ts": $34,
+    "./routes/api/admin/_middleware.ts": $35,
+    "./routes/api/admin/activity.ts": $36,
+    "./routes/api/admin/analytics.ts": $37,
+    "./routes/api/admin/competitions/[id]/available-players.ts": $38,
+    "./routes/api/admin/competitions/[id]/cancel.ts": $39,
+    "./routes/api/admin/competitions/[id]/cancellation.ts": $40,
+    "./routes/api/admin/competitions/[id]/entries/[teamId]/refund.ts": $41,
+    "./routes/api/admin/competitions/[id]/events/[eventId].ts": $42,
+    "./routes/api/admin/competitions/[id]/events/index.ts": $43,
+    "./routes/api/admin/competitions/[id]/index.ts": $44,
+    "./routes/api/admin/competitions/[id]/performances.ts": $45,
+    "./routes/api/admin/competitions/[id]/players.ts": $46,
+    "./routes/api/admin/competitions/[id]/players/[playerId].ts": $47,
+    "./routes/api/admin/competitions/[id]/prizes.ts": $48,
+    "./routes/api/admin/competitions/index.ts": $49,
+    "./routes/api/admin/feed/index.ts": $50,
+    "./routes/api/admin/feed/providers/[name]/retire.ts": $51,
+    "./routes/api/admin/feed/providers/[name]/rotate.ts": $52,
+    "./routes/api/admin/feed/providers/index.ts": $53,
+    "./routes/api/admin/imports/[id]/resume.ts": $54,
+    "./routes/api/admin/imports/apply.ts": $55,
+    "./routes/api/admin/imports/export.ts": $56,
+    "./routes/api/admin/imports/index.ts": $57,
+    "./routes/api/admin/imports/preview.ts": $58,
+    "./routes/api/admin/leagues/[id].ts": $59,
+    "./routes/api/admin/leagues/index.ts": $60,
+    "./routes/api/admin/ledger.ts": $61,
+    "./routes/api/admin/login.ts": $62,
+    "./routes/api/admin/logout.ts": $63,
+    "./routes/api/admin/matches/[id].ts": $64,
+    "./routes/api/admin/matches/index.ts": $65,
+    "./routes/api/admin/payments.ts": $66,
+    "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts": $67,
+    "./routes/api/admin/payouts/index.ts": $68,
+    "./routes/api/admin/players/[id].ts": $69,
+    "./routes/api/admin/players/index.ts": $70,
+    "./routes/api/admin/session.ts": $71,
+    "./routes/api/admin/teams/[id]/index.ts": $72,
+    "./routes/api/admin/teams/[id]/players.ts": $73,
+    "./routes/api/admin/teams/index.ts": $74,
+    "./routes/api/analytics.ts": $75,
+    "./routes/api/claim/[token].ts": $76,
+    "./routes/api/competitions/[id]/entry-count.ts": $77,
+    "./routes/api/competitions/[id]/events.ts": $78,
+    "./routes/api/competitions/[id]/index.ts": $79,
+    "./routes/api/competitions/[id]/leaderboard.ts": $80,
+    "./routes/api/competitions/[id]/players.ts": $81,
+    "./routes/api/competitions/[id]/prizes.ts": $82,
+    "./routes/api/competitions/index.ts": $83,
+    "./routes/api/create-payment-intent.ts": $84,
+    "./routes/api/entries/[id]/details.ts": $85,
+    "./routes/api/entries/[id]/index.ts": $86,
+    "./routes/api/entries/[id]/players.ts": $87,
+    "./routes/api/entries/index.ts": $88,
+    "./routes/api/feed/events.ts": $89,
+    "./routes/api/leagues/[id]/codes.ts": $90,
+    "./routes/api/leagues/[id]/index.ts": $91,
+    "./routes/api/leagues/[id]/leave.ts": $92,
+    "./routes/api/leagues/[id]/members.ts": $93,
+    "./routes/api/leagues/index.ts": $94,
+    "./routes/api/my-entries/email.ts": $95,
+    "./routes/api/my-entries/index.ts": $96,
+    "./routes/api/stripe/webhook.ts": $97,
+    "./routes/api/team-edits/[token].ts": $98,
+    "./routes/api/test-email.ts": $99,
+    "./routes/api/test-payments/confirm.ts": $100,
+    "./routes/claim/[token].tsx": $101,
+    "./routes/confirmation/[id].tsx": $102,
+    "./routes/edit/[token].tsx": $103,
+    "./routes/email-test.tsx": $104,
+    "./routes/healthz.ts": $105,
+    "./routes/index.tsx": $106,
+    "./routes/leaderboard/[id].tsx": $107,
+    "./routes/leagues/[id].tsx": $108,
+    "./routes/leagues/new.tsx": $109,
+    "./routes/my-entries.tsx": $110,
+    "./routes/offline.tsx": $111,
+    "./routes/og/competition/[id].png.ts": $112,
+    "./routes/og/team/[teamId].png.ts": $113,
+    "./routes/payment/[id].tsx": $114,
+    "./routes/readyz.ts": $115,
+    "./routes/team-selection/[id].tsx": $116,
+    "./routes/ws.ts": $117,
   },
   islands: {
     "./islands/AdminClubs.tsx": $$0,
@@ -261,29 +284,32 @@ const manifest = {
     "./islands/AdminFlash.tsx": $$4,
     "./islands/AdminGameEvents.tsx": $$5,
     "./islands/AdminImport.tsx": $$6,
-    "./islands/AdminLogin.tsx": $$7,
-    "./islands/AdminManagePlayers.tsx": $$8,
-    "./islands/AdminMatchForm.tsx": $$9,
-    "./islands/AdminMatchList.tsx": $$10,
-    "./islands/AdminPayoutPay.tsx": $$11,
-    "./islands/AdminPerformanceEditor.tsx": $$12,
-    "./islands/AdminPlayers.tsx": $$13,
-    "./islands/AdminPrizeEditor.tsx": $$14,
-    "./islands/AdminRefundEntry.tsx": $$15,
-    "./islands/Checkout.tsx": $$16,
-    "./islands/ClaimForm.tsx": $$17,
-    "./islands/ContestList.tsx": $$18,
-    "./islands/EditTeamLink.tsx": $$19,
-    "./islands/EmailTestForm.tsx": $$20,
-    "./islands/LeaderboardLive.tsx": $$21,
-    "./islands/MyEntries.tsx": $$22,
-    "./islands/PageView.tsx": $$23,
-    "./islands/RulesButton.tsx": $$24,
-    "./islands/ShareButtons.tsx": $$25,
-    "./islands/TeamBuilder.tsx": $$26,
-    "./islands/TeamEditor.tsx": $$27,
-    "./islands/Toaster.tsx": $$28,
-    "./islands/TwoFactorSetup.tsx": $$29,
+    "./islands/AdminLeagueRemove.tsx": $$7,
+    "./islands/AdminLogin.tsx": $$8,
+    "./islands/AdminManagePlayers.tsx": $$9,
+    "./islands/AdminMatchForm.tsx": $$10,
+    "./islands/AdminMatchList.tsx": $$11,
+    "./islands/AdminPayoutPay.tsx": $$12,
+    "./islands/AdminPerformanceEditor.tsx": $$13,
+    "./islands/AdminPlayers.tsx": $$14,
+    "./islands/AdminPrizeEditor.tsx": $$15,
+    "./islands/AdminRefundEntry.tsx": $$16,
+    "./islands/Checkout.tsx": $$17,
+    "./islands/ClaimForm.tsx": $$18,
+    "./islands/ContestList.tsx": $$19,
+    "./islands/EditTeamLink.tsx": $$20,
+    "./islands/EmailTestForm.tsx": $$21,
+    "./islands/LeaderboardLive.tsx": $$22,
+    "./islands/LeagueCreate.tsx": $$23,
+    "./islands/LeagueMembership.tsx": $$24,
+    "./islands/MyEntries.tsx": $$25,
+    "./islands/PageView.tsx": $$26,
+    "./islands/RulesButton.tsx": $$27,
+    "./islands/ShareButtons.tsx": $$28,
+    "./islands/TeamBuilder.tsx": $$29,
+    "./islands/TeamEditor.tsx": $$30,
+    "./islands/Toaster.tsx": $$31,
+    "./islands/TwoFactorSetup.tsx": $$32,
   },
   baseUrl: import.meta.url,
 } satisfies Manifest;

@@ -20,6 +20,7 @@
 import zlib from "node:zlib";
 import { buildIfStale } from "@/scripts/build_if_stale.ts";
 import { startServer } from "@/tests/helpers/server.ts";
+import { buyEntryAnswer, postJson } from "@/tests/e2e/visitor_helpers.ts";
 import { moduleImports, parseWrk } from "./foundation_bench.ts";
 
 const ROOT = new URL("../", import.meta.url);
@@ -40,6 +41,7 @@ const BUDGET_KB: Record<string, number> = {
   payment: 45,
   leaderboard: 45,
   admin: 60,
+  league: 45,
 };
 const RPS_RATIO_TARGET = 0.2;
 const LIGHTHOUSE_TARGET = { score: 95, lcpMs: 1500 };
@@ -346,7 +348,22 @@ async function pickPages(origin: string): Promise<Record<string, string>> {
     payment: `/payment/${open.id}`,
     leaderboard: `/leaderboard/${live.id}`,
     admin: "/admin",
+    league: await leaguePage(origin, open.id),
   };
+}
+
+/** A friends' league of one entry bought in the open contest (test-mode card): its page. */
+async function leaguePage(origin: string, cid: number): Promise<string> {
+  const entry = await buyEntryAnswer(origin, cid, {
+    email: "wire-bench@example.com",
+    teamName: "Wire Bench",
+  });
+  const { league } = await postJson(`${origin}/api/leagues`, {
+    teamId: entry.teamId,
+    editToken: entry.editToken,
+    name: "Wire Bench League",
+  });
+  return `/leagues/${(league as { id: string }).id}`;
 }
 
 function kb(bytes: number): string {

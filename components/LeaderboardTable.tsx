@@ -7,7 +7,8 @@ import { cn } from "@/lib/client/cn.ts";
 import type { RankMove } from "@/lib/client/live/use_rank_moves.ts";
 
 export interface LeaderboardTableProps {
-  rows: LeaderboardRow[];
+  /** `contestRank`: a league's row, ranked within the league (see `league`). */
+  rows: (LeaderboardRow & { contestRank?: number })[];
   currency: string;
   /** View Team is not shown for UPCOMING competitions. */
   showViewTeam: boolean;
@@ -19,6 +20,8 @@ export interface LeaderboardTableProps {
   ranked: boolean;
   /** How rows moved since the previous board, by team ID. */
   moves?: ReadonlyMap<string, RankMove>;
+  /** A friends' league's board: a Contest column with each row's rank in the competition. */
+  league?: boolean;
 }
 
 /** ▲2 / ▼1 beside a rank that moved, with words for screen readers. */
@@ -49,6 +52,11 @@ export function LeaderboardTable(props: LeaderboardTableProps) {
           <tr>
             <th scope="col" className="w-12 px-3 py-3 sm:w-16 sm:px-4">Rank</th>
             <th scope="col" className="px-3 py-3 sm:px-4">Display Name</th>
+            {props.league && (
+              <th scope="col" className="hidden w-20 px-4 py-3 text-right sm:table-cell">
+                Contest <span className="sr-only">rank</span>
+              </th>
+            )}
             <th scope="col" className="w-16 px-3 py-3 text-right sm:w-20 sm:px-4">Points</th>
             {showViewTeam && (
               <th scope="col" className="w-20 px-3 py-3 text-right sm:w-28 sm:px-4">View Team</th>
@@ -82,8 +90,27 @@ export function LeaderboardTable(props: LeaderboardTableProps) {
                     <span className="break-words">{row.displayName}</span>
                     {own && <Badge variant="default">You</Badge>}
                     {prize && <Badge variant="success">{prize}</Badge>}
+                    {props.league && ranked && (
+                      <span className="w-full text-xs text-muted-foreground sm:hidden">
+                        {row.contestRank} in the contest
+                      </span>
+                    )}
+                    {own && !props.league && (
+                      <a
+                        href={`/leagues/new?team=${encodeURIComponent(row.teamId)}`}
+                        className="text-xs font-medium underline underline-offset-2"
+                        data-create-league=""
+                      >
+                        Create a league
+                      </a>
+                    )}
                   </div>
                 </td>
+                {props.league && (
+                  <td className="hidden px-4 py-3 text-right tabular-nums text-muted-foreground sm:table-cell">
+                    {ranked ? row.contestRank : "–"}
+                  </td>
+                )}
                 <td className="px-3 py-3 text-right font-semibold tabular-nums sm:px-4">
                   {formatPoints(row.points)}
                 </td>

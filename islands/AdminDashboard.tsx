@@ -97,6 +97,7 @@ export default function AdminDashboard() {
             <Button variant="outline" href="/admin/player-performances">Player Performances</Button>
             <Button variant="outline" href="/admin/payments">Payments</Button>
             <Button variant="outline" href="/admin/payouts">Payouts</Button>
+            <Button variant="outline" href="/admin/leagues">Leagues</Button>
             <Button variant="outline" href="/admin/activity">Activity</Button>
             <Button variant="outline" href="/admin/import">Import</Button>
             <Button variant="outline" href="/admin/feed">Live Feed</Button>

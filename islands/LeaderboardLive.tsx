@@ -12,6 +12,8 @@ import { useRankMoves } from "@/lib/client/live/use_rank_moves.ts";
 import { formatWhole } from "@/lib/domain/format.ts";
 import { useMounted } from "@/lib/client/use_mounted.ts";
 import { getUserEntries } from "@/lib/client/user_entries.ts";
+import { apiFetch } from "@/lib/client/api.ts";
+import type { LeagueRow, LeagueView } from "@/lib/domain/leagues.ts";
 
 /** The team dialog (and the validation of its answer) loads on the first 'View Team'. */
 const TeamDialog = lazy(() =>
@@ -23,6 +25,12 @@ const POLL_MS = 10_000;
 /** Rows fetched per page, and the most the page lists (the API's largest page). */
 const PAGE_SIZE = 100;
 const MAX_ROWS = 500;
+/**
+ * The league page's window events (lib/client/leagues.ts `LEAGUE_CHANGED`, `LEAGUE_BOARD`),
+ * spelled here so the contest's leaderboard ships none of the league page's code.
+ */
+const LEAGUE_CHANGED = "league-changed";
+const LEAGUE_BOARD = "league-board";
 /** Bursts of updates (events + hint) collapse into one leaderboard fetch. */
 const REFRESH_DEBOUNCE_MS = 150;
 
@@ -37,6 +45,8 @@ export interface LeaderboardLiveProps {
   socketPort?: number | null;
   /** A team whose dialog opens on arrival (a shared team link); ignored before kick-off. */
   openTeam?: TeamDialogTarget | null;
+  /** A friends' league: its members only, ranked among themselves, the contest rank beside. */
+  league?: { id: string } | null;
 }
 
 function EmptyState({ title }: { title: string }) {
@@ -47,7 +57,14 @@ function EmptyState({ title }: { title: string }) {
   );
 }
 
-function emptyText(status: string, total: number, hasScorers: boolean): string | null {
+function emptyText(
+  status: string,
+  total: number,
+  hasScorers: boolean,
+  league: boolean,
+): string | null {
+  // A league shows its members, scored or not: empty only without any.
+  if (league) return total === 0 ? "No members yet" : null;
   if ((status === "LIVE" || status === "COMPLETED") && !hasScorers) {
     return "No players have earned points yet.";
   }
@@ -60,6 +77,7 @@ function emptyText(status: string, total: number, hasScorers: boolean): string |
 /** The live leaderboard: push while LIVE, polling as the fallback. */
 export default function LeaderboardLive(props: LeaderboardLiveProps) {
   const cid = props.competition.id;
+  const leagueId = props.league?.id ?? null;
   const [competition, setCompetition] = useState(props.competition);
   const [rows, setRows] = useState(props.rows);
   const [total, setTotal] = useState(props.total);
@@ -80,6 +98,19 @@ export default function LeaderboardLive(props: LeaderboardLiveProps) {
   const refreshBoard = useCallback(async () => {
     const { limit, teamIds } = request.current;
     try {
+      if (leagueId) {
+        const [board, next] = await Promise.all([
+          apiFetch<{ league: LeagueView; rows: LeagueRow[]; total: number }>(
+            `/api/leagues/${encodeURIComponent(leagueId)}`,
+          ),
+          fetchCompetition(cid),
+        ]);
+        setRows(board.rows);
+        setTotal(board.total);
+        setCompetition(next);
+        dispatchEvent(new CustomEvent(LEAGUE_BOARD, { detail: board }));
+        return;
+      }
       const [page, next] = await Promise.all([
         fetchLeaderboard(cid, { limit, teamIds }),
         fetchCompetition(cid),
@@ -91,7 +122,13 @@ export default function LeaderboardLive(props: LeaderboardLiveProps) {
     } catch {
       // Keep what is shown; the next update or poll tries again.
     }
-  }, [cid]);
+  }, [cid, leagueId]);
+
+  useEffect(() => {
+    if (!leagueId) return;
+    addEventListener(LEAGUE_CHANGED, refreshBoard);
+    return () => removeEventListener(LEAGUE_CHANGED, refreshBoard);
+  }, [leagueId, refreshBoard]);
 
   const refreshEvents = useCallback(async () => {
     try {
@@ -131,6 +168,7 @@ export default function LeaderboardLive(props: LeaderboardLiveProps) {
   }, [cid]);
 
   useEffect(() => {
+    if (leagueId) return;
     const onPage = new Set(rows.map((row) => row.teamId));
     if ([...ownTeamIds].some((teamId) => !onPage.has(teamId))) refreshBoard();
   }, [ownTeamIds]);
@@ -154,7 +192,7 @@ export default function LeaderboardLive(props: LeaderboardLiveProps) {
   }, [status, pushUp, refreshEvents]);
 
   const hasScorers = rows.length > 0 && rows[0].points > 0;
-  const empty = emptyText(status, total, hasScorers);
+  const empty = emptyText(status, total, hasScorers, leagueId !== null);
   const showEvents = status === "LIVE" || status === "COMPLETED";
   const showPrizes = status === "COMPLETED";
   const ownOnPage = useMemo(() => rows.filter((row) => ownTeamIds.has(row.teamId)), [
@@ -174,6 +212,7 @@ export default function LeaderboardLive(props: LeaderboardLiveProps) {
     showViewTeam: status !== "UPCOMING",
     showPrizes,
     ownTeamIds,
+    league: leagueId !== null,
     onView: (row: LeaderboardRow) => setTarget({ id: row.teamId, displayName: row.displayName }),
   };
 
@@ -193,9 +232,13 @@ export default function LeaderboardLive(props: LeaderboardLiveProps) {
             showPrizes={showPrizes}
             ownTeamIds={ownTeamIds}
           />
-          {empty
-            ? <EmptyState title={empty} />
-            : <LeaderboardTable {...tableProps} rows={rows} label="Leaderboard" />}
+          {empty ? <EmptyState title={empty} /> : (
+            <LeaderboardTable
+              {...tableProps}
+              rows={rows}
+              label={leagueId ? "League leaderboard" : "Leaderboard"}
+            />
+          )}
           {!empty && rows.length < total && (
             <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground">
               <span>Showing the top {rows.length} of {formatWhole(total)} entries</span>

@@ -5,6 +5,7 @@ import { ApiError } from "@/lib/client/api.ts";
 import { acceptEntries, loadMyEntries, requestEntriesEmail } from "@/lib/client/my_entries.ts";
 import { editTokenOf } from "@/lib/client/user_entries.ts";
 import { LocalTime } from "@/components/LocalTime.tsx";
+import { YourLeagues } from "@/components/YourLeagues.tsx";
 
 const STATUS_STYLE: Record<string, string> = {
   UPCOMING: "bg-secondary text-secondary-foreground",
@@ -132,6 +133,15 @@ function EntryCard({ entry }: { entry: EntrySummary }) {
         >
           Leaderboard
         </a>
+        {editTokenOf(entry.teamId) && (
+          <a
+            href={`/leagues/new?team=${encodeURIComponent(entry.teamId)}`}
+            className="rounded-md border border-border px-3 py-1.5 font-medium hover:bg-accent"
+            data-create-league=""
+          >
+            Create a league
+          </a>
+        )}
       </div>
     </li>
   );
@@ -292,6 +302,7 @@ export default function MyEntries() {
           {entries.map((entry) => <EntryCard key={entry.teamId} entry={entry} />)}
         </ul>
       )}
+      <YourLeagues />
       <FindByEmail />
     </div>
   );

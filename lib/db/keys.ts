@@ -202,6 +202,37 @@ export const keys = {
   offMatchCompetition: (cid: number): Deno.KvKey => ["off_match_competitions", cid],
   offMatchCompetitions: (): Deno.KvKey => ["off_match_competitions"],
 
+  /** A friends' league (leagues.ts), by its unguessable id (the invite link's token). */
+  league: (id: string): Deno.KvKey => ["leagues", id],
+  leagues: (): Deno.KvKey => ["leagues"],
+  /** One member entry of a league. */
+  leagueMember: (leagueId: string, entryId: number): Deno.KvKey => [
+    "league_members",
+    leagueId,
+    entryId,
+  ],
+  leagueMembers: (leagueId: string): Deno.KvKey => ["league_members", leagueId],
+  /** The leagues one entry is in: their ids, and how many (the leagues-per-entry limit). */
+  leagueOfEntry: (entryId: number, leagueId: string): Deno.KvKey => [
+    "leagues_by_entry",
+    entryId,
+    leagueId,
+  ],
+  leagueCountOfEntry: (entryId: number): Deno.KvKey => ["league_count_by_entry", entryId],
+  /** The league that holds a name (its skeleton, see display_name.ts) in a competition. */
+  leagueNameInCompetition: (cid: number, skeleton: string): Deno.KvKey => [
+    "league_name_by_competition",
+    cid,
+    skeleton,
+  ],
+  /** The e-mailed code that lets an entry join a league (hashed; expires). */
+  leagueJoinCode: (leagueId: string, entryId: number): Deno.KvKey => [
+    "league_join_codes",
+    leagueId,
+    entryId,
+  ],
+  leagueJoinCodes: (leagueId: string): Deno.KvKey => ["league_join_codes", leagueId],
+
   outboxMessage: (id: number): Deno.KvKey => ["outbox", id],
   outbox: (): Deno.KvKey => ["outbox"],
   /** Outbox messages still to hand to the SMTP server (outbox.ts `deliverOutbox`). */

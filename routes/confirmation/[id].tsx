@@ -232,6 +232,14 @@ function Confirmation(
         <Button href={`/leaderboard/${competition.id}`} size="lg" className="sm:flex-1">
           View Leaderboard
         </Button>
+        <Button
+          href={`/leagues/new?team=${encodeURIComponent(teamId)}`}
+          variant="outline"
+          size="lg"
+          className="sm:flex-1"
+        >
+          Create a league
+        </Button>
         <Button href="/" variant="outline" size="lg" className="sm:flex-1">Back to contests</Button>
       </div>
     </div>

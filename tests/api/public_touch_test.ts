@@ -60,6 +60,9 @@ const NOT_PUBLIC: Record<string, string> = {
   "entryWrites.commitEntry": "the commit of entries.createEntry, which the scenario runs",
   "ids": "id counters: the record is written, and touched, by the caller's own atomic",
   "leases": "start-up turns between processes",
+  "leagues":
+    "friends' leagues: their page and API are built per request from the league records and the " +
+    "standings, never from the render cache",
   "loginTrust": "admin sign-in records",
   "oauthStates": "admin sign-in records",
   "sessions": "admin sign-in records",

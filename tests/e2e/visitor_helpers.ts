@@ -106,6 +106,15 @@ export async function buyEntryOverApi(
   competitionId: number,
   entrant: { email: string; teamName: string },
 ): Promise<string> {
+  return (await buyEntryAnswer(base, competitionId, entrant)).teamId as string;
+}
+
+/** As `buyEntryOverApi`, answering what POST /api/entries answered (teamId, editToken, …). */
+export async function buyEntryAnswer(
+  base: string,
+  competitionId: number,
+  entrant: { email: string; teamName: string },
+): Promise<Record<string, unknown>> {
   const rows: RowInfo[] = await (await fetch(`${base}/api/competitions/${competitionId}/players`))
     .json();
   const { paymentIntentId } = await postJson(`${base}/api/create-payment-intent`, {
@@ -115,13 +124,12 @@ export async function buyEntryOverApi(
     paymentIntentId,
     cardNumber: "4242 4242 4242 4242",
   });
-  const entry = await postJson(`${base}/api/entries`, {
+  return await postJson(`${base}/api/entries`, {
     competitionId,
     ...entrant,
     playerIds: validTeam(rows),
     stripePaymentId: paymentIntentId,
   });
-  return entry.teamId as string;
 }
 
 /** Fails when the page scrolls sideways. */

@@ -5,6 +5,11 @@
  */
 import type { ReactElement } from "react";
 import MyEntries from "@/islands/MyEntries.tsx";
+import LeagueMembership from "@/islands/LeagueMembership.tsx";
+import LeagueCreate from "@/islands/LeagueCreate.tsx";
+import AdminLeagueRemove from "@/islands/AdminLeagueRemove.tsx";
+import { YourLeagues } from "@/components/YourLeagues.tsx";
+import { InviteLink } from "@/components/InviteLink.tsx";
 import { ContestCardSkeleton } from "@/components/ContestCard.tsx";
 import { Avatar } from "@/components/admin/Avatar.tsx";
 import { CompetitionActions } from "@/components/admin/CompetitionActions.tsx";
@@ -449,6 +454,26 @@ export function extraCases(data: SeedData): Record<string, () => ReactElement> {
     "islands/AdminLogin.tsx#default": () => <AdminLogin />,
     "islands/AdminPlayers.tsx#default": () => <AdminPlayers />,
     "islands/MyEntries.tsx#default": () => <MyEntries />,
+    // The league pages are reached by an invite link no seeded page renders.
+    "islands/LeagueMembership.tsx#default": () => (
+      <LeagueMembership
+        leagueId="AAAAAAAAAAAAAAAAAAAAAA"
+        leagueName="Office Friends"
+        competitionId={5}
+        inviteUrl="http://localhost:8000/leagues/AAAAAAAAAAAAAAAAAAAAAA"
+        memberTeamIds={["FFT-TEST"]}
+        memberCount={1}
+        maxMembers={50}
+      />
+    ),
+    "islands/LeagueCreate.tsx#default": () => <LeagueCreate teamId="FFT-TEST" />,
+    "islands/AdminLeagueRemove.tsx#default": () => (
+      <AdminLeagueRemove id="AAAAAAAAAAAAAAAAAAAAAA" name="Office Friends" />
+    ),
+    "components/YourLeagues.tsx#YourLeagues": () => <YourLeagues />,
+    "components/InviteLink.tsx#InviteLink": () => (
+      <InviteLink id="invite" url="http://localhost:8000/leagues/AAAAAAAAAAAAAAAAAAAAAA" />
+    ),
     "islands/ClaimForm.tsx#default": () => <ClaimForm token="AAAAAAAAAAAAAAAAAAAAAA" cash />,
     "islands/AdminPayoutPay.tsx#default": () => (
       <AdminPayoutPay competitionId={5} entryId={1} label="1st place of La Liga Classic" />

@@ -13,7 +13,6 @@ import {
   validEmail,
 } from "@/lib/domain/schemas/fields.ts";
 
-const displayNameMin = "Display name must be at least 2 characters";
 /**
  * Characters that let one name pass for another on the leaderboard: controls (Cc), format
  * characters (Cf: zero-width, bidirectional overrides and isolates, U+061C, tags U+E0001–U+E007F),
@@ -27,22 +26,26 @@ const HIDDEN_CHARACTERS =
 export function hasHiddenCharacters(text: string): boolean {
   return HIDDEN_CHARACTERS.test(text);
 }
+const hiddenMessage = (label: string) =>
+  `${label} cannot contain invisible, formatting, separator or filler characters (only letters, digits, symbols and plain spaces)`;
 /** The message of a display name with such a character, the same in the form and the API. */
-export const HIDDEN_CHARACTER_MESSAGE =
-  "Display name cannot contain invisible, formatting, separator or filler characters (only letters, digits, symbols and plain spaces)";
+export const HIDDEN_CHARACTER_MESSAGE = hiddenMessage("Display name");
 /**
- * The display name (the entry's teamName): 2..30 characters once trimmed. One rule with one
- * wording, checked by the payment form and by the server alike.
+ * The rules of a name people choose, shown to others (`label`: "Display name", "League name"):
+ * 2..30 characters once trimmed, no hidden characters. One rule with one wording, checked by the
+ * forms and by the server alike.
  */
-const displayName = z.string({ error: displayNameMin }).check(
-  z.trim(),
-  z.minLength(2, displayNameMin),
-  z.maxLength(30, "Display name cannot exceed 30 characters"),
-  z.refine(
-    (name) => !hasHiddenCharacters(name),
-    HIDDEN_CHARACTER_MESSAGE,
-  ),
-);
+export function chosenName(label: string) {
+  const min = `${label} must be at least 2 characters`;
+  return z.string({ error: min }).check(
+    z.trim(),
+    z.minLength(2, min),
+    z.maxLength(30, `${label} cannot exceed 30 characters`),
+    z.refine((name) => !hasHiddenCharacters(name), hiddenMessage(label)),
+  );
+}
+/** The display name (the entry's teamName). */
+const displayName = chosenName("Display name");
 
 /** The payment (checkout) form: display name 2..30 and a confirmed e-mail. */
 export const paymentFormSchema = z.object({
