@@ -30,6 +30,34 @@ export interface CompetitionFieldsProps {
 
 type Key = Exclude<keyof CompetitionFormValues, "autoStatus" | "captains">;
 
+/** A checkbox with its label and a hint beneath, across both columns. */
+function CheckField(
+  { id, label, checked, onChange, children }: {
+    id: string;
+    label: string;
+    checked: boolean;
+    onChange: (checked: boolean) => void;
+    children: ReactNode;
+  },
+) {
+  return (
+    <div className="flex items-start gap-3 sm:col-span-2">
+      <input
+        id={id}
+        type="checkbox"
+        className="mt-1 h-4 w-4 accent-primary"
+        checked={checked}
+        onChange={(e: ChangeEvent<HTMLInputElement>) => onChange(e.currentTarget.checked)}
+        aria-describedby={`${id}-hint`}
+      />
+      <div>
+        <label htmlFor={id} className="text-sm font-medium">{label}</label>
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">{children}</p>
+      </div>
+    </div>
+  );
+}
+
 function Section(props: { title: string; description: string; children: ReactNode }) {
   return (
     <Card>
@@ -206,26 +234,15 @@ export function CompetitionFields(
             {COMPETITION_STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
           </Select>
         </Field>
-        <div className="flex items-start gap-3 sm:col-span-2">
-          <input
-            id="autoStatus"
-            type="checkbox"
-            className="mt-1 h-4 w-4 accent-primary"
-            checked={values.autoStatus}
-            onChange={(e: ChangeEvent<HTMLInputElement>) =>
-              onChange({ autoStatus: e.currentTarget.checked })}
-            aria-describedby="autoStatus-hint"
-          />
-          <div>
-            <label htmlFor="autoStatus" className="text-sm font-medium">
-              Follow the clock
-            </label>
-            <p id="autoStatus-hint" className="text-xs text-muted-foreground">
-              Goes LIVE at the match's kick-off and COMPLETED 30 minutes after its result is saved.
-              Needs a match. A change by hand against the clock turns this off.
-            </p>
-          </div>
-        </div>
+        <CheckField
+          id="autoStatus"
+          label="Follow the clock"
+          checked={values.autoStatus}
+          onChange={(checked) => onChange({ autoStatus: checked })}
+        >
+          Goes LIVE at the match's kick-off and COMPLETED 30 minutes after its result is saved.
+          Needs a match. A change by hand against the clock turns this off.
+        </CheckField>
       </Section>
 
       <Section title="Team rules" description="Limits that every entrant's team must respect.">
@@ -241,26 +258,15 @@ export function CompetitionFields(
         <Field id="salaryCap" label="Salary Cap" error={errors.salaryCap}>
           <Input {...bind("salaryCap")} type="number" min="1000" step="100" />
         </Field>
-        <div className="flex items-start gap-3 sm:col-span-2">
-          <input
-            id="captains"
-            type="checkbox"
-            className="mt-1 h-4 w-4 accent-primary"
-            checked={values.captains}
-            onChange={(e: ChangeEvent<HTMLInputElement>) =>
-              onChange({ captains: e.currentTarget.checked })}
-            aria-describedby="captains-hint"
-          />
-          <div>
-            <label htmlFor="captains" className="text-sm font-medium">
-              Captain and vice-captain
-            </label>
-            <p id="captains-hint" className="text-xs text-muted-foreground">
-              Each team names a captain whose points count several times; the vice-captain takes
-              over when the captain does not play. Cannot change once the contest has entries.
-            </p>
-          </div>
-        </div>
+        <CheckField
+          id="captains"
+          label="Captain and vice-captain"
+          checked={values.captains}
+          onChange={(checked) => onChange({ captains: checked })}
+        >
+          Each team names a captain whose points count several times; the vice-captain takes over
+          when the captain does not play. Cannot change once the contest has entries.
+        </CheckField>
         {values.captains && (
           <Field
             id="captainMultiplier"
