@@ -89,25 +89,28 @@ import * as $84 from "./routes/api/entries/index.ts";
 import * as $85 from "./routes/api/feed/events.ts";
 import * as $86 from "./routes/api/my-entries/email.ts";
 import * as $87 from "./routes/api/my-entries/index.ts";
-import * as $88 from "./routes/api/stripe/webhook.ts";
-import * as $89 from "./routes/api/team-edits/[token].ts";
-import * as $90 from "./routes/api/test-email.ts";
-import * as $91 from "./routes/api/test-payments/confirm.ts";
-import * as $92 from "./routes/claim/[token].tsx";
-import * as $93 from "./routes/confirmation/[id].tsx";
-import * as $94 from "./routes/edit/[token].tsx";
-import * as $95 from "./routes/email-test.tsx";
-import * as $96 from "./routes/healthz.ts";
-import * as $97 from "./routes/index.tsx";
-import * as $98 from "./routes/leaderboard/[id].tsx";
-import * as $99 from "./routes/my-entries.tsx";
-import * as $100 from "./routes/offline.tsx";
-import * as $101 from "./routes/og/competition/[id].png.ts";
-import * as $102 from "./routes/og/team/[teamId].png.ts";
-import * as $103 from "./routes/payment/[id].tsx";
-import * as $104 from "./routes/readyz.ts";
-import * as $105 from "./routes/team-selection/[id].tsx";
-import * as $106 from "./routes/ws.ts";
+import * as $88 from "./routes/api/notifications/[token].ts";
+import * as $89 from "./routes/api/notifications/unsubscribe.ts";
+import * as $90 from "./routes/api/stripe/webhook.ts";
+import * as $91 from "./routes/api/team-edits/[token].ts";
+import * as $92 from "./routes/api/test-email.ts";
+import * as $93 from "./routes/api/test-payments/confirm.ts";
+import * as $94 from "./routes/claim/[token].tsx";
+import * as $95 from "./routes/confirmation/[id].tsx";
+import * as $96 from "./routes/edit/[token].tsx";
+import * as $97 from "./routes/email-test.tsx";
+import * as $98 from "./routes/healthz.ts";
+import * as $99 from "./routes/index.tsx";
+import * as $100 from "./routes/leaderboard/[id].tsx";
+import * as $101 from "./routes/my-entries.tsx";
+import * as $102 from "./routes/offline.tsx";
+import * as $103 from "./routes/og/competition/[id].png.ts";
+import * as $104 from "./routes/og/team/[teamId].png.ts";
+import * as $105 from "./routes/payment/[id].tsx";
+import * as $106 from "./routes/readyz.ts";
+import * as $107 from "./routes/team-selection/[id].tsx";
+import * as $108 from "./routes/unsubscribe.tsx";
+import * as $109 from "./routes/ws.ts";
 import * as $$0 from "./islands/AdminClubs.tsx";
 import * as $$1 from "./islands/AdminCompetitionForm.tsx";
 import * as $$2 from "./islands/AdminDashboard.tsx";
@@ -230,25 +233,28 @@ const manifest = {
     "./routes/api/feed/events.ts": $85,
     "./routes/api/my-entries/email.ts": $86,
     "./routes/api/my-entries/index.ts": $87,
-    "./routes/api/stripe/webhook.ts": $88,
-    "./routes/api/team-edits/[token].ts": $89,
-    "./routes/api/test-email.ts": $90,
-    "./routes/api/test-payments/confirm.ts": $91,
-    "./routes/claim/[token].tsx": $92,
-    "./routes/confirmation/[id].tsx": $93,
-    "./routes/edit/[token].tsx": $94,
-    "./routes/email-test.tsx": $95,
-    "./routes/healthz.ts": $96,
-    "./routes/index.tsx": $97,
-    "./routes/leaderboard/[id].tsx": $98,
-    "./routes/my-entries.tsx": $99,
-    "./routes/offline.tsx": $100,
-    "./routes/og/competition/[id].png.ts": $101,
-    "./routes/og/team/[teamId].png.ts": $102,
-    "./routes/payment/[id].tsx": $103,
-    "./routes/readyz.ts": $104,
-    "./routes/team-selection/[id].tsx": $105,
-    "./routes/ws.ts": $106,
+    "./routes/api/notifications/[token].ts": $88,
+    "./routes/api/notifications/unsubscribe.ts": $89,
+    "./routes/api/stripe/webhook.ts": $90,
+    "./routes/api/team-edits/[token].ts": $91,
+    "./routes/api/test-email.ts": $92,
+    "./routes/api/test-payments/confirm.ts": $93,
+    "./routes/claim/[token].tsx": $94,
+    "./routes/confirmation/[id].tsx": $95,
+    "./routes/edit/[token].tsx": $96,
+    "./routes/email-test.tsx": $97,
+    "./routes/healthz.ts": $98,
+    "./routes/index.tsx": $99,
+    "./routes/leaderboard/[id].tsx": $100,
+    "./routes/my-entries.tsx": $101,
+    "./routes/offline.tsx": $102,
+    "./routes/og/competition/[id].png.ts": $103,
+    "./routes/og/team/[teamId].png.ts": $104,
+    "./routes/payment/[id].tsx": $105,
+    "./routes/readyz.ts": $106,
+    "./routes/team-selection/[id].tsx": $107,
+    "./routes/unsubscribe.tsx": $108,
+    "./routes/ws.ts": $109,
   },
   islands: {
     "./islands/AdminClubs.tsx": $$0,

@@ -20,6 +20,7 @@ import { resumeCancellations } from "@/lib/payments/cancellation.ts";
 import { cancelUnderfilled } from "@/lib/payments/min_entries.ts";
 import { notifyWinners, remindUnclaimed } from "@/lib/payments/payouts.ts";
 import { deliverOutbox } from "@/lib/db/outbox.ts";
+import { runNotifications } from "@/lib/notify/run.ts";
 import { resumeAwards } from "@/lib/db/standings.ts";
 import { advanceCompetitionStatuses } from "@/lib/db/status_clock.ts";
 import { expireLoneIntents, settleCheckouts, type SweepReport } from "@/lib/payments/sweep.ts";
@@ -92,6 +93,11 @@ export const JOBS: readonly Job[] = [
     name: "outbox delivery",
     schedule: EVERY_MINUTE,
     run: (r) => deliverOutbox(r.deps.kv, r.deps.mailer),
+  },
+  {
+    name: "notifications",
+    schedule: EVERY_MINUTE,
+    run: (r) => runNotifications(r.deps, r.origin, r.now),
   },
 ];
 
