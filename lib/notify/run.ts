@@ -32,7 +32,8 @@ import { ordinal } from "@/lib/domain/format.ts";
 import type { Competition, Entry } from "@/lib/domain/types.ts";
 import type { Mailer, MailMessage } from "@/lib/email/mailer.ts";
 import { buildDeadlineReminder, buildResultEmail, unsubscribeUrl } from "./emails.ts";
-import { eachLimited, type PushMessage, sendPush } from "./push.ts";
+import { eachLimited, type PushMessage } from "./push.ts";
+import { closePushPool, sendPushes } from "./push_pool.ts";
 import { unsubscribeToken, vapidKeys } from "./secrets.ts";
 
 export interface NotifyDeps {
@@ -79,8 +80,12 @@ async function pushAll(
 ): Promise<void> {
   if (targets.length === 0) return;
   const vapid = await vapidKeys(deps.kv, deps.config ?? {});
-  await eachLimited(targets, PUSH_CONCURRENCY, async (prefs) => {
-    const result = await sendPush(prefs.push!, message(prefs), vapid);
+  const results = await sendPushes(
+    targets.map((prefs) => ({ target: prefs.push!, message: message(prefs) })),
+    vapid,
+  );
+  await eachLimited(targets.map((_, i) => i), 16, async (i) => {
+    const [prefs, result] = [targets[i], results[i]];
     if (result === "sent") {
       report.pushes++;
       await sent?.(prefs);
@@ -349,6 +354,7 @@ export function startPushDrainer(deps: NotifyDeps): PushDrainer {
       stopped = true;
       onPushQueued(deps.kv, null);
       await running;
+      closePushPool();
     },
   };
 }
