@@ -13,24 +13,10 @@ import type { NotifySettingsInput } from "@/lib/domain/schemas/notifications.ts"
 import type { Entry } from "@/lib/domain/types.ts";
 import type { VapidConfig } from "@/lib/config.ts";
 import { vapidKeys } from "@/lib/notify/secrets.ts";
+import type { NotifySettings } from "@/lib/client/notifications.ts";
 
-/** What GET and PUT /api/notifications/{token} answer. */
-export interface NotifySettingsView {
-  teamId: string;
-  deadlineEmail: NotifyPrefs["deadlineEmail"];
-  resultEmail: NotifyPrefs["resultEmail"];
-  pushScored: NotifyPrefs["pushScored"];
-  pushFinal: NotifyPrefs["pushFinal"];
-  /** The endpoint push goes to (this browser's, when it granted it), or null. */
-  pushEndpoint: string | null;
-  deadlineSentAt: string | null;
-  resultSentAt: string | null;
-  unsubscribedAt: string | null;
-  /** When e-mail to the entry's address bounced: nothing is sent to it any more. */
-  bouncedAt: string | null;
-  /** The VAPID public key browsers subscribe with (applicationServerKey). */
-  vapidPublicKey: string;
-}
+/** What GET and PUT /api/notifications/{token} answer (the browser reads it as this type). */
+export type NotifySettingsView = NotifySettings;
 
 export const BOUNCED_MESSAGE =
   "E-mails to this address bounced, so none can be sent to it. Use push notifications instead.";

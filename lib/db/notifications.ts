@@ -143,23 +143,32 @@ export async function setNotifyPrefs(
  * The one-click unsubscribe: every e-mail opt-in of the entry is withdrawn, with its time.
  * False when the entry has no settings.
  */
-export async function unsubscribeEmails(
+export function unsubscribeEmails(
   kv: Deno.Kv,
   cid: number,
   entryId: number,
   now = new Date(),
 ): Promise<boolean> {
-  const key = keys.notifyPrefs(cid, entryId);
+  return updatePrefs(kv, keys.notifyPrefs(cid, entryId), (prefs) => ({
+    ...prefs,
+    deadlineEmail: null,
+    resultEmail: null,
+    unsubscribedAt: now.toISOString(),
+  }));
+}
+
+/** Rewrites existing settings with `change` (null: leave them); false when there are none. */
+async function updatePrefs(
+  kv: Deno.Kv,
+  key: Deno.KvKey,
+  change: (prefs: NotifyPrefs) => NotifyPrefs | null,
+): Promise<boolean> {
   for (;;) {
     const got = await kv.get<NotifyPrefs>(key);
     if (!got.value) return false;
-    const prefs = {
-      ...got.value,
-      deadlineEmail: null,
-      resultEmail: null,
-      unsubscribedAt: now.toISOString(),
-    };
-    if ((await kv.atomic().check(got).set(key, prefs).commit()).ok) return true;
+    const next = change(got.value);
+    if (!next) return false;
+    if ((await kv.atomic().check(got).set(key, next).commit()).ok) return true;
   }
 }
 
@@ -184,19 +193,18 @@ export async function removePushTarget(
   endpoint: string,
   now = new Date(),
 ): Promise<void> {
-  const key = keys.notifyPrefs(cid, entryId);
-  for (;;) {
-    const got = await kv.get<NotifyPrefs>(key);
-    if (!got.value || got.value.push?.endpoint !== endpoint) return;
-    const prefs: NotifyPrefs = {
-      ...got.value,
-      push: null,
-      pushScored: null,
-      pushFinal: null,
-      pushRemovedAt: now.toISOString(),
-    };
-    if ((await kv.atomic().check(got).set(key, prefs).commit()).ok) return;
-  }
+  await updatePrefs(
+    kv,
+    keys.notifyPrefs(cid, entryId),
+    (prefs) =>
+      prefs.push?.endpoint !== endpoint ? null : {
+        ...prefs,
+        push: null,
+        pushScored: null,
+        pushFinal: null,
+        pushRemovedAt: now.toISOString(),
+      },
+  );
 }
 
 /** Every entry's settings in a competition, by entry id, from `after` on (bounded by `limit`). */
