@@ -13,6 +13,8 @@ import { bouncedAt, getNotifyPrefs, setNotifyPrefs } from "@/lib/db/notification
 import { sweepPayments } from "@/lib/jobs.ts";
 import { drainPushQueue, REMINDER_BEFORE_MS, runNotifications } from "@/lib/notify/run.ts";
 import { unsubscribeToken } from "@/lib/notify/secrets.ts";
+import { closePushPool, sendPushes } from "@/lib/notify/push_pool.ts";
+import webpush from "web-push";
 import { makeTestApp, readJsonBody, TEST_ORIGIN, type TestApp } from "@/tests/helpers/app.ts";
 import {
   entryBody,
@@ -300,6 +302,34 @@ Deno.test("[notifications] a GOAL is pushed to the subscribed entries holding th
     });
   } finally {
     await app.close();
+    await push.close();
+  }
+});
+
+Deno.test("[notifications] a large send goes through the worker pool: every push arrives, in order of its results", async () => {
+  const push = startTestPushService();
+  try {
+    const browsers = await Promise.all(Array.from({ length: 220 }, () => push.subscribe()));
+    const gone = browsers[7];
+    push.answer(gone.id, 410);
+    const vapid = { ...webpush.generateVAPIDKeys(), subject: "mailto:ops@example.com" };
+    const results = await sendPushes(
+      browsers.map((b, i) => ({
+        target: b.subscription,
+        message: { title: "Your pick scored", body: `#${i}`, url: "/" },
+      })),
+      vapid,
+    );
+    assert.equal(results[7], "gone");
+    assert.deepEqual(results.filter((r) => r === "sent").length, 219);
+    assert.deepEqual(push.refused, []);
+    assert.equal(push.received.length, 219);
+    for (const r of push.received) {
+      const i = browsers.findIndex((b) => b.id === r.browserId);
+      assert.equal((r.payload as { body: string }).body, `#${i}`, "each browser got its own");
+    }
+  } finally {
+    closePushPool();
     await push.close();
   }
 });
