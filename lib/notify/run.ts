@@ -341,6 +341,8 @@ export function startPushDrainer(deps: NotifyDeps): PushDrainer {
           // Another drainer holds the queue: look again in a moment (it may have just finished).
           if (await drainPushQueue(deps) === null && !stopped) {
             Deno.unrefTimer(setTimeout(kick, RETRY_KICK_MS));
+          } else if ((await listPushQueue(deps.kv, 1)).length > 0) {
+            again = true; // a run's time budget ran out with pushes left: go on at once
           }
         } catch (err) {
           console.error(`Push queue: ${err instanceof Error ? err.message : err}`);
