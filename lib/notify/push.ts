@@ -7,6 +7,7 @@
 import webpush from "web-push";
 import type { VapidConfig } from "@/lib/config.ts";
 import type { PushTarget } from "@/lib/db/notifications.ts";
+import { pushableEndpoint } from "@/lib/domain/schemas/notifications.ts";
 
 /** What a notification shows (the service worker `static/sw.js` reads it). */
 export interface PushMessage {
@@ -46,17 +47,6 @@ function authorization(endpoint: string, vapid: VapidConfig, now = Date.now()): 
   );
   vapidHeaders.set(cacheKey, { value: Authorization, until: now + VAPID_REUSE_MS });
   return Authorization;
-}
-
-/** Whether `endpoint` may be pushed to: an https URL (http only on this machine, for tests). */
-export function pushableEndpoint(endpoint: string): boolean {
-  try {
-    const url = new URL(endpoint);
-    return url.protocol === "https:" ||
-      (url.protocol === "http:" && ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname));
-  } catch {
-    return false;
-  }
 }
 
 /** Sends one notification to one browser. */

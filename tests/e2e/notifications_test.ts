@@ -8,28 +8,7 @@ import assert from "node:assert/strict";
 import { launchBrowser, screenshot } from "@/tests/helpers/browser.ts";
 import { startServer } from "@/tests/helpers/server.ts";
 import { startTestPushService } from "@/tests/helpers/push_service.ts";
-import { postJson, type RowInfo, validTeam } from "./visitor_helpers.ts";
-
-/** Buys an entry over the API; its team id and edit token. */
-async function buyEntry(base: string, competitionId: number, n: number) {
-  const rows: RowInfo[] = await (await fetch(`${base}/api/competitions/${competitionId}/players`))
-    .json();
-  const { paymentIntentId } = await postJson(`${base}/api/create-payment-intent`, {
-    competitionId,
-  });
-  await postJson(`${base}/api/test-payments/confirm`, {
-    paymentIntentId,
-    cardNumber: "4242 4242 4242 4242",
-  });
-  const entry = await postJson(`${base}/api/entries`, {
-    competitionId,
-    email: `notify${n}@example.com`,
-    teamName: `Notify Fan ${n}`,
-    playerIds: validTeam(rows),
-    stripePaymentId: paymentIntentId,
-  });
-  return { teamId: entry.teamId as string, editToken: entry.editToken as string };
-}
+import { buyEntryWithToken } from "./visitor_helpers.ts";
 
 Deno.test("[notifications] My entries: e-mail and push opt-ins per entry, saved with their time, push revoked, at 390 and 1280 px", async (t) => {
   const server = await startServer();
@@ -42,7 +21,10 @@ Deno.test("[notifications] My entries: e-mail and push opt-ins per entry, saved 
     const upcoming = list.find((c) => c.status === "UPCOMING")!;
     for (const [i, width] of [390, 1280].entries()) {
       await t.step(`at ${width} px`, async () => {
-        const entry = await buyEntry(base, upcoming.id, i);
+        const entry = await buyEntryWithToken(base, upcoming.id, {
+          email: `notify${i}@example.com`,
+          teamName: `Notify Fan ${i}`,
+        });
         const subscription = (await push.subscribe()).subscription;
         const context = await browser.newContext({ viewport: { width, height: 900 } });
         await context.grantPermissions(["notifications"], { origin: base });

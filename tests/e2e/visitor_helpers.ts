@@ -106,6 +106,15 @@ export async function buyEntryOverApi(
   competitionId: number,
   entrant: { email: string; teamName: string },
 ): Promise<string> {
+  return (await buyEntryWithToken(base, competitionId, entrant)).teamId;
+}
+
+/** Like `buyEntryOverApi`, also returning the entry's private edit token. */
+export async function buyEntryWithToken(
+  base: string,
+  competitionId: number,
+  entrant: { email: string; teamName: string },
+): Promise<{ teamId: string; editToken: string }> {
   const rows: RowInfo[] = await (await fetch(`${base}/api/competitions/${competitionId}/players`))
     .json();
   const { paymentIntentId } = await postJson(`${base}/api/create-payment-intent`, {
@@ -121,7 +130,7 @@ export async function buyEntryOverApi(
     playerIds: validTeam(rows),
     stripePaymentId: paymentIntentId,
   });
-  return entry.teamId as string;
+  return { teamId: entry.teamId as string, editToken: entry.editToken as string };
 }
 
 /** Fails when the page scrolls sideways. */

@@ -1,21 +1,24 @@
 /** Input schemas of the notification settings (PUT /api/notifications/{editToken}). */
 import * as z from "zod/mini";
 
+/** Whether `endpoint` may be pushed to: an https URL (http only on this machine, for tests). */
+export function pushableEndpoint(endpoint: string): boolean {
+  try {
+    const url = new URL(endpoint);
+    return url.protocol === "https:" ||
+      (url.protocol === "http:" && ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname));
+  } catch {
+    return false;
+  }
+}
+
 const onOff = (name: string) => z.optional(z.boolean({ error: `${name} must be true or false` }));
 
 /** A browser's push subscription as `PushSubscription.toJSON()` gives it. */
 const pushTarget = z.object({
   endpoint: z.string({ error: "Push endpoint must be a URL" }).check(
     z.maxLength(1000, "Push endpoint is too long"),
-    z.refine((url) => {
-      try {
-        const u = new URL(url);
-        return u.protocol === "https:" ||
-          (u.protocol === "http:" && ["127.0.0.1", "localhost", "[::1]"].includes(u.hostname));
-      } catch {
-        return false;
-      }
-    }, "Push endpoint must be an https URL"),
+    z.refine(pushableEndpoint, "Push endpoint must be an https URL"),
   ),
   keys: z.object({
     p256dh: z.string({ error: "Push key p256dh is required" }).check(
