@@ -98,27 +98,30 @@ import * as $93 from "./routes/api/leagues/[id]/members.ts";
 import * as $94 from "./routes/api/leagues/index.ts";
 import * as $95 from "./routes/api/my-entries/email.ts";
 import * as $96 from "./routes/api/my-entries/index.ts";
-import * as $97 from "./routes/api/stripe/webhook.ts";
-import * as $98 from "./routes/api/team-edits/[token].ts";
-import * as $99 from "./routes/api/test-email.ts";
-import * as $100 from "./routes/api/test-payments/confirm.ts";
-import * as $101 from "./routes/claim/[token].tsx";
-import * as $102 from "./routes/confirmation/[id].tsx";
-import * as $103 from "./routes/edit/[token].tsx";
-import * as $104 from "./routes/email-test.tsx";
-import * as $105 from "./routes/healthz.ts";
-import * as $106 from "./routes/index.tsx";
-import * as $107 from "./routes/leaderboard/[id].tsx";
-import * as $108 from "./routes/leagues/[id].tsx";
-import * as $109 from "./routes/leagues/new.tsx";
-import * as $110 from "./routes/my-entries.tsx";
-import * as $111 from "./routes/offline.tsx";
-import * as $112 from "./routes/og/competition/[id].png.ts";
-import * as $113 from "./routes/og/team/[teamId].png.ts";
-import * as $114 from "./routes/payment/[id].tsx";
-import * as $115 from "./routes/readyz.ts";
-import * as $116 from "./routes/team-selection/[id].tsx";
-import * as $117 from "./routes/ws.ts";
+import * as $97 from "./routes/api/notifications/[token].ts";
+import * as $98 from "./routes/api/notifications/unsubscribe.ts";
+import * as $99 from "./routes/api/stripe/webhook.ts";
+import * as $100 from "./routes/api/team-edits/[token].ts";
+import * as $101 from "./routes/api/test-email.ts";
+import * as $102 from "./routes/api/test-payments/confirm.ts";
+import * as $103 from "./routes/claim/[token].tsx";
+import * as $104 from "./routes/confirmation/[id].tsx";
+import * as $105 from "./routes/edit/[token].tsx";
+import * as $106 from "./routes/email-test.tsx";
+import * as $107 from "./routes/healthz.ts";
+import * as $108 from "./routes/index.tsx";
+import * as $109 from "./routes/leaderboard/[id].tsx";
+import * as $110 from "./routes/leagues/[id].tsx";
+import * as $111 from "./routes/leagues/new.tsx";
+import * as $112 from "./routes/my-entries.tsx";
+import * as $113 from "./routes/offline.tsx";
+import * as $114 from "./routes/og/competition/[id].png.ts";
+import * as $115 from "./routes/og/team/[teamId].png.ts";
+import * as $116 from "./routes/payment/[id].tsx";
+import * as $117 from "./routes/readyz.ts";
+import * as $118 from "./routes/team-selection/[id].tsx";
+import * as $119 from "./routes/unsubscribe.tsx";
+import * as $120 from "./routes/ws.ts";
 import * as $$0 from "./islands/AdminClubs.tsx";
 import * as $$1 from "./islands/AdminCompetitionForm.tsx";
 import * as $$2 from "./islands/AdminDashboard.tsx";
@@ -254,27 +257,30 @@ const manifest = {
     "./routes/api/leagues/index.ts": $94,
     "./routes/api/my-entries/email.ts": $95,
     "./routes/api/my-entries/index.ts": $96,
-    "./routes/api/stripe/webhook.ts": $97,
-    "./routes/api/team-edits/[token].ts": $98,
-    "./routes/api/test-email.ts": $99,
-    "./routes/api/test-payments/confirm.ts": $100,
-    "./routes/claim/[token].tsx": $101,
-    "./routes/confirmation/[id].tsx": $102,
-    "./routes/edit/[token].tsx": $103,
-    "./routes/email-test.tsx": $104,
-    "./routes/healthz.ts": $105,
-    "./routes/index.tsx": $106,
-    "./routes/leaderboard/[id].tsx": $107,
-    "./routes/leagues/[id].tsx": $108,
-    "./routes/leagues/new.tsx": $109,
-    "./routes/my-entries.tsx": $110,
-    "./routes/offline.tsx": $111,
-    "./routes/og/competition/[id].png.ts": $112,
-    "./routes/og/team/[teamId].png.ts": $113,
-    "./routes/payment/[id].tsx": $114,
-    "./routes/readyz.ts": $115,
-    "./routes/team-selection/[id].tsx": $116,
-    "./routes/ws.ts": $117,
+    "./routes/api/notifications/[token].ts": $97,
+    "./routes/api/notifications/unsubscribe.ts": $98,
+    "./routes/api/stripe/webhook.ts": $99,
+    "./routes/api/team-edits/[token].ts": $100,
+    "./routes/api/test-email.ts": $101,
+    "./routes/api/test-payments/confirm.ts": $102,
+    "./routes/claim/[token].tsx": $103,
+    "./routes/confirmation/[id].tsx": $104,
+    "./routes/edit/[token].tsx": $105,
+    "./routes/email-test.tsx": $106,
+    "./routes/healthz.ts": $107,
+    "./routes/index.tsx": $108,
+    "./routes/leaderboard/[id].tsx": $109,
+    "./routes/leagues/[id].tsx": $110,
+    "./routes/leagues/new.tsx": $111,
+    "./routes/my-entries.tsx": $112,
+    "./routes/offline.tsx": $113,
+    "./routes/og/competition/[id].png.ts": $114,
+    "./routes/og/team/[teamId].png.ts": $115,
+    "./routes/payment/[id].tsx": $116,
+    "./routes/readyz.ts": $117,
+    "./routes/team-selection/[id].tsx": $118,
+    "./routes/unsubscribe.tsx": $119,
+    "./routes/ws.ts": $120,
   },
   islands: {
     "./islands/AdminClubs.tsx": $$0,

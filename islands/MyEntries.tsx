@@ -6,6 +6,7 @@ import { acceptEntries, loadMyEntries, requestEntriesEmail } from "@/lib/client/
 import { editTokenOf } from "@/lib/client/user_entries.ts";
 import { LocalTime } from "@/components/LocalTime.tsx";
 import { YourLeagues } from "@/components/YourLeagues.tsx";
+import { NotificationSettings } from "@/components/NotificationSettings.tsx";
 
 const STATUS_STYLE: Record<string, string> = {
   UPCOMING: "bg-secondary text-secondary-foreground",
@@ -54,6 +55,7 @@ function claimHref(entry: EntrySummary): string | null {
 function EntryCard({ entry }: { entry: EntrySummary }) {
   const editToken = editable(entry) ? editTokenOf(entry.teamId) : null;
   const claim = claimHref(entry);
+  const notifyToken = editTokenOf(entry.teamId);
   const stats = [
     ["Points", entry.points === null ? "—" : String(entry.points)],
     ["Rank", entry.rank === null ? "—" : ordinal(entry.rank)],
@@ -143,6 +145,13 @@ function EntryCard({ entry }: { entry: EntrySummary }) {
           </a>
         )}
       </div>
+      {notifyToken && entry.competition.status !== "CANCELLED" && !entry.refunded && (
+        <NotificationSettings
+          teamId={entry.teamId}
+          editToken={notifyToken}
+          upcoming={editable(entry)}
+        />
+      )}
     </li>
   );
 }

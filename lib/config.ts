@@ -36,6 +36,15 @@ export interface AppConfig {
   kvWatchNative?: boolean;
   /** Most live sockets one isolate serves (LIVE_MAX_SOCKETS; default the hub's MAX_SOCKETS). */
   liveMaxSockets?: number;
+  /** The VAPID key pair browser push is signed with; null or unset: one kept in the store. */
+  vapid?: VapidConfig | null;
+}
+
+/** VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY (base64url, as `web-push generate-vapid-keys` prints) and VAPID_SUBJECT. */
+export interface VapidConfig {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
 }
 
 /** AppConfig plus the interface the HTTP server binds to. */
@@ -410,7 +419,47 @@ export function loadConfig(env: Env): ServerConfig {
     ...parseIntentLimit(read(env, "PAYMENT_INTENTS_PER_10_MIN")),
     ...parseKv(env, deploy),
     ...parseLiveMaxSockets(read(env, "LIVE_MAX_SOCKETS")),
+    ...parseVapid(env),
   };
+}
+
+/**
+ * VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (set both or neither: unset, a pair is generated once and
+ * kept in the store) and VAPID_SUBJECT (a mailto: or https: URL the push services may contact).
+ * Nothing set: no `vapid` (the store's pair is used).
+ */
+function parseVapid(env: Env): { vapid?: VapidConfig } {
+  const publicKey = read(env, "VAPID_PUBLIC_KEY");
+  const privateKey = read(env, "VAPID_PRIVATE_KEY");
+  const subject = read(env, "VAPID_SUBJECT");
+  if (publicKey === null && privateKey === null) {
+    if (subject !== null && !/^(mailto:|https:\/\/)/.test(subject)) {
+      throw new ConfigError("VAPID_SUBJECT must be a mailto: or https:// URL");
+    }
+    return {};
+  }
+  if (publicKey === null || privateKey === null) {
+    throw new ConfigError("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together");
+  }
+  const b64url = /^[A-Za-z0-9_-]+$/;
+  if (!b64url.test(publicKey) || decodedLength(publicKey) !== 65) {
+    throw new ConfigError("VAPID_PUBLIC_KEY must be a P-256 public key, 65 bytes in base64url");
+  }
+  if (!b64url.test(privateKey) || decodedLength(privateKey) !== 32) {
+    throw new ConfigError("VAPID_PRIVATE_KEY must be a P-256 private key, 32 bytes in base64url");
+  }
+  if (subject !== null && !/^(mailto:|https:\/\/)/.test(subject)) {
+    throw new ConfigError("VAPID_SUBJECT must be a mailto: or https:// URL");
+  }
+  return { vapid: { publicKey, privateKey, subject: subject ?? DEFAULT_VAPID_SUBJECT } };
+}
+
+/** The VAPID subject when none is set. */
+export const DEFAULT_VAPID_SUBJECT = "mailto:no-reply@localhost";
+
+/** Bytes a base64url text (no padding) decodes to. */
+function decodedLength(text: string): number {
+  return Math.floor(text.length * 3 / 4);
 }
 
 function parseRequestLog(raw: string | null, deploy: boolean): boolean {

@@ -20,12 +20,16 @@ import { resumeCancellations } from "@/lib/payments/cancellation.ts";
 import { cancelUnderfilled } from "@/lib/payments/min_entries.ts";
 import { notifyWinners, type PayoutDeps, remindUnclaimed } from "@/lib/payments/payouts.ts";
 import { deliverOutbox } from "@/lib/db/outbox.ts";
+import { type NotifyDeps, runNotifications } from "@/lib/notify/run.ts";
+import type { VapidConfig } from "@/lib/config.ts";
 import { resumeAwards } from "@/lib/db/standings.ts";
 import { advanceCompetitionStatuses } from "@/lib/db/status_clock.ts";
 import { expireLoneIntents, settleCheckouts, type SweepReport } from "@/lib/payments/sweep.ts";
 
 /** What the jobs need from the app: its Services satisfy it. */
-export interface JobDeps extends CheckoutDeps, PayoutDeps {
+export interface JobDeps extends CheckoutDeps, PayoutDeps, NotifyDeps {
+  /** What the payout and notification jobs read of the app's configuration. */
+  config?: { payoutKey?: string | null; vapid?: VapidConfig | null };
   /** The jobs running in this isolate (`Services.runningJobs`): a job never overlaps itself here. */
   runningJobs: Set<string>;
 }
@@ -98,6 +102,11 @@ export const JOBS: readonly Job[] = [
     name: "outbox delivery",
     schedule: EVERY_MINUTE,
     run: (r) => deliverOutbox(r.deps.kv, r.deps.mailer),
+  },
+  {
+    name: "notifications",
+    schedule: EVERY_MINUTE,
+    run: (r) => runNotifications(r.deps, r.origin, r.now),
   },
 ];
 

@@ -14,6 +14,7 @@ import { releaseLease, takeLease } from "@/lib/db/leases.ts";
 import { runPendingMigrations } from "@/lib/db/migrations.ts";
 import { seedDemoDataIfEmpty } from "@/lib/db/seed.ts";
 import { type CronJobs, type JobRunner, startJobRunner } from "@/lib/jobs.ts";
+import { type PushDrainer, startPushDrainer } from "@/lib/notify/run.ts";
 import type { ServerConfig } from "@/lib/config.ts";
 import type { Services, StartUpState } from "@/lib/services.ts";
 
@@ -85,6 +86,7 @@ export function startBackgroundWork(
   cronJobs?.attach({ deps: services, origin, ready: startUp });
   const byCron = config.deploy && (cronJobs?.registered ?? 0) > 0;
   let runner: JobRunner | null = null;
+  let drainer: PushDrainer | null = null;
   const finished = (async () => {
     try {
       await startUp;
@@ -94,6 +96,7 @@ export function startBackgroundWork(
       return;
     }
     if (!stopped && !byCron) runner = startJobRunner(services, origin);
+    if (!stopped) drainer = startPushDrainer(services);
   })();
   return {
     state,
@@ -103,6 +106,7 @@ export function startBackgroundWork(
       await finished;
       await cronJobs?.detach();
       await runner?.stop();
+      await drainer?.stop();
     },
   };
 }

@@ -92,3 +92,34 @@ async function keepScript(cache, url, response) {
   await Promise.all(stale.map((key) => cache.delete(key)));
   await cache.put(url.pathname, response);
 }
+
+// Push notifications the visitor asked for on My entries ("my picks scored", "final standings"):
+// the payload is {title, body, url, tag}; a click focuses an open tab of that page or opens it.
+self.addEventListener("push", (event) => {
+  let data = {};
+  try {
+    data = event.data ? event.data.json() : {};
+  } catch {
+    data = { body: event.data ? event.data.text() : "" };
+  }
+  const title = typeof data.title === "string" ? data.title : "Fantasy Contests";
+  event.waitUntil(self.registration.showNotification(title, {
+    body: typeof data.body === "string" ? data.body : "",
+    tag: typeof data.tag === "string" ? data.tag : undefined,
+    icon: "/icons/icon-192.png",
+    badge: "/icons/icon-192.png",
+    data: { url: typeof data.url === "string" ? data.url : "/my-entries" },
+  }));
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const target = new URL(event.notification.data?.url ?? "/my-entries", self.location.origin);
+  if (target.origin !== self.location.origin) return;
+  event.waitUntil((async () => {
+    const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+    const open = windows.find((w) => new URL(w.url).pathname === target.pathname);
+    if (open) return open.focus();
+    return self.clients.openWindow(target.href);
+  })());
+});

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { formatPrice } from "@/lib/domain/format.ts";
-import { type InfoErrors, InfoForm, type InfoValues } from "./InfoForm.tsx";
+import { type InfoErrors, InfoForm, type InfoValues, type NotifyOptIns } from "./InfoForm.tsx";
 import { type CheckoutStep, StepIndicator } from "./StepIndicator.tsx";
 import { PaymentStep } from "./PaymentStep.tsx";
 import { Button } from "@/components/ui/Button.tsx";
@@ -19,6 +19,7 @@ import {
   loadCheckoutContact,
   type PaymentIntentAnswer,
   saveCheckoutContact,
+  saveCheckoutOptIns,
 } from "@/lib/client/checkout.ts";
 import type { PickPlayer } from "@/lib/client/players.ts";
 import { clearSelection, loadCaptains } from "@/lib/client/selection.ts";
@@ -79,6 +80,7 @@ export function CheckoutFlow({ competition, picks, closed, onEntryNumber }: Chec
   const [values, setValues] = useState<InfoValues>({ teamName: "", email: "", confirmEmail: "" });
   const [errors, setErrors] = useState<InfoErrors>({});
   const [busy, setBusy] = useState(false);
+  const [notify, setNotify] = useState<NotifyOptIns>({ deadlineEmail: false, resultEmail: false });
   const [intent, setIntent] = useState<PaymentIntentAnswer | null>(null);
   const details = useRef<CheckoutDetails | null>(null);
 
@@ -141,6 +143,10 @@ export function CheckoutFlow({ competition, picks, closed, onEntryNumber }: Chec
         stripePaymentId: paymentId,
       });
       addUserEntry({ competitionId: competition.id, teamId, ...(editToken ? { editToken } : {}) });
+      if (editToken && (notify.deadlineEmail || notify.resultEmail)) {
+        // The entry is made: its opt-ins are saved on the way (My entries can change them).
+        await saveCheckoutOptIns(editToken, notify).catch(() => {});
+      }
       clearCheckoutContact();
       clearSelection();
       track("purchase", { competitionId: competition.id, team_id: teamId, amount: fee });
@@ -166,6 +172,8 @@ export function CheckoutFlow({ competition, picks, closed, onEntryNumber }: Chec
           submitLabel={`Proceed to Payment: ${price}`}
           onChange={onChange}
           onSubmit={proceed}
+          notify={notify}
+          onNotify={setNotify}
         />
       )}
       {step === "payment" && intent && (

@@ -21,7 +21,21 @@ export interface InfoFormProps {
   onSubmit: () => void;
   /** Why no payment can start (deadline passed, contest full); null while one can. */
   closed?: string | null;
+  /** The e-mail opt-ins ticked (recorded with the entry once it is made). */
+  notify?: NotifyOptIns;
+  onNotify?: (notify: NotifyOptIns) => void;
 }
+
+/** The opt-ins the checkout offers. */
+export interface NotifyOptIns {
+  deadlineEmail: boolean;
+  resultEmail: boolean;
+}
+
+const OPT_INS: { key: keyof NotifyOptIns; label: string }[] = [
+  { key: "deadlineEmail", label: "E-mail me 1 hour before the deadline" },
+  { key: "resultEmail", label: "E-mail me the result" },
+];
 
 const FIELDS: { name: keyof InfoValues; label: string; type: string; autocomplete: string }[] = [
   { name: "teamName", label: "Display Name", type: "text", autocomplete: "nickname" },
@@ -31,7 +45,8 @@ const FIELDS: { name: keyof InfoValues; label: string; type: string; autocomplet
 
 /** The info step: display name and confirmed e-mail, each error shown under its field. */
 export function InfoForm(
-  { values, errors, busy, submitLabel, onChange, onSubmit, closed }: InfoFormProps,
+  { values, errors, busy, submitLabel, onChange, onSubmit, closed, notify, onNotify }:
+    InfoFormProps,
 ) {
   return (
     <form
@@ -72,6 +87,24 @@ export function InfoForm(
           </div>
         );
       })}
+      {notify && onNotify && (
+        <fieldset className="grid gap-2" data-checkout-notify="">
+          <legend className="mb-1 text-sm font-medium">Notifications (optional)</legend>
+          {OPT_INS.map(({ key, label }) => (
+            <label key={key} className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                name={key}
+                className="h-4 w-4 accent-[hsl(var(--primary))]"
+                checked={notify[key]}
+                onChange={(e) =>
+                  onNotify({ ...notify, [key]: e.currentTarget.checked })}
+              />
+              {label}
+            </label>
+          ))}
+        </fieldset>
+      )}
       <ClosedReason closed={closed} />
       <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy || !!closed}>
         {busy && <Spinner />}

@@ -85,6 +85,17 @@ export async function createEntry(
   return { teamId, editToken: answer?.editToken ?? null };
 }
 
+/** Records the e-mail opt-ins ticked at checkout for the new entry (its consent, from checkout). */
+export function saveCheckoutOptIns(
+  editToken: string,
+  optIns: { deadlineEmail: boolean; resultEmail: boolean },
+): Promise<unknown> {
+  return apiFetch(`/api/notifications/${encodeURIComponent(editToken)}`, {
+    method: "PUT",
+    json: { ...optIns, source: "checkout" },
+  });
+}
+
 function storage(kind: "sessionStorage" | "localStorage"): Storage | null {
   try {
     return typeof globalThis[kind] === "undefined" ? null : globalThis[kind];

@@ -18,6 +18,7 @@ import { ConflictError, fieldError, NotFoundError } from "@/lib/domain/errors.ts
 import { reserveIds } from "./ids.ts";
 import { keys } from "./keys.ts";
 import { bumpLive } from "./live.ts";
+import { pushQueued, queueScoredPush } from "./notifications.ts";
 import { scoredPerformance, statsOf } from "./performances.ts";
 import { getPlayer, getPlayersByIds } from "./players.ts";
 import { getTeamsByIds } from "./teams.ts";
@@ -246,9 +247,11 @@ export async function changeGameEvents(
     await changePerformances(kv, op, cid, deltas);
     if (competition.value) await changeScore(kv, op, competition.value, deltas);
     await also?.(op, { added, removed });
+    if (added) queueScoredPush(op, added);
     const res = await bumpLive(op, cid).commit();
     return res.ok ? { added, removed } : undefined;
   });
+  if (done.added) pushQueued(kv);
   return {
     added: done.added ? (await withPlayers(kv, [done.added]))[0] : null,
     removed: done.removed,

@@ -233,6 +233,17 @@ export const keys = {
   ],
   leagueJoinCodes: (leagueId: string): Deno.KvKey => ["league_join_codes", leagueId],
 
+  /** An entry's notification opt-ins, consents and what was sent (see notifications.ts). */
+  notifyPrefs: (cid: number, entryId: number): Deno.KvKey => ["notify_prefs", cid, entryId],
+  notifyPrefsOf: (cid: number): Deno.KvKey => ["notify_prefs", cid],
+  /** An address that bounced: it gets no notification any more. */
+  notifyBounced: (email: string): Deno.KvKey => ["notify_bounced", email.toLowerCase()],
+  /** A notification kind fully sent for a competition (the job skips it then). */
+  notifyDone: (kind: string, cid: number): Deno.KvKey => ["notify_done", kind, cid],
+  /** A scoring event waiting to be pushed to the entries holding its player. */
+  pushQueued: (id: number): Deno.KvKey => ["push_queue", id],
+  pushQueue: (): Deno.KvKey => ["push_queue"],
+
   outboxMessage: (id: number): Deno.KvKey => ["outbox", id],
   outbox: (): Deno.KvKey => ["outbox"],
   /** Outbox messages still to hand to the SMTP server (outbox.ts `deliverOutbox`). */

@@ -9,12 +9,15 @@ import type { Mailer } from "@/lib/email/mailer.ts";
 import type { GroupedWrite } from "./group_commit.ts";
 import { createWithTimeId, timeOrderedId } from "./ids.ts";
 import { keys } from "./keys.ts";
+import { bouncedAt, markBounced } from "./notifications.ts";
 
 export interface OutboxInput {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers (a notification's one-click unsubscribe). */
+  headers?: Record<string, string>;
 }
 
 export interface OutboxMessage {
@@ -26,7 +29,11 @@ export interface OutboxMessage {
   createdAt: string;
   /** What the message is about ("cancellation:pi_…"), one message per key; absent on others. */
   about?: string;
+  headers?: Record<string, string>;
 }
+
+/** `about` of the notifications a person asked for: never sent to an address that bounced. */
+export const NOTIFICATION_ABOUT = "notify:";
 
 /** An undelivered marker: who is handing it to the SMTP server, and until when. */
 interface Undelivered {
@@ -48,6 +55,7 @@ function messageOf(id: number, input: OutboxInput, now: Date, about?: string): O
     html: input.html ?? null,
     createdAt: now.toISOString(),
     ...(about ? { about } : {}),
+    ...(input.headers ? { headers: input.headers } : {}),
   };
 }
 
@@ -70,14 +78,14 @@ export function addOutboxMessage(kv: Deno.Kv, input: OutboxInput): Promise<Outbo
  */
 export function outboxWrite(
   input: OutboxInput,
-  { deliver = false }: { deliver?: boolean } = {},
+  { deliver = false, about }: { deliver?: boolean; about?: string } = {},
 ): GroupedWrite & { id: number } {
   const id = timeOrderedId();
   const key = keys.outboxMessage(id);
   const mutations: Deno.KvMutation[] = [{
     type: "set",
     key,
-    value: messageOf(id, input, new Date()),
+    value: messageOf(id, input, new Date(), about),
   }];
   if (deliver) {
     const marker: Undelivered = { claimedUntil: 0, attempts: 0 };
@@ -166,6 +174,11 @@ async function deliverMarked(
     await kv.atomic().check(marker).delete(marker.key).commit();
     return false;
   }
+  const notification = message.about?.startsWith(NOTIFICATION_ABOUT) ?? false;
+  if (notification && await bouncedAt(kv, message.to)) {
+    await kv.atomic().check(marker).delete(marker.key).commit();
+    return false;
+  }
   const claim = { claimedUntil: now + DELIVERY_CLAIM_MS, attempts: marker.value.attempts + 1 };
   const claimed = await kv.atomic().check(marker).set(marker.key, claim).commit();
   if (!claimed.ok) return false;
@@ -175,15 +188,32 @@ async function deliverMarked(
       subject: message.subject,
       text: message.text,
       html: message.html ?? undefined,
+      ...(message.headers ? { headers: message.headers } : {}),
     });
   } catch (err) {
     const why = err instanceof Error ? err.message : String(err);
+    if (permanentFailure(err)) {
+      // A permanent refusal (5xx): the address gets no notification any more; a notification is
+      // dropped, other mail (about money) stays for the operator to see and retry.
+      await markBounced(kv, message.to, why);
+      if (notification) {
+        console.error(`Notification to ${message.to} bounced, not retried: ${why}`);
+        await kv.delete(marker.key);
+        return false;
+      }
+    }
     console.error(`E-mail to ${message.to} (${message.subject}) not sent, will retry: ${why}`);
     await kv.set(marker.key, { claimedUntil: 0, attempts: claim.attempts });
     return false;
   }
   await kv.delete(marker.key);
   return true;
+}
+
+/** An SMTP refusal that will not change on retry: a 5xx reply (nodemailer's `responseCode`). */
+function permanentFailure(err: unknown): boolean {
+  const code = (err as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === "number" && code >= 500 && code < 600;
 }
 
 /** How many messages still wait for the SMTP server. */

@@ -55,6 +55,7 @@ export class SmtpMailer implements Mailer {
       subject: message.subject,
       text: message.text,
       html: message.html,
+      ...(message.headers ? { headers: message.headers } : {}),
     }).compile();
     const raw = await mime.build();
     await this.transport.sendMail({ envelope: mime.getEnvelope(), raw });

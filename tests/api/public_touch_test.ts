@@ -69,6 +69,8 @@ const NOT_PUBLIC: Record<string, string> = {
   "totp": "admin sign-in records",
   "migrations": "runs the modules' own migrations, each one listed here or in the scenario",
   "outbox": "e-mails waiting to be sent",
+  "notifications":
+    "an entry's private notification settings and the push queue: no page shows them",
   "payouts": "winners' payout details and notices, admin only",
   "rateLimits": "per-address counters",
   "refunds": "refund claims and notices; the cancellation visitors see is touched by its own write",

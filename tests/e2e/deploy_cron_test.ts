@@ -84,7 +84,9 @@ Deno.test("[deploy] every job is registered with Deno.cron at the top level, bef
     "prize reminders",
     "cancellations",
     "outbox delivery",
+    "notifications",
   ]);
+  assert.ok(JOBS.length <= 10, "Deno Deploy runs at most 10 cron jobs");
   for (const job of JOBS) assert.equal(job.schedule, "* * * * *", job.name);
   assert.ok(JOB_BACKOFF_MS.length <= 5 && JOB_BACKOFF_MS.every((ms) => ms <= 3_600_000));
 });

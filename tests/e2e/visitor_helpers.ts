@@ -132,6 +132,16 @@ export async function buyEntryAnswer(
   });
 }
 
+/** Like `buyEntryOverApi`, also returning the entry's private edit token. */
+export async function buyEntryWithToken(
+  base: string,
+  competitionId: number,
+  entrant: { email: string; teamName: string },
+): Promise<{ teamId: string; editToken: string }> {
+  const entry = await buyEntryAnswer(base, competitionId, entrant);
+  return { teamId: entry.teamId as string, editToken: entry.editToken as string };
+}
+
 /** Fails when the page scrolls sideways. */
 export async function assertNoHorizontalScroll(page: Page): Promise<void> {
   const overflow = await page.evaluate(() =>

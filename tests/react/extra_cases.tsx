@@ -39,6 +39,7 @@ import { TeamPlayersCard } from "@/components/admin/TeamPlayersCard.tsx";
 import { TeamPlayersDialog } from "@/components/admin/TeamPlayersDialog.tsx";
 import { TeamDialog } from "@/components/TeamDialog.tsx";
 import { InfoForm } from "@/components/checkout/InfoForm.tsx";
+import { NotificationSettings } from "@/components/NotificationSettings.tsx";
 import { InvalidCheckout } from "@/components/checkout/InvalidCheckout.tsx";
 import { PaymentStep } from "@/components/checkout/PaymentStep.tsx";
 import { PicksSummary } from "@/components/checkout/PicksSummary.tsx";
@@ -362,7 +363,12 @@ export function extraCases(data: SeedData): Record<string, () => ReactElement> {
         submitLabel="Proceed to Payment: $10"
         onChange={noop}
         onSubmit={noop}
+        notify={{ deadlineEmail: true, resultEmail: false }}
+        onNotify={noop}
       />
+    ),
+    "components/NotificationSettings.tsx#NotificationSettings": () => (
+      <NotificationSettings teamId="FFT-ABCD2345" editToken={"0".repeat(32)} upcoming />
     ),
     "components/checkout/InvalidCheckout.tsx#InvalidCheckout": () => <InvalidCheckout />,
     "components/checkout/CheckoutFlow.tsx#CheckoutFlow": () => (

@@ -451,3 +451,32 @@ Deno.test("[config] live Stripe keys without PAYOUT_ENCRYPTION_KEY refuse to sta
   const test = { STRIPE_SECRET_KEY: "sk_test_1", STRIPE_PUBLISHABLE_KEY: "pk_test_1" };
   assert.equal(loadConfig({ ...MEMORY, ...test }).payoutKey, null, "test keys may use the store's");
 });
+
+Deno.test("[config] VAPID keys: both or neither, P-256 in base64url, a mailto: or https: subject", () => {
+  assert.equal(loadConfig(MEMORY).vapid, undefined);
+  const pub = "B" + "A".repeat(86);
+  const priv = "A".repeat(43);
+  assert.deepEqual(
+    loadConfig({ ...MEMORY, VAPID_PUBLIC_KEY: pub, VAPID_PRIVATE_KEY: priv }).vapid,
+    { publicKey: pub, privateKey: priv, subject: "mailto:no-reply@localhost" },
+  );
+  assert.equal(
+    loadConfig({
+      ...MEMORY,
+      VAPID_PUBLIC_KEY: pub,
+      VAPID_PRIVATE_KEY: priv,
+      VAPID_SUBJECT: "https://contests.example.com",
+    }).vapid?.subject,
+    "https://contests.example.com",
+  );
+  assert.throws(() => loadConfig({ ...MEMORY, VAPID_PUBLIC_KEY: pub }), /set together/);
+  assert.throws(
+    () => loadConfig({ ...MEMORY, VAPID_PUBLIC_KEY: "short", VAPID_PRIVATE_KEY: priv }),
+    /VAPID_PUBLIC_KEY must be a P-256 public key/,
+  );
+  assert.throws(
+    () => loadConfig({ ...MEMORY, VAPID_PUBLIC_KEY: pub, VAPID_PRIVATE_KEY: "a+b" }),
+    /VAPID_PRIVATE_KEY must be a P-256 private key/,
+  );
+  assert.throws(() => loadConfig({ ...MEMORY, VAPID_SUBJECT: "me" }), /VAPID_SUBJECT must be/);
+});

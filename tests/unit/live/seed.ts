@@ -35,6 +35,8 @@ export interface SeedOptions {
    * roster record per entry in the entry's atomic; for large benches.
    */
   packRoster?: boolean;
+  /** The picks of entry i (five distinct ids of `players`); by default spread over the pool. */
+  picks?: (i: number, players: Player[]) => number[];
 }
 
 export interface SeededContest {
@@ -114,7 +116,7 @@ export async function seedContest(kv: Deno.Kv, options: SeedOptions): Promise<Se
         teamId: `FFT-${String(competition.id).padStart(2, "0")}${String(i).padStart(6, "0")}`,
         teamName: teamName(i),
         stripePaymentId: `pi_seed_${competition.id}_${i}`,
-        playerIds: picksFor(i, players),
+        playerIds: (options.picks ?? picksFor)(i, players),
         points: 0,
         rank: null,
         prize: null,

@@ -1,0 +1,44 @@
+/** Input schemas of the notification settings (PUT /api/notifications/{editToken}). */
+import * as z from "zod/mini";
+
+/** Whether `endpoint` may be pushed to: an https URL (http only on this machine, for tests). */
+export function pushableEndpoint(endpoint: string): boolean {
+  try {
+    const url = new URL(endpoint);
+    return url.protocol === "https:" ||
+      (url.protocol === "http:" && ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname));
+  } catch {
+    return false;
+  }
+}
+
+const onOff = (name: string) => z.optional(z.boolean({ error: `${name} must be true or false` }));
+
+/** A browser's push subscription as `PushSubscription.toJSON()` gives it. */
+const pushTarget = z.object({
+  endpoint: z.string({ error: "Push endpoint must be a URL" }).check(
+    z.maxLength(1000, "Push endpoint is too long"),
+    z.refine(pushableEndpoint, "Push endpoint must be an https URL"),
+  ),
+  keys: z.object({
+    p256dh: z.string({ error: "Push key p256dh is required" }).check(
+      z.regex(/^[A-Za-z0-9_-]{86,88}={0,2}$/, "Push key p256dh must be a P-256 public key"),
+    ),
+    auth: z.string({ error: "Push key auth is required" }).check(
+      z.regex(/^[A-Za-z0-9_-]{22,24}={0,2}$/, "Push key auth must be 16 bytes"),
+    ),
+  }, { error: "Push keys are required" }),
+}, { error: "Push subscription must be an object" });
+
+/** The settings change: each opt-in on or off, the browser to push to (null revokes push). */
+export const notifySettingsSchema = z.object({
+  deadlineEmail: onOff("deadlineEmail"),
+  resultEmail: onOff("resultEmail"),
+  pushScored: onOff("pushScored"),
+  pushFinal: onOff("pushFinal"),
+  push: z.optional(z.nullable(pushTarget)),
+  source: z.optional(
+    z.enum(["checkout", "my-entries"], { error: "source must be checkout or my-entries" }),
+  ),
+});
+export type NotifySettingsInput = z.infer<typeof notifySettingsSchema>;

@@ -1,0 +1,101 @@
+/**
+ * Browser push through the Web Push protocol with the `web-push` library: it encrypts each
+ * payload for its browser (RFC 8291, aes128gcm) and builds the request; the VAPID header (RFC
+ * 8292) is signed once per push service and hour rather than per message. A 404 or 410 answer
+ * means the browser dropped the subscription: the caller removes it.
+ */
+import webpush from "web-push";
+import type { VapidConfig } from "@/lib/config.ts";
+import type { PushTarget } from "@/lib/db/notifications.ts";
+import { pushableEndpoint } from "@/lib/domain/schemas/notifications.ts";
+
+/** What a notification shows (the service worker `static/sw.js` reads it). */
+export interface PushMessage {
+  title: string;
+  body: string;
+  /** The page the notification opens. */
+  url: string;
+  /** Notifications of one tag replace each other. */
+  tag?: string;
+}
+
+/** How a push went: delivered, gone (remove the subscription) or failed (status, reason). */
+export type PushResult = "sent" | "gone" | { failed: number | string };
+
+/** Push services hold a message this long for an offline browser. */
+const TTL_SECONDS = 3600;
+/** A signed VAPID header is reused this long (its token is valid 12 hours). */
+const VAPID_REUSE_MS = 3_600_000;
+const VAPID_VALID_S = 12 * 3600;
+const SEND_TIMEOUT_MS = 10_000;
+
+const vapidHeaders = new Map<string, { value: string; until: number }>();
+
+/** The Authorization header for one push service (its origin), signed at most once an hour. */
+function authorization(endpoint: string, vapid: VapidConfig, now = Date.now()): string {
+  const audience = new URL(endpoint).origin;
+  const cacheKey = `${vapid.publicKey} ${audience}`;
+  const cached = vapidHeaders.get(cacheKey);
+  if (cached && cached.until > now) return cached.value;
+  const { Authorization } = webpush.getVapidHeaders(
+    audience,
+    vapid.subject,
+    vapid.publicKey,
+    vapid.privateKey,
+    "aes128gcm",
+    Math.floor(now / 1000) + VAPID_VALID_S,
+  );
+  vapidHeaders.set(cacheKey, { value: Authorization, until: now + VAPID_REUSE_MS });
+  return Authorization;
+}
+
+/** Sends one notification to one browser. */
+export async function sendPush(
+  target: PushTarget,
+  message: PushMessage,
+  vapid: VapidConfig,
+): Promise<PushResult> {
+  if (!pushableEndpoint(target.endpoint)) return "gone";
+  let details: webpush.RequestDetails;
+  try {
+    const options = {
+      TTL: TTL_SECONDS,
+      // The VAPID header is given (signed once per service), not signed here per message.
+      vapidDetails: null,
+      contentEncoding: "aes128gcm" as const,
+      headers: { Authorization: authorization(target.endpoint, vapid) },
+    } as unknown as webpush.RequestOptions;
+    details = webpush.generateRequestDetails(target, JSON.stringify(message), options);
+  } catch (err) {
+    // Keys a browser could not have made: the subscription is unusable.
+    return { failed: err instanceof Error ? err.message : String(err) };
+  }
+  try {
+    const res = await fetch(details.endpoint, {
+      method: "POST",
+      headers: Object.fromEntries(
+        Object.entries(details.headers).map(([k, v]) => [k, String(v)]),
+      ),
+      body: new Uint8Array(details.body as Uint8Array),
+      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+    });
+    await res.body?.cancel();
+    if (res.status === 404 || res.status === 410) return "gone";
+    return res.ok ? "sent" : { failed: res.status };
+  } catch (err) {
+    return { failed: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+/** Runs `work` over `items` with at most `concurrency` at a time. */
+export async function eachLimited<T>(
+  items: readonly T[],
+  concurrency: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, lane));
+}

@@ -1,0 +1,107 @@
+/**
+ * Sends many pushes at once: small sends run here, large ones are split in batches over a few
+ * workers (push_worker.ts), one per core up to four, since each message's encryption (an ECDH on
+ * P-256) costs about a millisecond and a goal in a big contest means thousands of them. Where
+ * workers cannot start, everything runs here. Idle workers stop after a few seconds.
+ */
+import type { VapidConfig } from "@/lib/config.ts";
+import type { PushTarget } from "@/lib/db/notifications.ts";
+import { eachLimited, type PushMessage, type PushResult, sendPush } from "./push.ts";
+import type { PushBatch } from "./push_worker.ts";
+
+/** Fewer pushes than this go from this isolate. */
+const POOL_FROM = 200;
+const BATCH = 100;
+const IN_THREAD_CONCURRENCY = 64;
+const IDLE_MS = 5_000;
+
+interface PoolWorker {
+  worker: Worker;
+}
+
+type Waiting = { resolve(results: PushResult[]): void; reject(err: unknown): void };
+
+let pool: PoolWorker[] | null = null;
+let idleTimer: ReturnType<typeof setTimeout> | undefined;
+/** Large sends under way (the workers stop only when none is). */
+let active = 0;
+const waiting = new Map<number, Waiting>();
+let lastBatch = 0;
+
+function poolSize(): number {
+  const cores = typeof navigator !== "undefined" ? navigator.hardwareConcurrency ?? 1 : 1;
+  return Math.max(1, Math.min(4, cores));
+}
+
+function startPool(): PoolWorker[] | null {
+  if (typeof Worker === "undefined") return null;
+  try {
+    return Array.from({ length: poolSize() }, () => {
+      const worker = new Worker(new URL("./push_worker.ts", import.meta.url), { type: "module" });
+      const member: PoolWorker = { worker };
+      worker.onmessage = (event: MessageEvent<{ id: number; results: PushResult[] }>) => {
+        waiting.get(event.data.id)?.resolve(event.data.results);
+        waiting.delete(event.data.id);
+      };
+      worker.onerror = (event) => {
+        event.preventDefault();
+        for (const w of waiting.values()) w.reject(new Error(`push worker: ${event.message}`));
+        waiting.clear();
+        closePushPool();
+      };
+      return member;
+    });
+  } catch {
+    return null;
+  }
+}
+
+/** Stops the workers (they start again on the next large send). */
+export function closePushPool(): void {
+  clearTimeout(idleTimer);
+  for (const member of pool ?? []) member.worker.terminate();
+  pool = null;
+}
+
+function sendBatch(member: PoolWorker, batch: Omit<PushBatch, "id">): Promise<PushResult[]> {
+  const id = ++lastBatch;
+  return new Promise((resolve, reject) => {
+    waiting.set(id, { resolve, reject });
+    member.worker.postMessage({ id, ...batch });
+  });
+}
+
+/** Sends every item; the results are in the items' order. */
+export async function sendPushes(
+  items: { target: PushTarget; message: PushMessage }[],
+  vapid: VapidConfig,
+): Promise<PushResult[]> {
+  const results: PushResult[] = new Array(items.length);
+  if (items.length < POOL_FROM || !(pool ??= startPool())) {
+    await eachLimited(items.map((_, i) => i), IN_THREAD_CONCURRENCY, async (i) => {
+      results[i] = await sendPush(items[i].target, items[i].message, vapid);
+    });
+    return results;
+  }
+  clearTimeout(idleTimer);
+  const workers = pool;
+  active++;
+  const starts: number[] = [];
+  for (let i = 0; i < items.length; i += BATCH) starts.push(i);
+  let next = 0;
+  try {
+    await Promise.all(workers.map(async (member) => {
+      while (next < starts.length) {
+        const from = starts[next++];
+        const answer = await sendBatch(member, { vapid, items: items.slice(from, from + BATCH) });
+        answer.forEach((r, k) => results[from + k] = r);
+      }
+    }));
+  } finally {
+    if (--active === 0) {
+      idleTimer = setTimeout(closePushPool, IDLE_MS);
+      Deno.unrefTimer(idleTimer);
+    }
+  }
+  return results;
+}

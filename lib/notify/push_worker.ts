@@ -1,0 +1,29 @@
+/**
+ * Worker side of `sendPushes` (push_pool.ts): encrypts and sends a batch of pushes, a few at a
+ * time, and answers each one's result. Encryption costs an ECDH per message; several workers
+ * spread it over the cores while the isolate serving requests stays free.
+ */
+/// <reference lib="deno.worker" />
+import type { VapidConfig } from "@/lib/config.ts";
+import type { PushTarget } from "@/lib/db/notifications.ts";
+import { eachLimited, type PushMessage, type PushResult, sendPush } from "./push.ts";
+
+/** A batch to send. */
+export interface PushBatch {
+  id: number;
+  vapid: VapidConfig;
+  items: { target: PushTarget; message: PushMessage }[];
+}
+
+/** Requests in flight per worker. */
+const CONCURRENCY = 32;
+
+self.onmessage = async (event: MessageEvent<PushBatch>) => {
+  const { id, vapid, items } = event.data;
+  const results: PushResult[] = new Array(items.length);
+  const order = items.map((_, i) => i);
+  await eachLimited(order, CONCURRENCY, async (i) => {
+    results[i] = await sendPush(items[i].target, items[i].message, vapid);
+  });
+  self.postMessage({ id, results });
+};

@@ -1,0 +1,362 @@
+/**
+ * The notifications' periodic work, one job ("notifications" in lib/jobs.ts): the pushes of
+ * queued scoring events ("my picks scored"), the reminder e-mail 1 hour before each deadline, and
+ * the result e-mail and "final standings" push once a competition's awards are recorded. Every
+ * run is idempotent (what was sent is recorded with it) and bounded (a time budget and a cap of
+ * messages; the rest waits for the next run). Scoring events are also pushed at once: the event's
+ * write wakes this isolate's drainer (`startPushDrainer`).
+ */
+import type { VapidConfig } from "@/lib/config.ts";
+import { listCompetitions } from "@/lib/db/competitions.ts";
+import { getEntry } from "@/lib/db/entries.ts";
+import { keys } from "@/lib/db/keys.ts";
+import { releaseLease, takeLease } from "@/lib/db/leases.ts";
+import {
+  advancePushQueue,
+  bouncedAt,
+  finishPushQueue,
+  listNotifyPrefs,
+  listPushQueue,
+  markNotifyDone,
+  notifyDone,
+  type NotifyPrefs,
+  onPushQueued,
+  type QueuedPush,
+  recordEmailSent,
+  recordFinalPushed,
+  removePushTarget,
+} from "@/lib/db/notifications.ts";
+import { deliverOutboxMessage, mailerDelivers, outboxWrite } from "@/lib/db/outbox.ts";
+import { getPlayer } from "@/lib/db/players.ts";
+import { ordinal } from "@/lib/domain/format.ts";
+import type { Competition, Entry } from "@/lib/domain/types.ts";
+import type { Mailer, MailMessage } from "@/lib/email/mailer.ts";
+import { buildDeadlineReminder, buildResultEmail, unsubscribeUrl } from "./emails.ts";
+import { eachLimited, type PushMessage } from "./push.ts";
+import { closePushPool, sendPushes } from "./push_pool.ts";
+import { unsubscribeToken, vapidKeys } from "./secrets.ts";
+
+export interface NotifyDeps {
+  kv: Deno.Kv;
+  mailer: Mailer;
+  config?: { vapid?: VapidConfig | null };
+}
+
+/** What one run did. */
+export interface NotifyReport {
+  reminders: number;
+  results: number;
+  finals: number;
+  pushes: number;
+  gone: number;
+  failed: number;
+}
+
+/** The reminder goes this long before the deadline. */
+export const REMINDER_BEFORE_MS = 3_600_000;
+/** Pushes in flight at once. */
+export const PUSH_CONCURRENCY = 64;
+/** Settings read per page of a competition. */
+const PAGE = 2_000;
+/** One run stops starting work after this (the job's time limit is 50 s). */
+const RUN_BUDGET_MS = 35_000;
+/** E-mails written per run at most. */
+const MAILS_PER_RUN = 1_000;
+/** The push queue's lease: one drainer per store at a time. */
+const DRAIN_LEASE = "push queue";
+const DRAIN_LEASE_MS = 60_000;
+
+function emptyReport(): NotifyReport {
+  return { reminders: 0, results: 0, finals: 0, pushes: 0, gone: 0, failed: 0 };
+}
+
+/** Sends `message` to every target, removing the subscriptions the push service says are gone. */
+async function pushAll(
+  deps: NotifyDeps,
+  targets: NotifyPrefs[],
+  message: (prefs: NotifyPrefs) => PushMessage,
+  report: NotifyReport,
+  sent?: (prefs: NotifyPrefs) => Promise<void>,
+): Promise<void> {
+  if (targets.length === 0) return;
+  const vapid = await vapidKeys(deps.kv, deps.config ?? {});
+  const results = await sendPushes(
+    targets.map((prefs) => ({ target: prefs.push!, message: message(prefs) })),
+    vapid,
+  );
+  await eachLimited(targets.map((_, i) => i), 16, async (i) => {
+    const [prefs, result] = [targets[i], results[i]];
+    if (result === "sent") {
+      report.pushes++;
+      await sent?.(prefs);
+    } else if (result === "gone") {
+      report.gone++;
+      await removePushTarget(deps.kv, prefs.competitionId, prefs.entryId, prefs.push!.endpoint);
+    } else {
+      report.failed++;
+      console.error(`Push to entry ${prefs.entryId} failed: ${result.failed}`);
+    }
+  });
+}
+
+const EVENT_WORDS: Record<string, string> = {
+  GOAL: "scored",
+  ASSIST: "assisted a goal",
+  PENALTY_SAVE: "saved a penalty",
+  CLEAN_SHEET: "kept a clean sheet",
+};
+
+/**
+ * Pushes the queued scoring events to the browsers of the entries holding their player (those
+ * that asked for "my picks scored"), a page of settings at a time, the queue item keeping how far
+ * it got (a cut-short run repeats at most one page). One drainer per store (a lease). Returns how
+ * many pushes went, or null when another drainer holds the queue.
+ */
+export async function drainPushQueue(
+  deps: NotifyDeps,
+  until = Date.now() + RUN_BUDGET_MS,
+  report = emptyReport(),
+): Promise<number | null> {
+  const owner = crypto.randomUUID();
+  if (!await takeLease(deps.kv, DRAIN_LEASE, owner, DRAIN_LEASE_MS)) return null;
+  const before = report.pushes;
+  try {
+    for (;;) {
+      const queue = await listPushQueue(deps.kv);
+      if (queue.length === 0) break;
+      for (const item of queue) {
+        if (!await pushQueuedEvent(deps, item, until, report)) {
+          return report.pushes - before;
+        }
+      }
+    }
+  } finally {
+    await releaseLease(deps.kv, DRAIN_LEASE, owner).catch(() => {});
+  }
+  return report.pushes - before;
+}
+
+/** Pushes one queued event to its entries; false when the time ran out first. */
+async function pushQueuedEvent(
+  deps: NotifyDeps,
+  first: Deno.KvEntry<QueuedPush>,
+  until: number,
+  report: NotifyReport,
+): Promise<boolean> {
+  let item: Deno.KvEntry<QueuedPush> | null = first;
+  const { competitionId: cid, playerId, eventType } = first.value;
+  const player = await getPlayer(deps.kv, playerId);
+  const message = (): PushMessage => ({
+    title: "Your pick scored",
+    body: `${player?.name ?? "One of your players"} ${EVENT_WORDS[eventType] ?? "scored"}.`,
+    url: `/leaderboard/${cid}`,
+    tag: `scored-${first.value.eventId}`,
+  });
+  while (item) {
+    if (Date.now() > until) return false;
+    const page = await listNotifyPrefs(deps.kv, cid, { after: item.value.after, limit: PAGE });
+    if (page.length === 0) {
+      await finishPushQueue(deps.kv, item);
+      return true;
+    }
+    const targets = page.map((p) => p.value)
+      .filter((p) => p.pushScored && p.push && p.playerIds.includes(playerId));
+    await pushAll(deps, targets, message, report);
+    item = await advancePushQueue(deps.kv, item, page[page.length - 1].value.entryId);
+  }
+  return true; // another drainer moved it meanwhile
+}
+
+interface Budget {
+  until: number;
+  mails: number;
+  /** Outbox ids to hand to SMTP once written. */
+  written: number[];
+}
+
+function spent(budget: Budget): boolean {
+  return budget.mails <= 0 || Date.now() > budget.until;
+}
+
+/** Writes one notification e-mail with its "sent" record; false when not written (retry). */
+async function writeMail(
+  deps: NotifyDeps,
+  prefs: Deno.KvEntry<NotifyPrefs>,
+  kind: "deadlineEmail" | "resultEmail",
+  mail: MailMessage,
+  budget: Budget,
+  now: Date,
+): Promise<boolean> {
+  const staged = outboxWrite(mail, {
+    deliver: mailerDelivers(deps.mailer),
+    about: `notify:${kind}:${prefs.value.entryId}`,
+  });
+  const ok = await recordEmailSent(deps.kv, prefs, kind, staged, now);
+  if (ok) {
+    budget.mails--;
+    budget.written.push(staged.id);
+  }
+  return ok;
+}
+
+/** The entry of some settings, unless it is gone or refunded, or its address bounced. */
+async function mailableEntry(deps: NotifyDeps, prefs: NotifyPrefs): Promise<Entry | null> {
+  if (await bouncedAt(deps.kv, prefs.email)) return null;
+  const entry = await getEntry(deps.kv, prefs.entryId);
+  return entry && !entry.refundedAt ? entry : null;
+}
+
+/** Reminds the entrants of `c` who asked, within the hour before its deadline. */
+async function remindBeforeDeadline(
+  deps: NotifyDeps,
+  c: Competition,
+  origin: string,
+  now: Date,
+  budget: Budget,
+  report: NotifyReport,
+): Promise<void> {
+  if (c.status !== "UPCOMING" || !c.deadline) return;
+  const deadline = Date.parse(c.deadline);
+  if (now.getTime() < deadline - REMINDER_BEFORE_MS) return;
+  if (await notifyDone(deps.kv, "deadline", c.id)) return;
+  if (now.getTime() >= deadline) return await markNotifyDone(deps.kv, "deadline", c.id);
+  for (const prefs of await listNotifyPrefs(deps.kv, c.id)) {
+    if (!prefs.value.deadlineEmail || prefs.value.deadlineSentAt) continue;
+    if (spent(budget)) return;
+    const entry = await mailableEntry(deps, prefs.value);
+    if (!entry) continue;
+    const token = await unsubscribeToken(deps.kv, c.id, entry.id);
+    const mail = buildDeadlineReminder(entry, c, origin, unsubscribeUrl(origin, token));
+    if (await writeMail(deps, prefs, "deadlineEmail", mail, budget, now)) report.reminders++;
+  }
+}
+
+/** Tells the entrants of a completed `c` who asked their result (e-mail) and the standings (push). */
+async function tellResults(
+  deps: NotifyDeps,
+  c: Competition,
+  origin: string,
+  now: Date,
+  budget: Budget,
+  report: NotifyReport,
+): Promise<void> {
+  if (c.status !== "COMPLETED") return;
+  if (await notifyDone(deps.kv, "result", c.id)) return;
+  if ((await deps.kv.get(keys.awardsRecorded(c.id))).value === null) return;
+  let complete = true;
+  const pushes: NotifyPrefs[] = [];
+  const pushed = new Map<number, Deno.KvEntry<NotifyPrefs>>();
+  for (const prefs of await listNotifyPrefs(deps.kv, c.id)) {
+    const p = prefs.value;
+    if (p.pushFinal && p.push && !p.finalPushedAt) {
+      pushes.push(p);
+      pushed.set(p.entryId, prefs);
+    }
+    if (!p.resultEmail || p.resultSentAt) continue;
+    if (spent(budget)) {
+      complete = false;
+      break;
+    }
+    const entry = await mailableEntry(deps, p);
+    if (!entry) continue;
+    const token = await unsubscribeToken(deps.kv, c.id, entry.id);
+    const mail = buildResultEmail(entry, c, origin, unsubscribeUrl(origin, token));
+    if (await writeMail(deps, prefs, "resultEmail", mail, budget, now)) report.results++;
+    else complete = false;
+  }
+  const ranks = new Map<number, Entry | null>();
+  for (const p of pushes) ranks.set(p.entryId, await getEntry(deps.kv, p.entryId));
+  await pushAll(
+    deps,
+    pushes,
+    (p) => {
+      const rank = ranks.get(p.entryId)?.rank;
+      return {
+        title: `Final standings: ${c.name}`,
+        body: rank ? `Your team finished ${ordinal(rank)}.` : "The final standings are in.",
+        url: `/leaderboard/${c.id}`,
+        tag: `final-${c.id}`,
+      };
+    },
+    report,
+    async (p) => {
+      report.finals++;
+      // A settings change meanwhile: the push went; it is recorded on the next run's read.
+      await recordFinalPushed(deps.kv, pushed.get(p.entryId)!, now);
+    },
+  );
+  if (complete) await markNotifyDone(deps.kv, "result", c.id);
+}
+
+/**
+ * One run of the "notifications" job: queued scoring pushes, deadline reminders, results. The
+ * e-mails are written to the outbox with their "sent" record (one atomic each), then handed to
+ * SMTP at once (the outbox job retries what fails).
+ */
+export async function runNotifications(
+  deps: NotifyDeps,
+  origin: string,
+  now = new Date(),
+): Promise<NotifyReport> {
+  const report = emptyReport();
+  const until = Date.now() + RUN_BUDGET_MS;
+  await drainPushQueue(deps, until, report);
+  const budget: Budget = { until, mails: MAILS_PER_RUN, written: [] };
+  for (const c of await listCompetitions(deps.kv)) {
+    if (spent(budget)) break;
+    await remindBeforeDeadline(deps, c, origin, now, budget, report);
+    await tellResults(deps, c, origin, now, budget, report);
+  }
+  if (mailerDelivers(deps.mailer)) {
+    for (const id of budget.written) {
+      if (Date.now() > until) break;
+      await deliverOutboxMessage(deps.kv, deps.mailer, id);
+    }
+  }
+  return report;
+}
+
+const RETRY_KICK_MS = 1_000;
+
+/** This isolate's push drainer: runs `drainPushQueue` whenever a scoring event is queued. */
+export interface PushDrainer {
+  stop(): Promise<void>;
+}
+
+/** Starts draining the push queue of `deps.kv` as soon as events are queued in this isolate. */
+export function startPushDrainer(deps: NotifyDeps): PushDrainer {
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  const kick = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        try {
+          // Another drainer holds the queue: look again in a moment (it may have just finished).
+          if (await drainPushQueue(deps) === null && !stopped) {
+            Deno.unrefTimer(setTimeout(kick, RETRY_KICK_MS));
+          } else if ((await listPushQueue(deps.kv, 1)).length > 0) {
+            again = true; // a run's time budget ran out with pushes left: go on at once
+          }
+        } catch (err) {
+          console.error(`Push queue: ${err instanceof Error ? err.message : err}`);
+        }
+      } while (again && !stopped);
+    })().finally(() => running = null);
+  };
+  onPushQueued(deps.kv, kick);
+  return {
+    async stop() {
+      stopped = true;
+      onPushQueued(deps.kv, null);
+      await running;
+      closePushPool();
+    },
+  };
+}

@@ -1,0 +1,335 @@
+/**
+ * Notifications a person asked for: opt-ins at checkout and on My entries with their consent
+ * time, the deadline reminder once 1 hour before, the result once, the one-click unsubscribe
+ * (RFC 8058) without login, nothing more for a bounced address, and browser push through a local
+ * push service (real encryption and VAPID, checked there) with a 410 removing the subscription.
+ */
+import assert from "node:assert/strict";
+import { createGameEvent } from "@/lib/db/events.ts";
+import { updateCompetition } from "@/lib/db/competitions.ts";
+import { createMatch } from "@/lib/db/matches.ts";
+import { listOutbox, type OutboxMessage } from "@/lib/db/outbox.ts";
+import { bouncedAt, getNotifyPrefs, setNotifyPrefs } from "@/lib/db/notifications.ts";
+import { sweepPayments } from "@/lib/jobs.ts";
+import { drainPushQueue, REMINDER_BEFORE_MS, runNotifications } from "@/lib/notify/run.ts";
+import { unsubscribeToken } from "@/lib/notify/secrets.ts";
+import { closePushPool, sendPushes } from "@/lib/notify/push_pool.ts";
+import webpush from "web-push";
+import { makeTestApp, readJsonBody, TEST_ORIGIN, type TestApp } from "@/tests/helpers/app.ts";
+import {
+  entryBody,
+  makeCompetition,
+  makeEntry,
+  payTestIntent,
+  type TestCompetition,
+  validPicks,
+  validTeams,
+} from "@/tests/helpers/fixtures.ts";
+import { startTestPushService } from "@/tests/helpers/push_service.ts";
+import { startTestSmtp } from "@/tests/helpers/smtp.ts";
+
+/** Pays and makes an entry through the API, as the checkout does; its edit token. */
+async function checkoutEntry(app: TestApp, c: TestCompetition): Promise<string> {
+  const paymentId = await payTestIntent(app, c.id);
+  const res = await app.request("/api/entries", { method: "POST", json: entryBody(c, paymentId) });
+  assert.equal(res.status, 201);
+  return (await readJsonBody(res)).editToken;
+}
+
+function settings(app: TestApp, token: string, json?: unknown) {
+  return app.request(`/api/notifications/${token}`, json ? { method: "PUT", json } : {});
+}
+
+const notices = async (app: TestApp, about: string): Promise<OutboxMessage[]> =>
+  (await listOutbox(app.kv)).filter((m) => m.about?.startsWith(`notify:${about}`));
+
+Deno.test("[notifications] opt-ins at checkout and on My entries record their consent time", async () => {
+  const app = await makeTestApp();
+  try {
+    const c = await makeCompetition(app.kv);
+    const token = await checkoutEntry(app, c);
+    const before = Date.now();
+    const res = await settings(app, token, {
+      deadlineEmail: true,
+      resultEmail: true,
+      source: "checkout",
+    });
+    assert.equal(res.status, 200);
+    const view = await readJsonBody(res);
+    assert.equal(view.deadlineEmail.source, "checkout");
+    assert.ok(Date.parse(view.deadlineEmail.at) >= before - 1000);
+    assert.equal(view.resultEmail.source, "checkout");
+    assert.equal(view.pushScored, null);
+    assert.match(view.vapidPublicKey, /^[A-Za-z0-9_-]{87}$/);
+
+    // My entries turns one off and back on: a new consent, from there, at its own time.
+    const off = await readJsonBody(await settings(app, token, { resultEmail: false }));
+    assert.equal(off.resultEmail, null);
+    assert.equal(off.deadlineEmail.at, view.deadlineEmail.at, "the other one is kept as given");
+    const on = await readJsonBody(await settings(app, token, { resultEmail: true }));
+    assert.equal(on.resultEmail.source, "my-entries");
+    assert.deepEqual(await readJsonBody(await settings(app, token)), on);
+
+    // Bad input changes nothing: 400 with the field; an unknown token is a 404.
+    const bad = await settings(app, token, { deadlineEmail: "yes" });
+    assert.equal(bad.status, 400);
+    assert.match(JSON.stringify(await bad.json()), /deadlineEmail/);
+    const noPush = await settings(app, token, { pushScored: true });
+    assert.equal(noPush.status, 400);
+    assert.match(JSON.stringify(await noPush.json()), /Allow notifications in this browser first/);
+    const badEndpoint = await settings(app, token, {
+      push: { endpoint: "http://evil.example/push", keys: { p256dh: "x", auth: "y" } },
+    });
+    assert.equal(badEndpoint.status, 400);
+    assert.equal((await settings(app, "0".repeat(32))).status, 404);
+    assert.deepEqual(await readJsonBody(await settings(app, token)), on);
+  } finally {
+    await app.close();
+  }
+});
+
+Deno.test("[notifications] the deadline reminder goes once, 1 hour before; the result once; one-click unsubscribe stops them", async (t) => {
+  const app = await makeTestApp();
+  try {
+    const c = await makeCompetition(app.kv);
+    const token = await checkoutEntry(app, c);
+    await settings(app, token, { deadlineEmail: true, resultEmail: true });
+    await makeEntry(app.kv, c); // asked for nothing
+    const deadline = Date.parse(c.deadline!);
+
+    await t.step(
+      "nothing before the last hour; one reminder within it, whatever the runs",
+      async () => {
+        await runNotifications(app.services, TEST_ORIGIN, new Date(deadline - 2 * 3_600_000));
+        assert.equal((await notices(app, "deadlineEmail")).length, 0);
+        const inHour = new Date(deadline - REMINDER_BEFORE_MS + 60_000);
+        await runNotifications(app.services, TEST_ORIGIN, inHour);
+        await runNotifications(app.services, TEST_ORIGIN, new Date(inHour.getTime() + 60_000));
+        const sent = await notices(app, "deadlineEmail");
+        assert.equal(sent.length, 1);
+        assert.equal(sent[0].to, "jane@example.com");
+        assert.match(sent[0].subject, /1 hour left to change your team/);
+        assert.match(sent[0].text, new RegExp(`/edit/${token}`));
+        assert.equal(sent[0].headers?.["List-Unsubscribe-Post"], "List-Unsubscribe=One-Click");
+        assert.match(
+          sent[0].headers?.["List-Unsubscribe"] ?? "",
+          /^<http:\/\/localhost\/api\/notifications\/unsubscribe\?t=\d+\.\d+\.[\w-]{22}>$/,
+        );
+        const view = await readJsonBody(await settings(app, token));
+        assert.ok(view.deadlineSentAt);
+      },
+    );
+
+    await t.step("the result goes once the awards are recorded, once", async () => {
+      await updateCompetition(app.kv, c.id, { status: "LIVE" });
+      await updateCompetition(app.kv, c.id, { status: "COMPLETED" });
+      await sweepPayments(app.services, TEST_ORIGIN); // award resumption, then notifications
+      await sweepPayments(app.services, TEST_ORIGIN);
+      const sent = await notices(app, "resultEmail");
+      assert.equal(sent.length, 1);
+      assert.match(sent[0].subject, /Final result of .*: your team finished 1st/);
+      assert.match(sent[0].text, /Unsubscribe|Stop these e-mails/);
+    });
+
+    await t.step("the one-click POST needs no login, and a forged token is refused", async () => {
+      const [reminder] = await notices(app, "deadlineEmail");
+      const url = reminder.headers!["List-Unsubscribe"].slice(1, -1);
+      const path = new URL(url).pathname + new URL(url).search;
+      const forged = path.replace(/.{4}$/, "AAAA");
+      const refused = await app.request(forged, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "List-Unsubscribe=One-Click",
+      });
+      assert.equal(refused.status, 404);
+      await refused.body?.cancel();
+      const res = await app.request(path, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "List-Unsubscribe=One-Click",
+      });
+      assert.equal(res.status, 200);
+      assert.match((await res.json()).message, /no more of these e-mails/);
+      const view = await readJsonBody(await settings(app, token));
+      assert.equal(view.deadlineEmail, null);
+      assert.equal(view.resultEmail, null);
+      assert.ok(view.unsubscribedAt);
+    });
+  } finally {
+    await app.close();
+  }
+});
+
+Deno.test("[notifications] the unsubscribe page's button stops the e-mails: no reminder then", async () => {
+  const app = await makeTestApp();
+  try {
+    const c = await makeCompetition(app.kv);
+    const token = await checkoutEntry(app, c);
+    assert.ok(
+      (await readJsonBody(await settings(app, token, { deadlineEmail: true }))).deadlineEmail,
+    );
+    const { id } = await readJsonBody(await app.request(`/api/team-edits/${token}`));
+    const signed = await unsubscribeToken(app.kv, c.id, id);
+    const page = await app.request(`/unsubscribe?t=${signed}`);
+    assert.equal(page.status, 200);
+    assert.match(await page.text(), /Stop these e-mails\?/);
+    const res = await app.request(`/api/notifications/unsubscribe?t=${signed}&from=page`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "",
+    });
+    assert.equal(res.status, 303);
+    assert.equal(res.headers.get("location"), "/unsubscribe?done=1");
+    const deadline = Date.parse(c.deadline!);
+    await runNotifications(app.services, TEST_ORIGIN, new Date(deadline - 60_000));
+    assert.equal((await notices(app, "deadlineEmail")).length, 0);
+  } finally {
+    await app.close();
+  }
+});
+
+Deno.test("[notifications] a permanent SMTP failure marks the address bounced: it gets nothing more", async () => {
+  const smtp = await startTestSmtp({ rejectRecipients: true });
+  const app = await makeTestApp({ smtpUrl: smtp.url });
+  try {
+    const c = await makeCompetition(app.kv);
+    const entry = await makeEntry(app.kv, c, { email: "gone@example.com" });
+    await setNotifyPrefs(app.kv, entry, { deadlineEmail: true, resultEmail: true }, "checkout");
+    const deadline = Date.parse(c.deadline!);
+    await runNotifications(app.services, TEST_ORIGIN, new Date(deadline - 60_000));
+    assert.equal((await notices(app, "deadlineEmail")).length, 1, "written, then refused (550)");
+    assert.ok(await bouncedAt(app.kv, "GONE@example.com"), "the address is marked bounced");
+
+    await updateCompetition(app.kv, c.id, { status: "LIVE" });
+    await updateCompetition(app.kv, c.id, { status: "COMPLETED" });
+    await sweepPayments(app.services, TEST_ORIGIN);
+    await sweepPayments(app.services, TEST_ORIGIN);
+    assert.equal((await notices(app, "resultEmail")).length, 0, "no result mail to it");
+    assert.equal(smtp.messages.length, 0);
+
+    // Opting in again is refused with the reason.
+    const res = await settings(app, entry.editToken!, { resultEmail: true });
+    assert.equal(res.status, 409);
+    assert.match((await res.json()).message, /bounced/);
+  } finally {
+    await app.close();
+    await smtp.close();
+  }
+});
+
+Deno.test("[notifications] a GOAL is pushed to the subscribed entries holding the scorer; 410 removes a subscription", async (t) => {
+  const push = startTestPushService();
+  const app = await makeTestApp();
+  try {
+    const c = await makeCompetition(app.kv);
+    const picks = validPicks(c);
+    const scorer = picks[4];
+    const holders = [await makeEntry(app.kv, c), await makeEntry(app.kv, c)];
+    const withoutScorer = validTeams(c).find((team) => !team.includes(scorer))!;
+    const without = await makeEntry(app.kv, c, { playerIds: withoutScorer });
+    const browsers = new Map<number, Awaited<ReturnType<typeof push.subscribe>>>();
+    for (const e of [...holders, without]) {
+      const browser = await push.subscribe();
+      browsers.set(e.id, browser);
+      const res = await settings(app, e.editToken!, {
+        push: browser.subscription,
+        pushScored: true,
+        pushFinal: true,
+      });
+      assert.equal(res.status, 200, await res.clone().text());
+      assert.equal((await res.json()).pushScored.source, "my-entries");
+    }
+    const match = await createMatch(app.kv, {
+      homeTeamId: c.teams[0].id,
+      awayTeamId: c.teams[1].id,
+      league: "PREMIER_LEAGUE",
+      kickoffTime: new Date(Date.now() - 3_600_000).toISOString(),
+      stadium: "The Ground",
+    });
+    await updateCompetition(app.kv, c.id, { matchId: match.id, status: "LIVE" });
+
+    await t.step("the GOAL reaches the holders' browsers, encrypted and signed", async () => {
+      await createGameEvent(app.kv, c.id, { playerId: scorer, eventType: "GOAL", minute: 12 });
+      await drainPushQueue(app.services);
+      assert.deepEqual(push.refused, []);
+      const to = push.received.map((r) => r.browserId).sort();
+      assert.deepEqual(to, holders.map((e) => browsers.get(e.id)!.id).sort());
+      const payload = push.received[0].payload as Record<string, string>;
+      assert.equal(payload.title, "Your pick scored");
+      assert.match(payload.body, /scored\./);
+      assert.equal(payload.url, `/leaderboard/${c.id}`);
+      // A yellow card pushes nothing.
+      await createGameEvent(app.kv, c.id, { playerId: scorer, eventType: "YELLOW_CARD" });
+      await drainPushQueue(app.services);
+      assert.equal(push.received.length, 2);
+    });
+
+    await t.step(
+      "410 from the push service removes the subscription; nothing more goes to it",
+      async () => {
+        const gone = holders[0];
+        push.answer(browsers.get(gone.id)!.id, 410);
+        await createGameEvent(app.kv, c.id, { playerId: scorer, eventType: "GOAL", minute: 30 });
+        await drainPushQueue(app.services);
+        const prefs = await getNotifyPrefs(app.kv, gone);
+        assert.equal(prefs.push, null);
+        assert.equal(prefs.pushScored, null);
+        assert.ok(prefs.pushRemovedAt);
+        assert.equal(push.received.length, 3, "the other holder got the second goal");
+        const view = await readJsonBody(await settings(app, gone.editToken!));
+        assert.equal(view.pushEndpoint, null);
+      },
+    );
+
+    await t.step("revoked from My entries: push: null turns both push opt-ins off", async () => {
+      const res = await settings(app, holders[1].editToken!, { push: null });
+      const view = await readJsonBody(res);
+      assert.equal(view.pushScored, null);
+      assert.equal(view.pushFinal, null);
+      await createGameEvent(app.kv, c.id, { playerId: scorer, eventType: "GOAL", minute: 40 });
+      await drainPushQueue(app.services);
+      assert.equal(push.received.length, 3);
+    });
+
+    await t.step("final standings are pushed once when the competition completes", async () => {
+      await updateCompetition(app.kv, c.id, { status: "COMPLETED" });
+      await sweepPayments(app.services, TEST_ORIGIN);
+      await sweepPayments(app.services, TEST_ORIGIN);
+      const finals = push.received.filter((r) =>
+        (r.payload as { title: string }).title.startsWith("Final standings")
+      );
+      assert.deepEqual(finals.map((f) => f.browserId), [browsers.get(without.id)!.id]);
+    });
+  } finally {
+    await app.close();
+    await push.close();
+  }
+});
+
+Deno.test("[notifications] a large send goes through the worker pool: every push arrives, in order of its results", async () => {
+  const push = startTestPushService();
+  try {
+    const browsers = await Promise.all(Array.from({ length: 220 }, () => push.subscribe()));
+    const gone = browsers[7];
+    push.answer(gone.id, 410);
+    const vapid = { ...webpush.generateVAPIDKeys(), subject: "mailto:ops@example.com" };
+    const results = await sendPushes(
+      browsers.map((b, i) => ({
+        target: b.subscription,
+        message: { title: "Your pick scored", body: `#${i}`, url: "/" },
+      })),
+      vapid,
+    );
+    assert.equal(results[7], "gone");
+    assert.deepEqual(results.filter((r) => r === "sent").length, 219);
+    assert.deepEqual(push.refused, []);
+    assert.equal(push.received.length, 219);
+    for (const r of push.received) {
+      const i = browsers.findIndex((b) => b.id === r.browserId);
+      assert.equal((r.payload as { body: string }).body, `#${i}`, "each browser got its own");
+    }
+  } finally {
+    closePushPool();
+    await push.close();
+  }
+});
