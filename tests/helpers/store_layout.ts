@@ -32,6 +32,7 @@ export const ENGINE: readonly string[] = [
   "lib/db/live.ts",
   "lib/db/roster.ts",
   "lib/db/roster_codec.ts",
+  "lib/db/store_state.ts",
   "lib/db/touch.ts",
   "lib/db/util.ts",
 ];
