@@ -13,6 +13,7 @@ import {
   TooManyRequestsError,
   UnauthorizedError,
 } from "@/lib/domain/errors.ts";
+import type { Entry } from "@/lib/domain/types.ts";
 import manifest from "@/fresh.gen.ts";
 import { RenderCache } from "@/lib/render_cache.ts";
 import { makeTestApp, type TestApp, withTestApp } from "@/tests/helpers/app.ts";
@@ -107,6 +108,22 @@ Deno.test("[page errors] throttled admin headers on a page: the 429 page, not JS
   });
 });
 
+/** A league the entry's owner creates (its id is the invite link's token). */
+async function leagueOf(app: TestApp, entry: Entry): Promise<string> {
+  const res = await app.request("/api/leagues", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      teamId: entry.teamId,
+      editToken: entry.editToken,
+      name: "Page Friends",
+    }),
+  });
+  const body = await res.json();
+  assert.equal(res.status, 201, JSON.stringify(body));
+  return body.league.id;
+}
+
 /** Path values no page knows: unknown, out of range, malformed and hostile. */
 const HOSTILE = [
   "9999",
@@ -164,6 +181,8 @@ Deno.test("[page errors] every page route with unknown or hostile ids: 404, neve
           ? entry.teamId
           : pattern.startsWith("/edit/")
           ? entry.editToken!
+          : pattern.startsWith("/leagues/")
+          ? await leagueOf(app, entry)
           : String(competition.id);
         if (pattern.startsWith("/admin/matches/")) return; // the competition has no match
         // A claim token exists only in a winner's e-mail (tests/api/payouts_test.ts opens one).
