@@ -1,5 +1,5 @@
 /**
- * Worker side of `sendPushes` (push_pool.ts): encrypts and sends a batch of pushes, a few at a
+ * Worker side of `PushPool.send` (push_pool.ts): encrypts and sends a batch of pushes, a few at a
  * time, and answers each one's result. Encryption costs an ECDH per message; several workers
  * spread it over the cores while the isolate serving requests stays free.
  */
