@@ -15,6 +15,7 @@ import { listEntriesByCompetition } from "@/lib/db/entries.ts";
 import { setNotifyPrefs } from "@/lib/db/notifications.ts";
 import { OutboxMailer } from "@/lib/email/outbox.ts";
 import { startPushDrainer } from "@/lib/notify/run.ts";
+import { createNotifyState } from "@/lib/notify/state.ts";
 import { seedContest } from "@/tests/unit/live/seed.ts";
 import { startTestPushService } from "@/tests/helpers/push_service.ts";
 
@@ -31,7 +32,7 @@ async function scenario(label: string, everyoneHoldsScorer: boolean): Promise<nu
   const dir = await Deno.makeTempDir();
   const kv = await Deno.openKv(`${dir}/app.kv`);
   const push = startTestPushService({ decryptEvery: 50 });
-  const deps = { kv, mailer: new OutboxMailer(kv), config: {} };
+  const deps = { kv, mailer: new OutboxMailer(kv), notify: createNotifyState(), config: {} };
   const drainer = startPushDrainer(deps);
   try {
     const contest = await seedContest(kv, {

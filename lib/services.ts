@@ -21,6 +21,7 @@ import type { AdminHeaderChecks } from "./auth/guard.ts";
 import type { ProviderMetadata } from "./auth/oidc.ts";
 import { withStoreState } from "./db/store_state.ts";
 import { LeaderboardCache } from "./live/leaderboard_cache.ts";
+import { createNotifyState, type NotifyState } from "./notify/state.ts";
 import { PngRenders } from "./og/png.ts";
 import type { SealKeyMemo } from "./payments/payouts.ts";
 import type { PaymentProvider } from "./payments/provider.ts";
@@ -61,6 +62,8 @@ export interface Services {
   runningJobs: Set<string>;
   /** Link-preview PNGs kept and the render slots (lib/og/png.ts). */
   pngRenders: PngRenders;
+  /** The notifications' keys, VAPID headers and push workers (lib/notify/state.ts). */
+  notify: NotifyState;
 }
 
 /** The request state every route sees: `ctx.state.services`. */
@@ -112,6 +115,7 @@ export function createServices(
     payoutSealKey: { key: null },
     runningJobs: new Set(),
     pngRenders: new PngRenders(),
+    notify: createNotifyState(),
   };
 }
 

@@ -20,6 +20,7 @@ import {
 import { createPaymentProvider } from "@/lib/payments/mod.ts";
 import { reconcile } from "@/lib/payments/reconcile.ts";
 import { sweepPayments } from "@/lib/jobs.ts";
+import { createNotifyState } from "@/lib/notify/state.ts";
 
 let config;
 try {
@@ -63,6 +64,7 @@ try {
     // This process's own job state (an app keeps it in its Services).
     payoutSealKey: { key: null },
     runningJobs: new Set<string>(),
+    notify: createNotifyState(),
   };
   if (Deno.args.includes("--sweep")) {
     const origin = linkOrigin(config);

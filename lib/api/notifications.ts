@@ -13,6 +13,7 @@ import type { NotifySettingsInput } from "@/lib/domain/schemas/notifications.ts"
 import type { Entry } from "@/lib/domain/types.ts";
 import type { VapidConfig } from "@/lib/config.ts";
 import { vapidKeys } from "@/lib/notify/secrets.ts";
+import type { NotifyState } from "@/lib/notify/state.ts";
 import type { NotifySettings } from "@/lib/client/notifications.ts";
 
 /** What GET and PUT /api/notifications/{token} answer (the browser reads it as this type). */
@@ -24,6 +25,7 @@ export const REFUNDED_MESSAGE = "This entry was refunded; it gets no notificatio
 
 interface Deps {
   kv: Deno.Kv;
+  notify: NotifyState;
   config: { vapid?: VapidConfig | null };
 }
 
@@ -45,7 +47,7 @@ async function view(deps: Deps, entry: Entry, prefs: NotifyPrefs): Promise<Notif
     resultSentAt: prefs.resultSentAt ?? null,
     unsubscribedAt: prefs.unsubscribedAt ?? null,
     bouncedAt: await bouncedAt(deps.kv, entry.email),
-    vapidPublicKey: (await vapidKeys(deps.kv, deps.config)).publicKey,
+    vapidPublicKey: (await vapidKeys(deps.kv, deps.notify, deps.config)).publicKey,
   };
 }
 

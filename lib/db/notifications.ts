@@ -8,6 +8,7 @@ import type { EventType, GameEvent } from "@/lib/domain/types.ts";
 import type { GroupedWrite } from "./group_commit.ts";
 import { timeOrderedId } from "./ids.ts";
 import { keys } from "./keys.ts";
+import { storeState } from "./store_state.ts";
 
 /** The four opt-ins. */
 export const NOTIFY_KINDS = ["deadlineEmail", "resultEmail", "pushScored", "pushFinal"] as const;
@@ -308,16 +309,15 @@ export async function finishPushQueue(kv: Deno.Kv, item: Deno.KvEntry<QueuedPush
   await kv.atomic().check(item).delete(item.key).commit();
 }
 
-/** Callbacks run when a scoring event was queued in this isolate (the push drainer's kick). */
-const kicks = new WeakMap<Deno.Kv, () => void>();
-
-/** Registers the drainer that `pushQueued` wakes for `kv`. */
+/**
+ * Registers the drainer that `pushQueued` wakes for `kv` (null: none). The kick rides on the
+ * store's state (store_state.ts), one per Services, as the events' writes get only the store.
+ */
 export function onPushQueued(kv: Deno.Kv, kick: (() => void) | null): void {
-  if (kick) kicks.set(kv, kick);
-  else kicks.delete(kv);
+  storeState(kv).pushKick = kick;
 }
 
 /** Wakes this isolate's push drainer after a queued event committed (nothing when none runs). */
 export function pushQueued(kv: Deno.Kv): void {
-  kicks.get(kv)?.();
+  storeState(kv).pushKick?.();
 }

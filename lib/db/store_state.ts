@@ -1,6 +1,7 @@
 /**
  * The storage engine's state in this isolate for one store: its batch queues (group_commit.ts,
- * entry_writes.ts) and the roster compactions under way (roster.ts). It rides on the store handle,
+ * entry_writes.ts), the roster compactions under way (roster.ts) and the push drainer a queued
+ * scoring event wakes (notifications.ts). It rides on the store handle,
  * since every function of lib/db gets the store and nothing else: `withStoreState` (called once per
  * Services by `createServices`) gives the handle a state of its own, so two Services on one store
  * share no queue. A store used without Services (a script, a unit test calling lib/db directly)
@@ -15,6 +16,8 @@ export interface StoreState {
   readonly queues: Map<symbol, unknown>;
   /** Competitions whose roster is being compacted (one run per competition). */
   readonly compacting: Set<number>;
+  /** Wakes this isolate's push drainer after a scoring event was queued (null: none runs). */
+  pushKick: (() => void) | null;
 }
 
 const STATE = Symbol("storeState");
@@ -22,7 +25,7 @@ const STATE = Symbol("storeState");
 type Carrier = Deno.Kv & { [STATE]?: StoreState };
 
 function newState(kv: Deno.Kv): StoreState {
-  return { kv, queues: new Map(), compacting: new Set() };
+  return { kv, queues: new Map(), compacting: new Set(), pushKick: null };
 }
 
 /**

@@ -29,10 +29,16 @@ const VAPID_REUSE_MS = 3_600_000;
 const VAPID_VALID_S = 12 * 3600;
 const SEND_TIMEOUT_MS = 10_000;
 
-const vapidHeaders = new Map<string, { value: string; until: number }>();
+/** Signed VAPID headers by key and push service (one map per isolate, see state.ts). */
+export type VapidHeaders = Map<string, { value: string; until: number }>;
 
 /** The Authorization header for one push service (its origin), signed at most once an hour. */
-function authorization(endpoint: string, vapid: VapidConfig, now = Date.now()): string {
+function authorization(
+  endpoint: string,
+  vapid: VapidConfig,
+  vapidHeaders: VapidHeaders,
+  now = Date.now(),
+): string {
   const audience = new URL(endpoint).origin;
   const cacheKey = `${vapid.publicKey} ${audience}`;
   const cached = vapidHeaders.get(cacheKey);
@@ -49,11 +55,12 @@ function authorization(endpoint: string, vapid: VapidConfig, now = Date.now()): 
   return Authorization;
 }
 
-/** Sends one notification to one browser. */
+/** Sends one notification to one browser (the signed header kept in `vapidHeaders`). */
 export async function sendPush(
   target: PushTarget,
   message: PushMessage,
   vapid: VapidConfig,
+  vapidHeaders: VapidHeaders,
 ): Promise<PushResult> {
   if (!pushableEndpoint(target.endpoint)) return "gone";
   let details: webpush.RequestDetails;
@@ -63,7 +70,7 @@ export async function sendPush(
       // The VAPID header is given (signed once per service), not signed here per message.
       vapidDetails: null,
       contentEncoding: "aes128gcm" as const,
-      headers: { Authorization: authorization(target.endpoint, vapid) },
+      headers: { Authorization: authorization(target.endpoint, vapid, vapidHeaders) },
     } as unknown as webpush.RequestOptions;
     details = webpush.generateRequestDetails(target, JSON.stringify(message), options);
   } catch (err) {

@@ -1,12 +1,18 @@
 /**
- * Worker side of `sendPushes` (push_pool.ts): encrypts and sends a batch of pushes, a few at a
+ * Worker side of `PushPool.send` (push_pool.ts): encrypts and sends a batch of pushes, a few at a
  * time, and answers each one's result. Encryption costs an ECDH per message; several workers
  * spread it over the cores while the isolate serving requests stays free.
  */
 /// <reference lib="deno.worker" />
 import type { VapidConfig } from "@/lib/config.ts";
 import type { PushTarget } from "@/lib/db/notifications.ts";
-import { eachLimited, type PushMessage, type PushResult, sendPush } from "./push.ts";
+import {
+  eachLimited,
+  type PushMessage,
+  type PushResult,
+  sendPush,
+  type VapidHeaders,
+} from "./push.ts";
 
 /** A batch to send. */
 export interface PushBatch {
@@ -18,12 +24,18 @@ export interface PushBatch {
 /** Requests in flight per worker. */
 const CONCURRENCY = 32;
 
-self.onmessage = async (event: MessageEvent<PushBatch>) => {
-  const { id, vapid, items } = event.data;
-  const results: PushResult[] = new Array(items.length);
-  const order = items.map((_, i) => i);
-  await eachLimited(order, CONCURRENCY, async (i) => {
-    results[i] = await sendPush(items[i].target, items[i].message, vapid);
-  });
-  self.postMessage({ id, results });
-};
+/** Answers the batches posted to this worker, its signed VAPID headers kept between them. */
+function serveBatches(): void {
+  const vapidHeaders: VapidHeaders = new Map();
+  self.onmessage = async (event: MessageEvent<PushBatch>) => {
+    const { id, vapid, items } = event.data;
+    const results: PushResult[] = new Array(items.length);
+    const order = items.map((_, i) => i);
+    await eachLimited(order, CONCURRENCY, async (i) => {
+      results[i] = await sendPush(items[i].target, items[i].message, vapid, vapidHeaders);
+    });
+    self.postMessage({ id, results });
+  };
+}
+
+serveBatches();

@@ -33,12 +33,14 @@ import type { Competition, Entry } from "@/lib/domain/types.ts";
 import type { Mailer, MailMessage } from "@/lib/email/mailer.ts";
 import { buildDeadlineReminder, buildResultEmail, unsubscribeUrl } from "./emails.ts";
 import { eachLimited, type PushMessage } from "./push.ts";
-import { closePushPool, sendPushes } from "./push_pool.ts";
 import { unsubscribeToken, vapidKeys } from "./secrets.ts";
+import type { NotifyState } from "./state.ts";
 
 export interface NotifyDeps {
   kv: Deno.Kv;
   mailer: Mailer;
+  /** This isolate's keys, VAPID headers and push workers (state.ts). */
+  notify: NotifyState;
   config?: { vapid?: VapidConfig | null };
 }
 
@@ -79,8 +81,8 @@ async function pushAll(
   sent?: (prefs: NotifyPrefs) => Promise<void>,
 ): Promise<void> {
   if (targets.length === 0) return;
-  const vapid = await vapidKeys(deps.kv, deps.config ?? {});
-  const results = await sendPushes(
+  const vapid = await vapidKeys(deps.kv, deps.notify, deps.config ?? {});
+  const results = await deps.notify.pool.send(
     targets.map((prefs) => ({ target: prefs.push!, message: message(prefs) })),
     vapid,
   );
@@ -225,7 +227,7 @@ async function remindBeforeDeadline(
     if (spent(budget)) return;
     const entry = await mailableEntry(deps, prefs.value);
     if (!entry) continue;
-    const token = await unsubscribeToken(deps.kv, c.id, entry.id);
+    const token = await unsubscribeToken(deps.kv, deps.notify, c.id, entry.id);
     const mail = buildDeadlineReminder(entry, c, origin, unsubscribeUrl(origin, token));
     if (await writeMail(deps, prefs, "deadlineEmail", mail, budget, now)) report.reminders++;
   }
@@ -259,7 +261,7 @@ async function tellResults(
     }
     const entry = await mailableEntry(deps, p);
     if (!entry) continue;
-    const token = await unsubscribeToken(deps.kv, c.id, entry.id);
+    const token = await unsubscribeToken(deps.kv, deps.notify, c.id, entry.id);
     const mail = buildResultEmail(entry, c, origin, unsubscribeUrl(origin, token));
     if (await writeMail(deps, prefs, "resultEmail", mail, budget, now)) report.results++;
     else complete = false;
@@ -356,7 +358,7 @@ export function startPushDrainer(deps: NotifyDeps): PushDrainer {
       stopped = true;
       onPushQueued(deps.kv, null);
       await running;
-      closePushPool();
+      deps.notify.pool.close();
     },
   };
 }

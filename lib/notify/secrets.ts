@@ -6,6 +6,7 @@
 import webpush from "web-push";
 import { DEFAULT_VAPID_SUBJECT, type VapidConfig } from "@/lib/config.ts";
 import { keys } from "@/lib/db/keys.ts";
+import type { NotifyState } from "./state.ts";
 
 /** A store-held secret: read, or made by `make` once (the first writer wins). */
 async function storeSecret<T>(kv: Deno.Kv, name: string, make: () => T): Promise<T> {
@@ -17,28 +18,31 @@ async function storeSecret<T>(kv: Deno.Kv, name: string, make: () => T): Promise
   return res.ok ? fresh : (await kv.get<T>(key)).value!;
 }
 
-const vapidCache = new WeakMap<Deno.Kv, Promise<VapidConfig>>();
-
-/** The VAPID keys: the configured ones, else the store's (generated on first use). */
+/**
+ * The VAPID keys: the configured ones, else the store's (generated on first use, then kept in
+ * `notify`).
+ */
 export function vapidKeys(
   kv: Deno.Kv,
+  notify: NotifyState,
   config: { vapid?: VapidConfig | null },
 ): Promise<VapidConfig> {
   if (config.vapid) return Promise.resolve(config.vapid);
-  let found = vapidCache.get(kv);
+  let found = notify.vapidKeys;
   if (!found) {
     found = storeSecret(kv, "vapid_keys", () => webpush.generateVAPIDKeys())
       .then((pair) => ({ ...pair, subject: DEFAULT_VAPID_SUBJECT }));
-    found.catch(() => vapidCache.delete(kv));
-    vapidCache.set(kv, found);
+    const made = found;
+    found.catch(() => {
+      if (notify.vapidKeys === made) notify.vapidKeys = null;
+    });
+    notify.vapidKeys = found;
   }
   return found;
 }
 
-const unsubscribeKeys = new WeakMap<Deno.Kv, Promise<CryptoKey>>();
-
-function unsubscribeKey(kv: Deno.Kv): Promise<CryptoKey> {
-  let key = unsubscribeKeys.get(kv);
+function unsubscribeKey(kv: Deno.Kv, notify: NotifyState): Promise<CryptoKey> {
+  let key = notify.unsubscribeKey;
   if (!key) {
     key = storeSecret(kv, "notify_unsubscribe", () => {
       const bytes = crypto.getRandomValues(new Uint8Array(32));
@@ -52,8 +56,11 @@ function unsubscribeKey(kv: Deno.Kv): Promise<CryptoKey> {
         ["sign"],
       )
     );
-    key.catch(() => unsubscribeKeys.delete(kv));
-    unsubscribeKeys.set(kv, key);
+    const made = key;
+    key.catch(() => {
+      if (notify.unsubscribeKey === made) notify.unsubscribeKey = null;
+    });
+    notify.unsubscribeKey = key;
   }
   return key;
 }
@@ -63,30 +70,41 @@ function base64url(bytes: Uint8Array): string {
     .replace(/=+$/, "");
 }
 
-async function signature(kv: Deno.Kv, cid: number, entryId: number): Promise<string> {
+async function signature(
+  kv: Deno.Kv,
+  notify: NotifyState,
+  cid: number,
+  entryId: number,
+): Promise<string> {
   const mac = await crypto.subtle.sign(
     "HMAC",
-    await unsubscribeKey(kv),
+    await unsubscribeKey(kv, notify),
     new TextEncoder().encode(`unsubscribe:${cid}:${entryId}`),
   );
   return base64url(new Uint8Array(mac).subarray(0, 16));
 }
 
 /** The one-click unsubscribe token of an entry's e-mails: `cid.entryId.signature`. */
-export async function unsubscribeToken(kv: Deno.Kv, cid: number, entryId: number): Promise<string> {
-  return `${cid}.${entryId}.${await signature(kv, cid, entryId)}`;
+export async function unsubscribeToken(
+  kv: Deno.Kv,
+  notify: NotifyState,
+  cid: number,
+  entryId: number,
+): Promise<string> {
+  return `${cid}.${entryId}.${await signature(kv, notify, cid, entryId)}`;
 }
 
 /** The entry an unsubscribe token names, or null when it is not one this store signed. */
 export async function readUnsubscribeToken(
   kv: Deno.Kv,
+  notify: NotifyState,
   token: string,
 ): Promise<{ cid: number; entryId: number } | null> {
   const match = /^(\d{1,15})\.(\d{1,15})\.([A-Za-z0-9_-]{22})$/.exec(token);
   if (!match) return null;
   const cid = Number(match[1]);
   const entryId = Number(match[2]);
-  const expected = await signature(kv, cid, entryId);
+  const expected = await signature(kv, notify, cid, entryId);
   let diff = 0;
   for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ match[3].charCodeAt(i);
   return diff === 0 ? { cid, entryId } : null;

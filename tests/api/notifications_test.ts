@@ -13,7 +13,7 @@ import { bouncedAt, getNotifyPrefs, setNotifyPrefs } from "@/lib/db/notification
 import { sweepPayments } from "@/lib/jobs.ts";
 import { drainPushQueue, REMINDER_BEFORE_MS, runNotifications } from "@/lib/notify/run.ts";
 import { unsubscribeToken } from "@/lib/notify/secrets.ts";
-import { closePushPool, sendPushes } from "@/lib/notify/push_pool.ts";
+import { createNotifyState } from "@/lib/notify/state.ts";
 import webpush from "web-push";
 import { makeTestApp, readJsonBody, TEST_ORIGIN, type TestApp } from "@/tests/helpers/app.ts";
 import {
@@ -169,7 +169,7 @@ Deno.test("[notifications] the unsubscribe page's button stops the e-mails: no r
       (await readJsonBody(await settings(app, token, { deadlineEmail: true }))).deadlineEmail,
     );
     const { id } = await readJsonBody(await app.request(`/api/team-edits/${token}`));
-    const signed = await unsubscribeToken(app.kv, c.id, id);
+    const signed = await unsubscribeToken(app.kv, app.services.notify, c.id, id);
     const page = await app.request(`/unsubscribe?t=${signed}`);
     assert.equal(page.status, 200);
     assert.match(await page.text(), /Stop these e-mails\?/);
@@ -308,12 +308,13 @@ Deno.test("[notifications] a GOAL is pushed to the subscribed entries holding th
 
 Deno.test("[notifications] a large send goes through the worker pool: every push arrives, in order of its results", async () => {
   const push = startTestPushService();
+  const notify = createNotifyState();
   try {
     const browsers = await Promise.all(Array.from({ length: 220 }, () => push.subscribe()));
     const gone = browsers[7];
     push.answer(gone.id, 410);
     const vapid = { ...webpush.generateVAPIDKeys(), subject: "mailto:ops@example.com" };
-    const results = await sendPushes(
+    const results = await notify.pool.send(
       browsers.map((b, i) => ({
         target: b.subscription,
         message: { title: "Your pick scored", body: `#${i}`, url: "/" },
@@ -329,7 +330,7 @@ Deno.test("[notifications] a large send goes through the worker pool: every push
       assert.equal((r.payload as { body: string }).body, `#${i}`, "each browser got its own");
     }
   } finally {
-    closePushPool();
+    notify.pool.close();
     await push.close();
   }
 });

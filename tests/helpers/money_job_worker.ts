@@ -15,6 +15,7 @@ import type { Competition } from "@/lib/domain/types.ts";
 import { OutboxMailer } from "@/lib/email/outbox.ts";
 import { ConflictError } from "@/lib/domain/errors.ts";
 import { sweepPayments } from "@/lib/jobs.ts";
+import { createNotifyState } from "@/lib/notify/state.ts";
 import { runCancellation, startCancellation } from "@/lib/payments/cancellation.ts";
 import { refundOneEntry } from "@/lib/payments/entry_refund.ts";
 import { notifyWinners } from "@/lib/payments/payouts.ts";
@@ -30,6 +31,7 @@ const deps = {
   mailer: new OutboxMailer(kv),
   payoutSealKey: { key: null },
   runningJobs: new Set<string>(),
+  notify: createNotifyState(),
 };
 console.log("ready");
 if (mode === "refund") {

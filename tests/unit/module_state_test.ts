@@ -31,6 +31,8 @@ const ALLOWED: Record<string, string> = {
   "lib/http/admin_audit.ts NOT_LOGGED": "a constant set of paths, never written",
   "lib/config.ts LOOPBACK_HOSTS": "a constant set of host names, never written",
   "lib/db/audit.ts SECRET_FIELDS": "a constant set of field names, never written",
+  "lib/db/notifications.ts SCORING_EVENTS":
+    "a constant set of event types (those pushed as 'my picks scored'), never written",
   "lib/domain/paid_entry.ts GMAIL_DOMAINS": "a constant set of domains, never written",
   "lib/domain/format.ts moneyFormats":
     "a memo of immutable Intl formatters by currency: the same for every store and isolate",

@@ -18,7 +18,11 @@ export const handler: Handlers<unknown, State> = {
   async POST(req, ctx) {
     await req.body?.cancel();
     const token = ctx.url.searchParams.get("t") ?? "";
-    const target = await readUnsubscribeToken(ctx.state.services.kv, token);
+    const target = await readUnsubscribeToken(
+      ctx.state.services.kv,
+      ctx.state.services.notify,
+      token,
+    );
     if (!target) throw new NotFoundError("Unsubscribe link not found");
     await unsubscribeEmails(ctx.state.services.kv, target.cid, target.entryId);
     if (ctx.url.searchParams.get("from") === "page") {
