@@ -12,9 +12,9 @@
  */
 import { updateCompetition } from "@/lib/db/competitions.ts";
 import { createFeedProvider } from "@/lib/db/feed.ts";
-import { keys } from "@/lib/db/keys.ts";
+import { keys } from "@/lib/store/keys.ts";
 import { createMatch, getMatch } from "@/lib/db/matches.ts";
-import { getManyValues } from "@/lib/db/util.ts";
+import { getManyValues } from "@/lib/store/util.ts";
 import { applyEvent, emptyStats, scorePerformance } from "@/lib/domain/scoring.ts";
 import type { Entry, EventType, Player } from "@/lib/domain/types.ts";
 import { parseRecording, replayMatch } from "@/lib/feed/replay.ts";

@@ -20,8 +20,8 @@ import {
   startNotices,
 } from "./config.ts";
 import { createServices, type Services, servicesPlugin } from "./services.ts";
-import { retryWhileBusy, withBusyRetry } from "./db/busy_retry.ts";
-import { withKvTelemetry } from "./db/instrumented_kv.ts";
+import { retryWhileBusy, withBusyRetry } from "./store/busy_retry.ts";
+import { withKvTelemetry } from "./store/instrumented_kv.ts";
 import { type LiveSocketPort, startLiveSocketPort } from "./http/live_port.ts";
 import { listenNodeHttp, type NodeServer } from "./http/node_server.ts";
 import { routeRecorder, withRequestLog } from "./http/request_log.ts";

@@ -13,7 +13,7 @@
  *
  * To add a job, add one line to JOBS.
  */
-import { releaseLease, takeLease } from "@/lib/db/leases.ts";
+import { releaseLease, takeLease } from "@/lib/store/leases.ts";
 import { recordSweep } from "@/lib/telemetry.ts";
 import type { CheckoutDeps } from "@/lib/payments/checkout.ts";
 import { resumeCancellations } from "@/lib/payments/cancellation.ts";

@@ -2,7 +2,7 @@
  * The render cache: public pages and GET APIs are rendered (and compressed) once per version of
  * the data they show, not once per request. One cache per isolate lives in the services
  * (`ctx.state.services.cache`); the key of a kept answer holds the versionstamps of the change
- * markers of what it shows (see lib/db/touch.ts), read with ONE `getMany` per request, so the
+ * markers of what it shows (see lib/store/touch.ts), read with ONE `getMany` per request, so the
  * isolate's memory never disagrees with KV beyond the markers' own replication delay.
  *
  * The markers are read with eventual consistency: on a replicated store (Deno Deploy) a page may
@@ -13,8 +13,8 @@
  * than that slot, so a deadline shows as passed up to one slot early, never late; what changes by
  * the second (countdowns) is computed again in the browser.
  */
-import { keys } from "./db/keys.ts";
-import { overrideKv } from "./db/kv_wrapper.ts";
+import { keys } from "./store/keys.ts";
+import { overrideKv } from "./store/kv_wrapper.ts";
 import {
   type EncodedFile,
   isCompressible,

@@ -7,7 +7,7 @@
  * Everything an isolate keeps between requests is made here, once per Services: caches,
  * queues, limits (no module of lib/ keeps any at its top level; tests/unit/module_state_test.ts
  * checks). The storage engine's own (batch queues, compactions) rides on `kv`, see
- * lib/db/store_state.ts; the rest are fields below, passed by the routes to what needs them.
+ * lib/store/store_state.ts; the rest are fields below, passed by the routes to what needs them.
  * @example
  * export const handler: Handlers<unknown, State> = {
  *   GET: async (_req, ctx) => json(await listCompetitions(ctx.state.services.kv)),
@@ -19,7 +19,7 @@ import type { AdminIdentity } from "./auth/admins.ts";
 import type { AuditStamp } from "./db/audit.ts";
 import type { AdminHeaderChecks } from "./auth/guard.ts";
 import type { ProviderMetadata } from "./auth/oidc.ts";
-import { withStoreState } from "./db/store_state.ts";
+import { withStoreState } from "./store/store_state.ts";
 import { LeaderboardCache } from "./live/leaderboard_cache.ts";
 import { createNotifyState, type NotifyState } from "./notify/state.ts";
 import { PngRenders } from "./og/png.ts";
@@ -39,7 +39,7 @@ export interface StartUpState {
 }
 
 export interface Services {
-  /** The store, carrying this isolate's storage-engine state (lib/db/store_state.ts). */
+  /** The store, carrying this isolate's storage-engine state (lib/store/store_state.ts). */
   kv: Deno.Kv;
   payments: PaymentProvider;
   mailer: Mailer;

@@ -10,7 +10,7 @@
  * printed once, to the terminal that started the server.
  */
 import { ensureAdmin, hasAdmins } from "@/lib/auth/admins.ts";
-import { releaseLease, takeLease } from "@/lib/db/leases.ts";
+import { releaseLease, takeLease } from "@/lib/store/leases.ts";
 import { runPendingMigrations } from "@/lib/db/migrations.ts";
 import { seedDemoDataIfEmpty } from "@/lib/db/seed.ts";
 import { type CronJobs, type JobRunner, startJobRunner } from "@/lib/jobs.ts";

@@ -121,7 +121,7 @@ export function recordKvConflict(): void {
   kvConflicts.add(1);
 }
 
-/** The number of entries one group commit wrote (lib/db/group_commit.ts). */
+/** The number of entries one group commit wrote (lib/store/group_commit.ts). */
 export function recordGroupCommit(size: number): void {
   groupCommitSize.record(size);
 }

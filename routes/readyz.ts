@@ -1,5 +1,5 @@
 import type { Handlers } from "$fresh/server.ts";
-import { keys } from "@/lib/db/keys.ts";
+import { keys } from "@/lib/store/keys.ts";
 import { json } from "@/lib/http/errors.ts";
 import { probeHeaders } from "@/lib/http/isolate.ts";
 import type { State } from "@/lib/services.ts";

@@ -2,7 +2,7 @@
  * `deno task db:dump [file]`: writes every entry of the store at DENO_KV_PATH (default
  * ./data/app.kv) as JSON lines to the file, or to stdout when no file is given.
  */
-import { dumpKv } from "@/lib/db/dump.ts";
+import { dumpKv } from "@/lib/store/dump.ts";
 
 const kvPath = Deno.env.get("DENO_KV_PATH") ?? "./data/app.kv";
 const target = Deno.args[0];

@@ -2,7 +2,7 @@
  * `deno task db:restore [file] [--force]`: loads a JSON-lines dump (from the file, or stdin) into
  * the store at DENO_KV_PATH (default ./data/app.kv). Refuses a non-empty store without --force.
  */
-import { restoreKv } from "@/lib/db/dump.ts";
+import { restoreKv } from "@/lib/store/dump.ts";
 
 const kvPath = Deno.env.get("DENO_KV_PATH") ?? "./data/app.kv";
 const force = Deno.args.includes("--force");

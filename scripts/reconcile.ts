@@ -8,7 +8,7 @@
  * provider's store) and names each that differs.
  */
 import { ConfigError, linkOrigin, loadConfig } from "@/lib/config.ts";
-import { retryWhileBusy, withBusyRetry } from "@/lib/db/busy_retry.ts";
+import { retryWhileBusy, withBusyRetry } from "@/lib/store/busy_retry.ts";
 import { createMailer } from "@/lib/email/mod.ts";
 import {
   LEDGER_COLUMNS,

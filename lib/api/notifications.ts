@@ -1,6 +1,6 @@
 /** The notification settings of an entry, opened by its private edit token (the browser's secret). */
 import { getEntryByEditToken } from "@/lib/db/entry_edits.ts";
-import { isKeyText } from "@/lib/db/keys.ts";
+import { isKeyText } from "@/lib/store/keys.ts";
 import {
   bouncedAt,
   type ConsentSource,

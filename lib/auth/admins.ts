@@ -4,7 +4,7 @@ import {
   getAdminByUsername,
   hasAdmins,
   updateAdminPassword,
-} from "@/lib/db/admins.ts";
+} from "@/lib/auth/records/admins.ts";
 import { UnauthorizedError } from "@/lib/domain/errors.ts";
 import { hashPassword, randomToken, verifyPassword } from "./passwords.ts";
 import { beginLogin, loginAttempt, loginSucceeded } from "./throttle.ts";

@@ -5,7 +5,7 @@
  * effect at once on every isolate).
  */
 import { UnauthorizedError } from "@/lib/domain/errors.ts";
-import { adminVersion } from "@/lib/db/admins.ts";
+import { adminVersion } from "@/lib/auth/records/admins.ts";
 import { type AdminIdentity, verifyAdminCredentials } from "./admins.ts";
 import { getSessionAdmin } from "./sessions.ts";
 import { isSecondFactorRequired } from "./totp.ts";

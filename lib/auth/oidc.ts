@@ -7,8 +7,8 @@
  * kept in a short-lived HttpOnly cookie, and is readable once.
  */
 import * as oauth from "oauth4webapi";
-import { createAdmin, getAdminByUsername } from "@/lib/db/admins.ts";
-import { saveOAuthState, takeOAuthState } from "@/lib/db/oauth_states.ts";
+import { createAdmin, getAdminByUsername } from "@/lib/auth/records/admins.ts";
+import { saveOAuthState, takeOAuthState } from "@/lib/auth/records/oauth_states.ts";
 import { ConflictError } from "@/lib/domain/errors.ts";
 import type { AdminIdentity } from "./admins.ts";
 import { hashPassword, randomToken } from "./passwords.ts";

@@ -1,6 +1,11 @@
 /** Admin sessions: a random token in an HttpOnly, SameSite=Strict cookie, kept in KV. */
-import { getAdmin } from "@/lib/db/admins.ts";
-import { createSession, deleteSession, getSession, sessionsValidFrom } from "@/lib/db/sessions.ts";
+import { getAdmin } from "@/lib/auth/records/admins.ts";
+import {
+  createSession,
+  deleteSession,
+  getSession,
+  sessionsValidFrom,
+} from "@/lib/auth/records/sessions.ts";
 import type { AdminIdentity } from "./admins.ts";
 import { randomToken } from "./passwords.ts";
 

@@ -9,7 +9,7 @@
  * all pass the check before any is recorded; a good password takes its hit back.
  */
 import { clearRateLimit, hitRateLimits, type RateLimit, undoHits } from "@/lib/db/rate_limits.ts";
-import { isTrustedAddress, trustAddress } from "@/lib/db/login_trust.ts";
+import { isTrustedAddress, trustAddress } from "@/lib/auth/records/login_trust.ts";
 import { TooManyRequestsError } from "@/lib/domain/errors.ts";
 
 export const MAX_LOGIN_FAILURES = 5;

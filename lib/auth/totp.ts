@@ -13,7 +13,7 @@ import {
   getTotpEnrolment,
   savePendingTotp,
   takeRecoveryCode,
-} from "@/lib/db/totp.ts";
+} from "@/lib/auth/records/totp.ts";
 import { fieldError, UnauthorizedError } from "@/lib/domain/errors.ts";
 import type { AdminIdentity } from "./admins.ts";
 import { timingSafeEqual } from "./passwords.ts";

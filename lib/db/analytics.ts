@@ -5,8 +5,8 @@
  * a session counts once in every step up to the furthest it reached that day, so each step is a
  * subset of the one before; its last step, purchases, is the paid entries of the day.
  */
-import { keys } from "./keys.ts";
-import { getManyEntries, retryAtomic } from "./util.ts";
+import { keys } from "@/lib/store/keys.ts";
+import { getManyEntries, retryAtomic } from "@/lib/store/util.ts";
 
 const PREFIX = "analytics";
 const DAY_MS = 86_400_000;

@@ -5,9 +5,9 @@
  * here updates or deletes one. Secrets (password hashes, sealed details, tokens) never enter it.
  */
 import { type AuditEntry, changesText } from "@/lib/domain/audit.ts";
-import { timeOrderedId } from "./ids.ts";
-import { keys } from "./keys.ts";
-import { getManyValues } from "./util.ts";
+import { timeOrderedId } from "@/lib/store/ids.ts";
+import { keys } from "@/lib/store/keys.ts";
+import { getManyValues } from "@/lib/store/util.ts";
 
 export type { AuditEntry };
 

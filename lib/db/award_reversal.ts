@@ -11,8 +11,8 @@ import { formatPrice } from "@/lib/domain/format.ts";
 import { buildPrizeWithdrawnNotice } from "@/lib/email/prize_withdrawn.ts";
 import type { Payout } from "./payouts.ts";
 import { queueMail } from "./outbox.ts";
-import { keys } from "./keys.ts";
-import { getManyEntries } from "./util.ts";
+import { keys } from "@/lib/store/keys.ts";
+import { getManyEntries } from "@/lib/store/util.ts";
 
 /** The awards of a competition as read for a reversal (with their versionstamps). */
 export interface Awards {

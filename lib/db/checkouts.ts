@@ -7,9 +7,9 @@
  * long, was cancelled at the provider (`deleteUnpaidCheckout`).
  */
 import { fieldError } from "@/lib/domain/errors.ts";
-import { commitGrouped } from "./group_commit.ts";
-import { isKeyText, keys } from "./keys.ts";
-import { listKeys, retryAtomic } from "./util.ts";
+import { commitGrouped } from "@/lib/store/group_commit.ts";
+import { isKeyText, keys } from "@/lib/store/keys.ts";
+import { listKeys, retryAtomic } from "@/lib/store/util.ts";
 
 export type CheckoutStatus = "PENDING" | "FINALISED" | "REFUNDED";
 

@@ -7,10 +7,10 @@
 import { missingForTeam, rulesOf } from "@/lib/domain/team_rules.ts";
 import type { Competition, Match, Player } from "@/lib/domain/types.ts";
 import { fieldError, NotFoundError } from "@/lib/domain/errors.ts";
-import { keys } from "./keys.ts";
-import { bumpLive } from "./live.ts";
+import { keys } from "@/lib/store/keys.ts";
+import { bumpLive } from "@/lib/store/live.ts";
 import { getPlayersByIds, listPlayers, type PlayerWithTeam, withTeam } from "./players.ts";
-import { chunk, getManyEntries, retryAtomic } from "./util.ts";
+import { chunk, getManyEntries, retryAtomic } from "@/lib/store/util.ts";
 import { assertPlayersInMatch } from "./match_clubs.ts";
 
 /** The link of a player to a competition: the salary it costs there. */

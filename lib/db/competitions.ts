@@ -5,12 +5,12 @@ import { whyNoValidTeam } from "./competition_players.ts";
 import { listPlayersByTeam } from "./players.ts";
 import { missingForTeam, rulesOf } from "@/lib/domain/team_rules.ts";
 import { countPaidEntries } from "./entries.ts";
-import { reserveIds } from "./ids.ts";
+import { reserveIds } from "@/lib/store/ids.ts";
 import { auditInto, type AuditStamp } from "./audit.ts";
-import { keys } from "./keys.ts";
-import { touch } from "./touch.ts";
-import { bumpLive } from "./live.ts";
-import { startRoster } from "./roster.ts";
+import { keys } from "@/lib/store/keys.ts";
+import { touch } from "@/lib/store/touch.ts";
+import { bumpLive } from "@/lib/store/live.ts";
+import { startRoster } from "@/lib/store/roster.ts";
 import { awardPrizes } from "./standings.ts";
 import { toCents } from "@/lib/domain/format.ts";
 import { statusAgainstClock } from "@/lib/domain/competition.ts";
@@ -22,7 +22,7 @@ import {
   reversalNotice,
   reverseAwards,
 } from "./award_reversal.ts";
-import { deleteKeys, getManyValues, listKeys, listValues, retryAtomic } from "./util.ts";
+import { deleteKeys, getManyValues, listKeys, listValues, retryAtomic } from "@/lib/store/util.ts";
 
 type Editable = Omit<Competition, "id" | "currentEntries" | "createdAt">;
 type Required = "name" | "league" | "entryFee" | "prizePool";

@@ -14,8 +14,8 @@ import {
 } from "@/lib/domain/paid_entry.ts";
 import { nameSkeleton } from "@/lib/domain/display_name.ts";
 import { commitEntry, type EntryInput, InvalidPicksError, pricedPlayer } from "./entry_writes.ts";
-import { isKeyText, keys } from "./keys.ts";
-import { getManyEntries, getManyValues, listKeys, listValues } from "./util.ts";
+import { isKeyText, keys } from "@/lib/store/keys.ts";
+import { getManyEntries, getManyValues, listKeys, listValues } from "@/lib/store/util.ts";
 
 export {
   assertOpenForEntries,

@@ -5,8 +5,8 @@
 import type { Entry } from "@/lib/domain/types.ts";
 import { personOf, picksSignature } from "@/lib/domain/paid_entry.ts";
 import { nameSkeleton } from "@/lib/domain/display_name.ts";
-import { isKeyText, keys } from "./keys.ts";
-import { getManyValues, listValues } from "./util.ts";
+import { isKeyText, keys } from "@/lib/store/keys.ts";
+import { getManyValues, listValues } from "@/lib/store/util.ts";
 
 const BACKFILL_MARKER: Deno.KvKey = ["meta", "entries_by_email_v1"];
 

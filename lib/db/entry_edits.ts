@@ -20,10 +20,10 @@ import {
   SAME_TEAM_AGAIN,
 } from "@/lib/domain/paid_entry.ts";
 import { InvalidPicksError, pricedPlayer } from "./entry_writes.ts";
-import { keys } from "./keys.ts";
-import { bumpLive } from "./live.ts";
-import { appendToRoster } from "./roster.ts";
-import { getManyEntries } from "./util.ts";
+import { keys } from "@/lib/store/keys.ts";
+import { bumpLive } from "@/lib/store/live.ts";
+import { appendToRoster } from "@/lib/store/roster.ts";
+import { getManyEntries } from "@/lib/store/util.ts";
 
 /**
  * What the visitor changes: the five picks, the display name and the captains, on the revision

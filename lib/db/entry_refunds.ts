@@ -14,10 +14,10 @@ import { formatPrice } from "@/lib/domain/format.ts";
 import { readAwards } from "./award_reversal.ts";
 import { auditInto, type AuditStamp } from "./audit.ts";
 import type { PendingCheckout } from "./checkouts.ts";
-import { isKeyText, keys } from "./keys.ts";
+import { isKeyText, keys } from "@/lib/store/keys.ts";
 import type { Refund } from "./refunds.ts";
-import { touchSale } from "./touch.ts";
-import { listKeys, retryAtomic } from "./util.ts";
+import { touchSale } from "@/lib/store/touch.ts";
+import { listKeys, retryAtomic } from "@/lib/store/util.ts";
 
 /** What the refund of one entry decided, with the entry and competition as it left them. */
 export interface EntryRefundClaim {

@@ -35,12 +35,12 @@ import { closedReason } from "@/lib/domain/competition.ts";
 import { nameSkeleton } from "@/lib/domain/display_name.ts";
 import { ConflictError, InvalidInputError } from "@/lib/domain/errors.ts";
 import { finalisedCheckout, newCheckout, type PendingCheckout, setCheckout } from "./checkouts.ts";
-import { BatchQueue, type GroupedWrite, keyText, queuePerStore } from "./group_commit.ts";
-import { keys } from "./keys.ts";
-import { touchSale } from "./touch.ts";
-import { appendToRoster, compactInBackground, passesCompaction } from "./roster.ts";
+import { BatchQueue, type GroupedWrite, keyText, queuePerStore } from "@/lib/store/group_commit.ts";
+import { keys } from "@/lib/store/keys.ts";
+import { touchSale } from "@/lib/store/touch.ts";
+import { appendToRoster, compactInBackground, passesCompaction } from "@/lib/store/roster.ts";
 import type { Refund } from "./refunds.ts";
-import { getManyEntries } from "./util.ts";
+import { getManyEntries } from "@/lib/store/util.ts";
 
 /** What a paid entry is made of. */
 export interface EntryInput {

@@ -15,15 +15,15 @@ import type {
   Position,
 } from "@/lib/domain/types.ts";
 import { ConflictError, fieldError, NotFoundError } from "@/lib/domain/errors.ts";
-import { reserveIds } from "./ids.ts";
-import { keys } from "./keys.ts";
-import { bumpLive } from "./live.ts";
+import { reserveIds } from "@/lib/store/ids.ts";
+import { keys } from "@/lib/store/keys.ts";
+import { bumpLive } from "@/lib/store/live.ts";
 import { pushQueued, queueScoredPush } from "./notifications.ts";
 import { scoredPerformance, statsOf } from "./performances.ts";
 import { getPlayer, getPlayersByIds } from "./players.ts";
 import { getTeamsByIds } from "./teams.ts";
-import { bumpCatalog } from "./catalog.ts";
-import { getManyEntries, listValues, retryAtomic } from "./util.ts";
+import { bumpCatalog } from "@/lib/store/catalog.ts";
+import { getManyEntries, listValues, retryAtomic } from "@/lib/store/util.ts";
 
 export const NOT_LIVE_MESSAGE =
   "Competition is not LIVE. Events should only be created for live competitions.";

@@ -4,9 +4,9 @@
  * match is in. The processing itself lives in `lib/feed/ingest.ts`.
  */
 import { ConflictError, fieldError, NotFoundError } from "@/lib/domain/errors.ts";
-import { timeOrderedId } from "./ids.ts";
-import { keys } from "./keys.ts";
-import { listValues, retryAtomic } from "./util.ts";
+import { timeOrderedId } from "@/lib/store/ids.ts";
+import { keys } from "@/lib/store/keys.ts";
+import { listValues, retryAtomic } from "@/lib/store/util.ts";
 import type { FeedEventStatus, FeedLogEntry, FeedProvider, FeedSecret } from "@/lib/domain/feed.ts";
 
 export type { FeedEventStatus, FeedLogEntry, FeedProvider, FeedSecret };

@@ -53,11 +53,11 @@ import type {
 } from "@/lib/domain/imports.ts";
 
 export type { ImportJob, ImportKind, ImportPreview, ImportRequest, PreviewRow, RowAction };
-import { bumpCatalog } from "./catalog.ts";
-import { reserveIds, timeOrderedId } from "./ids.ts";
-import { type IdEntity, keys } from "./keys.ts";
-import { bumpLive } from "./live.ts";
-import { chunk, getManyEntries, getManyValues, listValues } from "./util.ts";
+import { bumpCatalog } from "@/lib/store/catalog.ts";
+import { reserveIds, timeOrderedId } from "@/lib/store/ids.ts";
+import { type IdEntity, keys } from "@/lib/store/keys.ts";
+import { bumpLive } from "@/lib/store/live.ts";
+import { chunk, getManyEntries, getManyValues, listValues } from "@/lib/store/util.ts";
 
 /** The columns of each kind, in file order. */
 export const IMPORT_COLUMNS: Record<ImportKind, readonly string[]> = {

@@ -17,9 +17,9 @@ import {
   MAX_LEAGUES_PER_ENTRY,
 } from "@/lib/domain/leagues.ts";
 import type { Entry } from "@/lib/domain/types.ts";
-import { isKeyText, keys } from "./keys.ts";
+import { isKeyText, keys } from "@/lib/store/keys.ts";
 import { type OutboxInput, outboxWrite } from "./outbox.ts";
-import { retryAtomic } from "./util.ts";
+import { retryAtomic } from "@/lib/store/util.ts";
 
 export interface League {
   id: string;

@@ -5,7 +5,7 @@
  */
 import type { Competition, Match, Player, Team } from "@/lib/domain/types.ts";
 import { fieldError } from "@/lib/domain/errors.ts";
-import { keys } from "./keys.ts";
+import { keys } from "@/lib/store/keys.ts";
 import { getTeamsByIds } from "./teams.ts";
 
 /** The players of `players` who are not of the match's two clubs, and the match's clubs. */

@@ -7,7 +7,7 @@
 import type { Competition, Match, Player } from "@/lib/domain/types.ts";
 import { listCompetitions } from "./competitions.ts";
 import { listCompetitionPlayerIds, removeCompetitionPlayers } from "./competition_players.ts";
-import { keys } from "./keys.ts";
+import { keys } from "@/lib/store/keys.ts";
 import { getPlayersByIds } from "./players.ts";
 import { outsiders } from "./match_clubs.ts";
 

@@ -7,12 +7,12 @@ import {
   InvalidInputError,
   NotFoundError,
 } from "@/lib/domain/errors.ts";
-import { createWithId } from "./ids.ts";
-import { keys } from "./keys.ts";
-import { touch } from "./touch.ts";
+import { createWithId } from "@/lib/store/ids.ts";
+import { keys } from "@/lib/store/keys.ts";
+import { touch } from "@/lib/store/touch.ts";
 import { getTeamsByIds } from "./teams.ts";
-import { getManyValues, listValues, retryAtomic } from "./util.ts";
-import { bumpCatalog } from "./catalog.ts";
+import { getManyValues, listValues, retryAtomic } from "@/lib/store/util.ts";
+import { bumpCatalog } from "@/lib/store/catalog.ts";
 
 export interface MatchInput {
   homeTeamId: number;

@@ -10,8 +10,8 @@ import {
   migrateEntriesByEmail,
   migratePersonKeys,
 } from "./entries_by_email.ts";
-import { keys } from "./keys.ts";
-import { backfillRosters } from "./roster.ts";
+import { keys } from "@/lib/store/keys.ts";
+import { backfillRosters } from "@/lib/store/roster.ts";
 import { migrateOffMatchPlayers } from "./match_players.ts";
 
 /** Every migration by its marker name, run in this order. */

@@ -5,10 +5,10 @@
  * writes the message (outbox), so each goes once. An address that bounced gets nothing more.
  */
 import type { EventType, GameEvent } from "@/lib/domain/types.ts";
-import type { GroupedWrite } from "./group_commit.ts";
-import { timeOrderedId } from "./ids.ts";
-import { keys } from "./keys.ts";
-import { storeState } from "./store_state.ts";
+import type { GroupedWrite } from "@/lib/store/group_commit.ts";
+import { timeOrderedId } from "@/lib/store/ids.ts";
+import { keys } from "@/lib/store/keys.ts";
+import { storeState } from "@/lib/store/store_state.ts";
 
 /** The four opt-ins. */
 export const NOTIFY_KINDS = ["deadlineEmail", "resultEmail", "pushScored", "pushFinal"] as const;

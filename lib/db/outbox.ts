@@ -6,9 +6,9 @@
  * `deliverOutbox` hands to the server and removes, retrying until it goes.
  */
 import type { Mailer } from "@/lib/email/mailer.ts";
-import type { GroupedWrite } from "./group_commit.ts";
-import { createWithTimeId, timeOrderedId } from "./ids.ts";
-import { keys } from "./keys.ts";
+import type { GroupedWrite } from "@/lib/store/group_commit.ts";
+import { createWithTimeId, timeOrderedId } from "@/lib/store/ids.ts";
+import { keys } from "@/lib/store/keys.ts";
 import { bouncedAt, markBounced } from "./notifications.ts";
 
 export interface OutboxInput {

@@ -6,7 +6,7 @@
 import type { Competition, Entry } from "@/lib/domain/types.ts";
 import type { PendingCheckout } from "./checkouts.ts";
 import { getEntry } from "./entries.ts";
-import { isKeyText, keys } from "./keys.ts";
+import { isKeyText, keys } from "@/lib/store/keys.ts";
 import type { Refund } from "./refunds.ts";
 
 export interface PaymentRecords {

@@ -9,9 +9,9 @@ import { ordinal, toCents } from "@/lib/domain/format.ts";
 import { ConflictError, NotFoundError } from "@/lib/domain/errors.ts";
 import type { Competition, Entry } from "@/lib/domain/types.ts";
 import { auditInto, type AuditStamp } from "./audit.ts";
-import { keys } from "./keys.ts";
+import { keys } from "@/lib/store/keys.ts";
 import { type OutboxInput, queueMail } from "./outbox.ts";
-import { getManyEntries, listValues, retryAtomic } from "./util.ts";
+import { getManyEntries, listValues, retryAtomic } from "@/lib/store/util.ts";
 
 export type PayoutStatus = "OWED" | "CLAIMED" | "PAID";
 /** As shown: an OWED payout past the claim window is UNCLAIMED. */

@@ -9,11 +9,11 @@ import type {
 } from "@/lib/domain/types.ts";
 import { POSITIONS } from "@/lib/domain/types.ts";
 import { fieldError, NotFoundError } from "@/lib/domain/errors.ts";
-import { reserveIds } from "./ids.ts";
-import { ATOMIC_CHUNK, keys } from "./keys.ts";
-import { bumpLive } from "./live.ts";
+import { reserveIds } from "@/lib/store/ids.ts";
+import { ATOMIC_CHUNK, keys } from "@/lib/store/keys.ts";
+import { bumpLive } from "@/lib/store/live.ts";
 import { listCompetitionPlayers } from "./competition_players.ts";
-import { chunk, getManyEntries, listValues, retryAtomic } from "./util.ts";
+import { chunk, getManyEntries, listValues, retryAtomic } from "@/lib/store/util.ts";
 
 export type PerformanceInput = Partial<PerformanceStats> & { playerId: number };
 

@@ -1,12 +1,12 @@
 /** Real players, each belonging to one team (index `["players_by_team", teamId, playerId]`). */
 import type { Competition, Entry, Player, Team } from "@/lib/domain/types.ts";
 import { ConflictError, fieldError, NotFoundError } from "@/lib/domain/errors.ts";
-import { createWithId } from "./ids.ts";
-import { keys } from "./keys.ts";
-import { touch } from "./touch.ts";
+import { createWithId } from "@/lib/store/ids.ts";
+import { keys } from "@/lib/store/keys.ts";
+import { touch } from "@/lib/store/touch.ts";
 import { getTeam, getTeamsByIds } from "./teams.ts";
-import { deleteKeys, getManyValues, listValues, retryAtomic } from "./util.ts";
-import { bumpCatalog } from "./catalog.ts";
+import { deleteKeys, getManyValues, listValues, retryAtomic } from "@/lib/store/util.ts";
+import { bumpCatalog } from "@/lib/store/catalog.ts";
 
 /** What a create needs: name, position and team; the rest takes the defaults. */
 export type PlayerInput =

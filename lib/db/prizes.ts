@@ -1,11 +1,11 @@
 /** Prize structures: `["prizes", cid, position]`, replaced as a whole. */
 import type { Competition, PrizeStructure } from "@/lib/domain/types.ts";
 import { InvalidInputError, type Issue, NotFoundError } from "@/lib/domain/errors.ts";
-import { reserveIds } from "./ids.ts";
-import { ATOMIC_CHUNK, keys } from "./keys.ts";
-import { bumpLive } from "./live.ts";
+import { reserveIds } from "@/lib/store/ids.ts";
+import { ATOMIC_CHUNK, keys } from "@/lib/store/keys.ts";
+import { bumpLive } from "@/lib/store/live.ts";
 import { awardPrizes } from "./standings.ts";
-import { listValues, retryAtomic } from "./util.ts";
+import { listValues, retryAtomic } from "@/lib/store/util.ts";
 
 export interface PrizeRow {
   position: number;

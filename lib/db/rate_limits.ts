@@ -5,9 +5,9 @@
  * payment intents, analytics and test e-mails. Limits a crowd behind one address shares (a
  * stadium's Wi-Fi, a carrier's NAT) are ceilings, counted in slots (`prepareHits`).
  */
-import { commitGrouped } from "./group_commit.ts";
-import { isKeyText, keys } from "./keys.ts";
-import { retryAtomic } from "./util.ts";
+import { commitGrouped } from "@/lib/store/group_commit.ts";
+import { isKeyText, keys } from "@/lib/store/keys.ts";
+import { retryAtomic } from "@/lib/store/util.ts";
 
 export interface RateLimit {
   /** What is limited, e.g. "test_email". */

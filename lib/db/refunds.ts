@@ -6,8 +6,8 @@
  */
 import type { Entry } from "@/lib/domain/types.ts";
 import { type OutboxInput, queueMail } from "./outbox.ts";
-import { isKeyText, keys } from "./keys.ts";
-import { getManyValues, listKeys, listValues, retryAtomic } from "./util.ts";
+import { isKeyText, keys } from "@/lib/store/keys.ts";
+import { getManyValues, listKeys, listValues, retryAtomic } from "@/lib/store/util.ts";
 
 /** PENDING: decided, the provider has not confirmed it yet; DONE: the money went back. */
 export type RefundStatus = "PENDING" | "DONE";

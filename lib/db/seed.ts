@@ -19,7 +19,7 @@ import { type CompetitionInput, createCompetition, updateCompetition } from "./c
 import { createEntry } from "./entries.ts";
 import { DEFAULT_CAPTAIN_MULTIPLIER } from "@/lib/domain/captain.ts";
 import { createGameEvent } from "./events.ts";
-import { keys } from "./keys.ts";
+import { keys } from "@/lib/store/keys.ts";
 import { createMatch } from "./matches.ts";
 import { savePerformances } from "./performances.ts";
 import { createPlayer } from "./players.ts";

@@ -4,11 +4,11 @@ import { rankStandings } from "@/lib/domain/standings.ts";
 import type { Competition, Entry, PrizeStructure, PrizeType } from "@/lib/domain/types.ts";
 import { NotFoundError } from "@/lib/domain/errors.ts";
 import { listEntriesByCompetition } from "./entries.ts";
-import { keys } from "./keys.ts";
-import { bumpLive } from "./live.ts";
+import { keys } from "@/lib/store/keys.ts";
+import { bumpLive } from "@/lib/store/live.ts";
 import { recordPayouts } from "./payouts.ts";
 import { getPerformancesMap } from "./performances.ts";
-import { chunk, getManyEntries, listValues, retryAtomic } from "./util.ts";
+import { chunk, getManyEntries, listValues, retryAtomic } from "@/lib/store/util.ts";
 
 export interface StandingRow {
   entryId: number;

@@ -10,9 +10,9 @@ import type { Competition, Match } from "@/lib/domain/types.ts";
 import { appendAudit } from "./audit.ts";
 import { listCompetitions, STATUS_MOVED, updateCompetition } from "./competitions.ts";
 import { ConflictError } from "@/lib/domain/errors.ts";
-import { keys } from "./keys.ts";
+import { keys } from "@/lib/store/keys.ts";
 import { listCompetitionsUsingMatch } from "./matches.ts";
-import { getManyValues } from "./util.ts";
+import { getManyValues } from "@/lib/store/util.ts";
 
 /** Most competitions one run moves (the rest move on the next run). */
 export const STATUS_BATCH = 50;

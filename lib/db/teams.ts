@@ -1,11 +1,11 @@
 /** Real-world clubs (the API calls them "teams"). */
 import type { Match, Team } from "@/lib/domain/types.ts";
 import { ConflictError, NotFoundError } from "@/lib/domain/errors.ts";
-import { createWithId } from "./ids.ts";
-import { keys } from "./keys.ts";
-import { touch } from "./touch.ts";
-import { getManyValues, listKeys, listValues, retryAtomic } from "./util.ts";
-import { bumpCatalog } from "./catalog.ts";
+import { createWithId } from "@/lib/store/ids.ts";
+import { keys } from "@/lib/store/keys.ts";
+import { touch } from "@/lib/store/touch.ts";
+import { getManyValues, listKeys, listValues, retryAtomic } from "@/lib/store/util.ts";
+import { bumpCatalog } from "@/lib/store/catalog.ts";
 
 export type TeamInput = Omit<Team, "id">;
 

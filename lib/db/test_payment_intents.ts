@@ -6,9 +6,9 @@
  */
 import type { IntentStatus } from "@/lib/payments/provider.ts";
 import { NotFoundError } from "@/lib/domain/errors.ts";
-import { commitGrouped } from "./group_commit.ts";
-import { isKeyText } from "./keys.ts";
-import { retryAtomic } from "./util.ts";
+import { commitGrouped } from "@/lib/store/group_commit.ts";
+import { isKeyText } from "@/lib/store/keys.ts";
+import { retryAtomic } from "@/lib/store/util.ts";
 
 export interface TestIntentRecord {
   id: string;

@@ -36,7 +36,7 @@ import {
   saveFeedEvent,
   setFeedMatchState,
 } from "@/lib/db/feed.ts";
-import { keys } from "@/lib/db/keys.ts";
+import { keys } from "@/lib/store/keys.ts";
 import {
   getMatch,
   listCompetitionsUsingMatch,
@@ -44,7 +44,7 @@ import {
   updateMatch,
 } from "@/lib/db/matches.ts";
 import { getPlayer } from "@/lib/db/players.ts";
-import { getManyEntries } from "@/lib/db/util.ts";
+import { getManyEntries } from "@/lib/store/util.ts";
 import { sameText, SIGNATURE_WINDOW_SECONDS, signFeedBody } from "./signature.ts";
 
 /** What the feed did with a message (the answer to the provider). */

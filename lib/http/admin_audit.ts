@@ -6,8 +6,8 @@
  * read log what was sent (creates: what was created).
  */
 import { appendAudit, type AuditStamp, changedFields, stampRecorded } from "@/lib/db/audit.ts";
-import { keys } from "@/lib/db/keys.ts";
-import { listValues } from "@/lib/db/util.ts";
+import { keys } from "@/lib/store/keys.ts";
+import { listValues } from "@/lib/store/util.ts";
 
 /** Writes that are not admin changes to the data: signing in and out. */
 const NOT_LOGGED = new Set(["/api/admin/login", "/api/admin/logout"]);

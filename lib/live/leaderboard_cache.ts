@@ -2,7 +2,7 @@
  * In-process cache of ranked standings per competition, keyed by the versionstamp of
  * `["live", cid]`: every entry, performance, event, prize or competition change bumps that key,
  * so a request costs one `kv.get` while nothing moved and a page is built in O(limit).
- * Each competition's entries come from its roster (lib/db/roster.ts): a fresh isolate reads a
+ * Each competition's entries come from its roster (lib/store/roster.ts): a fresh isolate reads a
  * few hundred packed chunks, later rebuilds only what was added since. Ranks, points and prizes
  * come from the one standings engine (lib/domain/standings.ts), as `computeStandings` does.
  * Nothing here can disagree with KV for long: a snapshot is only reused for the live version it
@@ -14,11 +14,11 @@ import { pointsKey } from "@/lib/domain/ranking.ts";
 import { type RankedStandings, rankStandings, tieOrder } from "@/lib/domain/standings.ts";
 import type { Competition, PrizeStructure } from "@/lib/domain/types.ts";
 import { getCompetition } from "@/lib/db/competitions.ts";
-import { getEntryIdsByTeamIds } from "@/lib/db/leaderboard_reads.ts";
-import { getLiveVersion } from "@/lib/db/live.ts";
+import { getEntryIdsByTeamIds } from "@/lib/store/leaderboard_reads.ts";
+import { getLiveVersion } from "@/lib/store/live.ts";
 import { getPerformancesMap } from "@/lib/db/performances.ts";
 import { listPrizes } from "@/lib/db/prizes.ts";
-import { backfillRoster, type RosterColumns, RosterReader } from "@/lib/db/roster.ts";
+import { backfillRoster, type RosterColumns, RosterReader } from "@/lib/store/roster.ts";
 import type { LeaderboardRow } from "@/lib/domain/live.ts";
 
 export type { LeaderboardRow };

@@ -6,8 +6,8 @@
  * one process) and, because `kv.watch` does not fire for writes of other processes on a local
  * SQLite file, one `getMany` of all followed keys every `pollMs`.
  */
-import { keys } from "@/lib/db/keys.ts";
-import { getManyEntries } from "@/lib/db/util.ts";
+import { keys } from "@/lib/store/keys.ts";
+import { getManyEntries } from "@/lib/store/util.ts";
 
 export interface LiveVersions {
   /** Starts reporting `cid` (its current versionstamp comes first). */

@@ -9,8 +9,8 @@
 import type { VapidConfig } from "@/lib/config.ts";
 import { listCompetitions } from "@/lib/db/competitions.ts";
 import { getEntry } from "@/lib/db/entries.ts";
-import { keys } from "@/lib/db/keys.ts";
-import { releaseLease, takeLease } from "@/lib/db/leases.ts";
+import { keys } from "@/lib/store/keys.ts";
+import { releaseLease, takeLease } from "@/lib/store/leases.ts";
 import {
   advancePushQueue,
   bouncedAt,

@@ -5,7 +5,7 @@
  */
 import webpush from "web-push";
 import { DEFAULT_VAPID_SUBJECT, type VapidConfig } from "@/lib/config.ts";
-import { keys } from "@/lib/db/keys.ts";
+import { keys } from "@/lib/store/keys.ts";
 import type { NotifyState } from "./state.ts";
 
 /** A store-held secret: read, or made by `make` once (the first writer wins). */

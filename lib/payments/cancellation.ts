@@ -9,8 +9,8 @@
  */
 import type { AuditStamp } from "@/lib/db/audit.ts";
 import { markCompetitionCancelled } from "@/lib/db/competitions.ts";
-import { keys } from "@/lib/db/keys.ts";
-import { releaseLease, takeLease } from "@/lib/db/leases.ts";
+import { keys } from "@/lib/store/keys.ts";
+import { releaseLease, takeLease } from "@/lib/store/leases.ts";
 import {
   claimEntryRefund,
   getRefunds,
@@ -19,7 +19,7 @@ import {
   type Refund,
 } from "@/lib/db/refunds.ts";
 import { deliverOutbox, mailerDelivers } from "@/lib/db/outbox.ts";
-import { getManyValues, listValues } from "@/lib/db/util.ts";
+import { getManyValues, listValues } from "@/lib/store/util.ts";
 import { toCents } from "@/lib/domain/format.ts";
 import type { Competition, Entry } from "@/lib/domain/types.ts";
 import { buildCancellationNotice } from "@/lib/email/cancellation.ts";

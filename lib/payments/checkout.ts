@@ -30,8 +30,8 @@ import {
 } from "@/lib/db/entries.ts";
 import { DISPLAY_NAME_TAKEN } from "@/lib/domain/display_name.ts";
 import { commitEntry, readEntryKeys } from "@/lib/db/entry_writes.ts";
-import { isKeyText, keys } from "@/lib/db/keys.ts";
-import { keyText } from "@/lib/db/group_commit.ts";
+import { isKeyText, keys } from "@/lib/store/keys.ts";
+import { keyText } from "@/lib/store/group_commit.ts";
 import { claimRefund, markRefundDone, type Refund } from "@/lib/db/refunds.ts";
 import {
   type Charge,

@@ -4,8 +4,8 @@
  * collected, refunded, owed and paid in prizes and what the operator keeps. The admin Payments
  * screen, its API and `deno task reconcile` all read this one module, so their figures agree.
  */
-import { listValues } from "@/lib/db/util.ts";
-import { keys } from "@/lib/db/keys.ts";
+import { listValues } from "@/lib/store/util.ts";
+import { keys } from "@/lib/store/keys.ts";
 import type { PendingCheckout } from "@/lib/db/checkouts.ts";
 import { listCompetitions } from "@/lib/db/competitions.ts";
 import { listRefunds, type Refund } from "@/lib/db/refunds.ts";

@@ -5,7 +5,7 @@
  * exactly once, and export them as CSV.
  */
 import type { AuditStamp } from "@/lib/db/audit.ts";
-import { keys } from "@/lib/db/keys.ts";
+import { keys } from "@/lib/store/keys.ts";
 import { deliverOutbox, mailerDelivers } from "@/lib/db/outbox.ts";
 import {
   detailsContext,

@@ -5,7 +5,7 @@ import { LogoutButton } from "@/components/admin/LogoutButton.tsx";
 import { Button } from "@/components/ui/Button.tsx";
 import TwoFactorSetup, { type TwoFactorSetupProps } from "@/islands/TwoFactorSetup.tsx";
 import { hasTotp } from "@/lib/auth/totp.ts";
-import { countRecoveryCodes } from "@/lib/db/totp.ts";
+import { countRecoveryCodes } from "@/lib/auth/records/totp.ts";
 import type { AdminState } from "@/lib/services.ts";
 
 type Data = TwoFactorSetupProps & { mustEnrol: boolean };

@@ -6,8 +6,8 @@
 import assert from "node:assert/strict";
 import { ensureAdmin } from "@/lib/auth/admins.ts";
 import { hashPassword } from "@/lib/auth/passwords.ts";
-import { getAdminByUsername, updateAdminPassword } from "@/lib/db/admins.ts";
-import { keys } from "@/lib/db/keys.ts";
+import { getAdminByUsername, updateAdminPassword } from "@/lib/auth/records/admins.ts";
+import { keys } from "@/lib/store/keys.ts";
 import { INTENT_LIMIT, INTENT_PERSON_LIMIT } from "@/lib/payments/intent_limit.ts";
 import { MAX_SOCKETS_PER_ADDRESS } from "@/lib/live/admission.ts";
 import { BODY_TIMEOUT_MS } from "@/lib/http/validate.ts";

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { type AuditEntry, listAudit } from "@/lib/db/audit.ts";
 import { updateCompetition } from "@/lib/db/competitions.ts";
-import { keys } from "@/lib/db/keys.ts";
+import { keys } from "@/lib/store/keys.ts";
 import { setPrizeStructure } from "@/lib/db/prizes.ts";
 import { readJsonBody, type TestApp } from "@/tests/helpers/app.ts";
 import { makeCompetition, makeEntry, withAdminApp } from "@/tests/helpers/fixtures.ts";

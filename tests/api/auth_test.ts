@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { ensureAdmin } from "@/lib/auth/admins.ts";
 import { getAdminFromRequest } from "@/lib/auth/guard.ts";
 import { hashPassword, PBKDF2_ITERATIONS, verifyPassword } from "@/lib/auth/passwords.ts";
-import { getAdminByUsername } from "@/lib/db/admins.ts";
+import { getAdminByUsername } from "@/lib/auth/records/admins.ts";
 import { makeTestApp, readJsonBody, type TestApp } from "@/tests/helpers/app.ts";
 import { loginCookie, makeAdminHeaders, TEST_ADMIN } from "@/tests/helpers/fixtures.ts";
 

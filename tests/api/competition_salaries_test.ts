@@ -9,7 +9,7 @@ import {
 } from "@/tests/helpers/fixtures.ts";
 import { addCompetitionPlayers } from "@/lib/db/competition_players.ts";
 import { migrateCompetitionPlayerSalaries } from "@/lib/db/competition_players.ts";
-import { keys } from "@/lib/db/keys.ts";
+import { keys } from "@/lib/store/keys.ts";
 
 type Priced = { id: number; salary: number };
 

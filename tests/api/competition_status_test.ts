@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { getCompetition, updateCompetition } from "@/lib/db/competitions.ts";
-import { keys } from "@/lib/db/keys.ts";
+import { keys } from "@/lib/store/keys.ts";
 import { createMatch, updateMatch } from "@/lib/db/matches.ts";
 import { countUndelivered, listOutbox } from "@/lib/db/outbox.ts";
 import { listPayouts } from "@/lib/db/payouts.ts";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { keys } from "@/lib/db/keys.ts";
+import { keys } from "@/lib/store/keys.ts";
 import { setPrizeStructure } from "@/lib/db/prizes.ts";
 import { savePerformances } from "@/lib/db/performances.ts";
 import { getCompetition } from "@/lib/db/competitions.ts";

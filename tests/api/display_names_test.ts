@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { migrateDisplayNames } from "@/lib/db/entries_by_email.ts";
-import { keys } from "@/lib/db/keys.ts";
+import { keys } from "@/lib/store/keys.ts";
 import { DISPLAY_NAME_TAKEN, nameSkeleton } from "@/lib/domain/display_name.ts";
 import { readJsonBody, type TestApp, withTestApp } from "@/tests/helpers/app.ts";
 import {

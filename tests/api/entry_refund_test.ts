@@ -9,7 +9,7 @@ import { listAudit } from "@/lib/db/audit.ts";
 import { getPendingCheckout } from "@/lib/db/checkouts.ts";
 import { createEntry, getEntryByTeamId } from "@/lib/db/entries.ts";
 import { getCompetition, updateCompetition } from "@/lib/db/competitions.ts";
-import { keys } from "@/lib/db/keys.ts";
+import { keys } from "@/lib/store/keys.ts";
 import { listOutbox } from "@/lib/db/outbox.ts";
 import { setPrizeStructure } from "@/lib/db/prizes.ts";
 import { getRefund } from "@/lib/db/refunds.ts";

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { getEntryByPayment } from "@/lib/db/entries.ts";
-import { keys } from "@/lib/db/keys.ts";
+import { keys } from "@/lib/store/keys.ts";
 import { JOB_BACKOFF_MS, JOBS, registerCronJobs, startJobRunner } from "@/lib/jobs.ts";
 import { SWEEP_GRACE_MS } from "@/lib/payments/sweep.ts";
 import { TEST_ORIGIN, type TestApp, withTestApp } from "@/tests/helpers/app.ts";

@@ -7,7 +7,7 @@ import {
   validTeams,
   withAdminApp,
 } from "@/tests/helpers/fixtures.ts";
-import { keys } from "@/lib/db/keys.ts";
+import { keys } from "@/lib/store/keys.ts";
 import { listOutbox } from "@/lib/db/outbox.ts";
 import { updateCompetition } from "@/lib/db/competitions.ts";
 import { savePerformances } from "@/lib/db/performances.ts";

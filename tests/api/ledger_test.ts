@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { updateCompetition } from "@/lib/db/competitions.ts";
 import { setPrizeStructure } from "@/lib/db/prizes.ts";
-import { keys } from "@/lib/db/keys.ts";
+import { keys } from "@/lib/store/keys.ts";
 import type { Refund } from "@/lib/db/refunds.ts";
 import { reconcile } from "@/lib/payments/reconcile.ts";
 import { TestPaymentProvider } from "@/lib/payments/test_provider.ts";

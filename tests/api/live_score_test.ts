@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { readJsonBody } from "@/tests/helpers/app.ts";
 import { makeLiveMatch, withAdminApp } from "@/tests/helpers/fixtures.ts";
-import { keys } from "@/lib/db/keys.ts";
+import { keys } from "@/lib/store/keys.ts";
 import type { Match } from "@/lib/domain/types.ts";
 
 Deno.test("[live score] the match score follows GOAL and OWN_GOAL events", async (t) => {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { addCompetitionPlayers } from "@/lib/db/competition_players.ts";
 import { updateCompetition } from "@/lib/db/competitions.ts";
-import { keys } from "@/lib/db/keys.ts";
+import { keys } from "@/lib/store/keys.ts";
 import { createMatch } from "@/lib/db/matches.ts";
 import { migrateOffMatchPlayers } from "@/lib/db/match_players.ts";
 import { readJsonBody, type TestApp } from "@/tests/helpers/app.ts";

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { getPendingCheckout } from "@/lib/db/checkouts.ts";
 import { deleteCompetition, updateCompetition } from "@/lib/db/competitions.ts";
 import { createEntry, getEntryByPayment, listEntriesByCompetition } from "@/lib/db/entries.ts";
-import { keys } from "@/lib/db/keys.ts";
+import { keys } from "@/lib/store/keys.ts";
 import { listOutbox } from "@/lib/db/outbox.ts";
 import { claimRefund, getRefund } from "@/lib/db/refunds.ts";
 import type { TestPaymentProvider } from "@/lib/payments/test_provider.ts";

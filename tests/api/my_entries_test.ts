@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readJsonBody } from "@/tests/helpers/app.ts";
 import { makeCompetition, makeEntry, withAdminApp } from "@/tests/helpers/fixtures.ts";
 import { listOutbox } from "@/lib/db/outbox.ts";
-import { keys } from "@/lib/db/keys.ts";
+import { keys } from "@/lib/store/keys.ts";
 import { migrateEntriesByEmail } from "@/lib/db/entries_by_email.ts";
 import { updateCompetition } from "@/lib/db/competitions.ts";
 import { FIND_ENTRIES_SENT } from "@/routes/api/my-entries/email.ts";

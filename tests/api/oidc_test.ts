@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { OidcConfig } from "@/lib/auth/oidc.ts";
-import { saveOAuthState, takeOAuthState } from "@/lib/db/oauth_states.ts";
+import { saveOAuthState, takeOAuthState } from "@/lib/auth/records/oauth_states.ts";
 import { makeTestApp, readJsonBody, TEST_ORIGIN, type TestApp } from "@/tests/helpers/app.ts";
 import { freePort } from "@/tests/helpers/server.ts";
 import {

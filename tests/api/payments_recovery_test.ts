@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { getPendingCheckout } from "@/lib/db/checkouts.ts";
 import { getEntryByPayment, listEntriesByCompetition } from "@/lib/db/entries.ts";
-import { takeLease } from "@/lib/db/leases.ts";
+import { takeLease } from "@/lib/store/leases.ts";
 import { getRefund } from "@/lib/db/refunds.ts";
 import { listPayments } from "@/lib/payments/ledger.ts";
 import { sweepPayments } from "@/lib/jobs.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { updateCompetition } from "@/lib/db/competitions.ts";
-import { keys } from "@/lib/db/keys.ts";
+import { keys } from "@/lib/store/keys.ts";
 import { listOutbox } from "@/lib/db/outbox.ts";
 import { getPayout, type Payout } from "@/lib/db/payouts.ts";
 import { setPrizeStructure } from "@/lib/db/prizes.ts";

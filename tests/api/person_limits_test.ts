@@ -4,7 +4,7 @@
  * comes from GET /api/competitions/:id/entry-count; a migration re-keys the per-person indexes.
  */
 import assert from "node:assert/strict";
-import { keys } from "@/lib/db/keys.ts";
+import { keys } from "@/lib/store/keys.ts";
 import { migratePersonKeys } from "@/lib/db/entries_by_email.ts";
 import { PERSON_LIMIT_REACHED, SAME_TEAM_AGAIN } from "@/lib/domain/paid_entry.ts";
 import { readJsonBody, type TestApp, withTestApp } from "@/tests/helpers/app.ts";

@@ -1,5 +1,5 @@
 /**
- * Every write of public data touches its change markers (lib/db/touch.ts) in the same atomic:
+ * Every write of public data touches its change markers (lib/store/touch.ts) in the same atomic:
  * the render cache reads only the markers, so a write that forgot them would leave visitors a
  * stale page. A recording store sees every commit; one that writes a public key without moving
  * `["public"]` is a failure naming the keys, except a sale (a commit writing `["entries", id]`),
@@ -24,7 +24,7 @@ import * as prizes from "@/lib/db/prizes.ts";
 import * as standings from "@/lib/db/standings.ts";
 import * as teams from "@/lib/db/teams.ts";
 import { seedDemoDataIfEmpty } from "@/lib/db/seed.ts";
-import { keys } from "@/lib/db/keys.ts";
+import { keys } from "@/lib/store/keys.ts";
 import { makeTestApp } from "@/tests/helpers/app.ts";
 import { makeCompetition, makeEntry, makeTeam } from "@/tests/helpers/fixtures.ts";
 import { libDbWriters } from "@/tests/helpers/db_writers.ts";

@@ -8,9 +8,9 @@
  */
 import { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { withBusyRetry } from "@/lib/db/busy_retry.ts";
+import { withBusyRetry } from "@/lib/store/busy_retry.ts";
 import { getEntryByPayment } from "@/lib/db/entries.ts";
-import { keys } from "@/lib/db/keys.ts";
+import { keys } from "@/lib/store/keys.ts";
 import { SWEEP_GRACE_MS } from "@/lib/payments/sweep.ts";
 import { makeCompetition, SUCCESS_CARD, validPicks } from "@/tests/helpers/fixtures.ts";
 

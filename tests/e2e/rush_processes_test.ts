@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { getEntryByPayment, listEntriesByCompetition } from "@/lib/db/entries.ts";
 import { getRefund } from "@/lib/db/refunds.ts";
-import { retryWhileBusy, withBusyRetry } from "@/lib/db/busy_retry.ts";
+import { retryWhileBusy, withBusyRetry } from "@/lib/store/busy_retry.ts";
 import { getCompetition } from "@/lib/db/competitions.ts";
 import { getTestIntent } from "@/lib/db/test_payment_intents.ts";
 import { makeCompetition, SUCCESS_CARD, validPicks } from "@/tests/helpers/fixtures.ts";

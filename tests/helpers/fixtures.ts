@@ -12,7 +12,7 @@ import {
   updateCompetition,
 } from "@/lib/db/competitions.ts";
 import { createEntry } from "@/lib/db/entries.ts";
-import { keys } from "@/lib/db/keys.ts";
+import { keys } from "@/lib/store/keys.ts";
 import { createMatch } from "@/lib/db/matches.ts";
 import { createPlayer, type PlayerInput } from "@/lib/db/players.ts";
 import { createTeam, type TeamInput } from "@/lib/db/teams.ts";

@@ -9,7 +9,7 @@
  *        deno run -A tests/helpers/money_job_worker.ts refund <store path> <cid> <team id>
  */
 import { updateCompetition } from "@/lib/db/competitions.ts";
-import { keys } from "@/lib/db/keys.ts";
+import { keys } from "@/lib/store/keys.ts";
 import { resumeAwards } from "@/lib/db/standings.ts";
 import type { Competition } from "@/lib/domain/types.ts";
 import { OutboxMailer } from "@/lib/email/outbox.ts";

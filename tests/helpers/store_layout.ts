@@ -18,32 +18,32 @@ export const ENTITY_FOLDER = "lib/db";
 
 /** The storage engine. */
 export const ENGINE: readonly string[] = [
-  "lib/db/base64.ts",
-  "lib/db/busy_retry.ts",
-  "lib/db/catalog.ts",
-  "lib/db/dump.ts",
-  "lib/db/group_commit.ts",
-  "lib/db/ids.ts",
-  "lib/db/instrumented_kv.ts",
-  "lib/db/keys.ts",
-  "lib/db/kv_wrapper.ts",
-  "lib/db/leaderboard_reads.ts",
-  "lib/db/leases.ts",
-  "lib/db/live.ts",
-  "lib/db/roster.ts",
-  "lib/db/roster_codec.ts",
-  "lib/db/store_state.ts",
-  "lib/db/touch.ts",
-  "lib/db/util.ts",
+  "lib/store/base64.ts",
+  "lib/store/busy_retry.ts",
+  "lib/store/catalog.ts",
+  "lib/store/dump.ts",
+  "lib/store/group_commit.ts",
+  "lib/store/ids.ts",
+  "lib/store/instrumented_kv.ts",
+  "lib/store/keys.ts",
+  "lib/store/kv_wrapper.ts",
+  "lib/store/leaderboard_reads.ts",
+  "lib/store/leases.ts",
+  "lib/store/live.ts",
+  "lib/store/roster.ts",
+  "lib/store/roster_codec.ts",
+  "lib/store/store_state.ts",
+  "lib/store/touch.ts",
+  "lib/store/util.ts",
 ];
 
 /** The admin accounts and sign-in records. */
 export const AUTH_RECORDS: readonly string[] = [
-  "lib/db/admins.ts",
-  "lib/db/login_trust.ts",
-  "lib/db/oauth_states.ts",
-  "lib/db/sessions.ts",
-  "lib/db/totp.ts",
+  "lib/auth/records/admins.ts",
+  "lib/auth/records/login_trust.ts",
+  "lib/auth/records/oauth_states.ts",
+  "lib/auth/records/sessions.ts",
+  "lib/auth/records/totp.ts",
 ];
 
 /** The folder `modules` share when it is theirs alone (not the entities'), else null. */

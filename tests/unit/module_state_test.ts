@@ -22,7 +22,7 @@ const ALLOWED: Record<string, string> = {
     "they take as long); it holds nothing of any store",
   "lib/og/png.ts ready":
     "the wasm renderer and fonts, loaded once per process (resvg's initWasm may run only once)",
-  "lib/db/ids.ts lastTimeId":
+  "lib/store/ids.ts lastTimeId":
     "the process's clock for time-ordered ids: ascending across every store and Services of the " +
     "process (the outbox and feed are read in its order); it holds no data",
   "lib/http/request_log.ts routes":

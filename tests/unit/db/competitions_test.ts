@@ -8,7 +8,7 @@ import {
 } from "@/lib/db/competitions.ts";
 import { createEntry, getEntry } from "@/lib/db/entries.ts";
 import { createGameEvent } from "@/lib/db/events.ts";
-import { getLiveVersion } from "@/lib/db/live.ts";
+import { getLiveVersion } from "@/lib/store/live.ts";
 import { createMatch } from "@/lib/db/matches.ts";
 import { savePerformances } from "@/lib/db/performances.ts";
 import { setPrizeStructure } from "@/lib/db/prizes.ts";

@@ -9,7 +9,7 @@ import {
   listEntriesByCompetition,
 } from "@/lib/db/entries.ts";
 import { getCompetition, updateCompetition } from "@/lib/db/competitions.ts";
-import { getLiveVersion } from "@/lib/db/live.ts";
+import { getLiveVersion } from "@/lib/store/live.ts";
 import { createPlayer } from "@/lib/db/players.ts";
 import { ConflictError, InvalidInputError, NotFoundError } from "@/lib/domain/errors.ts";
 import { HOUR, makeCompetition, makeSquad } from "./_fixtures.ts";

@@ -7,7 +7,7 @@ import {
   listGameEvents,
   NOT_LIVE_MESSAGE,
 } from "@/lib/db/events.ts";
-import { getLiveVersion } from "@/lib/db/live.ts";
+import { getLiveVersion } from "@/lib/store/live.ts";
 import { getPerformancesMap, savePerformances } from "@/lib/db/performances.ts";
 import { createPlayer } from "@/lib/db/players.ts";
 import { ConflictError, InvalidInputError, NotFoundError } from "@/lib/domain/errors.ts";

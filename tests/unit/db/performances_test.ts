@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { getLiveVersion } from "@/lib/db/live.ts";
+import { getLiveVersion } from "@/lib/store/live.ts";
 import { getPerformancesMap, listPerformances, savePerformances } from "@/lib/db/performances.ts";
 import { createPlayer } from "@/lib/db/players.ts";
 import { InvalidInputError, NotFoundError } from "@/lib/domain/errors.ts";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { computeStandings } from "@/lib/db/standings.ts";
-import { keys } from "@/lib/db/keys.ts";
-import { COMPACT_AT, type RosterMeta } from "@/lib/db/roster.ts";
+import { keys } from "@/lib/store/keys.ts";
+import { COMPACT_AT, type RosterMeta } from "@/lib/store/roster.ts";
 import { savePerformances } from "@/lib/db/performances.ts";
 import { LeaderboardCache } from "@/lib/live/leaderboard_cache.ts";
 import { seedContest } from "./seed.ts";

@@ -6,10 +6,10 @@
  */
 import { addCompetitionPlayers } from "@/lib/db/competition_players.ts";
 import { createCompetition } from "@/lib/db/competitions.ts";
-import { keys } from "@/lib/db/keys.ts";
-import { bumpLive } from "@/lib/db/live.ts";
-import { appendRosterChunks, appendToRoster } from "@/lib/db/roster.ts";
-import { encodeRosterRecord } from "@/lib/db/roster_codec.ts";
+import { keys } from "@/lib/store/keys.ts";
+import { bumpLive } from "@/lib/store/live.ts";
+import { appendRosterChunks, appendToRoster } from "@/lib/store/roster.ts";
+import { encodeRosterRecord } from "@/lib/store/roster_codec.ts";
 import { createPlayer } from "@/lib/db/players.ts";
 import { createTeam } from "@/lib/db/teams.ts";
 import type {

@@ -1,7 +1,7 @@
 import type { Handlers } from "$fresh/server.ts";
 import { endSession, isHttps, startSession } from "@/lib/auth/sessions.ts";
 import { confirmTotpEnrolment } from "@/lib/auth/totp.ts";
-import { endSessionsBefore } from "@/lib/db/sessions.ts";
+import { endSessionsBefore } from "@/lib/auth/records/sessions.ts";
 import { totpCodeSchema } from "@/lib/domain/schemas/public.ts";
 import { json } from "@/lib/http/errors.ts";
 import { readJson } from "@/lib/http/validate.ts";

@@ -1,5 +1,5 @@
 import type { Handlers } from "$fresh/server.ts";
-import { deleteTotp } from "@/lib/db/totp.ts";
+import { deleteTotp } from "@/lib/auth/records/totp.ts";
 import { verifySecondFactor } from "@/lib/auth/totp.ts";
 import { totpCodeSchema } from "@/lib/domain/schemas/public.ts";
 import { fieldError, UnauthorizedError } from "@/lib/domain/errors.ts";

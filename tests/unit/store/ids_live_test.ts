@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { createWithId, reserveIds } from "@/lib/db/ids.ts";
-import { keys } from "@/lib/db/keys.ts";
-import { bumpLive, getLiveVersion } from "@/lib/db/live.ts";
-import type { IdEntity } from "@/lib/db/keys.ts";
+import { createWithId, reserveIds } from "@/lib/store/ids.ts";
+import { keys } from "@/lib/store/keys.ts";
+import { bumpLive, getLiveVersion } from "@/lib/store/live.ts";
+import type { IdEntity } from "@/lib/store/keys.ts";
 
 /** One id on its own: a create that writes nothing else. */
 const nextId = (kv: Deno.Kv, entity: IdEntity) => createWithId(kv, entity, (id) => id);

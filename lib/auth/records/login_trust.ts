@@ -2,7 +2,7 @@
  * Addresses an admin logged in from recently: the login throttle's global brake spares them, so
  * guessing from elsewhere cannot lock the admin out of their usual place (lib/auth/throttle.ts).
  */
-import { isKeyText, keys } from "./keys.ts";
+import { isKeyText, keys } from "@/lib/store/keys.ts";
 
 /** How long a successful login keeps its address trusted. */
 export const TRUST_TTL_MS = 30 * 24 * 60 * 60 * 1000;

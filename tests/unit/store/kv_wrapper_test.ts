@@ -3,8 +3,8 @@
  * all run, and what is not replaced reaches the store unchanged (bound to it; atomic checks hold).
  */
 import assert from "node:assert/strict";
-import { aroundRoundTrips, overrideKv } from "@/lib/db/kv_wrapper.ts";
-import { withBusyRetry } from "@/lib/db/busy_retry.ts";
+import { aroundRoundTrips, overrideKv } from "@/lib/store/kv_wrapper.ts";
+import { withBusyRetry } from "@/lib/store/busy_retry.ts";
 
 Deno.test("[kv wrapper] round trips run through each stacked wrapper, in order", async () => {
   const raw = await Deno.openKv(":memory:");

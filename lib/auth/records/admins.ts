@@ -1,9 +1,9 @@
 /** Administrators, unique by username (`["admin_by_username", username]`). */
 import type { Admin } from "@/lib/domain/types.ts";
 import { ConflictError, NotFoundError } from "@/lib/domain/errors.ts";
-import { reserveIds } from "./ids.ts";
-import { isKeyText, keys } from "./keys.ts";
-import { retryAtomic } from "./util.ts";
+import { reserveIds } from "@/lib/store/ids.ts";
+import { isKeyText, keys } from "@/lib/store/keys.ts";
+import { retryAtomic } from "@/lib/store/util.ts";
 
 export interface AdminInput {
   username: string;

@@ -4,7 +4,7 @@
  * the listing, and a loop left early that ends cleanly.
  */
 import assert from "node:assert/strict";
-import { withKvTelemetry } from "@/lib/db/instrumented_kv.ts";
+import { withKvTelemetry } from "@/lib/store/instrumented_kv.ts";
 
 Deno.test("[instrumented kv] list: same entries, a working cursor, a loop left early", async () => {
   const raw = await Deno.openKv(":memory:");

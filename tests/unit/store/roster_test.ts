@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { listEntriesByCompetition } from "@/lib/db/entries.ts";
-import { keys } from "@/lib/db/keys.ts";
+import { keys } from "@/lib/store/keys.ts";
 import {
   appendToRoster,
   backfillRoster,
@@ -10,10 +10,10 @@ import {
   RosterColumns,
   type RosterMeta,
   RosterReader,
-} from "@/lib/db/roster.ts";
+} from "@/lib/store/roster.ts";
 import type { Entry } from "@/lib/domain/types.ts";
 import { prng } from "@/lib/prng.ts";
-import { encodeRosterRecord } from "@/lib/db/roster_codec.ts";
+import { encodeRosterRecord } from "@/lib/store/roster_codec.ts";
 import { editEntry } from "@/lib/db/entry_edits.ts";
 import { makeCompetition, makeEntry, validTeams } from "@/tests/helpers/fixtures.ts";
 

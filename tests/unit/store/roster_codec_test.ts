@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
-import { encodeRosterRecord, RosterRecords } from "@/lib/db/roster_codec.ts";
+import { encodeRosterRecord, RosterRecords } from "@/lib/store/roster_codec.ts";
 import type { Entry } from "@/lib/domain/types.ts";
 
 function entry(id: number, playerIds: number[], teamName: string, teamId = `T-${id}`): Entry {

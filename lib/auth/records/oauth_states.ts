@@ -1,5 +1,5 @@
 /** Sign-ins through the identity provider in progress, each readable once, expiring in KV. */
-import { isKeyText, keys } from "./keys.ts";
+import { isKeyText, keys } from "@/lib/store/keys.ts";
 
 export interface OAuthState {
   /** The `state` parameter sent to the provider. */

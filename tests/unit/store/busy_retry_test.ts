@@ -1,12 +1,12 @@
 /**
- * The store wrapper for several processes on one file (lib/db/busy_retry.ts) keeps Deno KV's list
+ * The store wrapper for several processes on one file (lib/store/busy_retry.ts) keeps Deno KV's list
  * semantics: read right after an entry, the iterator's cursor resumes after that entry, as the
  * paged Payments screen relies on (it took the entry again before).
  */
 import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
-import { isStoreBusy, withBusyRetry } from "@/lib/db/busy_retry.ts";
-import { overrideKv } from "@/lib/db/kv_wrapper.ts";
+import { isStoreBusy, withBusyRetry } from "@/lib/store/busy_retry.ts";
+import { overrideKv } from "@/lib/store/kv_wrapper.ts";
 import { pageFinalisedCheckouts } from "@/lib/db/checkouts.ts";
 import { makeFinalisedCheckout } from "@/tests/helpers/fixtures.ts";
 

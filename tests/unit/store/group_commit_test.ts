@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { commitGrouped } from "@/lib/db/group_commit.ts";
+import { commitGrouped } from "@/lib/store/group_commit.ts";
 
 const set = (key: Deno.KvKey, value: unknown): Deno.KvMutation => ({ type: "set", key, value });
 

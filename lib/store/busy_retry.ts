@@ -5,14 +5,14 @@
  * list and commit that met the lock is tried again after a short pause (a commit that met it did
  * not happen, so trying it again is safe). Other errors pass through unchanged.
  */
-import { aroundRoundTrips, overrideKv } from "@/lib/db/kv_wrapper.ts";
+import { aroundRoundTrips, overrideKv } from "@/lib/store/kv_wrapper.ts";
 
 const MAX_WAIT_MS = 30_000;
 
 /**
  * SQLite's text for SQLITE_BUSY. Deno KV passes a locked file on as a plain `TypeError` (its
  * class for refused arguments too) with no code of its own, so this exact text is what tells the
- * two apart; tests/unit/db/busy_retry_test.ts locks a real file and pins it.
+ * two apart; tests/unit/store/busy_retry_test.ts locks a real file and pins it.
  */
 const SQLITE_BUSY_TEXT = "database is locked";
 

@@ -5,7 +5,7 @@
  * a failed check is counted as a conflict. A list is one operation from its first read to its
  * last (the batches it fetches are inside that span). Reads and writes pass through unchanged.
  */
-import { aroundRoundTrips, overrideKv } from "@/lib/db/kv_wrapper.ts";
+import { aroundRoundTrips, overrideKv } from "@/lib/store/kv_wrapper.ts";
 import {
   endSpan,
   inSpan,

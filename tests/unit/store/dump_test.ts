@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { decodeValue, dumpKv, encodeValue, restoreKv } from "@/lib/db/dump.ts";
+import { decodeValue, dumpKv, encodeValue, restoreKv } from "@/lib/store/dump.ts";
 import { seedDemoDataIfEmpty } from "@/lib/db/seed.ts";
 
 async function collect(lines: AsyncIterable<string>): Promise<string[]> {

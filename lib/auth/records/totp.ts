@@ -3,8 +3,8 @@
  * a pending secret until confirmed, then the enrolment with the last time step used (a code is
  * accepted once), and one key per unused recovery code hash.
  */
-import { keys } from "./keys.ts";
-import { listKeys, retryAtomic } from "./util.ts";
+import { keys } from "@/lib/store/keys.ts";
+import { listKeys, retryAtomic } from "@/lib/store/util.ts";
 
 export interface TotpEnrolment {
   /** The shared secret (20 random bytes). */

@@ -1,5 +1,5 @@
 /** Admin login sessions keyed by their random token, expiring in KV. */
-import { isKeyText, keys } from "./keys.ts";
+import { isKeyText, keys } from "@/lib/store/keys.ts";
 
 export interface Session {
   token: string;

@@ -5,8 +5,8 @@ import {
   getAdminByUsername,
   hasAdmins,
   updateAdminPassword,
-} from "@/lib/db/admins.ts";
-import { createSession, deleteSession, getSession } from "@/lib/db/sessions.ts";
+} from "@/lib/auth/records/admins.ts";
+import { createSession, deleteSession, getSession } from "@/lib/auth/records/sessions.ts";
 import { ConflictError, NotFoundError } from "@/lib/domain/errors.ts";
 
 const credentials = { passwordHash: "aGFzaA==", salt: "c2FsdA==", iterations: 210000 };
