@@ -30,7 +30,7 @@ const variables = {
   "--accent-foreground": "222 47% 11%",
   "--destructive": "0 72% 45%",
   "--destructive-foreground": "0 0% 100%",
-  "--success": "142 72% 29%",
+  "--success": "142 72% 24%",
   "--success-foreground": "0 0% 100%",
   "--card": "0 0% 100%",
   "--card-foreground": "222 47% 11%",

@@ -59,6 +59,7 @@ import { Tabs } from "@/components/ui/Tabs.tsx";
 import AdminLogin from "@/islands/AdminLogin.tsx";
 import AdminPlayers from "@/islands/AdminPlayers.tsx";
 import AdminPayoutPay from "@/islands/AdminPayoutPay.tsx";
+import AdminRefundEntry from "@/islands/AdminRefundEntry.tsx";
 import ClaimForm from "@/islands/ClaimForm.tsx";
 import ShareButtons from "@/islands/ShareButtons.tsx";
 import { SocialMeta } from "@/components/SocialMeta.tsx";
@@ -483,6 +484,15 @@ export function extraCases(data: SeedData): Record<string, () => ReactElement> {
     "islands/ClaimForm.tsx#default": () => <ClaimForm token="AAAAAAAAAAAAAAAAAAAAAA" cash />,
     "islands/AdminPayoutPay.tsx#default": () => (
       <AdminPayoutPay competitionId={5} entryId={1} label="1st place of La Liga Classic" />
+    ),
+    "islands/AdminRefundEntry.tsx#default": () => (
+      <AdminRefundEntry
+        competitionId={5}
+        competitionName="La Liga Classic"
+        teamId="FFT-3HBD9BH8"
+        teamName="Paid Twice FC"
+        amount="$5.00"
+      />
     ),
     "components/admin/LedgerTable.tsx#LedgerLegend": () => <LedgerLegend />,
     "components/admin/CompetitionLink.tsx#CompetitionLink": () => (
