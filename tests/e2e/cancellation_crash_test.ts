@@ -158,14 +158,19 @@ for (const mode of ["cancel", "complete"] as const) {
     try {
       const template = `${dir}/template.kv`;
       const cid = await smallContest(template);
-      // One run without a kill gives the job's length, over which the kills are spread.
-      await copyStore(template, `${dir}/calibrate.kv`);
-      const length = await runWorker([mode, `${dir}/calibrate.kv`, String(cid)]) ?? 0;
+      // Runs without a kill give the job's length, over which the kills are spread: the shorter
+      // of two, as the first pays for a cold start the later runs do not.
+      const lengths: number[] = [];
+      for (const name of ["calibrate", "calibrate2"]) {
+        await copyStore(template, `${dir}/${name}.kv`);
+        lengths.push(await runWorker([mode, `${dir}/${name}.kv`, String(cid)]) ?? 0);
+      }
+      const length = Math.min(...lengths);
       let killedMidway = 0;
       for (let run = 0; run < RUNS; run++) {
         const path = `${dir}/run${run}.kv`;
         await copyStore(template, path);
-        const at = Math.floor(Math.random() * length * 1.1);
+        const at = Math.floor(Math.random() * length);
         if (await runWorker([mode, path, String(cid)], at) === null) killedMidway++;
         await runWorker([mode, path, String(cid)]);
         const kv = await Deno.openKv(path);
