@@ -124,8 +124,9 @@ Deno.test("[jobs] elsewhere two lease runners share the same jobs, each run by o
       await new Promise((resolve) => setTimeout(resolve, 200)); // a few more passes
       assert.equal((await getEntryByPayment(app.kv, paymentIntentId))?.teamName, "Lease Club");
       const leases = await Array.fromAsync(app.kv.list({ prefix: ["leases"] }));
+      // The jobs' leases (the push drainer may hold its own "push queue" lease at this moment).
       assert.deepEqual(
-        leases.map((l) => l.key.at(-1)).sort(),
+        leases.map((l) => String(l.key.at(-1))).filter((name) => name.startsWith("job:")).sort(),
         JOBS.map((job) => `job:${job.name}`).sort(),
       );
     } finally {
