@@ -47,17 +47,8 @@ export function buildCancellationNotice(input: CancellationNotice): MailMessage 
   };
 }
 
-/** What an entrant whose entry an admin refunded on its own is told. */
-export interface EntryRefundNotice {
-  entry: Pick<Entry, "teamId" | "teamName" | "email">;
-  competition: Pick<Competition, "id" | "name" | "currency">;
-  /** Why, as the admin wrote it. */
-  reason: string;
-  /** The amount refunded, in major units. */
-  amount: number;
-  /** Origin of the site, for the link to the contest. */
-  origin: string;
-}
+/** What an entrant whose entry an admin refunded on its own is told (as for a cancellation). */
+export type EntryRefundNotice = CancellationNotice;
 
 /** The message telling an entrant their one entry was refunded (the contest goes on). */
 export function buildEntryRefundNotice(input: EntryRefundNotice): MailMessage {
