@@ -64,3 +64,37 @@ export function spawnServe(port: number, kvPath: string): Proc {
     appEnv(port, kvPath, BENCH_ADMIN.password, { SERVE_ISOLATES: "1" }),
   );
 }
+
+/**
+ * Deno Deploy's Deno (the version `.ci/deploy-deno-version` pins), installed from npm into
+ * `node_modules/.cache/` on first use; its path.
+ */
+export async function deployDeno(): Promise<string> {
+  const version = (await Deno.readTextFile(new URL(".ci/deploy-deno-version", ROOT))).trim();
+  const prefix = new URL(`node_modules/.cache/deploy-deno-${version}/`, ROOT).pathname;
+  const bin = `${prefix}node_modules/.bin/deno`;
+  try {
+    await Deno.stat(bin);
+    return bin;
+  } catch {
+    // not installed yet
+  }
+  await Deno.mkdir(prefix, { recursive: true });
+  await Deno.writeTextFile(`${prefix}package.json`, '{"private":true}\n');
+  console.log(`Installing deno ${version} (Deno Deploy's runtime) from npm into ${prefix}`);
+  const { code } = await new Deno.Command("npm", {
+    args: [
+      "install",
+      "--prefix",
+      prefix,
+      "--no-save",
+      "--no-audit",
+      "--no-fund",
+      `deno@${version}`,
+    ],
+    stdout: "inherit",
+    stderr: "inherit",
+  }).output();
+  if (code !== 0) throw new Error(`npm could not install deno@${version} (exit ${code})`);
+  return bin;
+}

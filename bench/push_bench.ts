@@ -8,8 +8,15 @@
  * entry holding the scorer (target ≤ 10 s), the median of `PUSH_RUNS` (3) goals.
  * Two contests: picks spread as the seed spreads them (a quarter of entries hold any one player),
  * and the worst case, every entry holding the scorer (10,000 pushes per goal).
- * Run: `deno task bench push` (PUSH_ENTRIES, PUSH_RUNS to change the size).
+ * It runs twice: on Deno Deploy's Deno (`.ci/deploy-deno-version`, installed from npm on first
+ * use; visitors' goals are pushed there, and the target is read from that run), then on this Deno
+ * (`npm start`'s). Each run first times one payload encryption by `web-push` alone, since that
+ * cost, not the app's, sets the pace and differs between the two.
+ * Run: `deno task bench push` (PUSH_ENTRIES, PUSH_RUNS to change the size, PUSH_ONLY=spread|all
+ * for one scenario, PUSH_RUNTIMES=deploy or dev for one runtime).
  */
+import webpush from "web-push";
+import { deployDeno } from "@/bench/processes.ts";
 import { createGameEvent } from "@/lib/db/events.ts";
 import { listEntriesByCompetition } from "@/lib/db/entries.ts";
 import { setNotifyPrefs } from "@/lib/db/notifications.ts";
@@ -121,12 +128,64 @@ function holdingFirst(i: number, players: { id: number }[]): number[] {
   return [...picks];
 }
 
-console.log(`Push bench: ${ENTRIES.toLocaleString("en-US")} entries, ${RUNS} goals each`);
-const only = Deno.env.get("PUSH_ONLY"); // "spread" or "all": one scenario
-const spread = only === "all" ? NaN : await scenario("Spread picks", false);
-const all = only === "spread" ? NaN : await scenario("Every entry holds the scorer", true);
-console.log(
-  `Push bench: median ${spread.toFixed(2)} s (spread picks), ${all.toFixed(2)} s (all ${
-    ENTRIES.toLocaleString("en-US")
-  } hold the scorer)`,
-);
+/** Milliseconds `web-push` takes to encrypt one payload for one browser (the median of 5 × 200). */
+async function encryptionCost(): Promise<number> {
+  const push = startTestPushService();
+  try {
+    const { subscription } = await push.subscribe();
+    const payload = JSON.stringify({ title: "Your pick scored", body: "A scored.", url: "/" });
+    const options = {
+      vapidDetails: null,
+      contentEncoding: "aes128gcm",
+      headers: { Authorization: "vapid" },
+    } as unknown as webpush.RequestOptions;
+    const rounds: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      const start = performance.now();
+      for (let i = 0; i < 200; i++) webpush.generateRequestDetails(subscription, payload, options);
+      rounds.push((performance.now() - start) / 200);
+    }
+    return median(rounds);
+  } finally {
+    await push.close();
+  }
+}
+
+/** One runtime's run: both scenarios (or PUSH_ONLY's) on this Deno. */
+async function runHere(runtime: string): Promise<void> {
+  const label = `Deno ${Deno.version.deno} (${runtime})`;
+  const cost = await encryptionCost();
+  console.log(
+    `Push bench on ${label}: ${ENTRIES.toLocaleString("en-US")} entries, ${RUNS} goals each; ` +
+      `web-push encrypts one payload in ${cost.toFixed(2)} ms`,
+  );
+  const only = Deno.env.get("PUSH_ONLY"); // "spread" or "all": one scenario
+  const spread = only === "all" ? NaN : await scenario("Spread picks", false);
+  const all = only === "spread" ? NaN : await scenario("Every entry holds the scorer", true);
+  console.log(
+    `Push bench on ${label}: median ${spread.toFixed(2)} s (spread picks), ${all.toFixed(2)} s ` +
+      `(all ${ENTRIES.toLocaleString("en-US")} hold the scorer); ${
+        cost.toFixed(2)
+      } ms per encryption`,
+  );
+}
+
+const runtime = Deno.env.get("PUSH_RUNTIME");
+if (runtime) {
+  await runHere(runtime);
+} else {
+  // The parent: one child per runtime, Deploy's first.
+  let failed = false;
+  for (const which of (Deno.env.get("PUSH_RUNTIMES") ?? "deploy,dev").split(",")) {
+    const exe = which === "deploy" ? await deployDeno() : Deno.execPath();
+    const { code } = await new Deno.Command(exe, {
+      args: ["run", "-A", new URL(import.meta.url).pathname],
+      env: { PUSH_RUNTIME: which },
+      stdin: "null",
+      stdout: "inherit",
+      stderr: "inherit",
+    }).output();
+    failed ||= code !== 0;
+  }
+  if (failed) Deno.exit(1);
+}
