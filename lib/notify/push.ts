@@ -19,11 +19,21 @@ export interface PushMessage {
   tag?: string;
 }
 
-/** How a push went: delivered, gone (remove the subscription) or failed (status, reason). */
-export type PushResult = "sent" | "gone" | { failed: number | string };
+/**
+ * A push not delivered: the push service's status (with its `Retry-After`, if any) or why it
+ * never answered (`network`: no answer in time or no connection, worth another try).
+ */
+export interface PushFailure {
+  failed: number | string;
+  retryAfter?: string;
+  network?: true;
+}
+
+/** How a push went: delivered, gone (remove the subscription) or failed. */
+export type PushResult = "sent" | "gone" | PushFailure;
 
 /** Push services hold a message this long for an offline browser. */
-const TTL_SECONDS = 3600;
+export const TTL_SECONDS = 3600;
 /** A signed VAPID header is reused this long (its token is valid 12 hours). */
 const VAPID_REUSE_MS = 3_600_000;
 const VAPID_VALID_S = 12 * 3600;
@@ -88,9 +98,11 @@ export async function sendPush(
     });
     await res.body?.cancel();
     if (res.status === 404 || res.status === 410) return "gone";
-    return res.ok ? "sent" : { failed: res.status };
+    if (res.ok) return "sent";
+    const retryAfter = res.headers.get("retry-after");
+    return retryAfter ? { failed: res.status, retryAfter } : { failed: res.status };
   } catch (err) {
-    return { failed: err instanceof Error ? err.message : String(err) };
+    return { failed: err instanceof Error ? err.message : String(err), network: true };
   }
 }
 

@@ -45,8 +45,17 @@ export interface TestPushService {
   received: ReceivedPush[];
   /** Requests refused (bad JWT or body), with why. */
   refused: string[];
-  /** Answers `status` (e.g. 410: the browser dropped it) for this browser from now on. */
-  answer(browserId: string, status: number): void;
+  /**
+   * Answers `status` (e.g. 410: the browser dropped it) for this browser from now on, or for its
+   * next `times` pushes only (then accepts again), with a `Retry-After` header when given.
+   */
+  answer(
+    browserId: string,
+    status: number,
+    options?: { times?: number; retryAfter?: string },
+  ): void;
+  /** Every answer given, in order (refusals included). */
+  answers: { browserId: string; status: number }[];
   /** Called on each accepted push (benches time the last one). */
   onPush?: (push: ReceivedPush) => void;
   close(): Promise<void>;
@@ -156,7 +165,8 @@ export function startTestPushService(
   { decryptEvery = 1 }: { decryptEvery?: number } = {},
 ): TestPushService {
   const browsers = new Map<string, TestBrowser>();
-  const statuses = new Map<string, number>();
+  const statuses = new Map<string, { status: number; times: number; retryAfter?: string }>();
+  const answers: { browserId: string; status: number }[] = [];
   const received: ReceivedPush[] = [];
   const refused: string[] = [];
   let count = 0;
@@ -164,6 +174,7 @@ export function startTestPushService(
     origin: "",
     received,
     refused,
+    answers,
     async subscribe() {
       const pair = await crypto.subtle.generateKey(
         { name: "ECDH", namedCurve: "P-256" },
@@ -186,7 +197,8 @@ export function startTestPushService(
       browsers.set(id, browser);
       return browser;
     },
-    answer: (id, status) => void statuses.set(id, status),
+    answer: (id, status, { times = Infinity, retryAfter } = {}) =>
+      void statuses.set(id, { status, times, retryAfter }),
     close: async () => {
       await server.shutdown();
     },
@@ -199,8 +211,12 @@ export function startTestPushService(
       const browser = browsers.get(id);
       const body = new Uint8Array(await req.arrayBuffer());
       if (req.method !== "POST" || !browser) return new Response(null, { status: 404 });
-      const status = statuses.get(id);
-      if (status) return new Response(null, { status });
+      const told = statuses.get(id);
+      if (told && told.times-- > 0) {
+        answers.push({ browserId: id, status: told.status });
+        const headers = told.retryAfter ? { "retry-after": told.retryAfter } : undefined;
+        return new Response(null, { status: told.status, headers });
+      }
       const why = req.headers.get("content-encoding") !== "aes128gcm"
         ? "content-encoding"
         : checkBodyFormat(body) ?? await checkVapid(req.headers.get("authorization"), url.origin);
@@ -220,6 +236,7 @@ export function startTestPushService(
       }
       const push = { browserId: id, payload, ttl };
       received.push(push);
+      answers.push({ browserId: id, status: 201 });
       service.onPush?.(push);
       return new Response(null, { status: 201 });
     },
