@@ -6,7 +6,6 @@
  */
 import assert from "node:assert/strict";
 import { createGameEvent } from "@/lib/db/events.ts";
-import { createMatch } from "@/lib/db/matches.ts";
 import { updateCompetition } from "@/lib/db/competitions.ts";
 import { claimEntryRefundByAdmin } from "@/lib/db/entry_refunds.ts";
 import { getNotifyPrefs, notifyDone } from "@/lib/db/notifications.ts";
@@ -21,11 +20,13 @@ import {
   makeCompetition,
   makeEntry,
   payTestIntent,
+  startMatch,
   type TestCompetition,
   validPicks,
 } from "@/tests/helpers/fixtures.ts";
 import {
   startTestPushService,
+  subscribeEntry,
   type TestBrowser,
   type TestPushService,
 } from "@/tests/helpers/push_service.ts";
@@ -48,20 +49,8 @@ async function setUp(count: number): Promise<Setup & { entries: Entry[] }> {
   for (let i = 0; i < count; i++) entries.push(await makeEntry(app.kv, c));
   const browsers = new Map<number, TestBrowser>();
   for (const e of entries) await subscribe(app, push, e, browsers);
-  await goLive(app.kv, c);
+  await startMatch(app.kv, c);
   return { app, push, c, scorer: validPicks(c)[4], browsers, entries };
-}
-
-/** The competition's match kicked off an hour ago: LIVE. */
-async function goLive(kv: Deno.Kv, c: TestCompetition) {
-  const match = await createMatch(kv, {
-    homeTeamId: c.teams[0].id,
-    awayTeamId: c.teams[1].id,
-    league: "PREMIER_LEAGUE",
-    kickoffTime: new Date(Date.now() - 3_600_000).toISOString(),
-    stadium: "The Ground",
-  });
-  await updateCompetition(kv, c.id, { matchId: match.id, status: "LIVE" });
 }
 
 async function subscribe(
@@ -70,15 +59,7 @@ async function subscribe(
   e: Entry,
   browsers: Map<number, TestBrowser>,
 ) {
-  const browser = await push.subscribe();
-  browsers.set(e.id, browser);
-  const res = await settings(app, e.editToken!, {
-    push: browser.subscription,
-    pushScored: true,
-    pushFinal: true,
-  });
-  assert.equal(res.status, 200, await res.clone().text());
-  await res.body?.cancel();
+  browsers.set(e.id, (await subscribeEntry(app, push, e.editToken!)).browser);
 }
 
 function settings(app: TestApp, token: string, json: unknown) {
@@ -156,6 +137,28 @@ Deno.test("[push retry] a 429's Retry-After is honoured", async () => {
     await runAfter(s, 301_000);
     assert.deepEqual(answersTo(s, browser), [429, 201]);
     assert.deepEqual(await listPushRetries(s.app.kv), []);
+  } finally {
+    await tearDown(s);
+  }
+});
+
+Deno.test("[push retry] no answer (the push service is down) is kept and tried again like a 5xx", async () => {
+  const s = await setUp(1);
+  const down = startTestPushService();
+  try {
+    // The browser moved to a push service that then went down.
+    await subscribe(s.app, down, s.entries[0], s.browsers);
+    await down.close(); // its port now refuses connections
+    await createGameEvent(s.app.kv, s.c.id, { playerId: s.scorer, eventType: "GOAL", minute: 25 });
+    const first = await runNotifications(s.app.services, TEST_ORIGIN);
+    assert.equal(first.retrying, 1);
+    const [kept] = await listPushRetries(s.app.kv);
+    assert.equal(kept.value.attempts, 1);
+    assert.doesNotMatch(kept.value.lastError, /^\d+$/, "a network error, not a status");
+    const again = await runAfter(s, 31_000);
+    assert.equal(again.failed, 1);
+    const [next] = await listPushRetries(s.app.kv);
+    assert.equal(next.value.attempts, 2, "tried again, kept for its third try");
   } finally {
     await tearDown(s);
   }
@@ -258,7 +261,7 @@ Deno.test("[push retry] a kept push is dropped when its entry revoked push, opte
     const entries = [paid, await makeEntry(app.kv, c), await makeEntry(app.kv, c)];
     const s: Setup = { app, push, c, scorer: validPicks(c)[4], browsers: new Map() };
     for (const e of entries) await subscribe(app, push, e, s.browsers);
-    await goLive(app.kv, c);
+    await startMatch(app.kv, c);
     for (const b of s.browsers.values()) push.answer(b.id, 503, { times: 1 });
     await goal(s, 60);
     assert.equal((await listPushRetries(app.kv)).length, 3);

@@ -6,6 +6,7 @@
  * (RFC 8188/8291) parsed, and decrypted with the browser's private key unless `decrypt` says not
  * to (benches decrypt a sample: decrypting costs the service one more ECDH per message).
  */
+import type { TestApp } from "@/tests/helpers/app.ts";
 
 const enc = new TextEncoder();
 
@@ -243,4 +244,22 @@ export function startTestPushService(
   );
   service.origin = `http://127.0.0.1:${server.addr.port}`;
   return service;
+}
+
+/**
+ * A new browser of `service` granted both pushes ("my picks scored", "final standings") for the
+ * entry behind `editToken`, through `PUT /api/notifications/{editToken}`; the settings' view.
+ */
+export async function subscribeEntry(
+  app: TestApp,
+  service: TestPushService,
+  editToken: string,
+): Promise<{ browser: TestBrowser; view: Record<string, unknown> }> {
+  const browser = await service.subscribe();
+  const res = await app.request(`/api/notifications/${editToken}`, {
+    method: "PUT",
+    json: { push: browser.subscription, pushScored: true, pushFinal: true },
+  });
+  if (res.status !== 200) throw new Error(`push not granted: ${res.status} ${await res.text()}`);
+  return { browser, view: await res.json() };
 }
