@@ -17,6 +17,8 @@ export interface PushMessage {
   url: string;
   /** Notifications of one tag replace each other. */
   tag?: string;
+  /** Seconds the push service keeps it for an offline browser (TTL_SECONDS); not shown. */
+  ttl?: number;
 }
 
 /**
@@ -74,15 +76,16 @@ export async function sendPush(
 ): Promise<PushResult> {
   if (!pushableEndpoint(target.endpoint)) return "gone";
   let details: webpush.RequestDetails;
+  const { ttl = TTL_SECONDS, ...shown } = message;
   try {
     const options = {
-      TTL: TTL_SECONDS,
+      TTL: ttl,
       // The VAPID header is given (signed once per service), not signed here per message.
       vapidDetails: null,
       contentEncoding: "aes128gcm" as const,
       headers: { Authorization: authorization(target.endpoint, vapid, vapidHeaders) },
     } as unknown as webpush.RequestOptions;
-    details = webpush.generateRequestDetails(target, JSON.stringify(message), options);
+    details = webpush.generateRequestDetails(target, JSON.stringify(shown), options);
   } catch (err) {
     // Keys a browser could not have made: the subscription is unusable.
     return { failed: err instanceof Error ? err.message : String(err) };

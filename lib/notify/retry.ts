@@ -150,8 +150,12 @@ export async function retryPushes(
   }
   if (sends.length === 0) return;
   const vapid = await vapidKeys(deps.kv, deps.notify, deps.config ?? {});
+  // The push service keeps a retry only for what is left of the message's TTL.
   const results = await deps.notify.pool.send(
-    sends.map(({ retry, prefs }) => ({ target: prefs.value.push!, message: retry.value.message })),
+    sends.map(({ retry, prefs }) => ({
+      target: prefs.value.push!,
+      message: { ...retry.value.message, ttl: Math.ceil((retry.value.expiresAt - t) / 1000) },
+    })),
     vapid,
   );
   await eachLimited(sends.map((_, i) => i), 16, async (i) => {

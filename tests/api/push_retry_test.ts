@@ -111,6 +111,9 @@ Deno.test("[push retry] a 503 once: kept, then delivered exactly once by a later
     const [got] = receivedBy(s, refusing);
     assert.equal((got.payload as { title: string }).title, "Your pick scored");
     assert.equal((got.payload as { tag: string }).tag, kept.value.message.tag);
+    assert.deepEqual(Object.keys(got.payload as object).sort(), ["body", "tag", "title", "url"]);
+    assert.ok(got.ttl > 3_500 && got.ttl <= 3_570, `what is left of the hour, got ${got.ttl}`);
+    assert.equal(receivedBy(s, fine)[0].ttl, 3_600);
     assert.deepEqual(await listPushRetries(s.app.kv), [], "the record went with the send");
 
     await runAfter(s, 200_000);
