@@ -12,7 +12,7 @@ import { getNotifyPrefs, notifyDone } from "@/lib/db/notifications.ts";
 import { listPushRetries } from "@/lib/db/push_retries.ts";
 import { resumeAwards } from "@/lib/db/standings.ts";
 import type { Entry } from "@/lib/domain/types.ts";
-import { drainPushQueue, runNotifications } from "@/lib/notify/run.ts";
+import { drainPushQueue, runNotifications, startPushDrainer } from "@/lib/notify/run.ts";
 import { planRetry, RETRY_BACKOFF_MS, retryAfterMs } from "@/lib/notify/retry.ts";
 import { makeTestApp, readJsonBody, TEST_ORIGIN, type TestApp } from "@/tests/helpers/app.ts";
 import {
@@ -163,6 +163,26 @@ Deno.test("[push retry] no answer (the push service is down) is kept and tried a
     const [next] = await listPushRetries(s.app.kv);
     assert.equal(next.value.attempts, 2, "tried again, kept for its third try");
   } finally {
+    await tearDown(s);
+  }
+});
+
+Deno.test("[push retry] the isolate's drainer sends a kept push when it is due", async () => {
+  const s = await setUp(1);
+  const drainer = startPushDrainer(s.app.services);
+  try {
+    const browser = s.browsers.get(s.entries[0].id)!;
+    s.push.answer(browser.id, 503, { times: 1, retryAfter: "1" });
+    // The event's write wakes the drainer: the first send is refused, then it waits a second.
+    await createGameEvent(s.app.kv, s.c.id, { playerId: s.scorer, eventType: "GOAL", minute: 5 });
+    const until = Date.now() + 10_000;
+    while (receivedBy(s, browser).length === 0 && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.deepEqual(answersTo(s, browser), [503, 201]);
+    assert.deepEqual(await listPushRetries(s.app.kv), []);
+  } finally {
+    await drainer.stop();
     await tearDown(s);
   }
 });
