@@ -17,13 +17,25 @@ export interface PushMessage {
   url: string;
   /** Notifications of one tag replace each other. */
   tag?: string;
+  /** Seconds the push service keeps it for an offline browser (TTL_SECONDS); not shown. */
+  ttl?: number;
 }
 
-/** How a push went: delivered, gone (remove the subscription) or failed (status, reason). */
-export type PushResult = "sent" | "gone" | { failed: number | string };
+/**
+ * A push not delivered: the push service's status (with its `Retry-After`, if any) or why it
+ * never answered (`network`: no answer in time or no connection, worth another try).
+ */
+export interface PushFailure {
+  failed: number | string;
+  retryAfter?: string;
+  network?: true;
+}
+
+/** How a push went: delivered, gone (remove the subscription) or failed. */
+export type PushResult = "sent" | "gone" | PushFailure;
 
 /** Push services hold a message this long for an offline browser. */
-const TTL_SECONDS = 3600;
+export const TTL_SECONDS = 3600;
 /** A signed VAPID header is reused this long (its token is valid 12 hours). */
 const VAPID_REUSE_MS = 3_600_000;
 const VAPID_VALID_S = 12 * 3600;
@@ -64,15 +76,16 @@ export async function sendPush(
 ): Promise<PushResult> {
   if (!pushableEndpoint(target.endpoint)) return "gone";
   let details: webpush.RequestDetails;
+  const { ttl = TTL_SECONDS, ...shown } = message;
   try {
     const options = {
-      TTL: TTL_SECONDS,
+      TTL: ttl,
       // The VAPID header is given (signed once per service), not signed here per message.
       vapidDetails: null,
       contentEncoding: "aes128gcm" as const,
       headers: { Authorization: authorization(target.endpoint, vapid, vapidHeaders) },
     } as unknown as webpush.RequestOptions;
-    details = webpush.generateRequestDetails(target, JSON.stringify(message), options);
+    details = webpush.generateRequestDetails(target, JSON.stringify(shown), options);
   } catch (err) {
     // Keys a browser could not have made: the subscription is unusable.
     return { failed: err instanceof Error ? err.message : String(err) };
@@ -88,9 +101,11 @@ export async function sendPush(
     });
     await res.body?.cancel();
     if (res.status === 404 || res.status === 410) return "gone";
-    return res.ok ? "sent" : { failed: res.status };
+    if (res.ok) return "sent";
+    const retryAfter = res.headers.get("retry-after");
+    return retryAfter ? { failed: res.status, retryAfter } : { failed: res.status };
   } catch (err) {
-    return { failed: err instanceof Error ? err.message : String(err) };
+    return { failed: err instanceof Error ? err.message : String(err), network: true };
   }
 }
 

@@ -4,7 +4,8 @@
  * the result e-mail and "final standings" push once a competition's awards are recorded. Every
  * run is idempotent (what was sent is recorded with it) and bounded (a time budget and a cap of
  * messages; the rest waits for the next run). Scoring events are also pushed at once: the event's
- * write wakes this isolate's drainer (`startPushDrainer`).
+ * write wakes this isolate's drainer (`startPushDrainer`). A push the push service refused for now
+ * (429, 5xx) or that got no answer is kept and tried again (retry.ts), by the same runner.
  */
 import type { VapidConfig } from "@/lib/config.ts";
 import { listCompetitions } from "@/lib/db/competitions.ts";
@@ -33,6 +34,7 @@ import type { Competition, Entry } from "@/lib/domain/types.ts";
 import type { Mailer, MailMessage } from "@/lib/email/mailer.ts";
 import { buildDeadlineReminder, buildResultEmail, unsubscribeUrl } from "./emails.ts";
 import { eachLimited, type PushMessage } from "./push.ts";
+import { afterFailedPush, finalsRetrying, nextRetryAt, PUSH_TTL_MS, retryPushes } from "./retry.ts";
 import { unsubscribeToken, vapidKeys } from "./secrets.ts";
 import type { NotifyState } from "./state.ts";
 
@@ -52,6 +54,10 @@ export interface NotifyReport {
   pushes: number;
   gone: number;
   failed: number;
+  /** Failed sends kept for a later try. */
+  retrying: number;
+  /** Kept pushes dropped (past their TTL, no tries left, push revoked, entry refunded). */
+  dropped: number;
 }
 
 /** The reminder goes this long before the deadline. */
@@ -69,21 +75,43 @@ const DRAIN_LEASE = "push queue";
 const DRAIN_LEASE_MS = 60_000;
 
 function emptyReport(): NotifyReport {
-  return { reminders: 0, results: 0, finals: 0, pushes: 0, gone: 0, failed: 0 };
+  return {
+    reminders: 0,
+    results: 0,
+    finals: 0,
+    pushes: 0,
+    gone: 0,
+    failed: 0,
+    retrying: 0,
+    dropped: 0,
+  };
 }
 
-/** Sends `message` to every target, removing the subscriptions the push service says are gone. */
+/** What `pushAll` sends: which opt-in, the message per entry, and when the message was made. */
+interface PushSend {
+  kind: "scored" | "final";
+  message: (prefs: NotifyPrefs) => PushMessage & { tag: string };
+  /** ms since the epoch; the message is not sent past this plus its TTL. */
+  bornAt: number;
+  sent?: (prefs: NotifyPrefs) => Promise<void>;
+}
+
+/**
+ * Sends a message to every target, removing the subscriptions the push service says are gone;
+ * a send refused for now is kept for a retry (retry.ts) before this returns, so before the caller
+ * records the send done.
+ */
 async function pushAll(
   deps: NotifyDeps,
   targets: NotifyPrefs[],
-  message: (prefs: NotifyPrefs) => PushMessage,
+  { kind, message, bornAt, sent }: PushSend,
   report: NotifyReport,
-  sent?: (prefs: NotifyPrefs) => Promise<void>,
 ): Promise<void> {
   if (targets.length === 0) return;
   const vapid = await vapidKeys(deps.kv, deps.notify, deps.config ?? {});
+  const messages = targets.map(message);
   const results = await deps.notify.pool.send(
-    targets.map((prefs) => ({ target: prefs.push!, message: message(prefs) })),
+    targets.map((prefs, i) => ({ target: prefs.push!, message: messages[i] })),
     vapid,
   );
   await eachLimited(targets.map((_, i) => i), 16, async (i) => {
@@ -96,7 +124,16 @@ async function pushAll(
       await removePushTarget(deps.kv, prefs.competitionId, prefs.entryId, prefs.push!.endpoint);
     } else {
       report.failed++;
-      console.error(`Push to entry ${prefs.entryId} failed: ${result.failed}`);
+      const { competitionId, entryId } = prefs;
+      const push = {
+        competitionId,
+        entryId,
+        kind,
+        message: messages[i],
+        attempts: 1,
+        expiresAt: bornAt + PUSH_TTL_MS,
+      };
+      if (await afterFailedPush(deps.kv, push, result, null, Date.now())) report.retrying++;
     }
   });
 }
@@ -111,31 +148,36 @@ const EVENT_WORDS: Record<string, string> = {
 /**
  * Pushes the queued scoring events to the browsers of the entries holding their player (those
  * that asked for "my picks scored"), a page of settings at a time, the queue item keeping how far
- * it got (a cut-short run repeats at most one page). One drainer per store (a lease). Returns how
- * many pushes went, or null when another drainer holds the queue.
+ * it got (a cut-short run repeats at most one page), then the kept pushes due at `now` (retry.ts).
+ * One drainer per store (a lease). Returns how many pushes went, or null when another drainer
+ * holds the queue.
  */
 export async function drainPushQueue(
   deps: NotifyDeps,
   until = Date.now() + RUN_BUDGET_MS,
   report = emptyReport(),
+  now = new Date(),
 ): Promise<number | null> {
   const owner = crypto.randomUUID();
   if (!await takeLease(deps.kv, DRAIN_LEASE, owner, DRAIN_LEASE_MS)) return null;
   const before = report.pushes;
   try {
-    for (;;) {
-      const queue = await listPushQueue(deps.kv);
-      if (queue.length === 0) break;
-      for (const item of queue) {
-        if (!await pushQueuedEvent(deps, item, until, report)) {
-          return report.pushes - before;
-        }
-      }
-    }
+    if (await drainQueue(deps, until, report)) await retryPushes(deps, now, until, report);
   } finally {
     await releaseLease(deps.kv, DRAIN_LEASE, owner).catch(() => {});
   }
   return report.pushes - before;
+}
+
+/** Pushes every queued event; false when the time ran out first. */
+async function drainQueue(deps: NotifyDeps, until: number, report: NotifyReport) {
+  for (;;) {
+    const queue = await listPushQueue(deps.kv);
+    if (queue.length === 0) return true;
+    for (const item of queue) {
+      if (!await pushQueuedEvent(deps, item, until, report)) return false;
+    }
+  }
 }
 
 /** Pushes one queued event to its entries; false when the time ran out first. */
@@ -148,7 +190,9 @@ async function pushQueuedEvent(
   let item: Deno.KvEntry<QueuedPush> | null = first;
   const { competitionId: cid, playerId, eventType } = first.value;
   const player = await getPlayer(deps.kv, playerId);
-  const message = (): PushMessage => ({
+  // The message is as old as its event: past its TTL a retry is dropped.
+  const bornAt = Date.parse(first.value.queuedAt);
+  const message = () => ({
     title: "Your pick scored",
     body: `${player?.name ?? "One of your players"} ${EVENT_WORDS[eventType] ?? "scored"}.`,
     url: `/leaderboard/${cid}`,
@@ -163,7 +207,7 @@ async function pushQueuedEvent(
     }
     const targets = page.map((p) => p.value)
       .filter((p) => p.pushScored && p.push && p.playerIds.includes(playerId));
-    await pushAll(deps, targets, message, report);
+    await pushAll(deps, targets, { kind: "scored", message, bornAt }, report);
     item = await advancePushQueue(deps.kv, item, page[page.length - 1].value.entryId);
   }
   return true; // another drainer moved it meanwhile
@@ -248,9 +292,12 @@ async function tellResults(
   let complete = true;
   const pushes: NotifyPrefs[] = [];
   const pushed = new Map<number, Deno.KvEntry<NotifyPrefs>>();
+  // A final push that failed for now is kept for its retry (retry.ts), not sent anew: the
+  // competition may be marked done below with it still waiting.
+  const retrying = await finalsRetrying(deps.kv, c);
   for (const prefs of await listNotifyPrefs(deps.kv, c.id)) {
     const p = prefs.value;
-    if (p.pushFinal && p.push && !p.finalPushedAt) {
+    if (p.pushFinal && p.push && !p.finalPushedAt && !retrying.has(p.entryId)) {
       pushes.push(p);
       pushed.set(p.entryId, prefs);
     }
@@ -268,10 +315,9 @@ async function tellResults(
   }
   const ranks = new Map<number, Entry | null>();
   for (const p of pushes) ranks.set(p.entryId, await getEntry(deps.kv, p.entryId));
-  await pushAll(
-    deps,
-    pushes,
-    (p) => {
+  await pushAll(deps, pushes, {
+    kind: "final",
+    message: (p) => {
       const rank = ranks.get(p.entryId)?.rank;
       return {
         title: `Final standings: ${c.name}`,
@@ -280,13 +326,13 @@ async function tellResults(
         tag: `final-${c.id}`,
       };
     },
-    report,
-    async (p) => {
+    bornAt: Date.now(),
+    sent: async (p) => {
       report.finals++;
       // A settings change meanwhile: the push went; it is recorded on the next run's read.
       await recordFinalPushed(deps.kv, pushed.get(p.entryId)!, now);
     },
-  );
+  }, report);
   if (complete) await markNotifyDone(deps.kv, "result", c.id);
 }
 
@@ -302,7 +348,7 @@ export async function runNotifications(
 ): Promise<NotifyReport> {
   const report = emptyReport();
   const until = Date.now() + RUN_BUDGET_MS;
-  await drainPushQueue(deps, until, report);
+  await drainPushQueue(deps, until, report, now);
   const budget: Budget = { until, mails: MAILS_PER_RUN, written: [] };
   for (const c of await listCompetitions(deps.kv)) {
     if (spent(budget)) break;
@@ -325,11 +371,22 @@ export interface PushDrainer {
   stop(): Promise<void>;
 }
 
-/** Starts draining the push queue of `deps.kv` as soon as events are queued in this isolate. */
+/**
+ * Starts draining the push queue of `deps.kv` as soon as events are queued in this isolate, and
+ * again when the next kept push is due (the "notifications" job also sends them, every minute).
+ */
 export function startPushDrainer(deps: NotifyDeps): PushDrainer {
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  const kickAtNextRetry = async () => {
+    const at = await nextRetryAt(deps.kv);
+    clearTimeout(retryTimer);
+    if (at === null || stopped) return;
+    retryTimer = setTimeout(kick, Math.max(RETRY_KICK_MS, at - Date.now()));
+    Deno.unrefTimer(retryTimer);
+  };
   const kick = () => {
     if (stopped) return;
     if (running) {
@@ -345,6 +402,8 @@ export function startPushDrainer(deps: NotifyDeps): PushDrainer {
             Deno.unrefTimer(setTimeout(kick, RETRY_KICK_MS));
           } else if ((await listPushQueue(deps.kv, 1)).length > 0) {
             again = true; // a run's time budget ran out with pushes left: go on at once
+          } else {
+            await kickAtNextRetry();
           }
         } catch (err) {
           console.error(`Push queue: ${err instanceof Error ? err.message : err}`);
@@ -356,6 +415,7 @@ export function startPushDrainer(deps: NotifyDeps): PushDrainer {
   return {
     async stop() {
       stopped = true;
+      clearTimeout(retryTimer);
       onPushQueued(deps.kv, null);
       await running;
       deps.notify.pool.close();

@@ -243,6 +243,15 @@ export const keys = {
   /** A scoring event waiting to be pushed to the entries holding its player. */
   pushQueued: (id: number): Deno.KvKey => ["push_queue", id],
   pushQueue: (): Deno.KvKey => ["push_queue"],
+  /** A push the push service refused for now (429, 5xx) or never answered: tried again later. */
+  pushRetry: (cid: number, entryId: number, tag: string): Deno.KvKey => [
+    "push_retries",
+    cid,
+    entryId,
+    tag,
+  ],
+  pushRetries: (): Deno.KvKey => ["push_retries"],
+  pushRetriesOf: (cid: number): Deno.KvKey => ["push_retries", cid],
 
   outboxMessage: (id: number): Deno.KvKey => ["outbox", id],
   outbox: (): Deno.KvKey => ["outbox"],

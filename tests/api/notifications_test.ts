@@ -7,7 +7,6 @@
 import assert from "node:assert/strict";
 import { createGameEvent } from "@/lib/db/events.ts";
 import { updateCompetition } from "@/lib/db/competitions.ts";
-import { createMatch } from "@/lib/db/matches.ts";
 import { listOutbox, type OutboxMessage } from "@/lib/db/outbox.ts";
 import { bouncedAt, getNotifyPrefs, setNotifyPrefs } from "@/lib/db/notifications.ts";
 import { sweepPayments } from "@/lib/jobs.ts";
@@ -21,11 +20,12 @@ import {
   makeCompetition,
   makeEntry,
   payTestIntent,
+  startMatch,
   type TestCompetition,
   validPicks,
   validTeams,
 } from "@/tests/helpers/fixtures.ts";
-import { startTestPushService } from "@/tests/helpers/push_service.ts";
+import { startTestPushService, subscribeEntry } from "@/tests/helpers/push_service.ts";
 import { startTestSmtp } from "@/tests/helpers/smtp.ts";
 
 /** Pays and makes an entry through the API, as the checkout does; its edit token. */
@@ -229,24 +229,11 @@ Deno.test("[notifications] a GOAL is pushed to the subscribed entries holding th
     const without = await makeEntry(app.kv, c, { playerIds: withoutScorer });
     const browsers = new Map<number, Awaited<ReturnType<typeof push.subscribe>>>();
     for (const e of [...holders, without]) {
-      const browser = await push.subscribe();
+      const { browser, view } = await subscribeEntry(app, push, e.editToken!);
       browsers.set(e.id, browser);
-      const res = await settings(app, e.editToken!, {
-        push: browser.subscription,
-        pushScored: true,
-        pushFinal: true,
-      });
-      assert.equal(res.status, 200, await res.clone().text());
-      assert.equal((await res.json()).pushScored.source, "my-entries");
+      assert.equal((view.pushScored as { source: string }).source, "my-entries");
     }
-    const match = await createMatch(app.kv, {
-      homeTeamId: c.teams[0].id,
-      awayTeamId: c.teams[1].id,
-      league: "PREMIER_LEAGUE",
-      kickoffTime: new Date(Date.now() - 3_600_000).toISOString(),
-      stadium: "The Ground",
-    });
-    await updateCompetition(app.kv, c.id, { matchId: match.id, status: "LIVE" });
+    await startMatch(app.kv, c);
 
     await t.step("the GOAL reaches the holders' browsers, encrypted and signed", async () => {
       await createGameEvent(app.kv, c.id, { playerId: scorer, eventType: "GOAL", minute: 12 });

@@ -257,6 +257,12 @@ export async function makeLiveMatch(
   kv: Deno.Kv,
 ): Promise<{ c: TestCompetition; match: Match }> {
   const c = await makeCompetition(kv);
+  const match = await startMatch(kv, c);
+  return { c: { ...c, matchId: match.id, status: "LIVE" }, match };
+}
+
+/** A match of `c`'s two teams that kicked off an hour ago; `c` is LIVE on it. */
+export async function startMatch(kv: Deno.Kv, c: TestCompetition): Promise<Match> {
   const match = await createMatch(kv, {
     homeTeamId: c.teams[0].id,
     awayTeamId: c.teams[1].id,
@@ -265,5 +271,5 @@ export async function makeLiveMatch(
     stadium: "The Ground",
   });
   await updateCompetition(kv, c.id, { matchId: match.id, status: "LIVE" });
-  return { c: { ...c, matchId: match.id, status: "LIVE" }, match };
+  return match;
 }

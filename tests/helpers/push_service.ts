@@ -6,6 +6,7 @@
  * (RFC 8188/8291) parsed, and decrypted with the browser's private key unless `decrypt` says not
  * to (benches decrypt a sample: decrypting costs the service one more ECDH per message).
  */
+import type { TestApp } from "@/tests/helpers/app.ts";
 
 const enc = new TextEncoder();
 
@@ -45,8 +46,17 @@ export interface TestPushService {
   received: ReceivedPush[];
   /** Requests refused (bad JWT or body), with why. */
   refused: string[];
-  /** Answers `status` (e.g. 410: the browser dropped it) for this browser from now on. */
-  answer(browserId: string, status: number): void;
+  /**
+   * Answers `status` (e.g. 410: the browser dropped it) for this browser from now on, or for its
+   * next `times` pushes only (then accepts again), with a `Retry-After` header when given.
+   */
+  answer(
+    browserId: string,
+    status: number,
+    options?: { times?: number; retryAfter?: string },
+  ): void;
+  /** Every answer given, in order (refusals included). */
+  answers: { browserId: string; status: number }[];
   /** Called on each accepted push (benches time the last one). */
   onPush?: (push: ReceivedPush) => void;
   close(): Promise<void>;
@@ -156,7 +166,8 @@ export function startTestPushService(
   { decryptEvery = 1 }: { decryptEvery?: number } = {},
 ): TestPushService {
   const browsers = new Map<string, TestBrowser>();
-  const statuses = new Map<string, number>();
+  const statuses = new Map<string, { status: number; times: number; retryAfter?: string }>();
+  const answers: { browserId: string; status: number }[] = [];
   const received: ReceivedPush[] = [];
   const refused: string[] = [];
   let count = 0;
@@ -164,6 +175,7 @@ export function startTestPushService(
     origin: "",
     received,
     refused,
+    answers,
     async subscribe() {
       const pair = await crypto.subtle.generateKey(
         { name: "ECDH", namedCurve: "P-256" },
@@ -186,7 +198,8 @@ export function startTestPushService(
       browsers.set(id, browser);
       return browser;
     },
-    answer: (id, status) => void statuses.set(id, status),
+    answer: (id, status, { times = Infinity, retryAfter } = {}) =>
+      void statuses.set(id, { status, times, retryAfter }),
     close: async () => {
       await server.shutdown();
     },
@@ -199,8 +212,12 @@ export function startTestPushService(
       const browser = browsers.get(id);
       const body = new Uint8Array(await req.arrayBuffer());
       if (req.method !== "POST" || !browser) return new Response(null, { status: 404 });
-      const status = statuses.get(id);
-      if (status) return new Response(null, { status });
+      const told = statuses.get(id);
+      if (told && told.times-- > 0) {
+        answers.push({ browserId: id, status: told.status });
+        const headers = told.retryAfter ? { "retry-after": told.retryAfter } : undefined;
+        return new Response(null, { status: told.status, headers });
+      }
       const why = req.headers.get("content-encoding") !== "aes128gcm"
         ? "content-encoding"
         : checkBodyFormat(body) ?? await checkVapid(req.headers.get("authorization"), url.origin);
@@ -220,10 +237,29 @@ export function startTestPushService(
       }
       const push = { browserId: id, payload, ttl };
       received.push(push);
+      answers.push({ browserId: id, status: 201 });
       service.onPush?.(push);
       return new Response(null, { status: 201 });
     },
   );
   service.origin = `http://127.0.0.1:${server.addr.port}`;
   return service;
+}
+
+/**
+ * A new browser of `service` granted both pushes ("my picks scored", "final standings") for the
+ * entry behind `editToken`, through `PUT /api/notifications/{editToken}`; the settings' view.
+ */
+export async function subscribeEntry(
+  app: TestApp,
+  service: TestPushService,
+  editToken: string,
+): Promise<{ browser: TestBrowser; view: Record<string, unknown> }> {
+  const browser = await service.subscribe();
+  const res = await app.request(`/api/notifications/${editToken}`, {
+    method: "PUT",
+    json: { push: browser.subscription, pushScored: true, pushFinal: true },
+  });
+  if (res.status !== 200) throw new Error(`push not granted: ${res.status} ${await res.text()}`);
+  return { browser, view: await res.json() };
 }
