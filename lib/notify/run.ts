@@ -44,6 +44,8 @@ export interface NotifyDeps {
   /** This isolate's keys, VAPID headers and push workers (state.ts). */
   notify: NotifyState;
   config?: { vapid?: VapidConfig | null };
+  /** Settings read per page of a competition's push queue (PAGE; tests take a small one). */
+  pushPage?: number;
 }
 
 /** What one run did. */
@@ -148,8 +150,8 @@ const EVENT_WORDS: Record<string, string> = {
 /**
  * Pushes the queued scoring events to the browsers of the entries holding their player (those
  * that asked for "my picks scored"), a page of settings at a time, the queue item keeping how far
- * it got (a cut-short run repeats at most one page), then the kept pushes due at `now` (retry.ts).
- * One drainer per store (a lease). Returns how many pushes went, or null when another drainer
+ * it got (a cut-short run repeats at most the two pages in flight), then the kept pushes due at
+ * `now` (retry.ts). One drainer per store (a lease). Returns how many pushes went, or null when another drainer
  * holds the queue.
  */
 export async function drainPushQueue(
@@ -187,7 +189,6 @@ async function pushQueuedEvent(
   until: number,
   report: NotifyReport,
 ): Promise<boolean> {
-  let item: Deno.KvEntry<QueuedPush> | null = first;
   const { competitionId: cid, playerId, eventType } = first.value;
   const player = await getPlayer(deps.kv, playerId);
   // The message is as old as its event: past its TTL a retry is dropped.
@@ -198,19 +199,45 @@ async function pushQueuedEvent(
     url: `/leaderboard/${cid}`,
     tag: `scored-${first.value.eventId}`,
   });
-  while (item) {
-    if (Date.now() > until) return false;
-    const page = await listNotifyPrefs(deps.kv, cid, { after: item.value.after, limit: PAGE });
-    if (page.length === 0) {
+  const send: PushSend = { kind: "scored", message, bornAt };
+  const limit = deps.pushPage ?? PAGE;
+  const read = (after: number) => listNotifyPrefs(deps.kv, cid, { after, limit });
+  // Two pages at a time: the next page is read and its pushes start while the last pushes of the
+  // one before finish (the workers never wait for a page's tail). The queue item moves past a
+  // page only once it and every page before it are done.
+  let item = first;
+  let previous: { sent: Promise<void>; last: number } | null = null;
+  /** Waits for the page in flight and moves the item past it; false when another drainer did. */
+  const settle = async (): Promise<boolean> => {
+    if (!previous) return true;
+    const { sent, last } = previous;
+    previous = null;
+    await sent;
+    const moved = await advancePushQueue(deps.kv, item, last);
+    if (moved) item = moved;
+    return moved !== null;
+  };
+  let page = await read(item.value.after);
+  for (;;) {
+    if (page.length === 0 || Date.now() > until) {
+      if (!await settle()) return true; // another drainer moved it meanwhile
+      if (page.length > 0) return false;
       await finishPushQueue(deps.kv, item);
       return true;
     }
+    const last = page[page.length - 1].value.entryId;
     const targets = page.map((p) => p.value)
       .filter((p) => p.pushScored && p.push && p.playerIds.includes(playerId));
-    await pushAll(deps, targets, { kind: "scored", message, bornAt }, report);
-    item = await advancePushQueue(deps.kv, item, page[page.length - 1].value.entryId);
+    const sent = pushAll(deps, targets, send, report);
+    sent.catch(() => {}); // awaited in settle(); this marks a failure as handled until then
+    const next = read(last);
+    if (!await settle()) {
+      await sent;
+      return true;
+    }
+    previous = { sent, last };
+    page = await next;
   }
-  return true; // another drainer moved it meanwhile
 }
 
 interface Budget {

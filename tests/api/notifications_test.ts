@@ -8,7 +8,12 @@ import assert from "node:assert/strict";
 import { createGameEvent } from "@/lib/db/events.ts";
 import { updateCompetition } from "@/lib/db/competitions.ts";
 import { listOutbox, type OutboxMessage } from "@/lib/db/outbox.ts";
-import { bouncedAt, getNotifyPrefs, setNotifyPrefs } from "@/lib/db/notifications.ts";
+import {
+  bouncedAt,
+  getNotifyPrefs,
+  listPushQueue,
+  setNotifyPrefs,
+} from "@/lib/db/notifications.ts";
 import { sweepPayments } from "@/lib/jobs.ts";
 import { drainPushQueue, REMINDER_BEFORE_MS, runNotifications } from "@/lib/notify/run.ts";
 import { unsubscribeToken } from "@/lib/notify/secrets.ts";
@@ -42,6 +47,37 @@ function settings(app: TestApp, token: string, json?: unknown) {
 
 const notices = async (app: TestApp, about: string): Promise<OutboxMessage[]> =>
   (await listOutbox(app.kv)).filter((m) => m.about?.startsWith(`notify:${about}`));
+
+Deno.test("[notifications] a GOAL over many pages of settings reaches every holder once", async () => {
+  const app = await makeTestApp();
+  const push = startTestPushService();
+  try {
+    const c = await makeCompetition(app.kv);
+    const scorer = validPicks(c)[4];
+    const withoutScorer = validTeams(c).find((team) => !team.includes(scorer))!;
+    const holders = new Set<string>();
+    const others = new Set<string>();
+    for (let i = 0; i < 11; i++) {
+      const holds = i % 4 !== 3;
+      const e = await makeEntry(app.kv, c, holds ? {} : { playerIds: withoutScorer });
+      const { browser } = await subscribeEntry(app, push, e.editToken!);
+      (holds ? holders : others).add(browser.id);
+    }
+    await startMatch(app.kv, c);
+    await createGameEvent(app.kv, c.id, { playerId: scorer, eventType: "GOAL", minute: 5 });
+    // Pages of 3: four pages, two in flight at a time, one of them without a holder.
+    assert.equal(await drainPushQueue({ ...app.services, pushPage: 3 }), holders.size);
+    assert.deepEqual(push.refused, []);
+    const to = push.received.map((r) => r.browserId);
+    assert.equal(to.length, holders.size, "one push per holder");
+    assert.deepEqual(new Set(to), holders);
+    assert.deepEqual(await listPushQueue(app.kv), []);
+    assert.equal(await drainPushQueue({ ...app.services, pushPage: 3 }), 0, "nothing left");
+  } finally {
+    await push.close();
+    await app.close();
+  }
+});
 
 Deno.test("[notifications] opt-ins at checkout and on My entries record their consent time", async () => {
   const app = await makeTestApp();
