@@ -1,6 +1,6 @@
 import { Badge } from "./ui/Badge.tsx";
 import { Button } from "./ui/Button.tsx";
-import { formatPoints } from "@/lib/domain/format.ts";
+import { formatPoints, lastName } from "@/lib/domain/format.ts";
 import { rowPrizeText } from "@/lib/client/live/format.ts";
 import type { LeaderboardRow } from "@/lib/domain/live.ts";
 import { cn } from "@/lib/client/cn.ts";
@@ -38,6 +38,56 @@ function MoveArrow({ places }: { places: number }) {
       <span className="sr-only">
         {up ? "up" : "down"} {Math.abs(places)} {Math.abs(places) === 1 ? "place" : "places"}
       </span>
+    </span>
+  );
+}
+
+/** A "C" or "V" disc (as in the team dialog) and the player's last name; the full name on hover. */
+function Armband({ role, name }: { role: "C" | "V"; name: string }) {
+  return (
+    <span className="inline-flex items-center gap-0.5" title={name}>
+      <span
+        className={cn(
+          "inline-flex h-5 w-5 shrink-0 items-center justify-center rounded-full text-[11px] font-bold",
+          role === "C"
+            ? "bg-primary text-primary-foreground"
+            : "border border-border text-foreground",
+        )}
+      >
+        {role}
+      </span>
+      <span className="break-words">{lastName(name)}</span>
+    </span>
+  );
+}
+
+/**
+ * A row's captain and vice-captain: shown as C / V beside their last names, read out in full
+ * ("Captain: …, vice-captain: …") at every width. The V shows from 640 px up (at 390 px the two
+ * do not fit one line of the name cell). Only classes the leaderboard already had: its pages
+ * without captains keep their inlined CSS byte for byte (`sm:table-cell` on a flex item shows it
+ * as a block).
+ */
+function Captains({ row }: { row: LeaderboardRow }) {
+  const { captainName: captain, viceCaptainName: vice } = row;
+  if (!captain && !vice) return null;
+  const words = [captain && `Captain: ${captain}`, vice && `vice-captain: ${vice}`];
+  return (
+    <span
+      className="flex w-full flex-wrap items-center gap-x-2 gap-y-1 text-xs font-normal text-muted-foreground sm:w-auto"
+      data-captains=""
+    >
+      <span className="sr-only">{words.filter(Boolean).join(", ")}</span>
+      {captain && (
+        <span aria-hidden="true" data-armband="C">
+          <Armband role="C" name={captain} />
+        </span>
+      )}
+      {vice && (
+        <span className="hidden sm:table-cell" aria-hidden="true" data-armband="V">
+          <Armband role="V" name={vice} />
+        </span>
+      )}
     </span>
   );
 }
@@ -90,6 +140,7 @@ export function LeaderboardTable(props: LeaderboardTableProps) {
                     <span className="break-words">{row.displayName}</span>
                     {own && <Badge variant="default">You</Badge>}
                     {prize && <Badge variant="success">{prize}</Badge>}
+                    <Captains row={row} />
                     {props.league && ranked && (
                       <span className="w-full text-xs text-muted-foreground sm:hidden">
                         {row.contestRank} in the contest

@@ -51,6 +51,19 @@ export async function getPerformancesMap(
   return new Map(all.map((p) => [p.playerId, p]));
 }
 
+/** The performances of these players in a competition, by player id (none recorded: absent). */
+export async function getPlayerPerformances(
+  kv: Deno.Kv,
+  cid: number,
+  playerIds: readonly number[],
+): Promise<Map<number, PlayerPerformance>> {
+  const found = await getManyEntries<PlayerPerformance>(
+    kv,
+    playerIds.map((id) => keys.performance(cid, id)),
+  );
+  return new Map(found.flatMap((e) => (e.value ? [[e.value.playerId, e.value]] : [])));
+}
+
 /**
  * One row per competition player (by position GK→FWD, then name) with their performance; a
  * player with nothing recorded gets zeros (id 0).

@@ -23,6 +23,12 @@ export interface LeaderboardRow {
   prizeType: PrizeType;
   /** NON_CASH and COMPLETED: the description of the prize place won; otherwise null. */
   customPrizeDescription: string | null;
+  /**
+   * The names of the entry's captain and vice-captain: only in competitions with captains once
+   * they kicked off (absent otherwise, so rows without captains are as before).
+   */
+  captainName?: string;
+  viceCaptainName?: string;
 }
 
 /** A game event with what the events list shows of its player. */

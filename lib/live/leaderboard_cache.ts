@@ -8,7 +8,7 @@
  * Nothing here can disagree with KV for long: a snapshot is only reused for the live version it
  * was built at.
  */
-import { captainScoring } from "@/lib/domain/captain.ts";
+import { captainMultiplierOf, captainScoring } from "@/lib/domain/captain.ts";
 import { displayName, distinctName, nameKey } from "@/lib/domain/format.ts";
 import { pointsKey } from "@/lib/domain/ranking.ts";
 import { type RankedStandings, rankStandings, tieOrder } from "@/lib/domain/standings.ts";
@@ -17,6 +17,7 @@ import { getCompetition } from "@/lib/db/competitions.ts";
 import { getEntryIdsByTeamIds } from "@/lib/store/leaderboard_reads.ts";
 import { getLiveVersion } from "@/lib/store/live.ts";
 import { getPerformancesMap } from "@/lib/db/performances.ts";
+import { getPlayersByIds } from "@/lib/db/players.ts";
 import { listPrizes } from "@/lib/db/prizes.ts";
 import { backfillRoster, type RosterColumns, RosterReader } from "@/lib/store/roster.ts";
 import type { LeaderboardRow } from "@/lib/domain/live.ts";
@@ -43,6 +44,8 @@ export class Standings {
     private readonly cols: RosterColumns,
     private readonly ranked: RankedStandings,
     private readonly names: SharedNames,
+    /** Player names of the entries' captains and vice-captains; null: rows name none. */
+    private readonly captainNames: ReadonlyMap<number, string> | null = null,
   ) {
     this.total = ranked.order.length;
   }
@@ -124,7 +127,7 @@ export class Standings {
     const teamId = this.cols.teamId(index);
     const teamName = this.cols.teamName(index);
     const name = displayName(teamName, teamId);
-    return {
+    const row: LeaderboardRow = {
       id: this.cols.ids[index],
       teamId,
       teamName,
@@ -136,7 +139,35 @@ export class Standings {
       prizeType: this.competition.prizeType,
       customPrizeDescription: awards?.descriptionByRank.get(rank) ?? null,
     };
+    if (this.captainNames) {
+      const captain = this.captainNames.get(this.cols.captains[index]);
+      const vice = this.captainNames.get(this.cols.vices[index]);
+      if (captain) row.captainName = captain;
+      if (vice) row.viceCaptainName = vice;
+    }
+    return row;
   }
+}
+
+/**
+ * The names of the players the first `length` entries made captain or vice-captain, once the
+ * competition has kicked off (before, other teams' choices stay hidden, as their picks do);
+ * null for competitions without captains.
+ */
+async function captainNamesOf(
+  kv: Deno.Kv,
+  competition: Competition,
+  cols: RosterColumns,
+  length: number,
+): Promise<Map<number, string> | null> {
+  if (captainMultiplierOf(competition) === null || competition.status === "UPCOMING") return null;
+  const ids = new Set<number>();
+  for (let i = 0; i < length; i++) {
+    if (cols.captains[i]) ids.add(cols.captains[i]);
+    if (cols.vices[i]) ids.add(cols.vices[i]);
+  }
+  const players = ids.size === 0 ? [] : await getPlayersByIds(kv, ids);
+  return new Map(players.map((p) => [p.id, p.name]));
 }
 
 function fnv(hash: number, value: number): number {
@@ -254,7 +285,17 @@ export class LeaderboardCache {
     const captain = captainScoring(competition, performances);
     const ranked = rankStandings(view, perPlayer, rules, ties, captain);
     const signature = `${signatureOf(competition, prizes, ranked.points)}|${ranked.order.length}`;
-    slot.current = new Standings(version, competition, prizes, signature, cols, ranked, slot.names);
+    const captainNames = await captainNamesOf(this.#kv, competition, cols, view.length);
+    slot.current = new Standings(
+      version,
+      competition,
+      prizes,
+      signature,
+      cols,
+      ranked,
+      slot.names,
+      captainNames,
+    );
     return slot.current;
   }
 

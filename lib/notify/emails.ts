@@ -3,8 +3,18 @@
  * carries its one-click unsubscribe: the RFC 8058 headers (`List-Unsubscribe` with the POST
  * address, `List-Unsubscribe-Post: List-Unsubscribe=One-Click`) and the same link in the body.
  */
+import { getPlayerPerformances } from "@/lib/db/performances.ts";
+import { getPlayersByIds } from "@/lib/db/players.ts";
+import {
+  captainMultiplierOf,
+  multipliedPick,
+  multiplierText,
+  multiplyPoints,
+  played,
+} from "@/lib/domain/captain.ts";
 import type { Competition, Entry } from "@/lib/domain/types.ts";
-import { formatWhen, ordinal } from "@/lib/domain/format.ts";
+import { formatPoints, formatWhen, ordinal } from "@/lib/domain/format.ts";
+import { roundPoints } from "@/lib/domain/scoring.ts";
 import { esc } from "@/lib/email/html.ts";
 import type { MailMessage } from "@/lib/email/mailer.ts";
 
@@ -41,12 +51,89 @@ function message({ to, subject, lines, link, unsubscribe }: Parts): MailMessage 
   return { to, subject, text, html, headers: unsubscribeHeaders(unsubscribe) };
 }
 
+/** What the reminder and the result say of an entry's captain and vice-captain. */
+export interface CaptainNote {
+  multiplier: number;
+  captain: string;
+  vice: string | null;
+  /**
+   * The result's: the pick whose points counted `multiplier` times (the captain, or the
+   * vice-captain when the captain did not play) and those points before and after; null when
+   * neither played.
+   */
+  counted?: { name: string; vice: boolean; points: number; multiplied: number } | null;
+}
+
+/**
+ * Reads what the e-mails say of `entry`'s captains: their names and, with `result`, the points
+ * the multiplier counted (from the two players' performances). Null when the competition has no
+ * captains or the entry names none.
+ */
+export async function captainNote(
+  kv: Deno.Kv,
+  entry: Pick<Entry, "captainId" | "viceCaptainId">,
+  competition: Pick<Competition, "id" | "captainMultiplier">,
+  result = false,
+): Promise<CaptainNote | null> {
+  const multiplier = captainMultiplierOf(competition);
+  const { captainId, viceCaptainId } = entry;
+  if (multiplier === null || captainId === undefined) return null;
+  const ids = viceCaptainId === undefined ? [captainId] : [captainId, viceCaptainId];
+  const [players, performances] = await Promise.all([
+    getPlayersByIds(kv, ids),
+    result ? getPlayerPerformances(kv, competition.id, ids) : null,
+  ]);
+  const nameOf = (id: number | undefined) => players.find((p) => p.id === id)?.name ?? null;
+  const captain = nameOf(captainId);
+  if (captain === null) return null;
+  const note: CaptainNote = { multiplier, captain, vice: nameOf(viceCaptainId) };
+  if (performances) {
+    const playedIds = new Set(
+      [...performances.values()].filter(played).map((p) => p.playerId),
+    );
+    const pick = multipliedPick(captainId, viceCaptainId ?? 0, playedIds);
+    const points = roundPoints(performances.get(pick)?.totalPoints ?? 0);
+    const multiplied = multiplyPoints(points, multiplier);
+    const vice = pick !== captainId;
+    note.counted = playedIds.has(pick)
+      ? { name: (vice && note.vice) || captain, vice, points, multiplied }
+      : null;
+  }
+  return note;
+}
+
+function pointsWords(points: number): string {
+  return `${formatPoints(points)} ${points === 1 ? "point" : "points"}`;
+}
+
+/** "Captain: Bukayo Saka (×2), vice-captain: Declan Rice." */
+function captainsLine(note: CaptainNote): string {
+  const vice = note.vice ? `, vice-captain: ${note.vice}` : "";
+  return `Captain: ${note.captain} (${multiplierText(note.multiplier)})${vice}.`;
+}
+
+/** The result's line: the names, then whose points counted ×m and what they came to. */
+function captainResultLine(note: CaptainNote): string {
+  const counted = note.counted;
+  const times = multiplierText(note.multiplier);
+  if (counted === undefined) return captainsLine(note);
+  if (counted === null) {
+    return `${captainsLine(note)} Neither played, so no points counted ${times}.`;
+  }
+  const who = counted.vice
+    ? `${note.captain} did not play, so ${counted.name}'s`
+    : `${counted.name}'s`;
+  return `${captainsLine(note)} ${who} ${pointsWords(counted.points)} counted ${times}: ` +
+    `${pointsWords(counted.multiplied)}.`;
+}
+
 /** "Your team … closes in 1 hour": the last chance to change it. */
 export function buildDeadlineReminder(
   entry: Pick<Entry, "email" | "teamName" | "teamId" | "editToken">,
   competition: Pick<Competition, "id" | "name" | "deadline">,
   origin: string,
   unsubscribe: string,
+  captains: CaptainNote | null = null,
 ): MailMessage {
   const when = formatWhen(competition.deadline ?? "", "UTC", { year: true });
   const link = entry.editToken
@@ -60,18 +147,22 @@ export function buildDeadlineReminder(
       "",
       `${competition.name} closes in about an hour${when ? ` (${when})` : ""}. ` +
       `Your team ${entry.teamId} can still change until then, for free.`,
+      ...(captains
+        ? ["", `${captainsLine(captains)} You can change them with the team until then.`]
+        : []),
     ],
     link,
     unsubscribe,
   });
 }
 
-/** The final result of an entry: its place and points. */
+/** The final result of an entry: its place and points (and what its captain brought). */
 export function buildResultEmail(
   entry: Pick<Entry, "email" | "teamName" | "teamId" | "rank" | "points">,
   competition: Pick<Competition, "id" | "name">,
   origin: string,
   unsubscribe: string,
+  captains: CaptainNote | null = null,
 ): MailMessage {
   const place = entry.rank ? `finished ${ordinal(entry.rank)}` : "is in the final standings";
   return message({
@@ -81,6 +172,7 @@ export function buildResultEmail(
       `Hi ${entry.teamName},`,
       "",
       `${competition.name} is over. Your team ${entry.teamId} ${place} with ${entry.points} points.`,
+      ...(captains ? ["", captainResultLine(captains)] : []),
     ],
     link: { label: "See the final standings", url: `${origin}/leaderboard/${competition.id}` },
     unsubscribe,

@@ -32,7 +32,7 @@ import { getPlayer } from "@/lib/db/players.ts";
 import { ordinal } from "@/lib/domain/format.ts";
 import type { Competition, Entry } from "@/lib/domain/types.ts";
 import type { Mailer, MailMessage } from "@/lib/email/mailer.ts";
-import { buildDeadlineReminder, buildResultEmail, unsubscribeUrl } from "./emails.ts";
+import { buildDeadlineReminder, buildResultEmail, captainNote, unsubscribeUrl } from "./emails.ts";
 import { eachLimited, type PushMessage } from "./push.ts";
 import { afterFailedPush, finalsRetrying, nextRetryAt, PUSH_TTL_MS, retryPushes } from "./retry.ts";
 import { unsubscribeToken, vapidKeys } from "./secrets.ts";
@@ -299,7 +299,8 @@ async function remindBeforeDeadline(
     const entry = await mailableEntry(deps, prefs.value);
     if (!entry) continue;
     const token = await unsubscribeToken(deps.kv, deps.notify, c.id, entry.id);
-    const mail = buildDeadlineReminder(entry, c, origin, unsubscribeUrl(origin, token));
+    const captains = await captainNote(deps.kv, entry, c);
+    const mail = buildDeadlineReminder(entry, c, origin, unsubscribeUrl(origin, token), captains);
     if (await writeMail(deps, prefs, "deadlineEmail", mail, budget, now)) report.reminders++;
   }
 }
@@ -336,7 +337,8 @@ async function tellResults(
     const entry = await mailableEntry(deps, p);
     if (!entry) continue;
     const token = await unsubscribeToken(deps.kv, deps.notify, c.id, entry.id);
-    const mail = buildResultEmail(entry, c, origin, unsubscribeUrl(origin, token));
+    const captains = await captainNote(deps.kv, entry, c, true);
+    const mail = buildResultEmail(entry, c, origin, unsubscribeUrl(origin, token), captains);
     if (await writeMail(deps, prefs, "resultEmail", mail, budget, now)) report.results++;
     else complete = false;
   }

@@ -18,6 +18,7 @@ import { makeTestApp, readJsonBody, type TestApp } from "@/tests/helpers/app.ts"
 import {
   makeAdminHeaders,
   makeCompetition,
+  makeEntry,
   SUCCESS_CARD,
   type TestCompetition,
   validPicks,
@@ -295,6 +296,124 @@ Deno.test("[captain] scoring: ×2 on the captain, the vice-captain when the capt
     // The full read of the entries (prizes on completion) ranks the same points.
     const standings = await computeStandings(app.kv, c.id);
     for (const row of standings) assert.equal(row.points, points[row.teamId], row.teamId);
+  } finally {
+    await app.close();
+  }
+});
+
+/** The rows of GET /api/competitions/{id}/leaderboard (`query` e.g. "limit=1&teamIds=A"). */
+async function rowsOf(app: TestApp, cid: number, query = "limit=50") {
+  const res = await app.request(`/api/competitions/${cid}/leaderboard?${query}`);
+  assert.equal(res.status, 200);
+  return await readJsonBody(res) as Record<string, unknown>[];
+}
+
+/** The row fields of competitions without captains, as the SPEC's payload had them. */
+const PLAIN_ROW_FIELDS = [
+  "id",
+  "teamId",
+  "teamName",
+  "displayName",
+  "points",
+  "rank",
+  "prize",
+  "prizeType",
+  "customPrizeDescription",
+];
+
+Deno.test("[captain] leaderboard rows name the captain and vice-captain once the contest started; rows of a contest without captains are as before", async () => {
+  const app = await makeTestApp();
+  try {
+    const admin = await makeAdminHeaders(app.kv);
+    const c = await makeCompetition(app.kv, { captainMultiplier: 2 });
+    const off = await makeCompetition(app.kv);
+    const picks = validPicks(c);
+    const [, , mid, , fwd] = picks;
+    const other = validTeams(c).find((t) =>
+      t.includes(mid) && t.includes(fwd) && t.join() !== picks.join()
+    )!;
+    const nameOf = (id: number) => c.players.find((p) => p.id === id)!.name;
+    const make = (teamName: string, playerIds: number[], captains = {}) =>
+      createEntry(app.kv, {
+        competitionId: c.id,
+        email: `${teamName.replaceAll(" ", ".")}@example.com`,
+        teamName,
+        playerIds,
+        stripePaymentId: `pi_board_${teamName.replaceAll(" ", "_")}`,
+        ...captains,
+      }).then((made) => made.entry);
+    const midFirst = await make("Mid Armband", picks, { captainId: mid, viceCaptainId: fwd });
+    const fwdFirst = await make("Fwd Armband", other, { captainId: fwd, viceCaptainId: mid });
+    const bare = await make("No Armband", picks.slice().reverse());
+    await makeEntry(app.kv, off, { teamName: "Plain One" });
+
+    // Before kick-off the choices stay hidden, as the teams do.
+    for (const row of await rowsOf(app, c.id)) assert.deepEqual(Object.keys(row), PLAIN_ROW_FIELDS);
+    const upcoming = await (await app.request(`/leaderboard/${c.id}`)).text();
+    assert.ok(!upcoming.includes("data-captains"), "no captain marks before kick-off");
+
+    await updateCompetition(app.kv, c.id, { status: "LIVE" });
+    await updateCompetition(app.kv, off.id, { status: "LIVE" });
+    const expected = {
+      [midFirst.teamId]: { captainName: nameOf(mid), viceCaptainName: nameOf(fwd) },
+      [fwdFirst.teamId]: { captainName: nameOf(fwd), viceCaptainName: nameOf(mid) },
+      [bare.teamId]: {},
+    };
+    const captainsOf = (rows: Record<string, unknown>[]) =>
+      Object.fromEntries(rows.map((r) => {
+        const { captainName, viceCaptainName } = r as Record<string, string | undefined>;
+        return [r.teamId as string, {
+          ...(captainName ? { captainName } : {}),
+          ...(viceCaptainName ? { viceCaptainName } : {}),
+        }];
+      }));
+    const live = await rowsOf(app, c.id);
+    assert.deepEqual(captainsOf(live), expected);
+    assert.deepEqual(Object.keys(live.find((r) => r.teamId === bare.teamId)!), PLAIN_ROW_FIELDS);
+    assert.deepEqual(
+      live.map((r) => r.teamId),
+      [midFirst.teamId, fwdFirst.teamId, bare.teamId],
+      "level on 0 points: entry order",
+    );
+    for (const row of await rowsOf(app, off.id)) {
+      assert.deepEqual(Object.keys(row), PLAIN_ROW_FIELDS, "no captain fields without the option");
+    }
+
+    // Points move the rows (the live push refetches them): each keeps its own captains.
+    const played = async (cid: number, ids: number[]) => {
+      const saved = await app.request(`/api/admin/competitions/${cid}/performances`, {
+        method: "POST",
+        headers: admin,
+        json: { performances: ids.map((playerId) => ({ playerId, minutesPlayed: 90 })) },
+      });
+      assert.equal(saved.status, 200);
+      await saved.body?.cancel();
+    };
+    await played(c.id, [mid, fwd]);
+    await played(off.id, validPicks(off));
+    const goal = await app.request(`/api/admin/competitions/${c.id}/events`, {
+      method: "POST",
+      headers: admin,
+      json: { playerId: fwd, eventType: "GOAL", minute: 12 },
+    });
+    assert.equal(goal.status, 201);
+    await goal.body?.cancel();
+    const moved = await rowsOf(app, c.id);
+    assert.equal(moved[0].teamId, fwdFirst.teamId, "the forward's captain went top");
+    assert.deepEqual(captainsOf(moved), expected);
+    // Once scored, the page renders the marks with words for screen readers; the contest without has none.
+    const page = await (await app.request(`/leaderboard/${c.id}`)).text();
+    assert.ok(page.includes(`Captain: ${nameOf(mid)}, vice-captain: ${nameOf(fwd)}`));
+    assert.ok(page.includes(`Captain: ${nameOf(fwd)}, vice-captain: ${nameOf(mid)}`));
+    assert.equal(page.split("data-captains").length - 1, 2, "one mark per captained row");
+    const plain = await (await app.request(`/leaderboard/${off.id}`)).text();
+    assert.ok(plain.includes("Plain One"));
+    assert.ok(!plain.includes("data-captains") && !plain.includes("Captain:"));
+
+    // A visitor's own rows beyond the page carry them too.
+    const own = await rowsOf(app, c.id, `limit=1&teamIds=${midFirst.teamId},${bare.teamId}`);
+    assert.deepEqual(own.map((r) => r.teamId), [fwdFirst.teamId, midFirst.teamId, bare.teamId]);
+    assert.deepEqual(captainsOf(own), expected);
   } finally {
     await app.close();
   }

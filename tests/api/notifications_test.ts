@@ -5,7 +5,10 @@
  * push service (real encryption and VAPID, checked there) with a 410 removing the subscription.
  */
 import assert from "node:assert/strict";
+import { createEntry } from "@/lib/db/entries.ts";
+import type { Entry } from "@/lib/domain/types.ts";
 import { createGameEvent } from "@/lib/db/events.ts";
+import { getPerformancesMap } from "@/lib/db/performances.ts";
 import { updateCompetition } from "@/lib/db/competitions.ts";
 import { listOutbox, type OutboxMessage } from "@/lib/db/outbox.ts";
 import {
@@ -22,6 +25,7 @@ import webpush from "web-push";
 import { makeTestApp, readJsonBody, TEST_ORIGIN, type TestApp } from "@/tests/helpers/app.ts";
 import {
   entryBody,
+  makeAdminHeaders,
   makeCompetition,
   makeEntry,
   payTestIntent,
@@ -146,6 +150,7 @@ Deno.test("[notifications] the deadline reminder goes once, 1 hour before; the r
         assert.equal(sent[0].to, "jane@example.com");
         assert.match(sent[0].subject, /1 hour left to change your team/);
         assert.match(sent[0].text, new RegExp(`/edit/${token}`));
+        assert.doesNotMatch(sent[0].text, /captain/i, "a contest without captains names none");
         assert.equal(sent[0].headers?.["List-Unsubscribe-Post"], "List-Unsubscribe=One-Click");
         assert.match(
           sent[0].headers?.["List-Unsubscribe"] ?? "",
@@ -165,6 +170,7 @@ Deno.test("[notifications] the deadline reminder goes once, 1 hour before; the r
       assert.equal(sent.length, 1);
       assert.match(sent[0].subject, /Final result of .*: your team finished 1st/);
       assert.match(sent[0].text, /Unsubscribe|Stop these e-mails/);
+      assert.doesNotMatch(sent[0].text, /captain/i);
     });
 
     await t.step("the one-click POST needs no login, and a forged token is refused", async () => {
@@ -219,6 +225,112 @@ Deno.test("[notifications] the unsubscribe page's button stops the e-mails: no r
     const deadline = Date.parse(c.deadline!);
     await runNotifications(app.services, TEST_ORIGIN, new Date(deadline - 60_000));
     assert.equal((await notices(app, "deadlineEmail")).length, 0);
+  } finally {
+    await app.close();
+  }
+});
+
+Deno.test("[notifications] with captains: the reminder names them, the result says what the armband counted", async (t) => {
+  const app = await makeTestApp();
+  try {
+    const admin = await makeAdminHeaders(app.kv);
+    const c = await makeCompetition(app.kv, { captainMultiplier: 2 });
+    const [gk, def, mid, def2, fwd] = validPicks(c);
+    const name = (id: number) => c.players.find((p) => p.id === id)!.name;
+    // Three people with the same five picks and different armbands.
+    const entryWith = async (email: string, captainId: number, viceCaptainId: number) => {
+      const { entry } = await createEntry(app.kv, {
+        competitionId: c.id,
+        email,
+        teamName: `Armband ${email.split("@")[0]}`,
+        playerIds: validPicks(c),
+        stripePaymentId: `pi_notify_${email}`,
+        captainId,
+        viceCaptainId,
+      });
+      await setNotifyPrefs(app.kv, entry, { deadlineEmail: true, resultEmail: true }, "checkout");
+      return entry;
+    };
+    const scored = await entryWith("mid@example.com", mid, fwd);
+    const benched = await entryWith("gk@example.com", gk, fwd);
+    const idle = await entryWith("def@example.com", def, def2);
+    const mailTo = async (about: string, entry: Entry) => {
+      const mails = (await notices(app, about)).filter((m) => m.to === entry.email);
+      assert.equal(mails.length, 1, `${about} to ${entry.email}`);
+      return mails[0];
+    };
+
+    await t.step("the reminder: captain (×2) and vice-captain, while they can change", async () => {
+      const deadline = Date.parse(c.deadline!);
+      await runNotifications(
+        app.services,
+        TEST_ORIGIN,
+        new Date(deadline - REMINDER_BEFORE_MS + 60_000),
+      );
+      const mail = await mailTo("deadlineEmail", scored);
+      const line = `Captain: ${name(mid)} (×2), vice-captain: ${name(fwd)}.`;
+      assert.ok(mail.text.includes(line), mail.text);
+      assert.ok(mail.text.includes("You can change them with the team until then."));
+      assert.ok(mail.html?.includes(`<p>${line} You can change them`), mail.html ?? "no html");
+      const other = await mailTo("deadlineEmail", benched);
+      assert.ok(other.text.includes(`Captain: ${name(gk)} (×2), vice-captain: ${name(fwd)}.`));
+    });
+
+    await t.step(
+      "the result: whose points counted ×2, the vice-captain's when the captain sat out",
+      async () => {
+        await updateCompetition(app.kv, c.id, { status: "LIVE" });
+        const saved = await app.request(`/api/admin/competitions/${c.id}/performances`, {
+          method: "POST",
+          headers: admin,
+          json: {
+            performances: [
+              { playerId: mid, minutesPlayed: 90, goals: 1 },
+              { playerId: fwd, minutesPlayed: 90 },
+              { playerId: gk, minutesPlayed: 0 },
+            ],
+          },
+        });
+        assert.equal(saved.status, 200);
+        await saved.body?.cancel();
+        const points = await getPerformancesMap(app.kv, c.id);
+        const midPoints = points.get(mid)!.totalPoints;
+        const fwdPoints = points.get(fwd)!.totalPoints;
+        assert.ok(midPoints > 2 && fwdPoints === 2, `${midPoints}, ${fwdPoints}`);
+        await updateCompetition(app.kv, c.id, { status: "COMPLETED" });
+        await sweepPayments(app.services, TEST_ORIGIN);
+        await sweepPayments(app.services, TEST_ORIGIN);
+
+        const first = await mailTo("resultEmail", scored);
+        assert.ok(
+          first.text.includes(
+            `Captain: ${name(mid)} (×2), vice-captain: ${name(fwd)}. ${name(mid)}'s ` +
+              `${midPoints} points counted ×2: ${midPoints * 2} points.`,
+          ),
+          first.text,
+        );
+        const second = await mailTo("resultEmail", benched);
+        assert.ok(
+          second.text.includes(
+            `Captain: ${name(gk)} (×2), vice-captain: ${name(fwd)}. ${name(gk)} did not play, ` +
+              `so ${name(fwd)}'s 2 points counted ×2: 4 points.`,
+          ),
+          second.text,
+        );
+        const third = await mailTo("resultEmail", idle);
+        assert.ok(
+          third.text.includes(
+            `Captain: ${name(def)} (×2), vice-captain: ${name(def2)}. ` +
+              "Neither played, so no points counted ×2.",
+          ),
+          third.text,
+        );
+        // The mail's totals are the leaderboard's: the armband counted there the same way.
+        const rows = await readJsonBody(await app.request(`/api/competitions/${c.id}/leaderboard`));
+        const total = rows.find((r: { teamId: string }) => r.teamId === scored.teamId).points;
+        assert.match(first.text, new RegExp(`with ${total} points`));
+      },
+    );
   } finally {
     await app.close();
   }

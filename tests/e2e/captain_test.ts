@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { gotoHydrated, launchBrowser } from "@/tests/helpers/browser.ts";
 import { startServer } from "@/tests/helpers/server.ts";
 import type { Competition } from "@/lib/domain/types.ts";
+import { lastName } from "@/lib/domain/format.ts";
 import {
   assertNoHorizontalScroll,
   assertNoSeriousAxeViolations,
@@ -18,6 +19,41 @@ const SHOTS = new URL("./screenshots/", import.meta.url);
 async function shot(page: Page, name: string): Promise<void> {
   await Deno.mkdir(SHOTS, { recursive: true });
   await page.screenshot({ path: new URL(`${name}.png`, SHOTS).pathname, fullPage: true });
+}
+
+const ADMIN_HEADERS = { "x-admin-username": "admin", "x-admin-password": "admin-test-password" };
+
+interface BoardRow {
+  teamId: string;
+  captainName?: string;
+  viceCaptainName?: string;
+}
+
+async function boardRows(base: string, cid: number): Promise<BoardRow[]> {
+  const res = await fetch(`${base}/api/competitions/${cid}/leaderboard`);
+  assert.equal(res.status, 200);
+  return await res.json();
+}
+
+/**
+ * Each row of the page shows the C and V of its API row: their last names visible, the full
+ * names read out ("Captain: …, vice-captain: …").
+ */
+async function assertMarks(page: Page, rows: BoardRow[]): Promise<void> {
+  const table = page.getByRole("table", { name: "Leaderboard" });
+  for (const row of rows) {
+    assert.ok(row.captainName && row.viceCaptainName, `${row.teamId} has captains`);
+    const mark = table.locator(`tr[data-team-id="${row.teamId}"] [data-captains]`);
+    assert.equal(
+      await mark.locator(".sr-only").textContent(),
+      `Captain: ${row.captainName}, vice-captain: ${row.viceCaptainName}`,
+    );
+    const visible = (await mark.innerText()).replace(/\s+/g, " ").trim();
+    assert.ok(
+      visible.endsWith(`C ${lastName(row.captainName)} V ${lastName(row.viceCaptainName)}`),
+      visible,
+    );
+  }
 }
 
 /** The C or V button of the pick named `name` in the team panel. */
@@ -144,7 +180,83 @@ Deno.test("[e2e] captain: the builder marks a captain and a vice-captain by keyb
         path: new URL("captain-team-dialog-1280.png", SHOTS).pathname,
         fullPage: false,
       });
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "detached" });
     });
+
+    await t.step(
+      "the leaderboard marks each row's C and V; a row that moves keeps its marks",
+      async () => {
+        const live = list.find((x) => x.status === "LIVE")!;
+        const table = page.getByRole("table", { name: "Leaderboard" });
+        const before = await boardRows(base, live.id);
+        // One of them is this browser's entry: its highlighted row keeps a legible mark.
+        await page.evaluate((entry) => {
+          localStorage.setItem("userEntries", JSON.stringify([entry]));
+        }, { competitionId: live.id, teamId: before[1].teamId });
+        await gotoHydrated(page, `${base}/leaderboard/${live.id}`);
+        await table.locator(`tr[data-own][data-team-id="${before[1].teamId}"]`).waitFor();
+        await assertMarks(page, before);
+        // The marks name the captains the team dialog shows.
+        const roles = async (teamId: string) =>
+          (await (await fetch(`${base}/api/entries/${teamId}/details`)).json()).players as {
+            id: number;
+            name: string;
+            captain: "C" | "V" | null;
+          }[];
+        const firstTeam = await roles(before[0].teamId);
+        assert.equal(firstTeam.find((p) => p.captain === "C")?.name, before[0].captainName);
+        assert.equal(firstTeam.find((p) => p.captain === "V")?.name, before[0].viceCaptainName);
+
+        // A goal for the last row's captain counts ×2 there: that row climbs, live over /ws.
+        const last = before[before.length - 1];
+        const captain = (await roles(last.teamId)).find((p) => p.captain === "C")!;
+        const goal = await fetch(`${base}/api/admin/competitions/${live.id}/events`, {
+          method: "POST",
+          headers: { ...ADMIN_HEADERS, "content-type": "application/json" },
+          body: JSON.stringify({ playerId: captain.id, eventType: "GOAL", minute: 80 }),
+        });
+        assert.equal(goal.status, 201, await goal.text());
+        const after = await boardRows(base, live.id);
+        const at = (rows: BoardRow[]) => rows.findIndex((r) => r.teamId === last.teamId);
+        assert.ok(at(after) < at(before), "the captain's goal moves the row up");
+        await page.waitForFunction(
+          (order) =>
+            [...document.querySelectorAll("table[aria-label='Leaderboard'] tr[data-team-id]")]
+              .map((tr) => tr.getAttribute("data-team-id")).join() === order,
+          after.map((r) => r.teamId).join(),
+          { timeout: 5000 },
+        );
+        await assertMarks(page, after);
+        assert.equal(await table.locator("[data-captains]").count(), after.length);
+        await page.waitForSelector("tr[data-changed]", { state: "detached", timeout: 5000 });
+        await page.mouse.move(0, 0); // no row left hovered for the contrast check
+        await assertNoSeriousAxeViolations(page);
+        await shot(page, "captain-leaderboard-1280");
+
+        await page.setViewportSize({ width: 390, height: 844 });
+        await assertNoHorizontalScroll(page);
+        const mark = table.locator(`tr[data-team-id="${last.teamId}"] [data-captains]`);
+        const markBox = await mark.boundingBox();
+        const cellBox = await table.locator(`tr[data-team-id="${last.teamId}"] td`).nth(1)
+          .boundingBox();
+        assert.ok(
+          markBox && cellBox && markBox.x + markBox.width <= cellBox.x + cellBox.width + 0.5,
+          "the mark stays inside its cell",
+        );
+        // One line: the C with its name; the V (read out all the same) from 640 px up.
+        const moved = table.locator(`tr[data-team-id="${last.teamId}"]`);
+        const armband = (role: string) => moved.locator(`[data-armband='${role}']`);
+        assert.equal(
+          (await armband("C").innerText()).replace(/\s+/g, " ").trim(),
+          `C ${lastName(last.captainName)}`,
+        );
+        assert.equal(await armband("V").isVisible(), false);
+        assert.match((await mark.locator(".sr-only").textContent())!, /, vice-captain: /);
+        await assertNoSeriousAxeViolations(page);
+        await shot(page, "captain-leaderboard-390");
+      },
+    );
   } finally {
     await browser.close();
     await server.stop();

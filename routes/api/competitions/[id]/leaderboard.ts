@@ -8,7 +8,8 @@ import type { State } from "@/lib/services.ts";
 export const handler: Handlers<unknown, State> = {
   /**
    * The ranked entries: a JSON array of
-   * {id, teamId, teamName, displayName, points, rank, prize, prizeType, customPrizeDescription}.
+   * {id, teamId, teamName, displayName, points, rank, prize, prizeType, customPrizeDescription},
+   * plus captainName and viceCaptainName in competitions with captains once they kicked off.
    * `?limit=&offset=` choose the page (default the first 100); `?teamIds=A,B` appends those
    * teams' rows that are not on the page. Headers: X-Total-Count, X-Limit, X-Offset; the ETag
    * follows the live version, so unchanged polls revalidate to 304.
