@@ -145,7 +145,7 @@ export function LeaderboardHeader(
         <p className="text-sm text-muted-foreground" data-testid="captains">
           Captains (C) score{" "}
           {multiplierText(competition.captainMultiplier)}; the vice-captain (V) takes over when the
-          captain does not play. Open a team to see its captains.
+          captain does not play. Each row marks its team's two from kick-off.
         </p>
       )}
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3">
