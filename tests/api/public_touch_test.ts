@@ -72,6 +72,9 @@ const NOT_PUBLIC: Record<string, string> = {
   "notifications":
     "an entry's private notification settings and the push queue: no page shows them",
   "payouts": "winners' payout details and notices, admin only",
+  "pushRetries":
+    "pushes kept for another try, and the final-standings mark on an entry's private " +
+    "notification settings: no page shows them",
   "rateLimits": "per-address counters",
   "refunds": "refund claims and notices; the cancellation visitors see is touched by its own write",
   "roster": "re-packs the picks of entries already written, and touched, with their entries",
