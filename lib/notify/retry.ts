@@ -18,7 +18,7 @@ import {
 } from "@/lib/db/push_retries.ts";
 import { keys } from "@/lib/store/keys.ts";
 import { eachLimited, type PushFailure, TTL_SECONDS } from "./push.ts";
-import type { NotifyDeps, NotifyReport } from "./run.ts";
+import type { NotifyDeps, NotifyReport } from "./state.ts";
 import { vapidKeys } from "./secrets.ts";
 
 /** The waits before the second, third and fourth send (then the push is given up). */

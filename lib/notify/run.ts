@@ -7,7 +7,6 @@
  * write wakes this isolate's drainer (`startPushDrainer`). A push the push service refused for now
  * (429, 5xx) or that got no answer is kept and tried again (retry.ts), by the same runner.
  */
-import type { VapidConfig } from "@/lib/config.ts";
 import { listCompetitions } from "@/lib/db/competitions.ts";
 import { getEntry } from "@/lib/db/entries.ts";
 import { keys } from "@/lib/store/keys.ts";
@@ -31,36 +30,14 @@ import { deliverOutboxMessage, mailerDelivers, outboxWrite } from "@/lib/db/outb
 import { getPlayer } from "@/lib/db/players.ts";
 import { ordinal } from "@/lib/domain/format.ts";
 import type { Competition, Entry } from "@/lib/domain/types.ts";
-import type { Mailer, MailMessage } from "@/lib/email/mailer.ts";
+import type { MailMessage } from "@/lib/email/mailer.ts";
 import { buildDeadlineReminder, buildResultEmail, captainNote, unsubscribeUrl } from "./emails.ts";
 import { eachLimited, type PushMessage } from "./push.ts";
 import { afterFailedPush, finalsRetrying, nextRetryAt, PUSH_TTL_MS, retryPushes } from "./retry.ts";
 import { unsubscribeToken, vapidKeys } from "./secrets.ts";
-import type { NotifyState } from "./state.ts";
+import type { NotifyDeps, NotifyReport } from "./state.ts";
 
-export interface NotifyDeps {
-  kv: Deno.Kv;
-  mailer: Mailer;
-  /** This isolate's keys, VAPID headers and push workers (state.ts). */
-  notify: NotifyState;
-  config?: { vapid?: VapidConfig | null };
-  /** Settings read per page of a competition's push queue (PAGE; tests take a small one). */
-  pushPage?: number;
-}
-
-/** What one run did. */
-export interface NotifyReport {
-  reminders: number;
-  results: number;
-  finals: number;
-  pushes: number;
-  gone: number;
-  failed: number;
-  /** Failed sends kept for a later try. */
-  retrying: number;
-  /** Kept pushes dropped (past their TTL, no tries left, push revoked, entry refunded). */
-  dropped: number;
-}
+export type { NotifyDeps, NotifyReport };
 
 /** The reminder goes this long before the deadline. */
 export const REMINDER_BEFORE_MS = 3_600_000;
