@@ -187,8 +187,8 @@ Deno.test("[notifications] the confirmation page offers the entry's notification
         page.on("request", (r) => {
           if (r.url().includes("/api/notifications/")) asked.push(r.url());
         });
-        // Another entry of this browser's does not open this one's card.
-        await remember(page, base, { competitionId: upcoming, teamId: "FFT-OTHER234" });
+        // Knowing the team ID (a leaderboard row of its own, say) is not holding its edit secret.
+        await remember(page, base, { competitionId: upcoming, teamId: entry.teamId });
         await gotoHydrated(page, url);
         await page.locator("[data-team-id]").filter({ hasText: entry.teamId }).waitFor();
         assert.equal(await page.locator("[data-notify-settings]").count(), 0);
