@@ -144,17 +144,18 @@ import * as $$18 from "./islands/ClaimForm.tsx";
 import * as $$19 from "./islands/ContestList.tsx";
 import * as $$20 from "./islands/EditTeamLink.tsx";
 import * as $$21 from "./islands/EmailTestForm.tsx";
-import * as $$22 from "./islands/LeaderboardLive.tsx";
-import * as $$23 from "./islands/LeagueCreate.tsx";
-import * as $$24 from "./islands/LeagueMembership.tsx";
-import * as $$25 from "./islands/MyEntries.tsx";
-import * as $$26 from "./islands/PageView.tsx";
-import * as $$27 from "./islands/RulesButton.tsx";
-import * as $$28 from "./islands/ShareButtons.tsx";
-import * as $$29 from "./islands/TeamBuilder.tsx";
-import * as $$30 from "./islands/TeamEditor.tsx";
-import * as $$31 from "./islands/Toaster.tsx";
-import * as $$32 from "./islands/TwoFactorSetup.tsx";
+import * as $$22 from "./islands/EntryNotifications.tsx";
+import * as $$23 from "./islands/LeaderboardLive.tsx";
+import * as $$24 from "./islands/LeagueCreate.tsx";
+import * as $$25 from "./islands/LeagueMembership.tsx";
+import * as $$26 from "./islands/MyEntries.tsx";
+import * as $$27 from "./islands/PageView.tsx";
+import * as $$28 from "./islands/RulesButton.tsx";
+import * as $$29 from "./islands/ShareButtons.tsx";
+import * as $$30 from "./islands/TeamBuilder.tsx";
+import * as $$31 from "./islands/TeamEditor.tsx";
+import * as $$32 from "./islands/Toaster.tsx";
+import * as $$33 from "./islands/TwoFactorSetup.tsx";
 
 import type { Manifest } from "$fresh/server.ts";
 
@@ -305,17 +306,18 @@ const manifest = {
     "./islands/ContestList.tsx": $$19,
     "./islands/EditTeamLink.tsx": $$20,
     "./islands/EmailTestForm.tsx": $$21,
-    "./islands/LeaderboardLive.tsx": $$22,
-    "./islands/LeagueCreate.tsx": $$23,
-    "./islands/LeagueMembership.tsx": $$24,
-    "./islands/MyEntries.tsx": $$25,
-    "./islands/PageView.tsx": $$26,
-    "./islands/RulesButton.tsx": $$27,
-    "./islands/ShareButtons.tsx": $$28,
-    "./islands/TeamBuilder.tsx": $$29,
-    "./islands/TeamEditor.tsx": $$30,
-    "./islands/Toaster.tsx": $$31,
-    "./islands/TwoFactorSetup.tsx": $$32,
+    "./islands/EntryNotifications.tsx": $$22,
+    "./islands/LeaderboardLive.tsx": $$23,
+    "./islands/LeagueCreate.tsx": $$24,
+    "./islands/LeagueMembership.tsx": $$25,
+    "./islands/MyEntries.tsx": $$26,
+    "./islands/PageView.tsx": $$27,
+    "./islands/RulesButton.tsx": $$28,
+    "./islands/ShareButtons.tsx": $$29,
+    "./islands/TeamBuilder.tsx": $$30,
+    "./islands/TeamEditor.tsx": $$31,
+    "./islands/Toaster.tsx": $$32,
+    "./islands/TwoFactorSetup.tsx": $$33,
   },
   baseUrl: import.meta.url,
 } satisfies Manifest;

@@ -42,6 +42,8 @@ const BUDGET_KB: Record<string, number> = {
   leaderboard: 45,
   admin: 60,
   league: 45,
+  // Not in the issue: the budget of the other pages a buyer sees (payment, leaderboard, league).
+  confirmation: 45,
 };
 const RPS_RATIO_TARGET = 0.2;
 const LIGHTHOUSE_TARGET = { score: 95, lcpMs: 1500 };
@@ -348,12 +350,18 @@ async function pickPages(origin: string): Promise<Record<string, string>> {
     payment: `/payment/${open.id}`,
     leaderboard: `/leaderboard/${live.id}`,
     admin: "/admin",
-    league: await leaguePage(origin, open.id),
+    ...await entryPages(origin, open.id),
   };
 }
 
-/** A friends' league of one entry bought in the open contest (test-mode card): its page. */
-async function leaguePage(origin: string, cid: number): Promise<string> {
+/**
+ * One entry bought in the open contest (test-mode card): its confirmation page and the page of a
+ * friends' league of it.
+ */
+async function entryPages(
+  origin: string,
+  cid: number,
+): Promise<{ league: string; confirmation: string }> {
   const entry = await buyEntryAnswer(origin, cid, {
     email: "wire-bench@example.com",
     teamName: "Wire Bench",
@@ -363,7 +371,10 @@ async function leaguePage(origin: string, cid: number): Promise<string> {
     editToken: entry.editToken,
     name: "Wire Bench League",
   });
-  return `/leagues/${(league as { id: string }).id}`;
+  return {
+    league: `/leagues/${(league as { id: string }).id}`,
+    confirmation: `/confirmation/${entry.teamId}`,
+  };
 }
 
 function kb(bytes: number): string {

@@ -1,6 +1,7 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { LocalTime } from "@/components/LocalTime.tsx";
 import { ApiError } from "@/lib/client/api.ts";
+import { cn } from "@/lib/client/cn.ts";
 import {
   loadNotifySettings,
   type NotifyChoice,
@@ -9,6 +10,7 @@ import {
   saveNotifySettings,
   subscribePush,
 } from "@/lib/client/notifications.ts";
+import type { ConsentSource } from "@/lib/domain/schemas/notifications.ts";
 
 const EMAIL_CHOICES: { key: NotifyChoice; label: string }[] = [
   { key: "deadlineEmail", label: "E-mail me 1 hour before the deadline" },
@@ -55,23 +57,50 @@ function Choice(
   );
 }
 
+export interface NotificationSettingsProps {
+  teamId: string;
+  editToken: string;
+  /** Before the deadline: the deadline e-mail can still be turned on. */
+  upcoming: boolean;
+  /** Where the consents given here are recorded as given (My entries unless told). */
+  source?: ConsentSource;
+  /** Opened (and loaded) at once instead of on the first click. */
+  startOpen?: boolean;
+  /** Classes of the box's place on the page (spacing). */
+  className?: string;
+}
+
 /**
- * An entry's notifications on My entries: the two e-mails and the two pushes, each turned on or
- * off here (turning one on records the consent with its time), and push revoked for the entry.
- * Loaded when opened.
+ * An entry's notifications (My entries, the confirmation page): the two e-mails and the two
+ * pushes, each turned on or off here (turning one on records the consent with its time and
+ * `source`), and push revoked for the entry. Loaded when opened.
  */
 export function NotificationSettings(
-  { teamId, editToken, upcoming }: { teamId: string; editToken: string; upcoming: boolean },
+  { teamId, editToken, upcoming, source = "my-entries", startOpen = false, className = "mt-3" }:
+    NotificationSettingsProps,
 ) {
   const [settings, setSettings] = useState<NotifySettings | null>(null);
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const requested = useRef(false);
   const idBase = `notify-${teamId}`;
 
+  const load = () => {
+    if (requested.current) return;
+    requested.current = true;
+    setError(null);
+    loadNotifySettings(editToken).then(setSettings, (err) => {
+      requested.current = false; // opened again, it tries again
+      setError(failure(err));
+    });
+  };
+  useEffect(() => {
+    if (startOpen) load();
+  }, []);
+
   const open = (event: Event) => {
-    if (!(event.currentTarget as HTMLDetailsElement).open || settings) return;
-    loadNotifySettings(editToken).then(setSettings, (err) => setError(failure(err)));
+    if ((event.currentTarget as HTMLDetailsElement).open) load();
   };
 
   const save = async (change: Parameters<typeof saveNotifySettings>[1], done: string) => {
@@ -85,13 +114,13 @@ export function NotificationSettings(
       for (const key of [...EMAIL_CHOICES, ...PUSH_CHOICES].map((c) => c.key)) {
         const on = change[key];
         if (on !== undefined) {
-          shown[key] = on ? { at: new Date().toISOString(), source: "my-entries" } : null;
+          shown[key] = on ? { at: new Date().toISOString(), source } : null;
         }
       }
       setSettings(shown);
     }
     try {
-      setSettings(await saveNotifySettings(editToken, change));
+      setSettings(await saveNotifySettings(editToken, { ...change, source }));
       setStatus(done);
     } catch (err) {
       setSettings(before);
@@ -106,7 +135,7 @@ export function NotificationSettings(
     if (!on || settings.pushEndpoint) return save({ [key]: on }, on ? "Push on." : "Saved.");
     setBusy(true);
     setError(null);
-    setSettings({ ...settings, [key]: { at: new Date().toISOString(), source: "my-entries" } });
+    setSettings({ ...settings, [key]: { at: new Date().toISOString(), source } });
     try {
       const push = await subscribePush(settings.vapidPublicKey);
       setSettings(settings);
@@ -122,8 +151,9 @@ export function NotificationSettings(
   const pushOn = settings && (settings.pushScored || settings.pushFinal);
   return (
     <details
-      className="mt-3 rounded-lg border border-border text-sm"
+      className={cn(className, "rounded-lg border border-border text-sm")}
       data-notify-settings={teamId}
+      open={startOpen}
       onToggle={open}
     >
       <summary className="cursor-pointer select-none rounded-lg px-3 py-2 font-medium hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">

@@ -3,11 +3,12 @@
  * token opens them), and this browser's push subscription, made through the service worker.
  */
 import { apiFetch } from "@/lib/client/api.ts";
+import type { ConsentSource } from "@/lib/domain/schemas/notifications.ts";
 
 /** An opt-in as given: when and where. */
 export interface ConsentView {
   at: string;
-  source: "checkout" | "my-entries";
+  source: ConsentSource;
 }
 
 /** What GET/PUT /api/notifications/{token} answer. */
@@ -42,7 +43,7 @@ export function saveNotifySettings(
   token: string,
   change: Partial<Record<NotifyChoice, boolean>> & {
     push?: PushSubscriptionJson | null;
-    source?: "checkout" | "my-entries";
+    source?: ConsentSource;
   },
 ): Promise<NotifySettings> {
   return apiFetch<NotifySettings>(`/api/notifications/${encodeURIComponent(token)}`, {

@@ -7,6 +7,7 @@
 import type { EventType, GameEvent } from "@/lib/domain/types.ts";
 import type { GroupedWrite } from "@/lib/store/group_commit.ts";
 import { timeOrderedId } from "@/lib/store/ids.ts";
+import type { ConsentSource } from "@/lib/domain/schemas/notifications.ts";
 import { keys } from "@/lib/store/keys.ts";
 import { storeState } from "@/lib/store/store_state.ts";
 
@@ -15,7 +16,7 @@ export const NOTIFY_KINDS = ["deadlineEmail", "resultEmail", "pushScored", "push
 export type NotifyKind = typeof NOTIFY_KINDS[number];
 
 /** Where an opt-in was given. */
-export type ConsentSource = "checkout" | "my-entries";
+export type { ConsentSource };
 
 /** An opt-in as given: when and where. */
 export interface Consent {

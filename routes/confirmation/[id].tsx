@@ -4,6 +4,7 @@ import { SocialMeta } from "@/components/SocialMeta.tsx";
 import { StatusCard } from "@/components/StatusCard.tsx";
 import { TeamPlayerList } from "@/components/team/TeamPlayerList.tsx";
 import EditTeamLink from "@/islands/EditTeamLink.tsx";
+import EntryNotifications from "@/islands/EntryNotifications.tsx";
 import { Button } from "@/components/ui/Button.tsx";
 import ShareButtons from "@/islands/ShareButtons.tsx";
 import { linkOrigin } from "@/lib/config.ts";
@@ -37,6 +38,8 @@ type Data = {
   open: boolean;
   /** Why the team is locked (null while it can change). */
   lockedReason: string | null;
+  /** Notifications may be asked for (not refunded, the competition not cancelled). */
+  notify: boolean;
   /** The refund of this entry's payment (a cancelled competition), formatted; null if none. */
   refund: { amount: string; reason: string; done: boolean } | null;
   /** The link previews and the Share button point at the team on the leaderboard. */
@@ -66,6 +69,7 @@ export const handler: Handlers<Data, State> = {
       players: players.map(toPickPlayer),
       open: !refund && editLockReason(competition, false, new Date()) === null,
       lockedReason: editLockReason(competition, refund !== null, new Date()),
+      notify: !refund && competition.status !== "CANCELLED",
       refund: refund && {
         amount: formatPrice(refund.amount / 100, refund.currency),
         reason: refund.reason,
@@ -173,8 +177,19 @@ function CompetitionTimes({ deadline, kickoff }: { deadline: string; kickoff: st
 }
 
 function Confirmation(
-  { teamId, email, paid, competition, kickoff, players, refund, open, lockedReason, preview }:
-    NonNullable<Data>,
+  {
+    teamId,
+    email,
+    paid,
+    competition,
+    kickoff,
+    players,
+    refund,
+    open,
+    lockedReason,
+    notify,
+    preview,
+  }: NonNullable<Data>,
 ) {
   return (
     <div className="grid gap-6 rounded-xl border border-border bg-card p-6 shadow-sm sm:p-8">
@@ -209,6 +224,7 @@ function Confirmation(
           className="mt-3"
         />
       </div>
+      {notify && <EntryNotifications teamId={teamId} upcoming={open} />}
       <section aria-labelledby="competition-title">
         <h2 id="competition-title" className="text-lg font-semibold">{competition.name}</h2>
         {competition.description && (

@@ -88,12 +88,14 @@ Deno.test("[pages] a refunded entry's confirmation says so; a finished match say
     const entry = await makeEntry(app.kv, c);
     const before = await (await app.request(`/confirmation/${entry.teamId}`)).text();
     assert.match(before, /You&#x27;re All Set!|You're All Set!/);
+    assert.match(before, /<!--frsh-EntryNotifications:/, "notifications offered");
     await cancelCompetition(app.services, c.id, "Storm over the stadium", TEST_ORIGIN);
     const after = await (await app.request(`/confirmation/${entry.teamId}`)).text();
     assert.match(after, /Entry Refunded/);
     assert.match(after, /\$7\.00 has been refunded to your card\./);
     assert.match(after, /Competition cancelled: Storm over the stadium/);
     assert.doesNotMatch(after, /Good luck!/);
+    assert.doesNotMatch(after, /frsh-EntryNotifications/, "nothing to be notified of");
 
     const done = await makeCompetition(app.kv);
     const [home, away] = [await makeTeam(app.kv), await makeTeam(app.kv)];

@@ -83,7 +83,7 @@ Deno.test("[notifications] a GOAL over many pages of settings reaches every hold
   }
 });
 
-Deno.test("[notifications] opt-ins at checkout and on My entries record their consent time", async () => {
+Deno.test("[notifications] opt-ins at checkout, on My entries and on the confirmation page record their consent time", async () => {
   const app = await makeTestApp();
   try {
     const c = await makeCompetition(app.kv);
@@ -110,10 +110,38 @@ Deno.test("[notifications] opt-ins at checkout and on My entries record their co
     assert.equal(on.resultEmail.source, "my-entries");
     assert.deepEqual(await readJsonBody(await settings(app, token)), on);
 
+    // The confirmation page's card records its own source; one already on keeps its consent.
+    const confirmed = await readJsonBody(
+      await settings(app, token, {
+        deadlineEmail: true,
+        resultEmail: false,
+        source: "confirmation",
+      }),
+    );
+    assert.equal(confirmed.resultEmail, null);
+    assert.deepEqual(confirmed.deadlineEmail, view.deadlineEmail);
+    const again = await readJsonBody(
+      await settings(app, token, { resultEmail: true, source: "confirmation" }),
+    );
+    assert.equal(again.resultEmail.source, "confirmation");
+    assert.ok(Date.parse(again.resultEmail.at) >= Date.parse(on.resultEmail.at));
+    // Back as My entries left it (the tests below compare with `on`).
+    await settings(app, token, { resultEmail: false });
+    await settings(app, token, { resultEmail: true });
+    const mine = await readJsonBody(await settings(app, token));
+    assert.equal(mine.resultEmail.source, "my-entries");
+
     // Bad input changes nothing: 400 with the field; an unknown token is a 404.
     const bad = await settings(app, token, { deadlineEmail: "yes" });
     assert.equal(bad.status, 400);
     assert.match(JSON.stringify(await bad.json()), /deadlineEmail/);
+    const badSource = await settings(app, token, { resultEmail: false, source: "leaderboard" });
+    assert.equal(badSource.status, 400);
+    assert.match(
+      JSON.stringify(await badSource.json()),
+      /source must be checkout, my-entries or confirmation/,
+    );
+    assert.deepEqual(await readJsonBody(await settings(app, token)), mine, "nothing changed");
     const noPush = await settings(app, token, { pushScored: true });
     assert.equal(noPush.status, 400);
     assert.match(JSON.stringify(await noPush.json()), /Allow notifications in this browser first/);
@@ -122,7 +150,7 @@ Deno.test("[notifications] opt-ins at checkout and on My entries record their co
     });
     assert.equal(badEndpoint.status, 400);
     assert.equal((await settings(app, "0".repeat(32))).status, 404);
-    assert.deepEqual(await readJsonBody(await settings(app, token)), on);
+    assert.deepEqual(await readJsonBody(await settings(app, token)), mine);
   } finally {
     await app.close();
   }

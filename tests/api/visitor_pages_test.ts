@@ -120,6 +120,10 @@ Deno.test("[pages] the visitor pages are complete without JavaScript", async (t)
       for (const p of picked) assert.ok(body.includes(p.name), `${p.name} is shown`);
       assert.ok(html.includes(`href="/leaderboard/${later.id}"`));
       assert.match(body, /View Leaderboard/);
+      // The notifications card is the paying browser's (it holds the edit secret): the server
+      // sends only its island, empty.
+      assert.match(html, /<!--frsh-EntryNotifications:\d+--><!--\/frsh-EntryNotifications/);
+      assert.doesNotMatch(body, /E-mail me the result/);
     });
 
     await t.step("e-mail test page: one required e-mail field and its button", async () => {

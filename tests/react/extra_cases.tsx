@@ -52,6 +52,7 @@ import { TeamPlayerList } from "@/components/team/TeamPlayerList.tsx";
 import { PlayerCard } from "@/components/team/PlayerCard.tsx";
 import TeamEditor from "@/islands/TeamEditor.tsx";
 import EditTeamLink from "@/islands/EditTeamLink.tsx";
+import EntryNotifications from "@/islands/EntryNotifications.tsx";
 import { Input } from "@/components/ui/Input.tsx";
 import { Card, CardFooter } from "@/components/ui/Card.tsx";
 import { Spinner } from "@/components/ui/Spinner.tsx";
@@ -415,6 +416,9 @@ export function extraCases(data: SeedData): Record<string, () => ReactElement> {
       />
     ),
     "islands/EditTeamLink.tsx#default": () => <EditTeamLink teamId="FFT-TEST" open />,
+    "islands/EntryNotifications.tsx#default": () => (
+      <EntryNotifications teamId="FFT-TEST" upcoming />
+    ),
     "components/checkout/PaymentStep.tsx#PaymentStep": () => (
       <PaymentStep intent={intent} payLabel="Pay and Submit Entry: $10" onPaid={noop}>
         <button type="button">Back to Information</button>

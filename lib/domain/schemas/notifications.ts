@@ -12,6 +12,10 @@ export function pushableEndpoint(endpoint: string): boolean {
   }
 }
 
+/** Where an opt-in may be given: at checkout, on My entries, on the confirmation page. */
+export const CONSENT_SOURCES = ["checkout", "my-entries", "confirmation"] as const;
+export type ConsentSource = typeof CONSENT_SOURCES[number];
+
 const onOff = (name: string) => z.optional(z.boolean({ error: `${name} must be true or false` }));
 
 /** A browser's push subscription as `PushSubscription.toJSON()` gives it. */
@@ -38,7 +42,9 @@ export const notifySettingsSchema = z.object({
   pushFinal: onOff("pushFinal"),
   push: z.optional(z.nullable(pushTarget)),
   source: z.optional(
-    z.enum(["checkout", "my-entries"], { error: "source must be checkout or my-entries" }),
+    z.enum(CONSENT_SOURCES, {
+      error: "source must be checkout, my-entries or confirmation",
+    }),
   ),
 });
 export type NotifySettingsInput = z.infer<typeof notifySettingsSchema>;
