@@ -18,7 +18,7 @@ import { ConflictError, fieldError, NotFoundError } from "@/lib/domain/errors.ts
 import { reserveIds } from "@/lib/store/ids.ts";
 import { keys } from "@/lib/store/keys.ts";
 import { bumpLive } from "@/lib/store/live.ts";
-import { pushQueued, queueScoredPush } from "./notifications.ts";
+import { pushQueued, queueRemovedPush, queueScoredPush, SCORING_EVENTS } from "./notifications.ts";
 import { scoredPerformance, statsOf } from "./performances.ts";
 import { getPlayer, getPlayersByIds } from "./players.ts";
 import { getTeamsByIds } from "./teams.ts";
@@ -248,10 +248,12 @@ export async function changeGameEvents(
     if (competition.value) await changeScore(kv, op, competition.value, deltas);
     await also?.(op, { added, removed });
     if (added) queueScoredPush(op, added);
+    if (removed) await queueRemovedPush(kv, op, removed, now);
     const res = await bumpLive(op, cid).commit();
     return res.ok ? { added, removed } : undefined;
   });
-  if (done.added) pushQueued(kv);
+  const scoring = [done.added, done.removed].some((e) => e && SCORING_EVENTS.has(e.eventType));
+  if (scoring) pushQueued(kv);
   return {
     added: done.added ? (await withPlayers(kv, [done.added]))[0] : null,
     removed: done.removed,

@@ -69,6 +69,8 @@ export interface QueuedPush {
   eventId: number;
   queuedAt: string;
   after: number;
+  /** A correction: the event was removed after its push may have gone (same tag, "Correction"). */
+  removed?: boolean;
 }
 
 /** The entry fields the settings need. */
@@ -273,7 +275,11 @@ export async function notifyDone(kv: Deno.Kv, kind: string, cid: number): Promis
  * write; the pushes go later, from `drainPushQueue`). Other events add nothing.
  */
 export function queueScoredPush(op: Deno.AtomicOperation, event: GameEvent): void {
-  if (!SCORING_EVENTS.has(event.eventType)) return;
+  if (SCORING_EVENTS.has(event.eventType)) queueItem(op, event, event.timestamp);
+}
+
+/** Adds to `op` a new queue item of `event`, as of `queuedAt` (a correction when `removed`). */
+function queueItem(op: Deno.AtomicOperation, event: GameEvent, queuedAt: string, removed = false) {
   const id = timeOrderedId();
   const queued: QueuedPush = {
     id,
@@ -281,10 +287,33 @@ export function queueScoredPush(op: Deno.AtomicOperation, event: GameEvent): voi
     playerId: event.playerId,
     eventType: event.eventType,
     eventId: event.id,
-    queuedAt: event.timestamp,
+    queuedAt,
     after: -1,
+    ...(removed ? { removed } : {}),
   };
   op.set(keys.pushQueued(id), queued);
+}
+
+/**
+ * Adds to `op`, the atomic that removes a scoring event, what tells the browsers: when the
+ * event's queue item is still untouched (nobody was pushed yet) it is deleted, checked, and
+ * nothing is queued; otherwise a correction item is queued (the drainer pushes "Correction" with
+ * the same tag, replacing the first notification). Scans the queue, normally a handful of items.
+ */
+export async function queueRemovedPush(
+  kv: Deno.Kv,
+  op: Deno.AtomicOperation,
+  event: GameEvent,
+  now = new Date(),
+): Promise<void> {
+  if (!SCORING_EVENTS.has(event.eventType)) return;
+  for await (const item of kv.list<QueuedPush>({ prefix: keys.pushQueue() })) {
+    if (item.value.eventId !== event.id || item.value.removed) continue;
+    // A drainer advancing it meanwhile fails the check: the caller's atomic is tried again.
+    if (item.value.after === -1) return void op.check(item).delete(item.key);
+    break;
+  }
+  queueItem(op, event, now.toISOString(), true);
 }
 
 /** The queued scoring events, oldest first. */

@@ -17,6 +17,8 @@ export interface PushRetry {
   competitionId: number;
   entryId: number;
   kind: PushRetryKind;
+  /** A "Correction" of a removed scoring event (it replaces the kept push of its tag). */
+  removed?: boolean;
   /** The notification as first sent (its tag names the record). */
   message: { title: string; body: string; url: string; tag: string };
   /** Sends that failed so far. */
@@ -35,12 +37,19 @@ function retryKey(r: PushRetry): Deno.KvKey {
 
 /**
  * Keeps `retry` for a later try unless one for the same entry and message is kept already (a
- * send repeated after a crash): false then, and the kept one goes on.
+ * send repeated after a crash): false then, and the kept one goes on. A correction replaces a
+ * kept push of its event that is not one (that push is no longer wanted).
  */
 export async function schedulePushRetry(kv: Deno.Kv, retry: PushRetry): Promise<boolean> {
   const key = retryKey(retry);
-  const res = await kv.atomic().check({ key, versionstamp: null }).set(key, retry).commit();
-  return res.ok;
+  for (;;) {
+    const kept = retry.removed
+      ? await kv.get<PushRetry>(key)
+      : { key, versionstamp: null, value: null };
+    if (kept.value?.removed) return false;
+    const res = await kv.atomic().check(kept).set(key, retry).commit();
+    if (res.ok || !retry.removed) return res.ok;
+  }
 }
 
 /** The kept retries (of competition `cid` when given), by competition, entry and tag. */

@@ -4,7 +4,8 @@
  * and 10 min, or when a 429/503's `Retry-After` says (bounded), never past the message's TTL.
  * Permanent refusals (400, 401/403 VAPID refused, 413) are logged and not tried again; 404/410
  * remove the subscription. A retry is dropped when its entry revoked push, turned the opt-in off,
- * or was refunded. Runs under the push queue's lease (`drainPushQueue`), one runner at a time.
+ * or was refunded, or (a "scored" push) when its event was removed: its correction goes instead.
+ * Runs under the push queue's lease (`drainPushQueue`), one runner at a time.
  */
 import type { Competition } from "@/lib/domain/types.ts";
 import { getEntry } from "@/lib/db/entries.ts";
@@ -92,6 +93,13 @@ export async function afterFailedPush(
   return ok;
 }
 
+/** Whether the event of a "scored" push (its tag, `scored-<eventId>`) is still recorded. */
+async function eventExists(kv: Deno.Kv, retry: PushRetry): Promise<boolean> {
+  const eventId = /^scored-(\d+)$/.exec(retry.message.tag)?.[1];
+  if (eventId === undefined) return true;
+  return (await kv.get(keys.event(retry.competitionId, Number(eventId)))).versionstamp !== null;
+}
+
 /** Why a kept push should no longer go (null: it should). */
 async function whyNotWanted(
   deps: NotifyDeps,
@@ -101,6 +109,9 @@ async function whyNotWanted(
   if (!prefs?.push) return "push revoked";
   if (!(retry.kind === "scored" ? prefs.pushScored : prefs.pushFinal)) return "opted out";
   if (retry.kind === "final" && prefs.finalPushedAt) return "already pushed";
+  if (retry.kind === "scored" && !retry.removed && !await eventExists(deps.kv, retry)) {
+    return "event removed";
+  }
   const entry = await getEntry(deps.kv, retry.entryId);
   if (!entry) return "entry gone";
   return entry.refundedAt ? "entry refunded" : null;

@@ -69,6 +69,8 @@ function emptyReport(): NotifyReport {
 /** What `pushAll` sends: which opt-in, the message per entry, and when the message was made. */
 interface PushSend {
   kind: "scored" | "final";
+  /** A correction of a removed event (its retry replaces the kept push of the same tag). */
+  removed?: boolean;
   message: (prefs: NotifyPrefs) => PushMessage & { tag: string };
   /** ms since the epoch; the message is not sent past this plus its TTL. */
   bornAt: number;
@@ -83,7 +85,7 @@ interface PushSend {
 async function pushAll(
   deps: NotifyDeps,
   targets: NotifyPrefs[],
-  { kind, message, bornAt, sent }: PushSend,
+  { kind, removed, message, bornAt, sent }: PushSend,
   report: NotifyReport,
 ): Promise<void> {
   if (targets.length === 0) return;
@@ -108,6 +110,7 @@ async function pushAll(
         competitionId,
         entryId,
         kind,
+        ...(removed ? { removed } : {}),
         message: messages[i],
         attempts: 1,
         expiresAt: bornAt + PUSH_TTL_MS,
@@ -124,12 +127,34 @@ const EVENT_WORDS: Record<string, string> = {
   CLEAN_SHEET: "kept a clean sheet",
 };
 
+/** What a correction says was taken back, by event type. */
+const REMOVED_WORDS: Record<string, string> = {
+  GOAL: "goal was ruled out",
+  ASSIST: "assist was taken off",
+  PENALTY_SAVE: "penalty save was taken off",
+  CLEAN_SHEET: "clean sheet was taken off",
+};
+
+/** The push of a queued event: "Your pick scored", or for a removed event its "Correction". */
+function scoredMessage(item: QueuedPush, name: string | undefined) {
+  const { competitionId, eventType, eventId, removed } = item;
+  const body = removed
+    ? `${name ?? "Your player"}'s ${REMOVED_WORDS[eventType] ?? "points were taken off"}.`
+    : `${name ?? "One of your players"} ${EVENT_WORDS[eventType] ?? "scored"}.`;
+  return {
+    title: removed ? "Correction" : "Your pick scored",
+    body,
+    url: `/leaderboard/${competitionId}`,
+    tag: `scored-${eventId}`,
+  };
+}
+
 /**
  * Pushes the queued scoring events to the browsers of the entries holding their player (those
- * that asked for "my picks scored"), a page of settings at a time, the queue item keeping how far
- * it got (a cut-short run repeats at most the two pages in flight), then the kept pushes due at
- * `now` (retry.ts). One drainer per store (a lease). Returns how many pushes went, or null when another drainer
- * holds the queue.
+ * that asked for "my picks scored"), and the corrections of removed ones (same tag), a page of
+ * settings at a time, the queue item keeping how far it got (a cut-short run repeats at most the
+ * two pages in flight), then the kept pushes due at `now` (retry.ts). One drainer per store (a
+ * lease). Returns how many pushes went, or null when another drainer holds the queue.
  */
 export async function drainPushQueue(
   deps: NotifyDeps,
@@ -166,17 +191,12 @@ async function pushQueuedEvent(
   until: number,
   report: NotifyReport,
 ): Promise<boolean> {
-  const { competitionId: cid, playerId, eventType } = first.value;
+  const { competitionId: cid, playerId } = first.value;
   const player = await getPlayer(deps.kv, playerId);
-  // The message is as old as its event: past its TTL a retry is dropped.
+  // The message is as old as its event (or its removal): past its TTL a retry is dropped.
   const bornAt = Date.parse(first.value.queuedAt);
-  const message = () => ({
-    title: "Your pick scored",
-    body: `${player?.name ?? "One of your players"} ${EVENT_WORDS[eventType] ?? "scored"}.`,
-    url: `/leaderboard/${cid}`,
-    tag: `scored-${first.value.eventId}`,
-  });
-  const send: PushSend = { kind: "scored", message, bornAt };
+  const message = () => scoredMessage(first.value, player?.name);
+  const send: PushSend = { kind: "scored", removed: first.value.removed, message, bornAt };
   const limit = deps.pushPage ?? PAGE;
   const read = (after: number) => listNotifyPrefs(deps.kv, cid, { after, limit });
   // Two pages at a time: the next page is read and its pushes start while the last pushes of the

@@ -6,8 +6,8 @@
  */
 import assert from "node:assert/strict";
 import { createEntry } from "@/lib/db/entries.ts";
-import type { Entry } from "@/lib/domain/types.ts";
-import { createGameEvent } from "@/lib/db/events.ts";
+import type { Entry, EventType } from "@/lib/domain/types.ts";
+import { createGameEvent, deleteGameEvent } from "@/lib/db/events.ts";
 import { getPerformancesMap } from "@/lib/db/performances.ts";
 import { updateCompetition } from "@/lib/db/competitions.ts";
 import { listOutbox, type OutboxMessage } from "@/lib/db/outbox.ts";
@@ -494,6 +494,91 @@ Deno.test("[notifications] a large send goes through the worker pool: every push
     }
   } finally {
     notify.pool.close();
+    await push.close();
+  }
+});
+
+Deno.test("[notifications] a scoring event removed: a Correction replaces the push, or nothing goes when none went", async (t) => {
+  const push = startTestPushService();
+  const app = await makeTestApp();
+  try {
+    const c = await makeCompetition(app.kv);
+    const scorer = validPicks(c)[4];
+    const holders = [await makeEntry(app.kv, c), await makeEntry(app.kv, c)];
+    const withoutScorer = validTeams(c).find((team) => !team.includes(scorer))!;
+    const without = await makeEntry(app.kv, c, { playerIds: withoutScorer });
+    const browsers = new Map<number, string>();
+    for (const e of [...holders, without]) {
+      browsers.set(e.id, (await subscribeEntry(app, push, e.editToken!)).browser.id);
+    }
+    await startMatch(app.kv, c);
+    const event = (eventType: EventType, minute?: number) =>
+      createGameEvent(app.kv, c.id, { playerId: scorer, eventType, minute });
+    const payloads = (e: Entry) =>
+      push.received.filter((r) => r.browserId === browsers.get(e.id))
+        .map((r) => r.payload as Record<string, string>);
+
+    await t.step(
+      "a GOAL pushed, then ruled out: each holder gets one Correction, same tag",
+      async () => {
+        const goal = await event("GOAL", 12);
+        await drainPushQueue(app.services);
+        assert.equal(push.received.length, 2);
+        await deleteGameEvent(app.kv, c.id, goal.id);
+        const [queued] = await listPushQueue(app.kv);
+        assert.equal(queued.value.removed, true);
+        assert.equal(queued.value.eventId, goal.id);
+        await drainPushQueue(app.services);
+        for (const e of holders) {
+          const [first, correction, ...more] = payloads(e);
+          assert.equal(first.title, "Your pick scored");
+          assert.equal(first.tag, `scored-${goal.id}`);
+          assert.equal(correction.title, "Correction");
+          assert.equal(correction.tag, first.tag, "the browser replaces the first notification");
+          assert.equal(correction.body, `${goal.player!.name}'s goal was ruled out.`);
+          assert.equal(correction.url, `/leaderboard/${c.id}`);
+          assert.deepEqual(more, []);
+        }
+        assert.deepEqual(payloads(without), [], "a non-holder gets nothing");
+        assert.deepEqual(await listPushQueue(app.kv), []);
+        await drainPushQueue(app.services);
+        assert.equal(push.received.length, 4, "exactly once");
+      },
+    );
+
+    await t.step(
+      "a GOAL removed before the drainer ran: no push at all, the queue empty",
+      async () => {
+        const goal = await event("GOAL", 20);
+        assert.equal((await listPushQueue(app.kv)).length, 1);
+        await deleteGameEvent(app.kv, c.id, goal.id);
+        assert.deepEqual(await listPushQueue(app.kv), []);
+        await drainPushQueue(app.services);
+        assert.equal(push.received.length, 4);
+      },
+    );
+
+    await t.step("an ASSIST taken off after its push: the Correction says so", async () => {
+      const assist = await event("ASSIST");
+      await drainPushQueue(app.services);
+      await deleteGameEvent(app.kv, c.id, assist.id);
+      await drainPushQueue(app.services);
+      const last = payloads(holders[0]).at(-1)!;
+      assert.equal(last.body, `${assist.player!.name}'s assist was taken off.`);
+      assert.equal(last.tag, `scored-${assist.id}`);
+      assert.equal(push.received.length, 8);
+    });
+
+    await t.step("removing a YELLOW_CARD queues nothing", async () => {
+      const card = await event("YELLOW_CARD");
+      assert.deepEqual(await listPushQueue(app.kv), []);
+      await deleteGameEvent(app.kv, c.id, card.id);
+      assert.deepEqual(await listPushQueue(app.kv), []);
+      await drainPushQueue(app.services);
+      assert.equal(push.received.length, 8);
+    });
+  } finally {
+    await app.close();
     await push.close();
   }
 });

@@ -5,7 +5,7 @@
  * a final-standings push that failed goes on a later run although the competition is done.
  */
 import assert from "node:assert/strict";
-import { createGameEvent } from "@/lib/db/events.ts";
+import { createGameEvent, deleteGameEvent } from "@/lib/db/events.ts";
 import { updateCompetition } from "@/lib/db/competitions.ts";
 import { claimEntryRefundByAdmin } from "@/lib/db/entry_refunds.ts";
 import { getNotifyPrefs, notifyDone } from "@/lib/db/notifications.ts";
@@ -81,9 +81,15 @@ const answersTo = (s: Setup, browser: TestBrowser) =>
 const receivedBy = (s: Setup, browser: TestBrowser) =>
   s.push.received.filter((r) => r.browserId === browser.id);
 
+/** A GOAL by the scorer, drained at once; the event. */
 async function goal(s: Setup, minute: number) {
-  await createGameEvent(s.app.kv, s.c.id, { playerId: s.scorer, eventType: "GOAL", minute });
+  const event = await createGameEvent(s.app.kv, s.c.id, {
+    playerId: s.scorer,
+    eventType: "GOAL",
+    minute,
+  });
   await drainPushQueue(s.app.services);
+  return event;
 }
 
 Deno.test("[push retry] a 503 once: kept, then delivered exactly once by a later job run", async () => {
@@ -335,4 +341,57 @@ Deno.test("[push retry] which failures are tried again, and when", () => {
   assert.equal(retryAfterMs("86400", now), 20 * 60_000, "bounded");
   assert.equal(retryAfterMs("soon", now), null);
   assert.ok("drop" in planRetry({ failed: 503 }, 1, now, now + 20_000), "past the TTL");
+});
+
+Deno.test("[push retry] a GOAL kept for a retry, then removed: the retry is dropped, the Correction goes", async () => {
+  const s = await setUp(2);
+  try {
+    const [refusing, fine] = s.entries.map((e) => s.browsers.get(e.id)!);
+    s.push.answer(refusing.id, 503, { times: 1 });
+    const scored = await goal(s, 12);
+    const [kept] = await listPushRetries(s.app.kv);
+    assert.equal(kept.value.message.tag, `scored-${scored.id}`);
+
+    await deleteGameEvent(s.app.kv, s.c.id, scored.id);
+    await drainPushQueue(s.app.services);
+    const titles = (b: TestBrowser) =>
+      receivedBy(s, b).map((r) => (r.payload as { title: string; tag: string }));
+    assert.deepEqual(titles(fine).map((p) => p.title), ["Your pick scored", "Correction"]);
+    assert.deepEqual(titles(refusing).map((p) => p.title), ["Correction"]);
+    assert.equal(titles(refusing)[0].tag, kept.value.message.tag);
+
+    const due = await runAfter(s, 31_000);
+    assert.equal(due.dropped, 1, "the scored push of a removed event is not retried");
+    assert.equal(due.pushes, 0);
+    assert.deepEqual(await listPushRetries(s.app.kv), []);
+    assert.deepEqual(titles(refusing).map((p) => p.title), ["Correction"]);
+  } finally {
+    await tearDown(s);
+  }
+});
+
+Deno.test("[push retry] a Correction refused for now replaces the kept push of its event and goes later", async () => {
+  const s = await setUp(1);
+  try {
+    const browser = s.browsers.get(s.entries[0].id)!;
+    s.push.answer(browser.id, 503, { times: 2 });
+    const scored = await goal(s, 12);
+    await deleteGameEvent(s.app.kv, s.c.id, scored.id);
+    await drainPushQueue(s.app.services);
+    assert.deepEqual(answersTo(s, browser), [503, 503]);
+    const [kept, ...more] = await listPushRetries(s.app.kv);
+    assert.deepEqual(more, []);
+    assert.equal(kept.value.removed, true);
+    assert.equal(kept.value.message.title, "Correction");
+    assert.equal(kept.value.message.tag, `scored-${scored.id}`);
+
+    const due = await runAfter(s, 31_000);
+    assert.equal(due.pushes, 1);
+    const got = receivedBy(s, browser).map((r) => r.payload as { title: string; tag: string });
+    assert.deepEqual(got.map((p) => p.title), ["Correction"]);
+    assert.equal(got[0].tag, `scored-${scored.id}`);
+    assert.deepEqual(await listPushRetries(s.app.kv), []);
+  } finally {
+    await tearDown(s);
+  }
 });
