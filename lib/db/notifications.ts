@@ -71,6 +71,8 @@ export interface QueuedPush {
   after: number;
   /** A correction: the event was removed after its push may have gone (same tag, "Correction"). */
   removed?: boolean;
+  /** Set (checked) by the drainer before its first send: a removal then queues a correction. */
+  started?: boolean;
 }
 
 /** The entry fields the settings need. */
@@ -296,7 +298,8 @@ function queueItem(op: Deno.AtomicOperation, event: GameEvent, queuedAt: string,
 
 /**
  * Adds to `op`, the atomic that removes a scoring event, what tells the browsers: when the
- * event's queue item is still untouched (nobody was pushed yet) it is deleted, checked, and
+ * event's queue item is still untouched (no drainer started it: nobody was pushed) it is deleted,
+ * checked, and
  * nothing is queued; otherwise a correction item is queued (the drainer pushes "Correction" with
  * the same tag, replacing the first notification). Scans the queue, normally a handful of items.
  */
@@ -310,7 +313,7 @@ export async function queueRemovedPush(
   for await (const item of kv.list<QueuedPush>({ prefix: keys.pushQueue() })) {
     if (item.value.eventId !== event.id || item.value.removed) continue;
     // A drainer advancing it meanwhile fails the check: the caller's atomic is tried again.
-    if (item.value.after === -1) return void op.check(item).delete(item.key);
+    if (!item.value.started) return void op.check(item).delete(item.key);
     break;
   }
   queueItem(op, event, now.toISOString(), true);
@@ -323,13 +326,17 @@ export async function listPushQueue(kv: Deno.Kv, limit = 20): Promise<Deno.KvEnt
   return out;
 }
 
-/** Moves a queued event's progress to `after` (false: changed meanwhile). */
+/**
+ * Moves a queued event's progress to `after`, marking it started (null: changed or removed
+ * meanwhile). The drainer calls it once before its first send, so a removal of the event that
+ * commits first leaves nothing to send, and one after it queues a correction.
+ */
 export async function advancePushQueue(
   kv: Deno.Kv,
   item: Deno.KvEntry<QueuedPush>,
   after: number,
 ): Promise<Deno.KvEntry<QueuedPush> | null> {
-  const value = { ...item.value, after };
+  const value = { ...item.value, after, started: true };
   const res = await kv.atomic().check(item).set(item.key, value).commit();
   return res.ok ? { ...item, value, versionstamp: res.versionstamp } : null;
 }

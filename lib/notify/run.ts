@@ -203,6 +203,12 @@ async function pushQueuedEvent(
   // one before finish (the workers never wait for a page's tail). The queue item moves past a
   // page only once it and every page before it are done.
   let item = first;
+  if (!item.value.started) {
+    // Marked before the first send: its event removed first, nothing goes (queueRemovedPush).
+    const started = await advancePushQueue(deps.kv, item, item.value.after);
+    if (!started) return true;
+    item = started;
+  }
   let previous: { sent: Promise<void>; last: number } | null = null;
   /** Waits for the page in flight and moves the item past it; false when another drainer did. */
   const settle = async (): Promise<boolean> => {

@@ -12,6 +12,7 @@ import { getPerformancesMap } from "@/lib/db/performances.ts";
 import { updateCompetition } from "@/lib/db/competitions.ts";
 import { listOutbox, type OutboxMessage } from "@/lib/db/outbox.ts";
 import {
+  advancePushQueue,
   bouncedAt,
   getNotifyPrefs,
   listPushQueue,
@@ -558,6 +559,31 @@ Deno.test("[notifications] a scoring event removed: a Correction replaces the pu
       },
     );
 
+    await t.step(
+      "a GOAL removed once a drainer started on it: the Correction follows",
+      async () => {
+        const goal = await event("GOAL", 25);
+        const [item] = await listPushQueue(app.kv);
+        // A drainer marks the item started before its first send (a send may be in flight).
+        assert.ok(await advancePushQueue(app.kv, item, -1));
+        await deleteGameEvent(app.kv, c.id, goal.id);
+        const queue = await listPushQueue(app.kv);
+        assert.deepEqual(queue.map((q) => [q.value.eventId, q.value.removed ?? false]), [
+          [goal.id, false],
+          [goal.id, true],
+        ]);
+        await drainPushQueue(app.services);
+        for (const e of holders) {
+          const last = payloads(e).slice(-2);
+          assert.deepEqual(last.map((p) => [p.title, p.tag]), [
+            ["Your pick scored", `scored-${goal.id}`],
+            ["Correction", `scored-${goal.id}`],
+          ]);
+        }
+        assert.equal(push.received.length, 8);
+      },
+    );
+
     await t.step("an ASSIST taken off after its push: the Correction says so", async () => {
       const assist = await event("ASSIST");
       await drainPushQueue(app.services);
@@ -566,7 +592,7 @@ Deno.test("[notifications] a scoring event removed: a Correction replaces the pu
       const last = payloads(holders[0]).at(-1)!;
       assert.equal(last.body, `${assist.player!.name}'s assist was taken off.`);
       assert.equal(last.tag, `scored-${assist.id}`);
-      assert.equal(push.received.length, 8);
+      assert.equal(push.received.length, 12);
     });
 
     await t.step("removing a YELLOW_CARD queues nothing", async () => {
@@ -575,7 +601,7 @@ Deno.test("[notifications] a scoring event removed: a Correction replaces the pu
       await deleteGameEvent(app.kv, c.id, card.id);
       assert.deepEqual(await listPushQueue(app.kv), []);
       await drainPushQueue(app.services);
-      assert.equal(push.received.length, 8);
+      assert.equal(push.received.length, 12);
     });
   } finally {
     await app.close();
