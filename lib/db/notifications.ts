@@ -299,8 +299,7 @@ function queueItem(op: Deno.AtomicOperation, event: GameEvent, queuedAt: string,
 /**
  * Adds to `op`, the atomic that removes a scoring event, what tells the browsers: when the
  * event's queue item is still untouched (no drainer started it: nobody was pushed) it is deleted,
- * checked, and
- * nothing is queued; otherwise a correction item is queued (the drainer pushes "Correction" with
+ * checked, and nothing is queued; otherwise a correction item is queued (the drainer pushes "Correction" with
  * the same tag, replacing the first notification). Scans the queue, normally a handful of items.
  */
 export async function queueRemovedPush(
