@@ -19,14 +19,39 @@ export interface RowInfo {
   salary: number;
 }
 
-/** Collects the names of the analytics events the page sends (beacons carry no body otherwise). */
-export async function recordAnalytics(page: Page): Promise<string[]> {
-  const names: string[] = [];
-  await page.route("**/api/analytics", async (route) => {
-    names.push(JSON.parse(route.request().postData() ?? "{}").name);
-    await route.continue();
+/** The analytics events a page handed to the browser, and the requests that carried them. */
+export interface AnalyticsLog {
+  /** Event names, in the order the page queued them with `navigator.sendBeacon`. */
+  names: string[];
+  /** POST requests the browser made to /api/analytics. */
+  requests: number;
+}
+
+/**
+ * Records the analytics events the page sends to our API. Beacons show no body to Playwright, so
+ * an init script reads each beacon's body as the page hands it to `navigator.sendBeacon`, and the
+ * requests themselves are counted as the browser makes them. Nothing is routed: a routed beacon
+ * still in flight when the page navigates away could stay pending in Playwright's bookkeeping,
+ * and the next "networkidle" wait would never come.
+ */
+export async function recordAnalytics(page: Page): Promise<AnalyticsLog> {
+  const log: AnalyticsLog = { names: [], requests: 0 };
+  await page.exposeFunction("__analyticsQueued", (name: string) => log.names.push(name));
+  await page.addInitScript(() => {
+    const send = navigator.sendBeacon.bind(navigator);
+    const record = (globalThis as unknown as { __analyticsQueued(name: string): void })
+      .__analyticsQueued;
+    navigator.sendBeacon = (url, data) => {
+      const queued = send(url, data);
+      if (queued && data instanceof Blob) data.text().then((text) => record(JSON.parse(text).name));
+      return queued;
+    };
   });
-  return names;
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (request.method() === "POST" && url.pathname === "/api/analytics") log.requests++;
+  });
+  return log;
 }
 
 /** Waits for the toast with this title and returns its whole text. */

@@ -230,8 +230,10 @@ Deno.test("[e2e] visitor journey: home → team → declined then paid → confi
         "purchase",
       ];
       await waitFor(
-        `every step sent (got ${events.join(", ")})`,
-        () => steps.every((name) => events.includes(name)),
+        `every step sent (got ${events.names.join(", ")}; ${events.requests} requests)`,
+        () =>
+          steps.every((name) => events.names.includes(name)) &&
+          events.requests >= events.names.length,
         { timeoutMs: 5000 },
       );
     });
