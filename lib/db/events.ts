@@ -18,7 +18,7 @@ import { ConflictError, fieldError, NotFoundError } from "@/lib/domain/errors.ts
 import { reserveIds } from "@/lib/store/ids.ts";
 import { keys } from "@/lib/store/keys.ts";
 import { bumpLive } from "@/lib/store/live.ts";
-import { pushQueued, queueRemovedPush, queueScoredPush, SCORING_EVENTS } from "./notifications.ts";
+import { pushQueued, queueEventPushes, SCORING_EVENTS } from "./notifications.ts";
 import { scoredPerformance, statsOf } from "./performances.ts";
 import { getPlayer, getPlayersByIds } from "./players.ts";
 import { getTeamsByIds } from "./teams.ts";
@@ -247,8 +247,7 @@ export async function changeGameEvents(
     await changePerformances(kv, op, cid, deltas);
     if (competition.value) await changeScore(kv, op, competition.value, deltas);
     await also?.(op, { added, removed });
-    if (added) queueScoredPush(op, added);
-    if (removed) await queueRemovedPush(kv, op, removed, now);
+    await queueEventPushes(kv, op, { added, removed }, now);
     const res = await bumpLive(op, cid).commit();
     return res.ok ? { added, removed } : undefined;
   });

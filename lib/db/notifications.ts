@@ -73,6 +73,11 @@ export interface QueuedPush {
   removed?: boolean;
   /** Set (checked) by the drainer before its first send: a removal then queues a correction. */
   started?: boolean;
+  /**
+   * The tag its push carries when not `scored-<eventId>`: an amendment's (and its correction's)
+   * is the tag of the told push it amends, so the browser replaces that notification.
+   */
+  tag?: string;
 }
 
 /** The entry fields the settings need. */
@@ -272,16 +277,69 @@ export async function notifyDone(kv: Deno.Kv, kind: string, cid: number): Promis
   return (await kv.get(keys.notifyDone(kind, cid))).value !== null;
 }
 
-/**
- * Adds a scoring event to the push queue in `op`, the atomic that records the event (one more
- * write; the pushes go later, from `drainPushQueue`). Other events add nothing.
- */
-export function queueScoredPush(op: Deno.AtomicOperation, event: GameEvent): void {
-  if (SCORING_EVENTS.has(event.eventType)) queueItem(op, event, event.timestamp);
+/** The tag of a scoring event's push, unless it carries the tag of the event it amends. */
+export function scoredTag(item: Pick<QueuedPush, "eventId" | "tag">): string {
+  return item.tag ?? `scored-${item.eventId}`;
 }
 
-/** Adds to `op` a new queue item of `event`, as of `queuedAt` (a correction when `removed`). */
-function queueItem(op: Deno.AtomicOperation, event: GameEvent, queuedAt: string, removed = false) {
+/**
+ * Adds to `op`, the atomic that records an event change, what tells the browsers of it (the
+ * pushes go later, from `drainPushQueue`; events that score nothing add nothing):
+ * - an event added: a queue item, "Your pick scored";
+ * - an event removed: when no drainer started on its queue item (nobody was pushed), the item is
+ *   deleted, checked, and nothing goes; otherwise a correction is queued, with the tag the
+ *   holders saw, so "Correction" replaces their notification;
+ * - an amendment (one removed and one added, same player and type: a feed's new version of an
+ *   event, its minute changed, say): one notification all the same. The new event is queued in
+ *   place of an untold one, and under the tag of a told one, so its push replaces the first.
+ *   No correction goes: the player still scored.
+ * Scans the queue for a removal, normally a handful of items.
+ */
+export async function queueEventPushes(
+  kv: Deno.Kv,
+  op: Deno.AtomicOperation,
+  { added, removed }: { added: GameEvent | null; removed: GameEvent | null },
+  now = new Date(),
+): Promise<void> {
+  const told = removed && SCORING_EVENTS.has(removed.eventType)
+    ? await takeBackPush(kv, op, removed)
+    : null;
+  const amends = added && removed && added.playerId === removed.playerId &&
+    added.eventType === removed.eventType;
+  if (added && SCORING_EVENTS.has(added.eventType)) {
+    queueItem(op, added, added.timestamp, { tag: amends ? told : null });
+  }
+  if (removed && told && !amends) {
+    queueItem(op, removed, now.toISOString(), { removed: true, tag: told });
+  }
+}
+
+/**
+ * Takes a removed event's untold push off the queue in `op` (checked: a drainer advancing it
+ * meanwhile fails the caller's atomic, which is tried again). Returns the tag its holders saw,
+ * or null when nobody was told: its item had not started, and did not itself amend a told event.
+ */
+async function takeBackPush(
+  kv: Deno.Kv,
+  op: Deno.AtomicOperation,
+  event: GameEvent,
+): Promise<string | null> {
+  for await (const item of kv.list<QueuedPush>({ prefix: keys.pushQueue() })) {
+    if (item.value.eventId !== event.id || item.value.removed) continue;
+    if (item.value.started) return scoredTag(item.value);
+    op.check(item).delete(item.key);
+    return item.value.tag ?? null;
+  }
+  return scoredTag({ eventId: event.id }); // its pushes went, and their item with them
+}
+
+/** Adds to `op` a new queue item of `event`, as of `queuedAt`. */
+function queueItem(
+  op: Deno.AtomicOperation,
+  event: GameEvent,
+  queuedAt: string,
+  { removed = false, tag = null }: { removed?: boolean; tag?: string | null } = {},
+) {
   const id = timeOrderedId();
   const queued: QueuedPush = {
     id,
@@ -292,30 +350,9 @@ function queueItem(op: Deno.AtomicOperation, event: GameEvent, queuedAt: string,
     queuedAt,
     after: -1,
     ...(removed ? { removed } : {}),
+    ...(tag && tag !== scoredTag({ eventId: event.id }) ? { tag } : {}),
   };
   op.set(keys.pushQueued(id), queued);
-}
-
-/**
- * Adds to `op`, the atomic that removes a scoring event, what tells the browsers: when the
- * event's queue item is still untouched (no drainer started it: nobody was pushed) it is deleted,
- * checked, and nothing is queued; otherwise a correction item is queued (the drainer pushes "Correction" with
- * the same tag, replacing the first notification). Scans the queue, normally a handful of items.
- */
-export async function queueRemovedPush(
-  kv: Deno.Kv,
-  op: Deno.AtomicOperation,
-  event: GameEvent,
-  now = new Date(),
-): Promise<void> {
-  if (!SCORING_EVENTS.has(event.eventType)) return;
-  for await (const item of kv.list<QueuedPush>({ prefix: keys.pushQueue() })) {
-    if (item.value.eventId !== event.id || item.value.removed) continue;
-    // A drainer advancing it meanwhile fails the check: the caller's atomic is tried again.
-    if (!item.value.started) return void op.check(item).delete(item.key);
-    break;
-  }
-  queueItem(op, event, now.toISOString(), true);
 }
 
 /** The queued scoring events, oldest first. */

@@ -17,6 +17,11 @@ export interface PushRetry {
   competitionId: number;
   entryId: number;
   kind: PushRetryKind;
+  /**
+   * The scoring event a "scored" push tells of (records kept before it was added have only the
+   * tag, `scored-<eventId>`); an amendment's tag names the event it amends.
+   */
+  eventId?: number;
   /** A "Correction" of a removed scoring event (it replaces the kept push of its tag). */
   removed?: boolean;
   /** The notification as first sent (its tag names the record). */
@@ -37,19 +42,21 @@ function retryKey(r: PushRetry): Deno.KvKey {
 
 /**
  * Keeps `retry` for a later try unless one for the same entry and message is kept already (a
- * send repeated after a crash): false then, and the kept one goes on. A correction replaces a
- * kept push of its event that is not one (that push is no longer wanted).
+ * send repeated after a crash): false then, and the kept one goes on. A push replaces a kept
+ * one of its tag that it supersedes: a correction one that is not, an amendment (another event
+ * under the same tag) the push of the event it amends, which is no longer wanted.
  */
 export async function schedulePushRetry(kv: Deno.Kv, retry: PushRetry): Promise<boolean> {
   const key = retryKey(retry);
   for (;;) {
-    const kept = retry.removed
-      ? await kv.get<PushRetry>(key)
-      : { key, versionstamp: null, value: null };
-    if (kept.value?.removed) return false;
-    const res = await kv.atomic().check(kept).set(key, retry).commit();
-    if (res.ok || !retry.removed) return res.ok;
+    const kept = await kv.get<PushRetry>(key);
+    if (kept.value && !supersedes(retry, kept.value)) return false;
+    if ((await kv.atomic().check(kept).set(key, retry).commit()).ok) return true;
   }
+}
+
+function supersedes(push: PushRetry, kept: PushRetry): boolean {
+  return !kept.removed && (push.removed === true || push.eventId !== kept.eventId);
 }
 
 /** The kept retries (of competition `cid` when given), by competition, entry and tag. */

@@ -93,9 +93,9 @@ export async function afterFailedPush(
   return ok;
 }
 
-/** Whether the event of a "scored" push (its tag, `scored-<eventId>`) is still recorded. */
+/** Whether the event of a "scored" push is still recorded. */
 async function eventExists(kv: Deno.Kv, retry: PushRetry): Promise<boolean> {
-  const eventId = /^scored-(\d+)$/.exec(retry.message.tag)?.[1];
+  const eventId = retry.eventId ?? /^scored-(\d+)$/.exec(retry.message.tag)?.[1];
   if (eventId === undefined) return true;
   return (await kv.get(keys.event(retry.competitionId, Number(eventId)))).versionstamp !== null;
 }

@@ -25,6 +25,7 @@ import {
   recordEmailSent,
   recordFinalPushed,
   removePushTarget,
+  scoredTag,
 } from "@/lib/db/notifications.ts";
 import { deliverOutboxMessage, mailerDelivers, outboxWrite } from "@/lib/db/outbox.ts";
 import { getPlayer } from "@/lib/db/players.ts";
@@ -69,6 +70,8 @@ function emptyReport(): NotifyReport {
 /** What `pushAll` sends: which opt-in, the message per entry, and when the message was made. */
 interface PushSend {
   kind: "scored" | "final";
+  /** The scoring event a "scored" push tells of (its tag may be an earlier event's). */
+  eventId?: number;
   /** A correction of a removed event (its retry replaces the kept push of the same tag). */
   removed?: boolean;
   message: (prefs: NotifyPrefs) => PushMessage & { tag: string };
@@ -85,7 +88,7 @@ interface PushSend {
 async function pushAll(
   deps: NotifyDeps,
   targets: NotifyPrefs[],
-  { kind, removed, message, bornAt, sent }: PushSend,
+  { kind, eventId, removed, message, bornAt, sent }: PushSend,
   report: NotifyReport,
 ): Promise<void> {
   if (targets.length === 0) return;
@@ -110,6 +113,7 @@ async function pushAll(
         competitionId,
         entryId,
         kind,
+        ...(eventId === undefined ? {} : { eventId }),
         ...(removed ? { removed } : {}),
         message: messages[i],
         attempts: 1,
@@ -137,7 +141,7 @@ const REMOVED_WORDS: Record<string, string> = {
 
 /** The push of a queued event: "Your pick scored", or for a removed event its "Correction". */
 function scoredMessage(item: QueuedPush, name: string | undefined) {
-  const { competitionId, eventType, eventId, removed } = item;
+  const { competitionId, eventType, removed } = item;
   const body = removed
     ? `${name ?? "Your player"}'s ${REMOVED_WORDS[eventType] ?? "points were taken off"}.`
     : `${name ?? "One of your players"} ${EVENT_WORDS[eventType] ?? "scored"}.`;
@@ -145,7 +149,7 @@ function scoredMessage(item: QueuedPush, name: string | undefined) {
     title: removed ? "Correction" : "Your pick scored",
     body,
     url: `/leaderboard/${competitionId}`,
-    tag: `scored-${eventId}`,
+    tag: scoredTag(item),
   };
 }
 
@@ -196,7 +200,8 @@ async function pushQueuedEvent(
   // The message is as old as its event (or its removal): past its TTL a retry is dropped.
   const bornAt = Date.parse(first.value.queuedAt);
   const message = () => scoredMessage(first.value, player?.name);
-  const send: PushSend = { kind: "scored", removed: first.value.removed, message, bornAt };
+  const { eventId, removed } = first.value;
+  const send: PushSend = { kind: "scored", eventId, removed, message, bornAt };
   const limit = deps.pushPage ?? PAGE;
   const read = (after: number) => listNotifyPrefs(deps.kv, cid, { after, limit });
   // Two pages at a time: the next page is read and its pushes start while the last pushes of the
@@ -204,7 +209,7 @@ async function pushQueuedEvent(
   // page only once it and every page before it are done.
   let item = first;
   if (!item.value.started) {
-    // Marked before the first send: its event removed first, nothing goes (queueRemovedPush).
+    // Marked before the first send: its event removed first, nothing goes (queueEventPushes).
     const started = await advancePushQueue(deps.kv, item, item.value.after);
     if (!started) return true;
     item = started;

@@ -7,7 +7,9 @@
 import assert from "node:assert/strict";
 import { createEntry } from "@/lib/db/entries.ts";
 import type { Entry, EventType } from "@/lib/domain/types.ts";
-import { createGameEvent, deleteGameEvent } from "@/lib/db/events.ts";
+import { createGameEvent, deleteGameEvent, listGameEvents } from "@/lib/db/events.ts";
+import { createFeedProvider } from "@/lib/db/feed.ts";
+import { feedHeaders } from "@/lib/feed/signature.ts";
 import { getPerformancesMap } from "@/lib/db/performances.ts";
 import { updateCompetition } from "@/lib/db/competitions.ts";
 import { listOutbox, type OutboxMessage } from "@/lib/db/outbox.ts";
@@ -603,6 +605,128 @@ Deno.test("[notifications] a scoring event removed: a Correction replaces the pu
       await drainPushQueue(app.services);
       assert.equal(push.received.length, 12);
     });
+  } finally {
+    await app.close();
+    await push.close();
+  }
+});
+
+Deno.test("[notifications] a feed amendment (the goal's minute corrected) keeps one notification: no Correction, the first tag", async (t) => {
+  const push = startTestPushService();
+  const app = await makeTestApp();
+  try {
+    const c = await makeCompetition(app.kv);
+    const scorer = validPicks(c)[4];
+    const other = c.players.find((p) => p.position === "FWD" && p.id !== scorer)!.id;
+    const holders = [await makeEntry(app.kv, c), await makeEntry(app.kv, c)];
+    const browsers = new Map<number, string>();
+    for (const e of holders) {
+      browsers.set(e.id, (await subscribeEntry(app, push, e.editToken!)).browser.id);
+    }
+    const match = await startMatch(app.kv, c);
+    const provider = await createFeedProvider(app.kv, "acme");
+    // Each send is stamped a second before the last, so two sends of one body differ.
+    const start = Date.now();
+    let sends = 0;
+    const send = async (message: Record<string, unknown>) => {
+      const body = JSON.stringify({ matchId: match.id, ...message });
+      const headers = await feedHeaders(
+        "acme",
+        provider.secrets[0].secret,
+        body,
+        start - 1000 * sends++,
+      );
+      const res = await app.request("/api/feed/events", { method: "POST", headers, body });
+      assert.equal(res.status, 200);
+      return (await readJsonBody(res)).status;
+    };
+    const goal = (id: string, minute: number, more: Record<string, unknown> = {}) =>
+      send({ id, type: "GOAL", playerId: scorer, minute, ...more });
+    const eventIds = async () => (await listGameEvents(app.kv, c.id)).map((e) => e.id);
+    const seen = (e: Entry) =>
+      push.received.filter((r) => r.browserId === browsers.get(e.id))
+        .map((r) => r.payload as Record<string, string>).map((p) => [p.title, p.tag]);
+    await send({ id: "k", type: "KICK_OFF" });
+
+    await t.step("amended before any push went: one push, of the new version", async () => {
+      assert.equal(await goal("g1", 10), "APPLIED");
+      assert.equal(await goal("g1", 12, { version: 2 }), "APPLIED");
+      const [id] = await eventIds();
+      assert.deepEqual((await listPushQueue(app.kv)).map((q) => q.value.eventId), [id]);
+      await drainPushQueue(app.services);
+      for (const e of holders) assert.deepEqual(seen(e), [["Your pick scored", `scored-${id}`]]);
+    });
+
+    await t.step("amended after its push: the new push replaces it under its tag", async () => {
+      assert.equal(await goal("g2", 30), "APPLIED");
+      const first = Math.max(...await eventIds());
+      await drainPushQueue(app.services);
+      assert.equal(await goal("g2", 31, { version: 2 }), "APPLIED");
+      const amended = Math.max(...await eventIds());
+      assert.notEqual(amended, first);
+      const [item] = await listPushQueue(app.kv);
+      assert.equal(item.value.eventId, amended);
+      assert.equal(item.value.removed, undefined, "no correction: the player still scored");
+      await drainPushQueue(app.services);
+      for (const e of holders) {
+        assert.deepEqual(seen(e).slice(1), [
+          ["Your pick scored", `scored-${first}`],
+          ["Your pick scored", `scored-${first}`],
+        ]);
+      }
+      assert.deepEqual(await listPushQueue(app.kv), []);
+    });
+
+    await t.step(
+      "an amendment withdrawn before its push: the Correction has the first tag",
+      async () => {
+        assert.equal(await goal("g3", 50), "APPLIED");
+        const first = Math.max(...await eventIds());
+        await drainPushQueue(app.services);
+        assert.equal(await goal("g3", 51, { version: 2 }), "APPLIED");
+        assert.equal(await goal("g3", 51, { version: 2, withdrawn: true }), "WITHDRAWN");
+        const queue = await listPushQueue(app.kv);
+        assert.deepEqual(queue.map((q) => [q.value.removed, q.value.tag]), [[
+          true,
+          `scored-${first}`,
+        ]]);
+        await drainPushQueue(app.services);
+        for (const e of holders) {
+          assert.deepEqual(seen(e).slice(3), [
+            ["Your pick scored", `scored-${first}`],
+            ["Correction", `scored-${first}`],
+          ]);
+        }
+      },
+    );
+
+    await t.step(
+      "a goal given to another player: a Correction to the first's holders",
+      async () => {
+        assert.equal(await goal("g4", 70), "APPLIED");
+        const first = Math.max(...await eventIds());
+        await drainPushQueue(app.services);
+        assert.equal(
+          await send({ id: "g4", version: 2, type: "GOAL", playerId: other }),
+          "APPLIED",
+        );
+        const queue = await listPushQueue(app.kv);
+        assert.deepEqual(
+          queue.map((q) => [q.value.playerId, q.value.removed ?? false]).sort(),
+          [
+            [other, false],
+            [scorer, true],
+          ].sort(),
+        );
+        await drainPushQueue(app.services);
+        for (const e of holders) {
+          assert.deepEqual(seen(e).slice(5), [
+            ["Your pick scored", `scored-${first}`],
+            ["Correction", `scored-${first}`],
+          ]);
+        }
+      },
+    );
   } finally {
     await app.close();
     await push.close();

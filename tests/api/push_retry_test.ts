@@ -5,7 +5,7 @@
  * a final-standings push that failed goes on a later run although the competition is done.
  */
 import assert from "node:assert/strict";
-import { createGameEvent, deleteGameEvent } from "@/lib/db/events.ts";
+import { changeGameEvents, createGameEvent, deleteGameEvent } from "@/lib/db/events.ts";
 import { updateCompetition } from "@/lib/db/competitions.ts";
 import { claimEntryRefundByAdmin } from "@/lib/db/entry_refunds.ts";
 import { getNotifyPrefs, notifyDone } from "@/lib/db/notifications.ts";
@@ -390,6 +390,38 @@ Deno.test("[push retry] a Correction refused for now replaces the kept push of i
     const got = receivedBy(s, browser).map((r) => r.payload as { title: string; tag: string });
     assert.deepEqual(got.map((p) => p.title), ["Correction"]);
     assert.equal(got[0].tag, `scored-${scored.id}`);
+    assert.deepEqual(await listPushRetries(s.app.kv), []);
+  } finally {
+    await tearDown(s);
+  }
+});
+
+Deno.test("[push retry] an amendment refused for now replaces the kept push of the event it amends, and goes under its tag", async () => {
+  const s = await setUp(1);
+  try {
+    const browser = s.browsers.get(s.entries[0].id)!;
+    s.push.answer(browser.id, 503, { times: 2 });
+    const scored = await goal(s, 12);
+    // What the feed does with a new version of the goal (its minute corrected): one atomic.
+    const { added } = await changeGameEvents(s.app.kv, s.c.id, {
+      remove: scored.id,
+      add: { playerId: s.scorer, eventType: "GOAL", minute: 13 },
+    });
+    await drainPushQueue(s.app.services);
+    assert.deepEqual(answersTo(s, browser), [503, 503]);
+    const [kept, ...more] = await listPushRetries(s.app.kv);
+    assert.deepEqual(more, [], "one record: the amendment's push replaced the first one's");
+    assert.equal(kept.value.eventId, added!.id);
+    assert.equal(kept.value.message.tag, `scored-${scored.id}`);
+
+    const due = await runAfter(s, 31_000);
+    assert.equal(due.dropped, 0, "the amended goal still stands");
+    assert.equal(due.pushes, 1);
+    const got = receivedBy(s, browser).map((r) => r.payload as { title: string; tag: string });
+    assert.deepEqual(got.map((p) => [p.title, p.tag]), [[
+      "Your pick scored",
+      `scored-${scored.id}`,
+    ]]);
     assert.deepEqual(await listPushRetries(s.app.kv), []);
   } finally {
     await tearDown(s);
