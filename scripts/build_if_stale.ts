@@ -10,8 +10,15 @@ import manifest from "@/fresh.gen.ts";
 import config from "@/fresh.config.ts";
 import { hasCurrentBuild } from "$fresh/build.ts";
 
-/** Runs `dev.ts build` when `_fresh/` holds no current build; true when it built. */
+/**
+ * Runs `dev.ts build` when `_fresh/` holds no current build; true when it built. One process
+ * builds at a time (a lock file beside `_fresh/`): a build rewrites the whole directory, so two at
+ * once (tests running in parallel, two `npm start`s) could each find the other's half-written
+ * build missing. A process that waited finds the build current and does not build again.
+ */
 export async function buildIfStale(): Promise<boolean> {
+  if (await hasCurrentBuild(manifest, config)) return false;
+  using _lock = await lockBuilds();
   if (await hasCurrentBuild(manifest, config)) return false;
   console.log("Building the browser bundles (deno task build)…");
   const { code } = await new Deno.Command(Deno.execPath(), {
@@ -22,6 +29,16 @@ export async function buildIfStale(): Promise<boolean> {
   }).output();
   if (code !== 0) throw new Error(`deno task build failed (exit ${code})`);
   return true;
+}
+
+/** Holds the exclusive lock on `_fresh.lock` until disposed (or the process ends). */
+async function lockBuilds(): Promise<Disposable> {
+  const file = await Deno.open(new URL("../_fresh.lock", import.meta.url), {
+    create: true,
+    write: true,
+  });
+  await file.lock(true);
+  return { [Symbol.dispose]: () => file.close() };
 }
 
 if (import.meta.main) {
