@@ -372,6 +372,7 @@ async function childKeys(kv: Deno.Kv, cid: number): Promise<Deno.KvKey[]> {
     keys.rosterChunks(cid),
     keys.rosterTail(cid),
     keys.rostersWithdrawn(cid),
+    keys.pushTagsOf(cid),
   ];
   const lists = await Promise.all(prefixes.map((prefix) => listKeys(kv, prefix)));
   return [...lists.flat(), keys.live(cid), keys.rosterMeta(cid), keys.goalTally(cid)];

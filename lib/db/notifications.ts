@@ -292,7 +292,8 @@ export function scoredTag(item: Pick<QueuedPush, "eventId" | "tag">): string {
  * - an amendment (one removed and one added, same player and type: a feed's new version of an
  *   event, its minute changed, say): one notification all the same. The new event is queued in
  *   place of an untold one, and under the tag of a told one, so its push replaces the first.
- *   No correction goes: the player still scored.
+ *   No correction goes: the player still scored. The inherited tag is kept with the new event
+ *   (`push_tags`) for a later amendment or removal, after its queue item is gone.
  * Scans the queue for a removal, normally a handful of items.
  */
 export async function queueEventPushes(
@@ -307,7 +308,11 @@ export async function queueEventPushes(
   const amends = added && removed && added.playerId === removed.playerId &&
     added.eventType === removed.eventType;
   if (added && SCORING_EVENTS.has(added.eventType)) {
-    queueItem(op, added, added.timestamp, { tag: amends ? told : null });
+    const tag = amends ? told : null;
+    queueItem(op, added, added.timestamp, { tag });
+    if (tag && tag !== scoredTag({ eventId: added.id })) {
+      op.set(keys.pushTag(added.competitionId, added.id), tag);
+    }
   }
   if (removed && told && !amends) {
     queueItem(op, removed, now.toISOString(), { removed: true, tag: told });
@@ -316,21 +321,25 @@ export async function queueEventPushes(
 
 /**
  * Takes a removed event's untold push off the queue in `op` (checked: a drainer advancing it
- * meanwhile fails the caller's atomic, which is tried again). Returns the tag its holders saw,
- * or null when nobody was told: its item had not started, and did not itself amend a told event.
+ * meanwhile fails the caller's atomic, which is tried again), and forgets the tag it inherited.
+ * Returns the tag its holders saw, or null when nobody was told: its item had not started, and
+ * did not itself amend a told event.
  */
 async function takeBackPush(
   kv: Deno.Kv,
   op: Deno.AtomicOperation,
   event: GameEvent,
 ): Promise<string | null> {
+  const inherited = await kv.get<string>(keys.pushTag(event.competitionId, event.id));
+  if (inherited.value !== null) op.check(inherited).delete(inherited.key);
   for await (const item of kv.list<QueuedPush>({ prefix: keys.pushQueue() })) {
     if (item.value.eventId !== event.id || item.value.removed) continue;
     if (item.value.started) return scoredTag(item.value);
     op.check(item).delete(item.key);
     return item.value.tag ?? null;
   }
-  return scoredTag({ eventId: event.id }); // its pushes went, and their item with them
+  // Its pushes went, and their item with them.
+  return inherited.value ?? scoredTag({ eventId: event.id });
 }
 
 /** Adds to `op` a new queue item of `event`, as of `queuedAt`. */

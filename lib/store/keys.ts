@@ -252,6 +252,9 @@ export const keys = {
   ],
   pushRetries: (): Deno.KvKey => ["push_retries"],
   pushRetriesOf: (cid: number): Deno.KvKey => ["push_retries", cid],
+  /** The tag an amended scoring event's pushes carry: the first push's, of the event it amends. */
+  pushTag: (cid: number, eventId: number): Deno.KvKey => ["push_tags", cid, eventId],
+  pushTagsOf: (cid: number): Deno.KvKey => ["push_tags", cid],
 
   outboxMessage: (id: number): Deno.KvKey => ["outbox", id],
   outbox: (): Deno.KvKey => ["outbox"],

@@ -18,6 +18,7 @@ import {
   bouncedAt,
   getNotifyPrefs,
   listPushQueue,
+  scoredTag,
   setNotifyPrefs,
 } from "@/lib/db/notifications.ts";
 import { sweepPayments } from "@/lib/jobs.ts";
@@ -657,9 +658,11 @@ Deno.test("[notifications] a feed amendment (the goal's minute corrected) keeps 
       for (const e of holders) assert.deepEqual(seen(e), [["Your pick scored", `scored-${id}`]]);
     });
 
+    let g2Tag = "";
     await t.step("amended after its push: the new push replaces it under its tag", async () => {
       assert.equal(await goal("g2", 30), "APPLIED");
       const first = Math.max(...await eventIds());
+      g2Tag = `scored-${first}`;
       await drainPushQueue(app.services);
       assert.equal(await goal("g2", 31, { version: 2 }), "APPLIED");
       const amended = Math.max(...await eventIds());
@@ -678,6 +681,19 @@ Deno.test("[notifications] a feed amendment (the goal's minute corrected) keeps 
     });
 
     await t.step(
+      "the amended goal withdrawn after its push: the Correction has the first tag",
+      async () => {
+        assert.equal(await goal("g2", 31, { version: 2, withdrawn: true }), "WITHDRAWN");
+        const queue = await listPushQueue(app.kv);
+        assert.deepEqual(queue.map((q) => [q.value.removed, scoredTag(q.value)]), [[true, g2Tag]]);
+        await drainPushQueue(app.services);
+        for (const e of holders) assert.deepEqual(seen(e).slice(3), [["Correction", g2Tag]]);
+        const kept = await Array.fromAsync(app.kv.list({ prefix: ["push_tags"] }));
+        assert.deepEqual(kept, [], "the inherited tag went with the event");
+      },
+    );
+
+    await t.step(
       "an amendment withdrawn before its push: the Correction has the first tag",
       async () => {
         assert.equal(await goal("g3", 50), "APPLIED");
@@ -692,7 +708,7 @@ Deno.test("[notifications] a feed amendment (the goal's minute corrected) keeps 
         ]]);
         await drainPushQueue(app.services);
         for (const e of holders) {
-          assert.deepEqual(seen(e).slice(3), [
+          assert.deepEqual(seen(e).slice(4), [
             ["Your pick scored", `scored-${first}`],
             ["Correction", `scored-${first}`],
           ]);
@@ -720,7 +736,7 @@ Deno.test("[notifications] a feed amendment (the goal's minute corrected) keeps 
         );
         await drainPushQueue(app.services);
         for (const e of holders) {
-          assert.deepEqual(seen(e).slice(5), [
+          assert.deepEqual(seen(e).slice(6), [
             ["Your pick scored", `scored-${first}`],
             ["Correction", `scored-${first}`],
           ]);
