@@ -308,11 +308,9 @@ export async function queueEventPushes(
   const amends = added && removed && added.playerId === removed.playerId &&
     added.eventType === removed.eventType;
   if (added && SCORING_EVENTS.has(added.eventType)) {
-    const tag = amends ? told : null;
+    const tag = amends ? told : null; // an earlier event's tag, never the new event's own
     queueItem(op, added, added.timestamp, { tag });
-    if (tag && tag !== scoredTag({ eventId: added.id })) {
-      op.set(keys.pushTag(added.competitionId, added.id), tag);
-    }
+    if (tag) op.set(keys.pushTag(added.competitionId, added.id), tag);
   }
   if (removed && told && !amends) {
     queueItem(op, removed, now.toISOString(), { removed: true, tag: told });

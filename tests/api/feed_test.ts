@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
 import { readJsonBody, type TestApp } from "@/tests/helpers/app.ts";
 import { makeLiveMatch, withAdminApp } from "@/tests/helpers/fixtures.ts";
+import { feedSender } from "@/tests/helpers/feed.ts";
 import { listGameEvents } from "@/lib/db/events.ts";
-import { createFeedProvider, listFeedLog } from "@/lib/db/feed.ts";
+import { listFeedLog } from "@/lib/db/feed.ts";
 import { getMatch } from "@/lib/db/matches.ts";
 import { getPerformancesMap } from "@/lib/db/performances.ts";
 import { feedHeaders } from "@/lib/feed/signature.ts";
@@ -10,22 +11,7 @@ import { feedHeaders } from "@/lib/feed/signature.ts";
 async function liveMatch(app: TestApp) {
   const { c, match } = await makeLiveMatch(app.kv);
   const [home, away] = c.teams;
-  const provider = await createFeedProvider(app.kv, "acme");
-  // A provider's re-delivery is signed anew: each send here is stamped a second earlier than the
-  // last, counted from one start time (not from each send's own clock, which on a busy machine
-  // may have moved on by a second and stamp two sends alike), so two sends of one body never
-  // share a signature.
-  const start = Date.now();
-  let sent = 0;
-  const send = async (message: Record<string, unknown>, secret = provider.secrets[0].secret) => {
-    const body = JSON.stringify({ matchId: match.id, ...message });
-    const res = await app.request("/api/feed/events", {
-      method: "POST",
-      headers: await feedHeaders("acme", secret, body, start - 1000 * sent++),
-      body,
-    });
-    return { status: res.status, body: await readJsonBody(res) };
-  };
+  const { provider, send } = await feedSender(app, match.id);
   const points = async (playerId: number) =>
     (await getPerformancesMap(app.kv, c.id)).get(playerId)?.totalPoints ?? 0;
   const homeFwd = c.players.find((p) => p.teamId === home.id && p.position === "FWD")!;

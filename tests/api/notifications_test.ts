@@ -8,8 +8,6 @@ import assert from "node:assert/strict";
 import { createEntry } from "@/lib/db/entries.ts";
 import type { Entry, EventType } from "@/lib/domain/types.ts";
 import { createGameEvent, deleteGameEvent, listGameEvents } from "@/lib/db/events.ts";
-import { createFeedProvider } from "@/lib/db/feed.ts";
-import { feedHeaders } from "@/lib/feed/signature.ts";
 import { getPerformancesMap } from "@/lib/db/performances.ts";
 import { updateCompetition } from "@/lib/db/competitions.ts";
 import { listOutbox, type OutboxMessage } from "@/lib/db/outbox.ts";
@@ -38,6 +36,7 @@ import {
   validPicks,
   validTeams,
 } from "@/tests/helpers/fixtures.ts";
+import { feedSender } from "@/tests/helpers/feed.ts";
 import { startTestPushService, subscribeEntry } from "@/tests/helpers/push_service.ts";
 import { startTestSmtp } from "@/tests/helpers/smtp.ts";
 
@@ -625,21 +624,11 @@ Deno.test("[notifications] a feed amendment (the goal's minute corrected) keeps 
       browsers.set(e.id, (await subscribeEntry(app, push, e.editToken!)).browser.id);
     }
     const match = await startMatch(app.kv, c);
-    const provider = await createFeedProvider(app.kv, "acme");
-    // Each send is stamped a second before the last, so two sends of one body differ.
-    const start = Date.now();
-    let sends = 0;
+    const feed = await feedSender(app, match.id);
     const send = async (message: Record<string, unknown>) => {
-      const body = JSON.stringify({ matchId: match.id, ...message });
-      const headers = await feedHeaders(
-        "acme",
-        provider.secrets[0].secret,
-        body,
-        start - 1000 * sends++,
-      );
-      const res = await app.request("/api/feed/events", { method: "POST", headers, body });
-      assert.equal(res.status, 200);
-      return (await readJsonBody(res)).status;
+      const { status, body } = await feed.send(message);
+      assert.equal(status, 200);
+      return body.status;
     };
     const goal = (id: string, minute: number, more: Record<string, unknown> = {}) =>
       send({ id, type: "GOAL", playerId: scorer, minute, ...more });
