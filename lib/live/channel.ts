@@ -9,9 +9,6 @@ import { type GameEventWithPlayer, listEventRecords, withPlayers } from "@/lib/d
 import type { LeaderboardCache } from "./leaderboard_cache.ts";
 import { errorMessage, type LiveSocket, Outgoing } from "./socket_io.ts";
 
-/** Longest a changed events message waits for the standings hint to go out with it (ms). */
-const HINT_WAIT_MS = 50;
-
 export interface ChannelDeps {
   kv: Deno.Kv;
   cache: LeaderboardCache;
@@ -19,6 +16,8 @@ export interface ChannelDeps {
   eventLimit: number;
   /** How long the channel stays after its last socket left (ms). */
   graceMs: number;
+  /** Longest a changed events message waits for the standings hint to go out with it (ms). */
+  hintWaitMs: number;
   /** The channel has had no socket for `graceMs`: close it. */
   onIdle(channel: Channel): void;
   /** The competition is gone: the sockets were told; they no longer follow it. */
@@ -122,7 +121,7 @@ export class Channel {
     // The standings usually follow within milliseconds; their hint then goes out in the same
     // write as the events (half the writes per socket), and never holds the events back longer.
     const hint = new Promise<Outgoing | null>((resolve) => {
-      const timer = setTimeout(() => resolve(null), HINT_WAIT_MS);
+      const timer = setTimeout(() => resolve(null), this.deps.hintWaitMs);
       this.#takeHint = (hint) => (clearTimeout(timer), resolve(hint));
     });
     this.#standingsRefresh.trigger();

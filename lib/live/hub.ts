@@ -38,6 +38,11 @@ export interface LiveHubOptions {
   eventLimit?: number;
   /** How long a competition's watch is kept after its last socket left (ms). */
   watchGraceMs?: number;
+  /**
+   * Longest a changed events message waits for the standings hint to go out in the same write
+   * (ms); a slower standings rebuild sends its hint on its own.
+   */
+  hintWaitMs?: number;
   /** Most sockets the hub serves at once; /ws answers 503 beyond. */
   maxSockets?: number;
   /** Most competitions one socket may follow at a time. */
@@ -95,6 +100,7 @@ const DEFAULTS: Required<LiveHubOptions> = {
   heartbeatMs: 25_000,
   eventLimit: 50,
   watchGraceMs: 5000,
+  hintWaitMs: 50,
   maxSockets: MAX_SOCKETS,
   maxJoinsPerSocket: MAX_JOINS_PER_SOCKET,
   messageBurst: 20,
@@ -245,6 +251,7 @@ class Hub implements LiveHub {
       cache: this.#cache,
       eventLimit: this.#options.eventLimit,
       graceMs: this.#options.watchGraceMs,
+      hintWaitMs: this.#options.hintWaitMs,
       onIdle: (idle) => void this.#closeChannel(idle),
       onGone: (gone, sockets) => {
         for (const socket of sockets) this.#sockets.get(socket)?.joined.delete(cid);
