@@ -18,9 +18,8 @@ const DAY = 24 * 60 * 60 * 1000;
 Deno.test("[seed] fills an empty store with demo data in every state", async (t) => {
   const kv = await Deno.openKv(":memory:");
   const now = new Date();
-  const started = performance.now();
+  // How long seeding takes is a figure of `deno task bench domain`.
   assert.equal(await seedDemoDataIfEmpty(kv, now), true);
-  assert.ok(performance.now() - started < 1000, "seeding takes under a second");
 
   await t.step("two leagues of at least four clubs, crests as local paths", async () => {
     const teams = await listTeams(kv);

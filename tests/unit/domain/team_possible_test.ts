@@ -63,15 +63,14 @@ Deno.test("[team rules] missingForTeam says what stops a valid team", async (t) 
       null,
     );
   });
-  await t.step("seventy players answer quickly", () => {
+  // How long seventy players take is a figure of `deno task bench domain`.
+  await t.step("seventy players of ten clubs", () => {
     const many: RulePlayer[] = [];
     for (let club = 1; club <= 10; club++) {
       many.push(...squad(100 + club, ["GK", "DEF", "DEF", "MID", "MID", "FWD", "FWD"], 9000));
     }
-    const started = performance.now();
     assert.notEqual(missingForTeam(many, { ...DEFAULT_RULES, salaryCap: 40000 }), null);
     assert.equal(missingForTeam(many, { ...DEFAULT_RULES, salaryCap: 45000 }), null);
-    assert.ok(performance.now() - started < 1000);
   });
 });
 
