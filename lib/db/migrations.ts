@@ -13,6 +13,7 @@ import {
 import { keys } from "@/lib/store/keys.ts";
 import { backfillRosters } from "@/lib/store/roster.ts";
 import { migrateOffMatchPlayers } from "./match_players.ts";
+import { migratePushRetryOrder } from "./push_retries.ts";
 
 /** Every migration by its marker name, run in this order. */
 const MIGRATIONS: Record<string, (kv: Deno.Kv) => Promise<unknown>> = {
@@ -24,6 +25,8 @@ const MIGRATIONS: Record<string, (kv: Deno.Kv) => Promise<unknown>> = {
   display_names_by_competition: migrateDisplayNames,
   roster_backfill: backfillRosters,
   off_match_players: migrateOffMatchPlayers,
+  /** Kept pushes are read in due-time order, not all of them per run. */
+  push_retry_order: migratePushRetryOrder,
 };
 
 /**

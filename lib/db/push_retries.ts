@@ -5,9 +5,15 @@
  * and each retry removes or advances it in one versionstamp-checked atomic, so a crash repeats at
  * most one send and loses none. A repeated send shows once: the browser replaces a notification
  * of the same `tag` (`scored-<eventId>`, `final-<competitionId>`).
+ *
+ * Each record has its place in due-time order, `["push_retry_due", nextAt, competition, entry,
+ * tag]`, written and deleted in the same atomics as the record: a run reads the pushes that are
+ * due and the time of the next one, not every kept push (thousands during a push service's
+ * outage).
  */
 import type { NotifyPrefs } from "@/lib/db/notifications.ts";
 import { keys } from "@/lib/store/keys.ts";
+import { getManyEntries } from "@/lib/store/util.ts";
 
 /** Which opt-in a retried push belongs to. */
 export type PushRetryKind = "scored" | "final";
@@ -40,6 +46,16 @@ function retryKey(r: PushRetry): Deno.KvKey {
   return keys.pushRetry(r.competitionId, r.entryId, r.message.tag);
 }
 
+function dueKey(r: PushRetry): Deno.KvKey {
+  return keys.pushRetryDue(r.nextAt, r.competitionId, r.entryId, r.message.tag);
+}
+
+/** Writes `next` over `kept` (none: a new record) in `op`, moving its place in due-time order. */
+function setRetry(op: Deno.AtomicOperation, next: PushRetry, kept: PushRetry | null): void {
+  if (kept && kept.nextAt !== next.nextAt) op.delete(dueKey(kept));
+  op.set(retryKey(next), next).set(dueKey(next), true);
+}
+
 /**
  * Keeps `retry` for a later try unless one for the same entry and message is kept already (a
  * send repeated after a crash): false then, and the kept one goes on. A push replaces a kept
@@ -51,7 +67,9 @@ export async function schedulePushRetry(kv: Deno.Kv, retry: PushRetry): Promise<
   for (;;) {
     const kept = await kv.get<PushRetry>(key);
     if (kept.value && !supersedes(retry, kept.value)) return false;
-    if ((await kv.atomic().check(kept).set(key, retry).commit()).ok) return true;
+    const op = kv.atomic().check(kept);
+    setRetry(op, retry, kept.value);
+    if ((await op.commit()).ok) return true;
   }
 }
 
@@ -70,13 +88,51 @@ export async function listPushRetries(
   return out;
 }
 
+/**
+ * The kept retries due at `at` (ms since the epoch), soonest first, at most `limit`. A place in
+ * the order whose record is gone or moved (written by no code of today) is deleted on the way.
+ */
+export async function listDuePushRetries(
+  kv: Deno.Kv,
+  at: number,
+  limit: number,
+): Promise<Deno.KvEntry<PushRetry>[]> {
+  const places: Deno.KvKey[] = [];
+  const selector = { prefix: keys.pushRetriesDue(), end: [...keys.pushRetriesDue(), at + 1] };
+  for await (const e of kv.list(selector, { limit, batchSize: 500 })) places.push(e.key);
+  const records = await getManyEntries<PushRetry>(
+    kv,
+    places.map(([, , cid, entryId, tag]) =>
+      keys.pushRetry(Number(cid), Number(entryId), String(tag))
+    ),
+  );
+  const due: Deno.KvEntry<PushRetry>[] = [];
+  const stale: Deno.KvKey[] = [];
+  records.forEach((record, i) => {
+    if (record.value?.nextAt === places[i][1]) due.push(record as Deno.KvEntry<PushRetry>);
+    else stale.push(places[i]);
+  });
+  for (const key of stale) await kv.delete(key);
+  return due;
+}
+
+/** When the next kept push is due (ms since the epoch), or null when none is kept. */
+export async function nextPushRetryAt(kv: Deno.Kv): Promise<number | null> {
+  for await (const e of kv.list({ prefix: keys.pushRetriesDue() }, { limit: 1 })) {
+    return Number(e.key[1]);
+  }
+  return null;
+}
+
 /** Moves a retry to its next try (false: it changed or went meanwhile; nothing written). */
 export async function advancePushRetry(
   kv: Deno.Kv,
   retry: Deno.KvEntry<PushRetry>,
   next: PushRetry,
 ): Promise<boolean> {
-  return (await kv.atomic().check(retry).set(retry.key, next).commit()).ok;
+  const op = kv.atomic().check(retry);
+  setRetry(op, next, retry.value);
+  return (await op.commit()).ok;
 }
 
 /**
@@ -88,10 +144,23 @@ export async function removePushRetry(
   retry: Deno.KvEntry<PushRetry>,
   finalPushed?: { prefs: Deno.KvEntry<NotifyPrefs>; now: Date },
 ): Promise<boolean> {
-  const op = kv.atomic().check(retry).delete(retry.key);
+  const op = kv.atomic().check(retry).delete(retry.key).delete(dueKey(retry.value));
   if (finalPushed) {
     const { prefs, now } = finalPushed;
     op.check(prefs).set(prefs.key, { ...prefs.value, finalPushedAt: now.toISOString() });
   }
   return (await op.commit()).ok;
+}
+
+/**
+ * Migration: gives the retries kept before the due-time order existed their place in it. Each
+ * place is set only while its record is unchanged, so a run at the same time as a drainer
+ * leaves no place behind for a record it moved or removed.
+ */
+export async function migratePushRetryOrder(kv: Deno.Kv): Promise<number> {
+  let placed = 0;
+  for await (const e of kv.list<PushRetry>({ prefix: keys.pushRetries() })) {
+    if ((await kv.atomic().check(e).set(dueKey(e.value), true).commit()).ok) placed++;
+  }
+  return placed;
 }

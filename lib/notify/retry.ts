@@ -12,6 +12,7 @@ import { getEntry } from "@/lib/db/entries.ts";
 import { type NotifyPrefs, removePushTarget } from "@/lib/db/notifications.ts";
 import {
   advancePushRetry,
+  listDuePushRetries,
   listPushRetries,
   type PushRetry,
   removePushRetry,
@@ -145,9 +146,9 @@ export async function retryPushes(
   report: NotifyReport,
 ): Promise<void> {
   const t = now.getTime();
-  const due = (await listPushRetries(deps.kv)).filter((r) => r.value.nextAt <= t);
+  const due = await listDuePushRetries(deps.kv, t, RETRIES_PER_RUN);
   const sends: { retry: Deno.KvEntry<PushRetry>; prefs: Deno.KvEntry<NotifyPrefs> }[] = [];
-  for (const retry of due.slice(0, RETRIES_PER_RUN)) {
+  for (const retry of due) {
     if (Date.now() > until) break;
     const r = retry.value;
     const prefs = await deps.kv.get<NotifyPrefs>(keys.notifyPrefs(r.competitionId, r.entryId));
@@ -196,13 +197,4 @@ export async function retryPushes(
 export async function finalsRetrying(kv: Deno.Kv, c: Competition): Promise<Set<number>> {
   const kept = await listPushRetries(kv, { cid: c.id });
   return new Set(kept.filter((r) => r.value.kind === "final").map((r) => r.value.entryId));
-}
-
-/** When the next kept push is due (ms since the epoch), or null when none is kept. */
-export async function nextRetryAt(kv: Deno.Kv): Promise<number | null> {
-  let next: number | null = null;
-  for (const r of await listPushRetries(kv)) {
-    if (next === null || r.value.nextAt < next) next = r.value.nextAt;
-  }
-  return next;
 }

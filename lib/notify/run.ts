@@ -29,12 +29,13 @@ import {
 } from "@/lib/db/notifications.ts";
 import { deliverOutboxMessage, mailerDelivers, outboxWrite } from "@/lib/db/outbox.ts";
 import { getPlayer } from "@/lib/db/players.ts";
+import { nextPushRetryAt } from "@/lib/db/push_retries.ts";
 import { ordinal } from "@/lib/domain/format.ts";
 import type { Competition, Entry } from "@/lib/domain/types.ts";
 import type { MailMessage } from "@/lib/email/mailer.ts";
 import { buildDeadlineReminder, buildResultEmail, captainNote, unsubscribeUrl } from "./emails.ts";
 import { eachLimited, type PushMessage } from "./push.ts";
-import { afterFailedPush, finalsRetrying, nextRetryAt, PUSH_TTL_MS, retryPushes } from "./retry.ts";
+import { afterFailedPush, finalsRetrying, PUSH_TTL_MS, retryPushes } from "./retry.ts";
 import { unsubscribeToken, vapidKeys } from "./secrets.ts";
 import type { NotifyDeps, NotifyReport } from "./state.ts";
 
@@ -418,7 +419,7 @@ export function startPushDrainer(deps: NotifyDeps): PushDrainer {
   let stopped = false;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   const kickAtNextRetry = async () => {
-    const at = await nextRetryAt(deps.kv);
+    const at = await nextPushRetryAt(deps.kv);
     clearTimeout(retryTimer);
     if (at === null || stopped) return;
     retryTimer = setTimeout(kick, Math.max(RETRY_KICK_MS, at - Date.now()));

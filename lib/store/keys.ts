@@ -252,6 +252,15 @@ export const keys = {
   ],
   pushRetries: (): Deno.KvKey => ["push_retries"],
   pushRetriesOf: (cid: number): Deno.KvKey => ["push_retries", cid],
+  /** A kept push's place in due-time order: the drainer reads only the pushes that are due. */
+  pushRetryDue: (nextAt: number, cid: number, entryId: number, tag: string): Deno.KvKey => [
+    "push_retry_due",
+    nextAt,
+    cid,
+    entryId,
+    tag,
+  ],
+  pushRetriesDue: (): Deno.KvKey => ["push_retry_due"],
   /** The tag an amended scoring event's pushes carry: the first push's, of the event it amends. */
   pushTag: (cid: number, eventId: number): Deno.KvKey => ["push_tags", cid, eventId],
   pushTagsOf: (cid: number): Deno.KvKey => ["push_tags", cid],

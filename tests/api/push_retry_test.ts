@@ -11,6 +11,7 @@ import { claimEntryRefundByAdmin } from "@/lib/db/entry_refunds.ts";
 import { getNotifyPrefs, notifyDone } from "@/lib/db/notifications.ts";
 import { listPushRetries } from "@/lib/db/push_retries.ts";
 import { resumeAwards } from "@/lib/db/standings.ts";
+import { keys } from "@/lib/store/keys.ts";
 import type { Entry } from "@/lib/domain/types.ts";
 import { drainPushQueue, runNotifications, startPushDrainer } from "@/lib/notify/run.ts";
 import { planRetry, RETRY_BACKOFF_MS, retryAfterMs } from "@/lib/notify/retry.ts";
@@ -66,6 +67,23 @@ function settings(app: TestApp, token: string, json: unknown) {
   return app.request(`/api/notifications/${token}`, { method: "PUT", json });
 }
 
+/**
+ * The kept pushes, after checking that each has its one place in due-time order and no place is
+ * left without its push (the drainer reads that order).
+ */
+async function keptPushes(kv: Deno.Kv) {
+  const kept = await listPushRetries(kv);
+  const places = [];
+  for await (const e of kv.list({ prefix: keys.pushRetriesDue() })) places.push(e.key);
+  const expected = kept.map(({ value: r }) =>
+    keys.pushRetryDue(r.nextAt, r.competitionId, r.entryId, r.message.tag)
+  );
+  const order = (a: Deno.KvKey, b: Deno.KvKey) =>
+    JSON.stringify(a).localeCompare(JSON.stringify(b));
+  assert.deepEqual(places.sort(order), expected.sort(order), "one place per kept push");
+  return kept;
+}
+
 async function tearDown(s: Setup) {
   await s.app.close();
   await s.push.close();
@@ -100,7 +118,7 @@ Deno.test("[push retry] a 503 once: kept, then delivered exactly once by a later
     await goal(s, 12);
     assert.deepEqual(answersTo(s, refusing), [503]);
     assert.equal(receivedBy(s, fine).length, 1, "the other browser got it at once");
-    const [kept] = await listPushRetries(s.app.kv);
+    const [kept] = await keptPushes(s.app.kv);
     assert.equal(kept.value.attempts, 1);
     assert.equal(kept.value.kind, "scored");
     assert.match(kept.value.message.tag, /^scored-\d+$/);
@@ -120,7 +138,7 @@ Deno.test("[push retry] a 503 once: kept, then delivered exactly once by a later
     assert.deepEqual(Object.keys(got.payload as object).sort(), ["body", "tag", "title", "url"]);
     assert.ok(got.ttl > 3_500 && got.ttl <= 3_570, `what is left of the hour, got ${got.ttl}`);
     assert.equal(receivedBy(s, fine)[0].ttl, 3_600);
-    assert.deepEqual(await listPushRetries(s.app.kv), [], "the record went with the send");
+    assert.deepEqual(await keptPushes(s.app.kv), [], "the record went with the send");
 
     await runAfter(s, 200_000);
     await drainPushQueue(s.app.services);
@@ -222,6 +240,7 @@ Deno.test("[push retry] 503 every time: four tries, then given up; a retry past 
       for (const wait of RETRY_BACKOFF_MS) {
         at += wait + 1_000;
         await runAfter(s, at);
+        assert.equal((await keptPushes(s.app.kv)).length, wait === 600_000 ? 0 : 2);
       }
       assert.deepEqual(answersTo(s, always), [503, 503, 503, 503]);
       await runAfter(s, at + 60_000);
@@ -305,6 +324,7 @@ Deno.test("[push retry] a kept push is dropped when its entry revoked push, opte
 
     const report = await runAfter(s, 31_000);
     assert.equal(report.dropped, 3);
+    assert.deepEqual(await keptPushes(app.kv), [], "dropped with their places");
     assert.equal(report.pushes, 0);
     assert.deepEqual(push.received, []);
     assert.deepEqual(push.answers.map((a) => a.status), [503, 503, 503]);
