@@ -90,29 +90,28 @@ export async function listPushRetries(
 
 /**
  * The kept retries due at `at` (ms since the epoch), soonest first, at most `limit`. A place in
- * the order whose record is gone or moved (written by no code of today) is deleted on the way.
+ * the order whose record is gone or moved (no code of today leaves one) is deleted on the way,
+ * unless it was written again meanwhile.
  */
 export async function listDuePushRetries(
   kv: Deno.Kv,
   at: number,
   limit: number,
 ): Promise<Deno.KvEntry<PushRetry>[]> {
-  const places: Deno.KvKey[] = [];
+  const places: Deno.KvEntry<unknown>[] = [];
   const selector = { prefix: keys.pushRetriesDue(), end: [...keys.pushRetriesDue(), at + 1] };
-  for await (const e of kv.list(selector, { limit, batchSize: 500 })) places.push(e.key);
+  for await (const e of kv.list(selector, { limit, batchSize: 500 })) places.push(e);
   const records = await getManyEntries<PushRetry>(
     kv,
-    places.map(([, , cid, entryId, tag]) =>
+    places.map(({ key: [, , cid, entryId, tag] }) =>
       keys.pushRetry(Number(cid), Number(entryId), String(tag))
     ),
   );
   const due: Deno.KvEntry<PushRetry>[] = [];
-  const stale: Deno.KvKey[] = [];
-  records.forEach((record, i) => {
-    if (record.value?.nextAt === places[i][1]) due.push(record as Deno.KvEntry<PushRetry>);
-    else stale.push(places[i]);
-  });
-  for (const key of stale) await kv.delete(key);
+  for (const [i, record] of records.entries()) {
+    if (record.value?.nextAt === places[i].key[1]) due.push(record as Deno.KvEntry<PushRetry>);
+    else await kv.atomic().check(places[i]).delete(places[i].key).commit();
+  }
   return due;
 }
 
