@@ -29,21 +29,36 @@ export interface AnalyticsLog {
 
 /**
  * Records the analytics events the page sends to our API. Beacons show no body to Playwright, so
- * an init script reads each beacon's body as the page hands it to `navigator.sendBeacon`, and the
- * requests themselves are counted as the browser makes them. Nothing is routed: a routed beacon
- * still in flight when the page navigates away could stay pending in Playwright's bookkeeping,
- * and the next "networkidle" wait would never come.
+ * an init script notes each beacon's event name as the page hands it to `navigator.sendBeacon`,
+ * and the requests themselves are counted as the browser makes them. The name is read at once,
+ * from the text the page built its Blob from: a Blob read later (`blob.text()`) may never resolve
+ * when the page navigates away right after sending, as checkout does after "purchase". Nothing is
+ * routed: a routed beacon still in flight when the page navigates away could stay pending in
+ * Playwright's bookkeeping, and the next "networkidle" wait would never come.
  */
 export async function recordAnalytics(page: Page): Promise<AnalyticsLog> {
   const log: AnalyticsLog = { names: [], requests: 0 };
   await page.exposeFunction("__analyticsQueued", (name: string) => log.names.push(name));
   await page.addInitScript(() => {
-    const send = navigator.sendBeacon.bind(navigator);
     const record = (globalThis as unknown as { __analyticsQueued(name: string): void })
       .__analyticsQueued;
+    const NativeBlob = Blob;
+    const texts = new WeakMap<Blob, string>();
+    globalThis.Blob = class extends NativeBlob {
+      constructor(parts?: BlobPart[], options?: BlobPropertyBag) {
+        super(parts, options);
+        if (parts?.length === 1 && typeof parts[0] === "string") texts.set(this, parts[0]);
+      }
+    };
+    const send = navigator.sendBeacon.bind(navigator);
     navigator.sendBeacon = (url, data) => {
       const queued = send(url, data);
-      if (queued && data instanceof Blob) data.text().then((text) => record(JSON.parse(text).name));
+      const text = typeof data === "string"
+        ? data
+        : data instanceof NativeBlob
+        ? texts.get(data)
+        : undefined;
+      if (queued && text !== undefined) record(JSON.parse(text).name);
       return queued;
     };
   });
