@@ -225,11 +225,11 @@ Deno.test("[e2e] captain: the builder marks a captain and a vice-captain by keyb
             [...document.querySelectorAll("table[aria-label='Leaderboard'] tr[data-team-id]")]
               .map((tr) => tr.getAttribute("data-team-id")).join() === order,
           after.map((r) => r.teamId).join(),
-          { timeout: 5000 },
+          { timeout: 10_000 },
         );
         await assertMarks(page, after);
         assert.equal(await table.locator("[data-captains]").count(), after.length);
-        await page.waitForSelector("tr[data-changed]", { state: "detached", timeout: 5000 });
+        await page.waitForSelector("tr[data-changed]", { state: "detached", timeout: 10_000 });
         await page.mouse.move(0, 0); // no row left hovered for the contrast check
         await assertNoSeriousAxeViolations(page);
         await shot(page, "captain-leaderboard-1280");

@@ -68,7 +68,7 @@ Deno.test("[e2e] leaderboard: an admin's GOAL reaches an open visitor page withi
       ]);
       const own = visitor.locator(`tr[data-team-id="${mine.teamId}"]`);
       assert.equal(await own.getAttribute("data-own"), "true");
-      await visitor.getByText("Live updates on").waitFor({ timeout: 5000 });
+      await visitor.getByText("Live updates on").waitFor({ timeout: 10_000 });
       await visitor.evaluate(() => (globalThis as Record<string, unknown>).__sameDocument = true);
       await screenshot(visitor, "leaderboard-live-1280", { fullPage: false });
     });

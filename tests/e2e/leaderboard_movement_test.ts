@@ -34,7 +34,7 @@ Deno.test("[e2e] leaderboard movement: arrows, highlights, match minute, dialog 
         `${width}: goals move the last team up with an arrow and a highlight`,
         async () => {
           await gotoHydrated(page, `${server.url}/leaderboard/${live.id}`);
-          await page.getByText("Live updates on").waitFor({ timeout: 5000 });
+          await page.getByText("Live updates on").waitFor({ timeout: 10_000 });
           const board = await getJson<Row[]>(
             `${server.url}/api/competitions/${live.id}/leaderboard?limit=100`,
           );
@@ -56,7 +56,7 @@ Deno.test("[e2e] leaderboard movement: arrows, highlights, match minute, dialog 
             await res.body?.cancel();
           }
           const row = page.locator(`tr[data-team-id="${last.teamId}"]`).first();
-          await row.locator('[data-move="up"]').waitFor({ timeout: 5000 });
+          await row.locator('[data-move="up"]').waitFor({ timeout: 10_000 });
           assert.match(await row.locator("[data-move]").innerText(), /^▲\d+/);
           assert.match(await row.locator("[data-move]").textContent() ?? "", /up \d+ places?/);
           await page.locator("tr[data-changed]").first().waitFor();
@@ -69,7 +69,7 @@ Deno.test("[e2e] leaderboard movement: arrows, highlights, match minute, dialog 
 
       await t.step(`${width}: the match minute runs beside the score`, async () => {
         const minute = page.getByTestId("match-minute");
-        await minute.waitFor({ timeout: 5000 });
+        await minute.waitFor({ timeout: 10_000 });
         assert.match(await minute.innerText(), /^ · (\d{1,2}'|45\+'|HT|90\+')$/);
         assert.match(await page.getByTestId("match-state").innerText(), /^IN PLAY/i);
       });

@@ -179,7 +179,7 @@ Deno.test("[e2e] leagues: create from an own entry, join through the invite, liv
             document.querySelector(`tr[data-team-id="${teamId}"] td:nth-child(4)`)?.textContent
               ?.trim() === points,
           [String(alice.teamId), expected.get(String(alice.teamId))!],
-          { timeout: 5000 },
+          { timeout: 10_000 },
         );
         assert.equal(
           await page.evaluate(() => (globalThis as Record<string, unknown>).__same),

@@ -31,7 +31,7 @@ Deno.test("[e2e] leaderboard over LIVE_WS_PORT: joined, and a GOAL arrives", asy
     const sockets: string[] = [];
     page.on("websocket", (ws) => sockets.push(ws.url()));
     await gotoHydrated(page, `${server.url}/leaderboard/${live.id}`);
-    await page.getByText("Live updates on").waitFor({ timeout: 5000 });
+    await page.getByText("Live updates on").waitFor({ timeout: 10_000 });
     assert.deepEqual(sockets, [`ws://127.0.0.1:${port}/ws`]);
 
     const res = await fetch(`${server.url}/api/admin/competitions/${live.id}/events`, {
