@@ -10,6 +10,7 @@ import { JOB_BACKOFF_MS, JOBS, registerCronJobs, startJobRunner } from "@/lib/jo
 import { SWEEP_GRACE_MS } from "@/lib/payments/sweep.ts";
 import { TEST_ORIGIN, type TestApp, withTestApp } from "@/tests/helpers/app.ts";
 import { makeCompetition, SUCCESS_CARD, validPicks } from "@/tests/helpers/fixtures.ts";
+import { waitFor } from "@/tests/helpers/wait.ts";
 
 type CronHandler = () => Promise<void>;
 
@@ -117,18 +118,19 @@ Deno.test("[jobs] elsewhere two lease runners share the same jobs, each run by o
     console.log = (...args: unknown[]) => void logged.push(args.join(" "));
     const runners = [0, 1].map(() => startJobRunner(app.services, TEST_ORIGIN, { intervalMs: 50 }));
     try {
-      const until = Date.now() + 5_000;
-      while (!await getEntryByPayment(app.kv, paymentIntentId) && Date.now() < until) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      // The jobs' leases (the push drainer may hold its own "push queue" lease at this moment).
+      const jobLeases = async () =>
+        (await Array.fromAsync(app.kv.list({ prefix: ["leases"] })))
+          .map((l) => String(l.key.at(-1))).filter((name) => name.startsWith("job:")).sort();
+      const everyJob = JOBS.map((job) => `job:${job.name}`).sort();
+      await waitFor("the sweep made the entry", () => getEntryByPayment(app.kv, paymentIntentId));
+      await waitFor(
+        "every job's lease is held",
+        async () => JSON.stringify(await jobLeases()) === JSON.stringify(everyJob),
+      );
       await new Promise((resolve) => setTimeout(resolve, 200)); // a few more passes
       assert.equal((await getEntryByPayment(app.kv, paymentIntentId))?.teamName, "Lease Club");
-      const leases = await Array.fromAsync(app.kv.list({ prefix: ["leases"] }));
-      // The jobs' leases (the push drainer may hold its own "push queue" lease at this moment).
-      assert.deepEqual(
-        leases.map((l) => String(l.key.at(-1))).filter((name) => name.startsWith("job:")).sort(),
-        JOBS.map((job) => `job:${job.name}`).sort(),
-      );
+      assert.deepEqual(await jobLeases(), everyJob);
     } finally {
       await Promise.all(runners.map((runner) => runner.stop()));
       console.log = log;
