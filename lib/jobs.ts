@@ -13,7 +13,7 @@
  *
  * To add a job, add one line to JOBS.
  */
-import { releaseLease, takeLease } from "@/lib/store/leases.ts";
+import { keepLease, releaseLease, takeLease } from "@/lib/store/leases.ts";
 import { recordSweep } from "@/lib/telemetry.ts";
 import type { CheckoutDeps } from "@/lib/payments/checkout.ts";
 import { resumeCancellations } from "@/lib/payments/cancellation.ts";
@@ -114,8 +114,11 @@ export const JOBS: readonly Job[] = [
 export const JOB_BACKOFF_MS = [10_000, 60_000, 300_000];
 /** A run still going after this is reported failed (it may go on; no second run starts). */
 export const JOB_TIME_LIMIT_MS = 50_000;
-/** A job's lease: longer than a run may take; a dead holder's lapses after it. */
-const JOB_LEASE_MS = 60_000;
+/**
+ * A job's lease, renewed every third of it while a run goes on (however long), so a dead holder's
+ * lapses within 20 s and a restarted process picks up its work soon after.
+ */
+const JOB_LEASE_MS = 20_000;
 const DEFAULT_INTERVAL_MS = 10_000;
 
 function reason(err: unknown): string {
@@ -177,15 +180,28 @@ function withinLimit(name: string, work: Promise<void>, ms: number): Promise<voi
 }
 
 /**
- * Runs `job` once unless a run of it is under way in this isolate; the run reports failed (throws)
- * after `limitMs` while it goes on, and no second run starts until it ends.
+ * Runs `job` once, under `owner`'s lease on it (taken by the caller), unless a run of it is under
+ * way in this isolate. The lease is renewed while the run goes on and, with `release`, given back
+ * when it ends. The run reports failed (throws) after JOB_TIME_LIMIT_MS while it goes on, still
+ * under the lease, and no second run starts until it ends.
  */
-function runBounded(job: Job, run: JobRun, limitMs: number): Promise<void> {
+async function runLeased(
+  job: Job,
+  run: JobRun,
+  owner: string,
+  { leaseMs, release }: { leaseMs: number; release: boolean },
+): Promise<void> {
   const names = run.deps.runningJobs;
-  if (names.has(job.name)) return Promise.resolve();
+  if (names.has(job.name)) {
+    if (release) await releaseLease(run.deps.kv, leaseOf(job), owner).catch(() => {});
+    return;
+  }
   names.add(job.name);
+  const lease = keepLease(run.deps.kv, leaseOf(job), owner, leaseMs);
   const work = runCounted(job, run).finally(() => names.delete(job.name));
-  return withinLimit(job.name, work, limitMs);
+  const ended = work.then(() => lease.stop(release));
+  await withinLimit(job.name, work, JOB_TIME_LIMIT_MS);
+  await ended;
 }
 
 /** What a cron run needs from the app: its services, the links' origin, the start-up work. */
@@ -208,7 +224,8 @@ export interface CronJobs {
 
 /**
  * One cron run of `job`: waits for the app and its start-up work, takes the job's lease (a run
- * elsewhere holds it: nothing to do), runs it within JOB_TIME_LIMIT_MS, then gives the lease back.
+ * elsewhere holds it: nothing to do), runs it within JOB_TIME_LIMIT_MS, then gives the lease back
+ * once the run has ended.
  * Throws when the run failed, so that Deploy shows the error and retries (`backoffSchedule`).
  */
 async function cronRun(job: Job, host: Promise<JobHost>, stopped: () => boolean): Promise<void> {
@@ -218,11 +235,10 @@ async function cronRun(job: Job, host: Promise<JobHost>, stopped: () => boolean)
   const owner = crypto.randomUUID();
   if (!await takeLease(deps.kv, leaseOf(job), owner, JOB_LEASE_MS)) return;
   const report = emptyReport();
-  try {
-    await runBounded(job, { deps, origin, now: new Date(), report }, JOB_TIME_LIMIT_MS);
-  } finally {
-    await releaseLease(deps.kv, leaseOf(job), owner).catch(() => {});
-  }
+  await runLeased(job, { deps, origin, now: new Date(), report }, owner, {
+    leaseMs: JOB_LEASE_MS,
+    release: true,
+  });
   logReport(report);
   if (report.failed > 0) throw new Error(`Job "${job.name}": ${report.failed} steps to retry`);
 }
@@ -264,8 +280,8 @@ export interface JobRunner {
 
 /**
  * Runs every job now and every `intervalMs`, each where this process holds (or takes over) the
- * job's lease: one process or isolate at a time per job; another takes over within a minute when
- * the holder dies. Used wherever Deploy's `Deno.cron` does not run the jobs.
+ * job's lease: one process or isolate at a time per job; another takes over within
+ * `max(JOB_LEASE_MS, 2 × intervalMs)` (20 s by default) when the holder dies. Used wherever Deploy's `Deno.cron` does not run the jobs.
  */
 export function startJobRunner(
   deps: JobDeps,
@@ -283,7 +299,7 @@ export function startJobRunner(
       if (stopped) break;
       try {
         if (!await takeLease(deps.kv, leaseOf(job), owner, leaseMs)) continue;
-        await runBounded(job, { deps, origin, now, report }, JOB_TIME_LIMIT_MS);
+        await runLeased(job, { deps, origin, now, report }, owner, { leaseMs, release: false });
       } catch (err) {
         if (!stopped) console.error(`Job "${job.name}" failed: ${reason(err)}`);
       }

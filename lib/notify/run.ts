@@ -10,7 +10,7 @@
 import { listCompetitions } from "@/lib/db/competitions.ts";
 import { getEntry } from "@/lib/db/entries.ts";
 import { keys } from "@/lib/store/keys.ts";
-import { releaseLease, takeLease } from "@/lib/store/leases.ts";
+import { keepLease, takeLease } from "@/lib/store/leases.ts";
 import {
   advancePushQueue,
   bouncedAt,
@@ -51,9 +51,12 @@ const PAGE = 2_000;
 const RUN_BUDGET_MS = 35_000;
 /** E-mails written per run at most. */
 const MAILS_PER_RUN = 1_000;
-/** The push queue's lease: one drainer per store at a time. */
+/**
+ * The push queue's lease: one drainer per store at a time. Renewed while a run goes on, so a dead
+ * drainer's lapses within 15 s and the pushes it left go soon after.
+ */
 const DRAIN_LEASE = "push queue";
-const DRAIN_LEASE_MS = 60_000;
+const DRAIN_LEASE_MS = 15_000;
 
 function emptyReport(): NotifyReport {
   return {
@@ -169,11 +172,12 @@ export async function drainPushQueue(
 ): Promise<number | null> {
   const owner = crypto.randomUUID();
   if (!await takeLease(deps.kv, DRAIN_LEASE, owner, DRAIN_LEASE_MS)) return null;
+  const lease = keepLease(deps.kv, DRAIN_LEASE, owner, DRAIN_LEASE_MS);
   const before = report.pushes;
   try {
     if (await drainQueue(deps, until, report)) await retryPushes(deps, now, until, report);
   } finally {
-    await releaseLease(deps.kv, DRAIN_LEASE, owner).catch(() => {});
+    await lease.stop(true);
   }
   return report.pushes - before;
 }

@@ -36,3 +36,28 @@ export async function releaseLease(kv: Deno.Kv, name: string, owner: string): Pr
   if (current.value?.owner !== owner) return;
   await kv.atomic().check(current).delete(key).commit();
 }
+
+/** A lease kept by `keepLease`. */
+export interface KeptLease {
+  /** Ends the renewals (waiting for one under way) and, with `release`, gives the lease back. */
+  stop(release: boolean): Promise<void>;
+}
+
+/**
+ * Renews `owner`'s lease `name` for `ms` every third of `ms` until `stop`: work that may outlast
+ * a short lease keeps it while it goes on, and a dead holder's lease still lapses `ms` after its
+ * last renewal.
+ */
+export function keepLease(kv: Deno.Kv, name: string, owner: string, ms: number): KeptLease {
+  let renewing: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    renewing = takeLease(kv, name, owner, ms).catch(() => false);
+  }, Math.max(1, Math.floor(ms / 3)));
+  return {
+    async stop(release) {
+      clearInterval(timer);
+      await renewing;
+      if (release) await releaseLease(kv, name, owner).catch(() => {});
+    },
+  };
+}
