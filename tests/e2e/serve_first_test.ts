@@ -80,8 +80,9 @@ Deno.test("[serve first] at 90 ms per round trip the server answers before its s
       again.byOp,
     );
     assert.ok(again.sawStarting);
-    // 1 s on an idle machine (about 0.55 s measured); headroom for a loaded test machine.
-    assert.ok(again.healthyAfterMs < 1_500, `healthy after ${again.healthyAfterMs} ms`);
+    // How soon it answers is a bench figure (`deno task bench remote`, about 0.55 s on an idle
+    // machine): a loaded test machine says nothing about it. What is asserted here is that it
+    // answers before the start-up work ends, and how many round trips that work makes.
     // The start-up of a store started before: lease, markers, seed check, admin; no scans.
     const lists = again.byOp.list ?? 0;
     assert.ok(lists <= 2, `lists at start-up: ${JSON.stringify(again.byOp)}`);
