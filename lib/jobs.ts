@@ -281,7 +281,8 @@ export interface JobRunner {
 /**
  * Runs every job now and every `intervalMs`, each where this process holds (or takes over) the
  * job's lease: one process or isolate at a time per job; another takes over within
- * `max(JOB_LEASE_MS, 2 × intervalMs)` (20 s by default) when the holder dies. Used wherever Deploy's `Deno.cron` does not run the jobs.
+ * `max(JOB_LEASE_MS, 2 × intervalMs)` (20 s by default) when the holder dies. Used wherever
+ * Deploy's `Deno.cron` does not run the jobs.
  */
 export function startJobRunner(
   deps: JobDeps,
