@@ -20,7 +20,7 @@ import { deployDeno } from "@/bench/processes.ts";
 import { createGameEvent } from "@/lib/db/events.ts";
 import { listEntriesByCompetition } from "@/lib/db/entries.ts";
 import { setNotifyPrefs } from "@/lib/db/notifications.ts";
-import { OutboxMailer } from "@/lib/email/outbox.ts";
+import { OutboxMailer } from "@/lib/email/outbox_mailer.ts";
 import { startPushDrainer } from "@/lib/notify/run.ts";
 import { createNotifyState } from "@/lib/notify/state.ts";
 import { seedContest } from "@/tests/unit/live/seed.ts";

@@ -4,7 +4,7 @@
  */
 import { getCompetitionsByIds } from "@/lib/db/competitions.ts";
 import { getRefunds } from "@/lib/db/refunds.ts";
-import { payoutsOfEntries, payoutState } from "@/lib/db/payouts.ts";
+import { payoutsOfEntries, payoutState } from "@/lib/db/payout_records.ts";
 import { maskEmail } from "@/lib/api/views.ts";
 import { displayName, formatPrice, formatWhen } from "@/lib/domain/format.ts";
 import type { Competition, Entry } from "@/lib/domain/types.ts";

@@ -9,7 +9,7 @@ import type { Competition, Entry } from "@/lib/domain/types.ts";
 import { ConflictError } from "@/lib/domain/errors.ts";
 import { formatPrice } from "@/lib/domain/format.ts";
 import { buildPrizeWithdrawnNotice } from "@/lib/email/prize_withdrawn.ts";
-import type { Payout } from "./payouts.ts";
+import type { Payout } from "./payout_records.ts";
 import { queueMail } from "./outbox.ts";
 import { keys } from "@/lib/store/keys.ts";
 import { getManyEntries } from "@/lib/store/util.ts";

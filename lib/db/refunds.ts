@@ -31,7 +31,7 @@ export interface Refund extends RefundInput {
   entryTeamId?: string;
   /** When the entrant was told (cancellations, single refunds); null or absent before. */
   notifiedAt?: string | null;
-  /** The admin who refunded this one entry (lib/db/entry_refunds.ts); absent on other refunds. */
+  /** The admin who refunded this one entry (lib/db/entry_refund_decisions.ts); absent on other refunds. */
   refundedBy?: string;
 }
 

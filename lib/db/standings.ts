@@ -6,7 +6,7 @@ import { NotFoundError } from "@/lib/domain/errors.ts";
 import { listEntriesByCompetition } from "./entries.ts";
 import { keys } from "@/lib/store/keys.ts";
 import { bumpLive } from "@/lib/store/live.ts";
-import { recordPayouts } from "./payouts.ts";
+import { recordPayouts } from "./payout_records.ts";
 import { getPerformancesMap } from "./performances.ts";
 import { chunk, getManyEntries, listValues, retryAtomic } from "@/lib/store/util.ts";
 
@@ -42,7 +42,7 @@ export async function computeStandings(kv: Deno.Kv, cid: number): Promise<Standi
     getPerformancesMap(kv, cid),
     listValues<PrizeStructure>(kv, keys.prizes(cid)),
   ]);
-  // An entry refunded on its own no longer plays (lib/db/entry_refunds.ts).
+  // An entry refunded on its own no longer plays (lib/db/entry_refund_decisions.ts).
   const entries = all.filter((e) => !e.refundedAt);
   const pickStart = [0];
   for (const e of entries) pickStart.push(pickStart[pickStart.length - 1] + e.playerIds.length);

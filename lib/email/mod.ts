@@ -1,10 +1,10 @@
 /** Picks the mailer from the configuration: SMTP when SMTP_URL is set, otherwise the KV outbox. */
 import type { AppConfig } from "@/lib/config.ts";
 import type { Mailer } from "./mailer.ts";
-import { OutboxMailer } from "./outbox.ts";
+import { OutboxMailer } from "./outbox_mailer.ts";
 import { SmtpMailer } from "./smtp.ts";
 
-export { OutboxMailer } from "./outbox.ts";
+export { OutboxMailer } from "./outbox_mailer.ts";
 export { SmtpMailer } from "./smtp.ts";
 export { sendEntryConfirmation } from "./confirmation.ts";
 

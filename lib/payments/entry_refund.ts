@@ -4,7 +4,7 @@
  * neither loses nor doubles anything; the payment sweep (lib/payments/sweep.ts) finishes what a
  * dead process left:
  *
- * 1. the decision (lib/db/entry_refunds.ts): refund record, entry refunded and off the
+ * 1. the decision (lib/db/entry_refund_decisions.ts): refund record, entry refunded and off the
  *    leaderboard, entry count, activity record, all in one atomic commit;
  * 2. the provider refunds the payment (the payment is the idempotency key) and the refund is
  *    recorded DONE (`carryOutEntryRefund`, shared with cancellations);
@@ -14,7 +14,7 @@
 import type { AuditStamp } from "@/lib/db/audit.ts";
 import { getCompetition } from "@/lib/db/competitions.ts";
 import { getEntryByTeamId } from "@/lib/db/entries.ts";
-import { claimEntryRefundByAdmin, type EntryRefundClaim } from "@/lib/db/entry_refunds.ts";
+import { claimEntryRefundByAdmin, type EntryRefundClaim } from "@/lib/db/entry_refund_decisions.ts";
 import { deliverOutbox, mailerDelivers } from "@/lib/db/outbox.ts";
 import { getRefund, recordRefundNotice, type Refund } from "@/lib/db/refunds.ts";
 import { buildEntryRefundNotice } from "@/lib/email/cancellation.ts";

@@ -20,7 +20,7 @@ import {
   payoutState,
   recordReminder,
   recordWinnerNotice,
-} from "@/lib/db/payouts.ts";
+} from "@/lib/db/payout_records.ts";
 import {
   newSealKey,
   randomToken,

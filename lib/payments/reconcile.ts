@@ -7,7 +7,7 @@ import { listCompetitions } from "@/lib/db/competitions.ts";
 import { listEntriesByCompetition } from "@/lib/db/entries.ts";
 import { toCents } from "@/lib/domain/format.ts";
 import type { Competition, Entry } from "@/lib/domain/types.ts";
-import { listPayouts, type Payout } from "@/lib/db/payouts.ts";
+import { listPayouts, type Payout } from "@/lib/db/payout_records.ts";
 import type { ProviderRecord } from "./provider.ts";
 import {
   type Ledger,

@@ -16,7 +16,7 @@ import {
   getPendingCheckout,
   listPendingCheckoutIds,
 } from "@/lib/db/checkouts.ts";
-import { listUnnotifiedRefundIds } from "@/lib/db/entry_refunds.ts";
+import { listUnnotifiedRefundIds } from "@/lib/db/entry_refund_decisions.ts";
 import { getRefund, listPendingRefundIds } from "@/lib/db/refunds.ts";
 import { carryOutEntryRefund } from "./cancellation.ts";
 import { finishEntryRefund } from "./entry_refund.ts";

@@ -172,7 +172,7 @@ export const keys = {
   refundsUnnotified: (): Deno.KvKey => ["refunds_unnotified"],
   /** Set once a one-time start-up migration finished on this store (see migrations.ts). */
   migration: (name: string): Deno.KvKey => ["migrations", name],
-  /** A winner's prize: owed, claimed (payout details sealed), paid (payouts.ts). */
+  /** A winner's prize: owed, claimed (payout details sealed), paid (lib/db/payout_records.ts). */
   payout: (cid: number, entryId: number): Deno.KvKey => ["payouts", cid, entryId],
   payoutsOf: (cid: number): Deno.KvKey => ["payouts", cid],
   payouts: (): Deno.KvKey => ["payouts"],

@@ -6,7 +6,7 @@ import { PageHeader } from "@/components/admin/PageHeader.tsx";
 import { CARD_LABEL, Table, Td, Th, THead } from "@/components/admin/Table.tsx";
 import { Button } from "@/components/ui/Button.tsx";
 import AdminPayoutPay from "@/islands/AdminPayoutPay.tsx";
-import { PAYOUT_STATES, type PayoutState } from "@/lib/db/payouts.ts";
+import { PAYOUT_STATES, type PayoutState } from "@/lib/db/payout_records.ts";
 import { formatPrice } from "@/lib/domain/format.ts";
 import {
   detailsText,

@@ -4,7 +4,7 @@ import { StatusCard } from "@/components/StatusCard.tsx";
 import { Button } from "@/components/ui/Button.tsx";
 import ClaimForm from "@/islands/ClaimForm.tsx";
 import { getCompetition } from "@/lib/db/competitions.ts";
-import { type Payout, payoutState } from "@/lib/db/payouts.ts";
+import { type Payout, payoutState } from "@/lib/db/payout_records.ts";
 import { NotFoundError } from "@/lib/domain/errors.ts";
 import { prizeWords } from "@/lib/email/winner.ts";
 import { payoutOfToken } from "@/lib/payments/payouts.ts";

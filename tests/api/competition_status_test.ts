@@ -3,7 +3,7 @@ import { getCompetition, updateCompetition } from "@/lib/db/competitions.ts";
 import { keys } from "@/lib/store/keys.ts";
 import { createMatch, updateMatch } from "@/lib/db/matches.ts";
 import { countUndelivered, listOutbox } from "@/lib/db/outbox.ts";
-import { listPayouts } from "@/lib/db/payouts.ts";
+import { listPayouts } from "@/lib/db/payout_records.ts";
 import { setPrizeStructure } from "@/lib/db/prizes.ts";
 import { advanceCompetitionStatuses } from "@/lib/db/status_clock.ts";
 import { getEntryByTeamId } from "@/lib/db/entries.ts";

@@ -5,7 +5,7 @@ import { keys } from "@/lib/store/keys.ts";
 import type { Refund } from "@/lib/db/refunds.ts";
 import { reconcile } from "@/lib/payments/reconcile.ts";
 import { TestPaymentProvider } from "@/lib/payments/test_provider.ts";
-import { OutboxMailer } from "@/lib/email/outbox.ts";
+import { OutboxMailer } from "@/lib/email/outbox_mailer.ts";
 import { createEntry, listEntriesByCompetition } from "@/lib/db/entries.ts";
 import { savePendingCheckout } from "@/lib/db/checkouts.ts";
 import { paidStripeCheckout, withStripeApp } from "@/tests/helpers/stripe.ts";

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { updateCompetition } from "@/lib/db/competitions.ts";
 import { keys } from "@/lib/store/keys.ts";
 import { listOutbox } from "@/lib/db/outbox.ts";
-import { getPayout, type Payout } from "@/lib/db/payouts.ts";
+import { getPayout, type Payout } from "@/lib/db/payout_records.ts";
 import { setPrizeStructure } from "@/lib/db/prizes.ts";
 import { reconcile } from "@/lib/payments/reconcile.ts";
 import { sweepPayments } from "@/lib/jobs.ts";

@@ -12,7 +12,7 @@ import assert from "node:assert/strict";
 import * as competitionPlayers from "@/lib/db/competition_players.ts";
 import * as competitions from "@/lib/db/competitions.ts";
 import * as entryEdits from "@/lib/db/entry_edits.ts";
-import * as entryRefunds from "@/lib/db/entry_refunds.ts";
+import * as entryRefunds from "@/lib/db/entry_refund_decisions.ts";
 import * as events from "@/lib/db/events.ts";
 import * as imports from "@/lib/db/imports.ts";
 import * as matchPlayers from "@/lib/db/match_players.ts";

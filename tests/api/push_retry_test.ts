@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { changeGameEvents, createGameEvent, deleteGameEvent } from "@/lib/db/events.ts";
 import { updateCompetition } from "@/lib/db/competitions.ts";
-import { claimEntryRefundByAdmin } from "@/lib/db/entry_refunds.ts";
+import { claimEntryRefundByAdmin } from "@/lib/db/entry_refund_decisions.ts";
 import { getNotifyPrefs, notifyDone } from "@/lib/db/notifications.ts";
 import { listPushRetries } from "@/lib/db/push_retries.ts";
 import { resumeAwards } from "@/lib/db/standings.ts";

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { listEntriesByCompetition } from "@/lib/db/entries.ts";
 import { updateCompetition } from "@/lib/db/competitions.ts";
 import { listOutbox } from "@/lib/db/outbox.ts";
-import { listPayouts } from "@/lib/db/payouts.ts";
+import { listPayouts } from "@/lib/db/payout_records.ts";
 import { setPrizeStructure } from "@/lib/db/prizes.ts";
 import { getRefunds } from "@/lib/db/refunds.ts";
 import { reconcile } from "@/lib/payments/reconcile.ts";

@@ -12,7 +12,7 @@ import { updateCompetition } from "@/lib/db/competitions.ts";
 import { keys } from "@/lib/store/keys.ts";
 import { resumeAwards } from "@/lib/db/standings.ts";
 import type { Competition } from "@/lib/domain/types.ts";
-import { OutboxMailer } from "@/lib/email/outbox.ts";
+import { OutboxMailer } from "@/lib/email/outbox_mailer.ts";
 import { ConflictError } from "@/lib/domain/errors.ts";
 import { sweepPayments } from "@/lib/jobs.ts";
 import { createNotifyState } from "@/lib/notify/state.ts";
