@@ -12,7 +12,7 @@ import assert from "node:assert/strict";
 import * as competitionPlayers from "@/lib/db/competition_players.ts";
 import * as competitions from "@/lib/db/competitions.ts";
 import * as entryEdits from "@/lib/db/entry_edits.ts";
-import * as entryRefunds from "@/lib/db/entry_refund_decisions.ts";
+import * as entryRefundDecisions from "@/lib/db/entry_refund_decisions.ts";
 import * as events from "@/lib/db/events.ts";
 import * as imports from "@/lib/db/imports.ts";
 import * as matchPlayers from "@/lib/db/match_players.ts";
@@ -71,7 +71,7 @@ const NOT_PUBLIC: Record<string, string> = {
   "outbox": "e-mails waiting to be sent",
   "notifications":
     "an entry's private notification settings and the push queue: no page shows them",
-  "payouts": "winners' payout details and notices, admin only",
+  "payoutRecords": "winners' payout details and notices, admin only",
   "pushRetries":
     "pushes kept for another try, and the final-standings mark on an entry's private " +
     "notification settings: no page shows them",
@@ -240,9 +240,9 @@ Deno.test("[touch] every public write moves the public change marker", async (t)
         teamName: "Edited Eleven",
         revision: entry!.revision ?? 0,
       }));
-    await step("entryRefunds.claimEntryRefundByAdmin", async () => {
+    await step("entryRefundDecisions.claimEntryRefundByAdmin", async () => {
       const second = await makeEntry(kv, c);
-      await entryRefunds.claimEntryRefundByAdmin(kv, c.id, second.teamId, "Paid twice", {
+      await entryRefundDecisions.claimEntryRefundByAdmin(kv, c.id, second.teamId, "Paid twice", {
         admin: "admin",
       });
     });
