@@ -1,6 +1,6 @@
+import { multiplierText } from "@/lib/domain/captain.ts";
 import { formatSalary } from "@/lib/domain/format.ts";
 import { BONUS_POINTS, type PositionScoring, SCORING } from "@/lib/domain/scoring.ts";
-import { DEFAULT_RULES } from "@/lib/domain/team_rules.ts";
 import type { Position } from "@/lib/domain/types.ts";
 
 export interface RulesContentProps {
@@ -8,8 +8,13 @@ export interface RulesContentProps {
   minGoalkeepers?: number;
   minDefenders?: number;
   maxForwards?: number | null;
-  /** The competition's cap; the default $50,000 when unset, hidden when null (no cap). */
+  /**
+   * The competition's cap, hidden when null (no cap). Unset (no contest at hand): each contest's
+   * own cap is pointed to, since contests use different ones.
+   */
   salaryCap?: number | null;
+  /** The competition's captain multiplier, when its teams name a captain and a vice-captain. */
+  captainMultiplier?: number | null;
   /** The competition's currency (the cap is shown in it); USD when unset. */
   currency?: string;
 }
@@ -108,7 +113,8 @@ export function RulesContent(props: RulesContentProps) {
   const goalkeepers = props.minGoalkeepers ?? 1;
   const defenders = props.minDefenders ?? 1;
   const forwards = props.maxForwards === undefined ? 2 : props.maxForwards;
-  const cap = props.salaryCap === undefined ? DEFAULT_RULES.salaryCap : props.salaryCap;
+  const cap = props.salaryCap;
+  const multiplier = props.captainMultiplier ?? null;
   const rules = [
     "Select exactly 5 players",
     `Maximum ${perTeam} ${plural(perTeam, "player", "players")} from the same team`,
@@ -131,13 +137,28 @@ export function RulesContent(props: RulesContentProps) {
           </li>
         ))}
       </ol>
-      {cap !== null && (
+      {cap === undefined && (
+        <p className="text-sm text-muted-foreground" data-salary-cap="">
+          Each contest sets its own salary cap: your 5 players' salaries must add up to no more than
+          it. The team builder shows what is left.
+        </p>
+      )}
+      {typeof cap === "number" && (
         <p className="text-sm text-muted-foreground" data-salary-cap="">
           Your 5 players' salaries must add up to no more than the{" "}
           <strong className="font-semibold text-foreground">
             {formatSalary(cap, props.currency)}
           </strong>{" "}
           salary cap.
+        </p>
+      )}
+      {multiplier !== null && (
+        <p className="text-sm text-muted-foreground" data-captain-rule="">
+          Name a{" "}
+          <strong className="font-semibold text-foreground">captain</strong>, whose points count
+          {" "}
+          {multiplierText(multiplier)}, and a vice-captain among your 5 players. The vice-captain
+          takes the armband only if the captain does not play.
         </p>
       )}
       <ScoringTable />

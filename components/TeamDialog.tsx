@@ -9,7 +9,7 @@ import {
   fetchEntryDetails,
   NO_PLAYERS,
 } from "@/lib/client/live/entry_details.ts";
-import { pointsText } from "@/lib/domain/format.ts";
+import { pointsText, possessive } from "@/lib/domain/format.ts";
 import { formatLine, formatShare } from "@/lib/client/live/format.ts";
 import { toastError } from "@/lib/client/toast.ts";
 import { teamSharePath } from "@/lib/client/share.ts";
@@ -175,7 +175,7 @@ export function TeamDialog({ target, refreshKey, onClose }: TeamDialogProps) {
     <Dialog
       open={target !== null}
       onClose={onClose}
-      title={target ? `${target.displayName}'s Team` : ""}
+      title={target ? `${possessive(target.displayName)} Team` : ""}
       className="sm:max-w-2xl"
     >
       {details && target

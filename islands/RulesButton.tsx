@@ -27,6 +27,7 @@ async function pageRules(): Promise<RulesContentProps> {
       maxForwards: c.maxForwards ?? null,
       salaryCap: c.salaryCap > 0 ? c.salaryCap : null,
       currency: c.currency,
+      captainMultiplier: c.captainMultiplier ?? null,
     };
   } catch {
     return {};

@@ -56,6 +56,7 @@ export function PickingArea(
             currency={competition.currency}
             missing={missing}
             fixture={competition.fixture}
+            submitLabel={label}
             onToggle={picks.toggle}
           />
         </div>

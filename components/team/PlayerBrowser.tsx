@@ -32,6 +32,8 @@ export interface PlayerBrowserProps {
   onToggle: (player: PickPlayer) => void;
   /** The competition's match: each row names its opponent and the kick-off. */
   fixture?: BuilderFixture | null;
+  /** The submit button's words, which the skip link names ("Save Changes" on the edit page). */
+  submitLabel?: string;
 }
 
 interface Indexed {
@@ -41,7 +43,15 @@ interface Indexed {
 
 /** Position, team and text filters over the player list. */
 export function PlayerBrowser(
-  { players, selectedIds, currency, missing, onToggle, fixture = null }: PlayerBrowserProps,
+  {
+    players,
+    selectedIds,
+    currency,
+    missing,
+    onToggle,
+    fixture = null,
+    submitLabel = "Submit Team",
+  }: PlayerBrowserProps,
 ) {
   const [card, setCard] = useState<PickPlayer | null>(null);
   const onInfo = useCallback((player: PickPlayer) => setCard(player), []);
@@ -136,7 +146,7 @@ export function PlayerBrowser(
               className="sr-only focus:not-sr-only focus:mt-3 focus:inline-block focus:rounded-md focus:px-3 focus:py-2 focus:text-sm focus:font-medium focus:outline-none focus:ring-2 focus:ring-ring"
               data-skip-players=""
             >
-              Skip the player list to Submit Team
+              Skip the player list to {submitLabel}
             </a>
             <ul className="mt-4 grid grid-cols-1 gap-1" aria-label="Player list">
               {indexed.map(({ player }) => (

@@ -270,3 +270,11 @@ export function pointsText(points: number | string): string {
   const text = typeof points === "number" ? formatPoints(points) : points;
   return `${text} ${text === "1" ? "pt" : "pts"}`;
 }
+
+/**
+ * "Jane's", "False Nine Lives'": the possessive of a display name, with a bare apostrophe after a
+ * final s ("Lives's" reads as a typo).
+ */
+export function possessive(name: string): string {
+  return /s$/i.test(name) ? `${name}'` : `${name}'s`;
+}

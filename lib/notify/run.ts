@@ -310,7 +310,9 @@ async function remindBeforeDeadline(
     if (!prefs.value.deadlineEmail || prefs.value.deadlineSentAt) continue;
     if (spent(budget)) return;
     const entry = await mailableEntry(deps, prefs.value);
-    if (!entry) continue;
+    // Whoever entered inside the reminder's hour has just seen the deadline: a reminder seconds
+    // after their confirmation would only be noise.
+    if (!entry || Date.parse(entry.createdAt) >= deadline - REMINDER_BEFORE_MS) continue;
     const token = await unsubscribeToken(deps.kv, deps.notify, c.id, entry.id);
     const captains = await captainNote(deps.kv, entry, c);
     const mail = buildDeadlineReminder(entry, c, origin, unsubscribeUrl(origin, token), captains);

@@ -233,6 +233,26 @@ Deno.test("[notifications] the deadline reminder goes once, 1 hour before; the r
   }
 });
 
+Deno.test("[notifications] no reminder for an entry made inside the reminder's hour", async () => {
+  const app = await makeTestApp();
+  try {
+    // Paid 40 minutes before the deadline: the entrant has just seen it, and a reminder seconds
+    // after the confirmation would only be noise. (An entry made before the hour gets one: the
+    // test above.)
+    const c = await makeCompetition(app.kv, {
+      deadline: new Date(Date.now() + 40 * 60_000).toISOString(),
+    });
+    const token = await checkoutEntry(app, c);
+    const asked = await readJsonBody(await settings(app, token, { deadlineEmail: true }));
+    assert.ok(asked.deadlineEmail, "the reminder was asked for");
+    await runNotifications(app.services, TEST_ORIGIN, new Date());
+    await runNotifications(app.services, TEST_ORIGIN, new Date(Date.now() + 60_000));
+    assert.deepEqual(await notices(app, "deadlineEmail"), []);
+  } finally {
+    await app.close();
+  }
+});
+
 Deno.test("[notifications] the unsubscribe page's button stops the e-mails: no reminder then", async () => {
   const app = await makeTestApp();
   try {

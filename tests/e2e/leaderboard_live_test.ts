@@ -1,3 +1,4 @@
+import { possessive } from "@/lib/domain/format.ts";
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { gotoHydrated, launchBrowser, screenshot } from "@/tests/helpers/browser.ts";
@@ -127,7 +128,7 @@ Deno.test("[e2e] leaderboard: an admin's GOAL reaches an open visitor page withi
 
     await t.step("the team dialog breaks the points down", async () => {
       await visitor.locator(`tr[data-team-id="${mine.teamId}"]`).getByRole("button").click();
-      const dialog = visitor.getByRole("dialog", { name: `${mine.displayName}'s Team` });
+      const dialog = visitor.getByRole("dialog", { name: `${possessive(mine.displayName)} Team` });
       await dialog.waitFor();
       await dialog.getByText(live.name).waitFor();
       await dialog.getByTestId("team-player").first().waitFor();

@@ -227,6 +227,9 @@ Deno.test("[e2e] player essentials: builder, keyboard, fair entry, edit, closing
         await page.waitForURL("**/edit/**");
         await gotoHydrated(page, page.url());
         await page.getByRole("heading", { name: "Your Team (5/5)" }).waitFor();
+        // The skip link names the button it leads to, which here saves rather than submits.
+        await page.locator("[data-skip-players]").focus();
+        assert.equal(await focusedText(page), "Skip the player list to Save Changes");
         const rows = await readRows(page);
         const next = teamWithout(rows, [firstTeam[0]]);
         await clickPlayers(page, firstTeam.filter((id) => !next.includes(id)));

@@ -52,7 +52,9 @@ Deno.test("[e2e] the Rules dialog opens from the header and closes", async (t) =
         await dialog.locator("ol li").allInnerTexts(),
         RULES.map((r, i) => `${i + 1}\n${r}`),
       );
-      assert.match(text, /\$50,000 salary cap/);
+      // No contest at hand: contests use different caps, so none is named.
+      assert.match(text, /Each contest sets its own salary cap/);
+      assert.doesNotMatch(text, /\$\d/);
       assert.ok(await activeIsInsideDialog(page), "focus moved into the dialog");
       const backdrop = await page.locator("[data-dialog-backdrop]").boundingBox();
       assert.deepEqual(backdrop, { x: 0, y: 0, width: 390, height: 844 }, "covers the viewport");
@@ -133,6 +135,33 @@ Deno.test("[e2e] the Rules dialog opens from the header and closes", async (t) =
         document.documentElement.scrollWidth - document.documentElement.clientWidth
       );
       assert.equal(overflow, 0);
+    });
+
+    await t.step("on a contest's page: that contest's cap and its captain rule", async () => {
+      const list = await (await fetch(`${server.url}/api/competitions`)).json();
+      const contests = (Array.isArray(list) ? list : list.competitions) as {
+        id: number;
+        status: string;
+        salaryCap: number;
+        captainMultiplier?: number | null;
+      }[];
+      const withCaptains = contests.find((c) => c.status === "UPCOMING" && c.captainMultiplier);
+      const without = contests.find((c) => c.status === "UPCOMING" && !c.captainMultiplier);
+      assert.ok(withCaptains && without, "the demo has both kinds of contest");
+      for (const c of [withCaptains, without]) {
+        await gotoHydrated(page, `${server.url}/team-selection/${c.id}`);
+        await rulesButton.click();
+        await dialog.waitFor();
+        await dialog.locator("[data-salary-cap] strong").waitFor();
+        const cap = await dialog.locator("[data-salary-cap] strong").innerText();
+        assert.equal(Number(cap.replace(/[^\d]/g, "")), c.salaryCap);
+        const captainRule = dialog.locator("[data-captain-rule]");
+        if (c.captainMultiplier) {
+          assert.match(await captainRule.innerText(), new RegExp(`count ×${c.captainMultiplier}`));
+        } else assert.equal(await captainRule.count(), 0);
+        await dialog.getByRole("button", { name: "Got it" }).click();
+        await dialog.waitFor({ state: "detached" });
+      }
     });
 
     await t.step("the logo goes home", async () => {

@@ -3,6 +3,7 @@
  * confirmation page and in the leaderboard's team dialog (the share sheet where the browser has
  * one, else the link is copied), a shared team link opening that team, and the preview images.
  */
+import { possessive } from "@/lib/domain/format.ts";
 import assert from "node:assert/strict";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { gotoHydrated, launchBrowser, screenshot } from "@/tests/helpers/browser.ts";
@@ -127,7 +128,9 @@ Deno.test("[e2e] share: copy the team ID, share or copy the link, link previews"
             const page = await context.newPage();
             const link = `/leaderboard/${live.id}?team=${liveTeam.teamId}`;
             await gotoHydrated(page, `${base}${link}`);
-            const dialog = page.getByRole("dialog", { name: `${liveTeam.displayName}'s Team` });
+            const dialog = page.getByRole("dialog", {
+              name: `${possessive(liveTeam.displayName)} Team`,
+            });
             await dialog.getByTestId("team-total").waitFor();
             await pressButton(dialog, "Copy team ID");
             await expectToast(page, "Team ID copied");

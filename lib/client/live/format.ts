@@ -8,8 +8,24 @@ export function formatShare(share: number): string {
   return `${Math.round(share * 100)}%`;
 }
 
-/** A breakdown line as the team dialog shows it: "count × value = result". */
-export function formatLine(line: { count: number; value: number; points: number }): string {
+/**
+ * A breakdown line as the team dialog shows it: "count × value = result". The captain's line says
+ * what the multiplier did to the pick's own points ("4 pts × 2 = 8, +4"): its count is those
+ * points and its value the multiplier's extra, which read as "4 × 1 = 4" meant nothing to anyone.
+ */
+export function formatLine(
+  line: { key?: string; count: number; value: number; points: number },
+): string {
+  if (line.key === "captain") {
+    const multiplier = Math.round((line.value + 1) * 10) / 10;
+    const total = line.count + line.points;
+    const extra = line.points < 0
+      ? `−${formatPoints(-line.points)}`
+      : `+${formatPoints(line.points)}`;
+    return `${formatPoints(line.count)} pts × ${formatPoints(multiplier)} = ${
+      formatPoints(total)
+    }, ${extra}`;
+  }
   return `${formatPoints(line.count)} × ${formatPoints(line.value)} = ${formatPoints(line.points)}`;
 }
 

@@ -12,6 +12,7 @@ import {
   leagueLabel,
   ordinal,
   POSITION_NAMES,
+  possessive,
   prizeText,
   roundMoney,
   searchText,
@@ -337,4 +338,11 @@ Deno.test("[format] formatSalary puts the sign before the dollar", () => {
   assert.equal(formatSalary(-500), "-$500");
   assert.equal(formatSalary("1234.6"), "$1,235");
   assert.equal(formatSalary(null), "$0");
+});
+
+Deno.test("[format] a display name's possessive: a bare apostrophe after a final s", () => {
+  assert.equal(possessive("Jane"), "Jane's");
+  assert.equal(possessive("False Nine Lives"), "False Nine Lives'");
+  assert.equal(possessive("BOSS"), "BOSS'");
+  assert.equal(possessive("Team 2"), "Team 2's");
 });

@@ -48,6 +48,16 @@ Deno.test("[live] breakdown lines read 'count × value = result' and add up", ()
   const sum = player.breakdown.reduce((total, line) => total + line.points, 0);
   assert.equal(formatPoints(sum), formatPoints(player.points));
   assert.equal(formatLine({ count: 1, value: -1, points: -1 }), "1 × -1 = -1");
+  // The captain's line says what the armband did to the pick's own points, not "4 × 1 = 4".
+  assert.equal(formatLine({ key: "captain", count: 4, value: 1, points: 4 }), "4 pts × 2 = 8, +4");
+  assert.equal(
+    formatLine({ key: "captain", count: 5, value: 0.5, points: 2.5 }),
+    "5 pts × 1.5 = 7.5, +2.5",
+  );
+  assert.equal(
+    formatLine({ key: "captain", count: -2, value: 1, points: -2 }),
+    "-2 pts × 2 = -4, −2",
+  );
   assert.equal(formatPoints(12), "12");
   assert.equal(formatPoints(-0.04), "0");
 });
