@@ -26,6 +26,10 @@ const LEASE_WAIT_MS = 100;
 export const NO_ADMIN_WARNING = "Warning: no admin account; set ADMIN_USERNAME and " +
   "ADMIN_PASSWORD (no password is generated on Deno Deploy, whose logs are kept)";
 
+/** What a restart prints where the admin's password was generated at an earlier start. */
+export const ADMIN_HINT = "Admin sign-in: /admin (forgot the password? `npm run admin:password` " +
+  "sets a new one)";
+
 /** The background work of a start; `stop` waits for it and stops the periodic jobs. */
 export interface BackgroundWork {
   state: StartUpState;
@@ -48,6 +52,10 @@ async function provideAdmin(kv: Deno.Kv, config: ServerConfig): Promise<void> {
       `Created admin "${admin.username}" with password: ${admin.generatedPassword} ` +
         "(shown once; set ADMIN_USERNAME/ADMIN_PASSWORD to choose your own)",
     );
+  } else if (config.adminPassword === null && !config.deploy) {
+    // The generated password was printed at the very first start only; a restart says how to
+    // get a new one rather than leaving a newcomer locked out.
+    console.log(ADMIN_HINT);
   }
 }
 

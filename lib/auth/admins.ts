@@ -47,6 +47,23 @@ export async function ensureAdmin(
   return { username: name, generatedPassword };
 }
 
+/**
+ * Gives `username` a new random password, creating the account when it does not exist, and
+ * returns it for the caller to print once. The new salt ends every session the account had
+ * (a session is bound to the password it was opened with).
+ */
+export async function resetAdminPassword(
+  kv: Deno.Kv,
+  username: string,
+): Promise<{ username: string; password: string; created: boolean }> {
+  const name = username.trim() || DEFAULT_ADMIN_USERNAME;
+  const password = randomToken(12);
+  const existing = await getAdminByUsername(kv, name);
+  if (existing) await updateAdminPassword(kv, existing.id, await hashPassword(password));
+  else await createAdmin(kv, { username: name, ...await hashPassword(password) });
+  return { username: name, password, created: !existing };
+}
+
 let dummyHash: ReturnType<typeof hashPassword> | null = null;
 
 /**
