@@ -4,12 +4,8 @@ import { CARD_LABEL, Table, Td, Th, THead, Tr } from "./Table.tsx";
 import { TeamName } from "./TeamName.tsx";
 import { formatAdminDate } from "@/lib/client/admin/datetime.ts";
 import { leagueLabel } from "@/lib/domain/format.ts";
-import { resultLabel, resultVariant } from "@/lib/client/admin/labels.ts";
+import { matchStateText, matchStateVariant } from "@/lib/client/admin/labels.ts";
 import type { MatchWithTeams } from "@/lib/client/admin/types.ts";
-
-function score(m: MatchWithTeams): string {
-  return m.homeScore == null || m.awayScore == null ? "" : ` ${m.homeScore}–${m.awayScore}`;
-}
 
 /** The matches list: ID, Teams, Kickoff Time, Result, Actions; on phones each row is a card. */
 export function MatchesTable(
@@ -58,10 +54,7 @@ export function MatchesTable(
                 className={`max-sm:self-end max-sm:p-0 max-sm:text-right ${CARD_LABEL}`}
                 data-label="Result"
               >
-                <Badge variant={resultVariant(m.result)}>
-                  {resultLabel(m.result)}
-                  {score(m)}
-                </Badge>
+                <Badge variant={matchStateVariant(m)}>{matchStateText(m)}</Badge>
               </Td>
               <Td className="max-sm:col-start-2 max-sm:row-start-1 max-sm:-my-2 max-sm:-mr-2 max-sm:p-0">
                 <div className="flex justify-end gap-0.5">

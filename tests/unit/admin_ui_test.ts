@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { adminFetch, errorText, isNotFound } from "@/lib/client/admin/admin_api.ts";
 import { ApiError } from "@/lib/client/api.ts";
+import { matchStateText, matchStateVariant } from "@/lib/client/admin/labels.ts";
 import {
   competitionPayload,
   defaultCompetitionValues,
@@ -287,4 +288,16 @@ Deno.test("[admin ui] dates read as on the public pages: 24-hour clock, day befo
   assert.equal(formatAdminDate(at), "15 Jun 2031, 18:30");
   assert.equal(formatAdminDate(null), "—");
   assert.equal(formatAdminDate("not a date"), "—");
+});
+
+Deno.test("[admin-ui] the matches list says a match in play is in play, not a result", () => {
+  const base = { result: "AWAY_WIN", homeScore: 1, awayScore: 2 };
+  assert.equal(matchStateText({ ...base, status: "LIVE" }), "In play 1–2");
+  assert.equal(matchStateVariant({ ...base, status: "LIVE" }), "live");
+  assert.equal(matchStateText({ ...base, status: "COMPLETED" }), "Away Win 1–2");
+  assert.equal(
+    matchStateText({ status: "UPCOMING", result: "NOT_PLAYED", homeScore: null, awayScore: null }),
+    "Not Played",
+  );
+  assert.equal(matchStateText({ ...base, status: "POSTPONED" }), "Postponed");
 });

@@ -32,6 +32,24 @@ export function resultLabel(result: string | null | undefined): string {
   return RESULT_LABELS[result as MatchResult] ?? "Not Played";
 }
 
+/**
+ * What the matches list says of a match: its result once over ("Away Win 2–3"), "In play 1–2"
+ * while it is being played (its score is the score so far, not a result), else its status.
+ */
+export function matchStateText(
+  m: { status: string; result: string | null; homeScore: number | null; awayScore: number | null },
+): string {
+  const score = m.homeScore == null || m.awayScore == null ? "" : ` ${m.homeScore}–${m.awayScore}`;
+  if (m.status === "LIVE") return `In play${score}`;
+  if (m.status === "POSTPONED") return "Postponed";
+  return `${resultLabel(m.result)}${score}`;
+}
+
+/** Badge variant of the matches list's state: in play stands out as live. */
+export function matchStateVariant(m: { status: string; result: string | null }): BadgeVariant {
+  return m.status === "LIVE" ? "live" : resultVariant(m.result);
+}
+
 /** Badge variant of a match result: a win stands out, a draw is neutral, unplayed is quiet. */
 export function resultVariant(result: string | null | undefined): BadgeVariant {
   if (result === "HOME_WIN" || result === "AWAY_WIN") return "default";
