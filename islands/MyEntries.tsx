@@ -2,7 +2,13 @@ import { useEffect, useState } from "react";
 import type { EntrySummary } from "@/lib/domain/live.ts";
 import { formatPrice, ordinal } from "@/lib/domain/format.ts";
 import { ApiError } from "@/lib/client/api.ts";
-import { acceptEntries, loadMyEntries, requestEntriesEmail } from "@/lib/client/my_entries.ts";
+import {
+  acceptEntries,
+  entryCanLead,
+  entryEditable,
+  loadMyEntries,
+  requestEntriesEmail,
+} from "@/lib/client/my_entries.ts";
 import { editTokenOf } from "@/lib/client/user_entries.ts";
 import { LocalTime } from "@/components/LocalTime.tsx";
 import { YourLeagues } from "@/components/YourLeagues.tsx";
@@ -39,12 +45,6 @@ function prizeWon(s: EntrySummary): string {
   return s.prizeState ? `${won} · ${PRIZE_STATE[s.prizeState]}` : won;
 }
 
-/** Whether the entry's team may still change: upcoming and before its deadline. */
-function editable(entry: EntrySummary): boolean {
-  const { status, deadline } = entry.competition;
-  return status === "UPCOMING" && (!deadline || new Date(deadline).getTime() > Date.now());
-}
-
 /** The claim link of a prize not paid yet: the entry's own secret opens its claim page. */
 function claimHref(entry: EntrySummary): string | null {
   if (!entry.prizeState || entry.prizeState === "paid") return null;
@@ -53,7 +53,7 @@ function claimHref(entry: EntrySummary): string | null {
 }
 
 function EntryCard({ entry }: { entry: EntrySummary }) {
-  const editToken = editable(entry) ? editTokenOf(entry.teamId) : null;
+  const editToken = entryEditable(entry) ? editTokenOf(entry.teamId) : null;
   const claim = claimHref(entry);
   const notifyToken = editTokenOf(entry.teamId);
   const stats = [
@@ -94,7 +94,7 @@ function EntryCard({ entry }: { entry: EntrySummary }) {
             <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
               {label}
             </dt>
-            <dd className="truncate font-semibold tabular-nums">{value}</dd>
+            <dd className="break-words font-semibold tabular-nums">{value}</dd>
           </div>
         ))}
       </dl>
@@ -135,7 +135,7 @@ function EntryCard({ entry }: { entry: EntrySummary }) {
         >
           Leaderboard
         </a>
-        {editTokenOf(entry.teamId) && (
+        {notifyToken && entryCanLead(entry) && (
           <a
             href={`/leagues/new?team=${encodeURIComponent(entry.teamId)}`}
             className="rounded-md border border-border px-3 py-1.5 font-medium hover:bg-accent"
@@ -149,7 +149,7 @@ function EntryCard({ entry }: { entry: EntrySummary }) {
         <NotificationSettings
           teamId={entry.teamId}
           editToken={notifyToken}
-          upcoming={editable(entry)}
+          upcoming={entryEditable(entry)}
         />
       )}
     </li>

@@ -50,3 +50,18 @@ export async function requestEntriesEmail(email: string): Promise<string> {
   });
   return answer.message;
 }
+
+/**
+ * Whether an entry's team may still change: upcoming, before its deadline, and not refunded (the
+ * server refuses any change to a refunded entry, so the card offers none).
+ */
+export function entryEditable(entry: EntrySummary, now = Date.now()): boolean {
+  const { status, deadline } = entry.competition;
+  return !entry.refunded && status === "UPCOMING" &&
+    (!deadline || new Date(deadline).getTime() > now);
+}
+
+/** Whether an entry may found a league: it still plays (not refunded, not cancelled). */
+export function entryCanLead(entry: EntrySummary): boolean {
+  return !entry.refunded && entry.competition.status !== "CANCELLED";
+}
