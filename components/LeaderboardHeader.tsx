@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Badge } from "./ui/Badge.tsx";
 import { formatWhole, prizeText } from "@/lib/domain/format.ts";
+import { LocalTime } from "./LocalTime.tsx";
 import { cn } from "@/lib/client/cn.ts";
 import type { CompetitionStatus } from "@/lib/domain/types.ts";
 import { type Fixture, type LeaderboardCompetition, matchMinute } from "@/lib/domain/live.ts";
@@ -43,7 +44,7 @@ interface FixtureLineProps {
   lastEventMinute: number | null;
 }
 
-/** The match: "Home 2 – 1 Away" once a score is known, else "Home v Away"; the minute in play. */
+/** The match: "Home 2 – 1 Away" once a score is known, else "Home vs Away" (a bare "v" in the dark badge read as a vice-captain mark); the minute in play. */
 function FixtureLine({ fixture, status, lastEventMinute }: FixtureLineProps) {
   const state = matchState(fixture, status);
   const minute = useMatchMinute(fixture, lastEventMinute, state === "In play");
@@ -58,7 +59,7 @@ function FixtureLine({ fixture, status, lastEventMinute }: FixtureLineProps) {
         className="rounded-md bg-foreground px-2 py-0.5 font-mono text-background tabular-nums"
         data-testid="score"
       >
-        {scored ? `${fixture.homeScore} – ${fixture.awayScore}` : "v"}
+        {scored ? `${fixture.homeScore} – ${fixture.awayScore}` : "vs"}
       </span>
       <span>{fixture.awayTeam.name}</span>
       {state && (
@@ -84,6 +85,8 @@ export interface LeaderboardHeaderProps {
   pushConnected: boolean | null;
   /** The minute of the latest game event, which moves the match clock on. */
   lastEventMinute?: number | null;
+  /** Set while offline: the time of the standings shown, which may be out of date. */
+  staleAsOf?: string | null;
 }
 
 interface StatProps {
@@ -111,7 +114,8 @@ function Stat({ label, value, testId, className }: StatProps) {
 
 /** Leaderboard header: name, LIVE badge, status text, total entries and prize. */
 export function LeaderboardHeader(
-  { competition, total, pushConnected, lastEventMinute = null }: LeaderboardHeaderProps,
+  { competition, total, pushConnected, lastEventMinute = null, staleAsOf = null }:
+    LeaderboardHeaderProps,
 ) {
   const live = competition.status === "LIVE";
   return (
@@ -119,12 +123,22 @@ export function LeaderboardHeader(
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{competition.name}</h1>
         {live && <Badge variant="live">LIVE</Badge>}
-        {pushConnected !== null && (
+        {pushConnected !== null && staleAsOf === null && (
           <span className="text-xs text-muted-foreground" aria-live="polite">
             {pushConnected ? "Live updates on" : "Refreshing every 10 seconds"}
           </span>
         )}
       </div>
+      {staleAsOf !== null && (
+        <p
+          role="status"
+          className="rounded-lg border border-border bg-muted px-3 py-2 text-sm"
+          data-testid="stale-standings"
+        >
+          <strong className="font-semibold">You are offline.</strong> These standings are from{" "}
+          <LocalTime iso={staleAsOf} /> and may have changed; they update when you are back online.
+        </p>
+      )}
       {competition.fixture && (
         <FixtureLine
           fixture={competition.fixture}

@@ -39,6 +39,11 @@ export interface LeaderboardLiveProps {
   /** The first page, rendered by the server. */
   rows: LeaderboardRow[];
   total: number;
+  /**
+   * When the server read the first page: the time the offline notice names when the page itself
+   * came from the browser's cache. Absent: the time the page woke up.
+   */
+  standingsAt?: string;
   /** Recent events for LIVE and COMPLETED competitions; null otherwise. */
   events: LiveEvent[] | null;
   /** The live feed's own port (LIVE_WS_PORT); null or absent: /ws of the page's host. */
@@ -91,6 +96,10 @@ export default function LeaderboardLive(props: LeaderboardLiveProps) {
   if (target) dialogUsed.current = true;
   const [detailsKey, setDetailsKey] = useState(0);
   const status = competition.status;
+  // The standings shown are as of `asOf`; `offline` once a refresh failed or the browser said so,
+  // until one succeeds: the header then says the data is stale instead of "Refreshing…".
+  const [asOf, setAsOf] = useState(() => props.standingsAt ?? new Date().toISOString());
+  const [offline, setOffline] = useState(false);
 
   const request = useRef({ limit, teamIds: [] as string[] });
   request.current = { limit, teamIds: [...ownTeamIds] };
@@ -108,6 +117,8 @@ export default function LeaderboardLive(props: LeaderboardLiveProps) {
         setRows(board.rows);
         setTotal(board.total);
         setCompetition(next);
+        setAsOf(new Date().toISOString());
+        setOffline(false);
         dispatchEvent(new CustomEvent(LEAGUE_BOARD, { detail: board }));
         return;
       }
@@ -119,10 +130,24 @@ export default function LeaderboardLive(props: LeaderboardLiveProps) {
       setOwnRows(page.own);
       setTotal(page.total);
       setCompetition(next);
+      setAsOf(new Date().toISOString());
+      setOffline(false);
     } catch {
-      // Keep what is shown; the next update or poll tries again.
+      // Keep what is shown, marked stale; the next update or poll tries again.
+      setOffline(true);
     }
   }, [cid, leagueId]);
+
+  useEffect(() => {
+    const down = () => setOffline(true);
+    if (!navigator.onLine) down();
+    addEventListener("offline", down);
+    addEventListener("online", refreshBoard);
+    return () => {
+      removeEventListener("offline", down);
+      removeEventListener("online", refreshBoard);
+    };
+  }, [refreshBoard]);
 
   useEffect(() => {
     if (!leagueId) return;
@@ -223,6 +248,7 @@ export default function LeaderboardLive(props: LeaderboardLiveProps) {
         total={total}
         pushConnected={status === "LIVE" && hydrated ? pushUp : null}
         lastEventMinute={lastEventMinute}
+        staleAsOf={hydrated && offline ? asOf : null}
       />
       <div className={showEvents ? "grid gap-6 lg:grid-cols-3 lg:items-start" : "grid gap-6"}>
         <div className="grid min-w-0 gap-6 lg:col-span-2">

@@ -47,6 +47,7 @@ export const handler: Handlers<Data, State> = {
         }),
         rows: standings.rows(0, FIRST_PAGE),
         total: standings.total,
+        standingsAt: now.toISOString(),
         events,
         socketPort: config.liveWsPort ?? null,
         openTeam: team && { id: team.teamId, displayName: displayName(team.teamName, team.teamId) },

@@ -58,6 +58,17 @@ Deno.test("[e2e] installable: manifest and service worker, the offline page, the
       await page.goto(`${server.url}/leaderboard/${live.id}`);
       const table = page.getByRole("table", { name: "Leaderboard" });
       assert.equal(await table.locator("tbody").innerText(), rows);
+      // It says so, with the time of the standings shown, instead of "Refreshing every 10 s".
+      const stale = page.getByTestId("stale-standings");
+      await stale.waitFor();
+      assert.match(
+        await stale.innerText(),
+        /You are offline\. These standings are from .*\d\d:\d\d/,
+      );
+      const at = await stale.locator("time").getAttribute("datetime");
+      assert.match(at ?? "", /^\d{4}-\d\d-\d\dT\d\d:\d\dZ$/, "the time the server read them");
+      assert.ok(Date.parse(`${at!.slice(0, -1)}:00Z`) <= Date.now());
+      assert.equal(await page.getByText("Refreshing every 10 seconds").count(), 0);
       await screenshot(page, "installable-offline-leaderboard-390", { fullPage: false });
     });
 
