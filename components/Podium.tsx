@@ -16,12 +16,23 @@ const MEDALS = [
   "border-slate-300 bg-slate-50",
   "border-orange-300 bg-orange-50",
 ];
-/** On wide screens 2nd | 1st | 3rd, the winner in the middle and raised. */
-const ORDER = ["order-2 pb-6 sm:pb-8", "order-1", "order-3"];
+/** 2nd | 1st | 3rd, the winner in the middle; with two steps 2nd | 1st. */
+const ORDER = ["order-2", "order-1", "order-3"];
+/** Each step's least height, the winner's the tallest, so a tie never sinks the 1st step. */
+const HEIGHT = [
+  "min-h-[9.5rem] sm:min-h-[11rem]",
+  "min-h-[8rem] sm:min-h-[9rem]",
+  "min-h-[7rem] sm:min-h-[8rem]",
+];
+const COLUMNS = ["grid-cols-1 max-w-[12rem] mx-auto w-full", "grid-cols-2", "grid-cols-3"];
+/** Names a step lists before "+n more": a four-way tie must not tower over the winner. */
+const NAMES_SHOWN = 2;
 
 /**
  * The podium: the places 1st to 3rd among entries with more than 0 points. Tied
- * entries share a step (ranks 1, 2, 3, 3 put both 3rd places on the third step).
+ * entries share a step (ranks 1, 2, 3, 3 put both 3rd places on the third step), which names
+ * two of them and counts the rest; there are as many columns as steps (ranks 1, 2, 2, 2 make
+ * two), so no third of the width stays empty.
  */
 export function Podium({ rows, currency, showPrizes, ownTeamIds }: PodiumProps) {
   const steps: LeaderboardRow[][] = [];
@@ -33,7 +44,10 @@ export function Podium({ rows, currency, showPrizes, ownTeamIds }: PodiumProps) 
   }
   if (steps.length === 0) return null;
   return (
-    <section aria-label="Podium" className="grid grid-cols-3 items-end gap-2 pt-4 sm:gap-3">
+    <section
+      aria-label="Podium"
+      className={cn("grid items-end gap-2 pt-4 sm:gap-3", COLUMNS[steps.length - 1])}
+    >
       {steps.map((step, i) => {
         const place = step[0].rank;
         return (
@@ -44,6 +58,7 @@ export function Podium({ rows, currency, showPrizes, ownTeamIds }: PodiumProps) 
             className={cn(
               "flex min-w-0 flex-col items-center gap-1 rounded-xl border-2 p-2 text-center shadow-sm sm:p-4",
               MEDALS[Math.min(place, 3) - 1],
+              HEIGHT[i],
               ORDER[i],
             )}
           >
@@ -56,7 +71,7 @@ export function Podium({ rows, currency, showPrizes, ownTeamIds }: PodiumProps) 
               <span className="text-xs font-medium sm:text-sm">pts</span>
             </span>
             <ul className="grid w-full gap-1">
-              {step.map((row) => {
+              {step.slice(0, NAMES_SHOWN).map((row) => {
                 const prize = showPrizes ? rowPrizeText(row, currency) : null;
                 return (
                   <li
@@ -78,6 +93,11 @@ export function Podium({ rows, currency, showPrizes, ownTeamIds }: PodiumProps) 
                   </li>
                 );
               })}
+              {step.length > NAMES_SHOWN && (
+                <li className="text-xs font-medium text-muted-foreground" data-testid="podium-more">
+                  +{step.length - NAMES_SHOWN} more
+                </li>
+              )}
             </ul>
           </div>
         );
