@@ -10,6 +10,7 @@ import {
   NO_PLAYERS,
 } from "@/lib/client/live/entry_details.ts";
 import { pointsText, possessive } from "@/lib/domain/format.ts";
+import { RoleBadge } from "@/components/team/RoleBadge.tsx";
 import { formatLine, formatShare } from "@/lib/client/live/format.ts";
 import { toastError } from "@/lib/client/toast.ts";
 import { teamSharePath } from "@/lib/client/share.ts";
@@ -29,20 +30,6 @@ export interface TeamDialogProps {
   /** Changes when a live update arrives, so the open dialog refreshes at once. */
   refreshKey: number;
   onClose(): void;
-}
-
-/** The visible "C"/"V" badge of a captain or vice-captain, named for screen readers. */
-function RoleBadge({ role }: { role: "C" | "V" }) {
-  return (
-    <span
-      className="ml-1.5 inline-flex h-5 w-5 items-center justify-center rounded-full bg-primary align-text-bottom text-[11px] font-bold text-primary-foreground"
-      title={role === "C" ? "Captain" : "Vice-captain"}
-      data-role-badge={role}
-    >
-      <span aria-hidden="true">{role}</span>
-      <span className="sr-only">{role === "C" ? "(captain)" : "(vice-captain)"}</span>
-    </span>
-  );
 }
 
 function PlayerCard({ player }: { player: DetailsPlayer }) {

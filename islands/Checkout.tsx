@@ -15,6 +15,7 @@ import { CHECKOUT_PREPAINT } from "@/lib/client/prepaint.ts";
 import { LocalTime } from "@/components/LocalTime.tsx";
 import { useEntryWindow } from "@/lib/client/use_entry_window.ts";
 import { usePicks } from "@/lib/client/use_picks.ts";
+import { loadCaptains } from "@/lib/client/selection.ts";
 
 export type { CheckoutCompetition };
 
@@ -112,9 +113,13 @@ function CheckoutLayout(
       </div>
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_26rem]">
         <div className="grid grid-cols-1 gap-6 rounded-xl border border-border bg-card p-4 shadow-sm sm:p-5">
-          {picks === null
-            ? <PicksSkeleton />
-            : <PicksSummary picks={picks} currency={competition.currency} />}
+          {picks === null ? <PicksSkeleton /> : (
+            <PicksSummary
+              picks={picks}
+              currency={competition.currency}
+              roles={loadCaptains(competition.id)}
+            />
+          )}
           <PrizeInfo competition={competition} prizes={prizes} />
         </div>
         <div className="rounded-xl border border-border bg-card p-4 shadow-sm sm:p-5">

@@ -2,9 +2,19 @@ import { formatSalary, lastName } from "@/lib/domain/format.ts";
 import type { PickPlayer } from "@/lib/client/players.ts";
 import { PlayerAvatar } from "@/components/PlayerAvatar.tsx";
 import { PositionBadge } from "@/components/team/PositionBadge.tsx";
+import { RoleBadge, roleIn, type TeamRoles } from "@/components/team/RoleBadge.tsx";
 
-/** The five picks of the checkout: crest (or initial), last name, position and salary. */
-export function PicksSummary({ picks, currency }: { picks: PickPlayer[]; currency: string }) {
+/**
+ * The five picks of the checkout: crest (or initial), last name, position and salary, and the
+ * captain's and vice-captain's C and V on their crests.
+ */
+export function PicksSummary(
+  { picks, currency, roles = null }: {
+    picks: PickPlayer[];
+    currency: string;
+    roles?: TeamRoles | null;
+  },
+) {
   return (
     <section aria-labelledby="picks-title" className="grid gap-3">
       <h2 id="picks-title" className="text-base font-semibold">Your picks</h2>
@@ -15,7 +25,15 @@ export function PicksSummary({ picks, currency }: { picks: PickPlayer[]; currenc
             className="flex min-w-0 flex-col items-center gap-1 text-center"
             title={p.name}
           >
-            <PlayerAvatar name={p.name} src={p.crest} size="lg" />
+            <span className="relative">
+              <PlayerAvatar name={p.name} src={p.crest} size="lg" />
+              {roleIn(roles, p.id) && (
+                <RoleBadge
+                  role={roleIn(roles, p.id)!}
+                  className="absolute -right-1.5 -top-1 ring-2 ring-card"
+                />
+              )}
+            </span>
             <span className="w-full truncate text-[11px] font-semibold sm:text-xs">
               {lastName(p.name)}
             </span>

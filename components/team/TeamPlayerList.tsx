@@ -2,15 +2,18 @@ import { PlayerAvatar } from "@/components/PlayerAvatar.tsx";
 import { PositionBadge } from "./PositionBadge.tsx";
 import type { PickPlayer } from "@/lib/client/players.ts";
 import { formatShare } from "@/lib/client/live/format.ts";
+import { RoleBadge, roleIn, type TeamRoles } from "./RoleBadge.tsx";
 
 export interface TeamPlayerListProps {
   players: PickPlayer[];
   /** Share of the competition's entries that picked each player (0..1), when known. */
   ownership?: Record<number, number> | null;
+  /** The team's captain and vice-captain, marked C and V (contests with captains). */
+  roles?: TeamRoles | null;
 }
 
 /** The five players of a team, as read-only rows (crest, name, club, position, picked by). */
-export function TeamPlayerList({ players, ownership = null }: TeamPlayerListProps) {
+export function TeamPlayerList({ players, ownership = null, roles = null }: TeamPlayerListProps) {
   return (
     <ul className="grid grid-cols-[minmax(0,1fr)] gap-2" data-team-players="">
       {players.map((p) => (
@@ -20,7 +23,10 @@ export function TeamPlayerList({ players, ownership = null }: TeamPlayerListProp
         >
           <PlayerAvatar name={p.name} src={p.crest} size="sm" />
           <span className="min-w-0 flex-1">
-            <span className="block truncate font-semibold">{p.name}</span>
+            <span className="flex min-w-0 items-center font-semibold">
+              <span className="truncate">{p.name}</span>
+              {roleIn(roles, p.id) && <RoleBadge role={roleIn(roles, p.id)!} />}
+            </span>
             <span className="block truncate text-xs text-muted-foreground">{p.teamName}</span>
           </span>
           {ownership && (

@@ -3,6 +3,7 @@ import { Head } from "$fresh/runtime.ts";
 import { SocialMeta } from "@/components/SocialMeta.tsx";
 import { StatusCard } from "@/components/StatusCard.tsx";
 import { TeamPlayerList } from "@/components/team/TeamPlayerList.tsx";
+import type { TeamRoles } from "@/components/team/RoleBadge.tsx";
 import EditTeamLink from "@/islands/EditTeamLink.tsx";
 import EntryNotifications from "@/islands/EntryNotifications.tsx";
 import { Button } from "@/components/ui/Button.tsx";
@@ -34,6 +35,8 @@ type Data = {
   /** The kick-off of the competition's match (ISO), if it has one. */
   kickoff: string | null;
   players: PickPlayer[];
+  /** The captain and vice-captain, marked on the players (contests with captains). */
+  roles: TeamRoles;
   /** The team can still be changed (before the deadline, not refunded). */
   open: boolean;
   /** Why the team is locked (null while it can change). */
@@ -67,6 +70,7 @@ export const handler: Handlers<Data, State> = {
       competition: { id, name, description, deadline },
       kickoff: fixture?.kickoffTime ?? null,
       players: players.map(toPickPlayer),
+      roles: { captainId: entry.captainId, viceCaptainId: entry.viceCaptainId },
       open: !refund && editLockReason(competition, false, new Date()) === null,
       lockedReason: editLockReason(competition, refund !== null, new Date()),
       notify: !refund && competition.status !== "CANCELLED",
@@ -184,6 +188,7 @@ function Confirmation(
     competition,
     kickoff,
     players,
+    roles,
     refund,
     open,
     lockedReason,
@@ -235,7 +240,7 @@ function Confirmation(
       <section aria-labelledby="players-title" className="grid gap-2">
         <h2 id="players-title" className="text-base font-semibold">Your players</h2>
         <div data-confirmation-players="">
-          <TeamPlayerList players={players} />
+          <TeamPlayerList players={players} roles={roles} />
         </div>
         <EditTeamLink
           teamId={teamId}

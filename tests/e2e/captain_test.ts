@@ -145,6 +145,14 @@ Deno.test("[e2e] captain: the builder marks a captain and a vice-captain by keyb
     await t.step("paid: the entry keeps them and the team dialog shows C and V", async () => {
       await page.getByRole("button", { name: "Submit Team (5/5)" }).click();
       await page.waitForURL(`**/payment/${c.id}`);
+      // The checkout's picks carry the C and V chosen in the builder.
+      const picks = page.locator("[data-picks] li");
+      await picks.first().waitFor();
+      const marked = async (root: typeof picks, role: "C" | "V") =>
+        (await root.filter({ has: page.locator(`[data-role-badge='${role}']`) }).allInnerTexts())
+          .join(" ");
+      assert.match(await marked(picks, "C"), new RegExp(lastName(second)));
+      assert.match(await marked(picks, "V"), new RegExp(lastName(first)));
       await page.getByLabel("Display Name").fill("Armband Heroes");
       await page.getByLabel("Email Address").fill("armband@example.com");
       await page.getByLabel("Confirm Email").fill("armband@example.com");
@@ -153,6 +161,10 @@ Deno.test("[e2e] captain: the builder marks a captain and a vice-captain by keyb
       await page.getByRole("button", { name: /^Pay and Submit Entry/ }).click();
       await page.waitForURL("**/confirmation/**");
       const teamId = decodeURIComponent(page.url().split("/confirmation/")[1]);
+      // And so does the confirmation page.
+      const confirmed = page.locator("[data-confirmation-players] li");
+      assert.match(await marked(confirmed, "C"), new RegExp(second));
+      assert.match(await marked(confirmed, "V"), new RegExp(first));
       const details = await (await fetch(`${base}/api/entries/${teamId}/details`)).json();
       const role = (name: string) =>
         details.players.find((p: { name: string }) => p.name === name)?.captain;
