@@ -130,6 +130,7 @@ function ContestTabs(
   for (const c of competitions) groups.get(contestTab(c, now.getTime()))!.push(c);
   groups.get("results")!.reverse();
   const first = TABS.find((t) => groups.get(t.value)!.length > 0)?.value ?? "open";
+  const live = groups.get("live")!.length;
   const [tab, setTab] = useState<ContestTab | null>(asked);
 
   useEffect(() => {
@@ -150,22 +151,46 @@ function ContestTabs(
       hrefOf={hrefOf}
       items={TABS.map(({ value, label, empty }) => {
         const list = groups.get(value)!;
+        // Live contests are where the action is: the other tabs point at them.
+        const liveNote = value !== "live" && live > 0 && (
+          <a
+            href={hrefOf("live")}
+            onClick={(e) => {
+              e.preventDefault();
+              select("live");
+            }}
+            className="mb-4 flex items-center gap-2 rounded-lg border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm font-medium hover:bg-destructive/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            data-live-note=""
+          >
+            <span className="h-2 w-2 shrink-0 rounded-full bg-destructive" aria-hidden="true" />
+            {live === 1 ? "1 contest is live now" : `${live} contests are live now`}
+            <span className="ml-auto whitespace-nowrap">Follow live →</span>
+          </a>
+        );
         return {
           value,
           label: `${label} (${list.length})`,
           content: list.length === 0
-            ? <p className="py-10 text-center text-muted-foreground" data-empty-tab="">{empty}</p>
+            ? (
+              <>
+                {liveNote}
+                <p className="py-10 text-center text-muted-foreground" data-empty-tab="">{empty}</p>
+              </>
+            )
             : (
-              <ul
-                className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
-                aria-label={`${label} contests`}
-              >
-                {list.map((c) => (
-                  <li key={c.id} className="flex">
-                    <ContestCard competition={c} now={now} onSelect={onSelect} />
-                  </li>
-                ))}
-              </ul>
+              <>
+                {liveNote}
+                <ul
+                  className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+                  aria-label={`${label} contests`}
+                >
+                  {list.map((c) => (
+                    <li key={c.id} className="flex">
+                      <ContestCard competition={c} now={now} onSelect={onSelect} />
+                    </li>
+                  ))}
+                </ul>
+              </>
             ),
         };
       })}

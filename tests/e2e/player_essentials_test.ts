@@ -116,11 +116,18 @@ Deno.test("[e2e] player essentials: builder, keyboard, fair entry, edit, closing
         assert.equal(await tabs.getByRole("tab", { selected: true }).innerText(), names[0]);
         const card = page.locator(`[data-contest-card="${contest.id}"]`);
         assert.match(await card.innerText(), /Closes in 4[45]m/);
-        await tabs.getByRole("tab", { name: /^Live/ }).click();
+        // The default tab points at the live contests, and its note opens their tab.
+        const note = page.locator("[data-live-note]");
+        assert.match(await note.innerText(), /\d+ contests? (is|are) live now/);
+        await note.click();
         const live = page.getByRole("list", { name: "Live contests" });
         await live.waitFor();
         assert.match(await live.innerText(), /LIVE/);
         assert.equal(new URL(page.url()).search, "?tab=live", "the address opens this tab");
+        assert.equal(await page.locator("[data-live-note]:visible").count(), 0, "not on Live");
+        await tabs.getByRole("tab", { name: /^Open/ }).click();
+        await tabs.getByRole("tab", { name: /^Live/ }).click();
+        await live.waitFor();
         await tabs.getByRole("tab", { name: /^Results/ }).press("Home");
         assert.equal(await tabs.getByRole("tab", { selected: true }).innerText(), names[0]);
         await assertNoHorizontalScroll(page);
