@@ -9,7 +9,11 @@ import { EmptyState, ErrorState, TableSkeleton } from "@/components/admin/States
 import { adminFetch, errorText } from "@/lib/client/admin/admin_api.ts";
 import { useAdminData } from "@/lib/client/admin/use_admin_data.ts";
 import { toast, toastError } from "@/lib/client/toast.ts";
-import type { FeedLogEntry as Delivery, FeedProvider as Provider } from "@/lib/domain/feed.ts";
+import type { FeedLogEntry, FeedProvider as Provider } from "@/lib/domain/feed.ts";
+import { formatAdminDate } from "@/lib/client/admin/datetime.ts";
+
+/** A delivery as the API sends it: with its match's and player's names. */
+type Delivery = FeedLogEntry & { matchLabel?: string; playerName?: string | null };
 
 interface FeedState {
   providers: Provider[];
@@ -38,14 +42,14 @@ function Deliveries({ rows, label }: { rows: Delivery[]; label: string }) {
             <Badge variant={OUTCOME_VARIANT[d.outcome] ?? "outline"}>{d.outcome}</Badge>
             <span className="font-medium">{d.type}</span>
             <span className="text-muted-foreground">
-              match {d.matchId}
-              {d.playerId ? ` · player ${d.playerId}` : ""}
+              {d.matchLabel ?? `match ${d.matchId}`}
+              {d.playerId ? ` · ${d.playerName ?? `player ${d.playerId}`}` : ""}
               {d.minute !== null ? ` · ${d.minute}'` : ""}
             </span>
           </div>
           <span className="break-all text-xs text-muted-foreground">
             {d.provider} · {d.eventId}
-            {d.version > 1 ? ` v${d.version}` : ""} · {new Date(d.receivedAt).toLocaleString()}
+            {d.version > 1 ? ` v${d.version}` : ""} · {formatAdminDate(d.receivedAt)}
           </span>
           {d.reason && <span className="text-destructive">{d.reason}</span>}
         </li>
@@ -105,7 +109,7 @@ function ProviderCard(
           <li key={s.createdAt + i} className="flex flex-col">
             <span className="text-muted-foreground">
               {i === 0 ? "Current" : "Previous (still valid)"} · since{" "}
-              {new Date(s.createdAt).toLocaleString()}
+              {formatAdminDate(s.createdAt)}
             </span>
             <code className="break-all font-mono text-xs">
               {shown ? s.secret : "•".repeat(16)}

@@ -22,6 +22,7 @@ import {
 } from "@/lib/client/admin/imports.ts";
 import { useAdminData } from "@/lib/client/admin/use_admin_data.ts";
 import type { CompetitionRow } from "@/lib/client/admin/types.ts";
+import { formatAdminDate } from "@/lib/client/admin/datetime.ts";
 import { toast, toastError } from "@/lib/client/toast.ts";
 
 const ACTION_VARIANT: Record<RowAction, BadgeVariant> = {
@@ -124,7 +125,7 @@ function History(
             <span className="break-all font-medium">{job.fileName}</span>
             <span className="text-muted-foreground">
               {kindLabel(job.kind)} · {job.rows} rows · by {job.admin} ·{" "}
-              {new Date(job.createdAt).toLocaleString()}
+              {formatAdminDate(job.createdAt)}
             </span>
             {job.error && <span className="text-destructive">{job.error}</span>}
           </div>

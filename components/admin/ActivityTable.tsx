@@ -1,3 +1,4 @@
+import { formatAdminDateUtc } from "@/lib/client/admin/datetime.ts";
 import { CARD_LABEL, Table, Td, Th, THead } from "@/components/admin/Table.tsx";
 import { type AuditEntry, changesText } from "@/lib/domain/audit.ts";
 
@@ -8,9 +9,9 @@ export interface ActivityTableProps {
   caption?: string;
 }
 
-/** "2026-11-26 22:41:07 UTC": the log's times, the same for every admin. */
+/** "26 Nov 2026, 22:41:07 UTC": the log's times, the same for every admin, to the second. */
 function when(iso: string): string {
-  return `${iso.slice(0, 19).replace("T", " ")} UTC`;
+  return formatAdminDateUtc(iso, { seconds: true });
 }
 
 /** The activity log as a table (cards on phones): when, who, what, the changes, the reason. */

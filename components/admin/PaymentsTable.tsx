@@ -1,3 +1,4 @@
+import { formatAdminDateUtc } from "@/lib/client/admin/datetime.ts";
 import AdminRefundEntry from "@/islands/AdminRefundEntry.tsx";
 import { CompetitionLink } from "./CompetitionLink.tsx";
 import { formatPrice } from "@/lib/domain/format.ts";
@@ -105,7 +106,7 @@ export function PaymentsTable({ rows, sort }: { rows: PaymentRow[]; sort: SortLi
               )}
             </Td>
             <Td data-label="Created" className={`max-sm:block ${CARD_LABEL}`}>
-              {p.createdAt.slice(0, 16).replace("T", " ")}
+              {formatAdminDateUtc(p.createdAt)}
             </Td>
           </tr>
         ))}

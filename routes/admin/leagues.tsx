@@ -1,3 +1,4 @@
+import { formatAdminDateUtc } from "@/lib/client/admin/datetime.ts";
 import { Head } from "$fresh/runtime.ts";
 import type { Handlers, PageProps } from "$fresh/server.ts";
 import { BackButton } from "@/components/admin/BackButton.tsx";
@@ -76,7 +77,7 @@ export default function LeaguesPage({ data }: PageProps<Row[]>) {
                 </Td>
                 <Td className="text-right tabular-nums" data-members="">{l.memberCount}</Td>
                 <Td className="whitespace-nowrap text-xs">
-                  {l.createdAt.slice(0, 16).replace("T", " ")} UTC
+                  {formatAdminDateUtc(l.createdAt)}
                 </Td>
                 <Td className="text-right">
                   <AdminLeagueRemove id={l.id} name={l.name} />

@@ -1,3 +1,4 @@
+import { formatAdminDateUtc } from "@/lib/client/admin/datetime.ts";
 import { Head } from "$fresh/runtime.ts";
 import type { Handlers, PageProps } from "$fresh/server.ts";
 import { BackButton } from "@/components/admin/BackButton.tsx";
@@ -144,7 +145,7 @@ export default function PayoutsPage({ data }: PageProps<Data>) {
                 </Td>
                 <Td data-label="Payment" className={`max-sm:block ${CARD_LABEL}`}>
                   {p.status === "PAID"
-                    ? <span>{p.paidAt?.slice(0, 10)} · {p.reference}</span>
+                    ? <span>{formatAdminDateUtc(p.paidAt, { time: false })} · {p.reference}</span>
                     : (
                       <AdminPayoutPay
                         competitionId={p.competitionId}

@@ -10,6 +10,7 @@ import {
 import {
   daysAheadParts,
   formatAdminDate,
+  formatAdminDateUtc,
   fromLocalParts,
   toLocalParts,
 } from "@/lib/client/admin/datetime.ts";
@@ -300,4 +301,15 @@ Deno.test("[admin-ui] the matches list says a match in play is in play, not a re
     "Not Played",
   );
   assert.equal(matchStateText({ ...base, status: "POSTPONED" }), "Postponed");
+});
+
+Deno.test("[admin-ui] one date format: '15 Jun 2031, 18:30', with UTC named where the server renders it", () => {
+  assert.equal(formatAdminDateUtc("2031-06-15T18:30:42Z"), "15 Jun 2031, 18:30 UTC");
+  assert.equal(
+    formatAdminDateUtc("2031-06-15T18:30:42Z", { seconds: true }),
+    "15 Jun 2031, 18:30:42 UTC",
+  );
+  assert.equal(formatAdminDateUtc("2031-06-05T08:03:00Z", { time: false }), "5 Jun 2031");
+  assert.equal(formatAdminDateUtc(null), "—");
+  assert.equal(formatAdminDateUtc("not a date"), "—");
 });

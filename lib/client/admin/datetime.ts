@@ -43,6 +43,27 @@ export function formatAdminDate(iso: string | null | undefined): string {
   return isValid(at) ? format(at, "d MMM yyyy, HH:mm") : "—";
 }
 
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const two = (n: number) => String(n).padStart(2, "0");
+
+/**
+ * "15 Jun 2031, 18:30 UTC": the admin format of `formatAdminDate` where the page is rendered on
+ * the server, which cannot know the admin's zone, so it names UTC (`seconds` for the activity
+ * log, whose order within a minute matters); '—' for a missing or invalid date.
+ */
+export function formatAdminDateUtc(
+  iso: string | null | undefined,
+  { seconds = false, time = true } = {},
+): string {
+  const at = iso ? new Date(iso) : null;
+  if (!at || Number.isNaN(at.getTime())) return "—";
+  const day = `${at.getUTCDate()} ${MONTHS[at.getUTCMonth()]} ${at.getUTCFullYear()}`;
+  if (!time) return day;
+  const clock = `${two(at.getUTCHours())}:${two(at.getUTCMinutes())}` +
+    (seconds ? `:${two(at.getUTCSeconds())}` : "");
+  return `${day}, ${clock} UTC`;
+}
+
 /** The admin's time zone name, e.g. "Europe/London" (for form hints). */
 export function localTimeZone(): string {
   try {

@@ -1,6 +1,7 @@
 import type { Handlers } from "$fresh/server.ts";
 import { listFeedLog, listFeedProviders } from "@/lib/db/feed.ts";
 import { json } from "@/lib/http/errors.ts";
+import { namedDeliveries } from "@/lib/api/feed_deliveries.ts";
 import type { State } from "@/lib/services.ts";
 
 export const handler: Handlers<unknown, State> = {
@@ -12,6 +13,10 @@ export const handler: Handlers<unknown, State> = {
       listFeedLog(kv, { limit: 50 }),
       listFeedLog(kv, { limit: 50, refusedOnly: true }),
     ]);
-    return json({ providers, recent, refused });
+    const [namedRecent, namedRefused] = await Promise.all([
+      namedDeliveries(kv, recent),
+      namedDeliveries(kv, refused),
+    ]);
+    return json({ providers, recent: namedRecent, refused: namedRefused });
   },
 };
