@@ -27,101 +27,104 @@ import * as $22 from "./routes/admin/matches/index.tsx";
 import * as $23 from "./routes/admin/matches/new.tsx";
 import * as $24 from "./routes/admin/oauth/callback.tsx";
 import * as $25 from "./routes/admin/oauth/signin.tsx";
-import * as $26 from "./routes/admin/payments.tsx";
-import * as $27 from "./routes/admin/payouts.tsx";
-import * as $28 from "./routes/admin/payouts/csv.ts";
-import * as $29 from "./routes/admin/player-performances.tsx";
-import * as $30 from "./routes/admin/players.tsx";
-import * as $31 from "./routes/api/[...rest].ts";
-import * as $32 from "./routes/api/admin/2fa/confirm.ts";
-import * as $33 from "./routes/api/admin/2fa/disable.ts";
-import * as $34 from "./routes/api/admin/2fa/setup.ts";
-import * as $35 from "./routes/api/admin/_middleware.ts";
-import * as $36 from "./routes/api/admin/activity.ts";
-import * as $37 from "./routes/api/admin/analytics.ts";
-import * as $38 from "./routes/api/admin/competitions/[id]/available-players.ts";
-import * as $39 from "./routes/api/admin/competitions/[id]/cancel.ts";
-import * as $40 from "./routes/api/admin/competitions/[id]/cancellation.ts";
-import * as $41 from "./routes/api/admin/competitions/[id]/entries/[teamId]/refund.ts";
-import * as $42 from "./routes/api/admin/competitions/[id]/events/[eventId].ts";
-import * as $43 from "./routes/api/admin/competitions/[id]/events/index.ts";
-import * as $44 from "./routes/api/admin/competitions/[id]/index.ts";
-import * as $45 from "./routes/api/admin/competitions/[id]/performances.ts";
-import * as $46 from "./routes/api/admin/competitions/[id]/players.ts";
-import * as $47 from "./routes/api/admin/competitions/[id]/players/[playerId].ts";
-import * as $48 from "./routes/api/admin/competitions/[id]/prizes.ts";
-import * as $49 from "./routes/api/admin/competitions/index.ts";
-import * as $50 from "./routes/api/admin/feed/index.ts";
-import * as $51 from "./routes/api/admin/feed/providers/[name]/retire.ts";
-import * as $52 from "./routes/api/admin/feed/providers/[name]/rotate.ts";
-import * as $53 from "./routes/api/admin/feed/providers/index.ts";
-import * as $54 from "./routes/api/admin/imports/[id]/resume.ts";
-import * as $55 from "./routes/api/admin/imports/apply.ts";
-import * as $56 from "./routes/api/admin/imports/export.ts";
-import * as $57 from "./routes/api/admin/imports/index.ts";
-import * as $58 from "./routes/api/admin/imports/preview.ts";
-import * as $59 from "./routes/api/admin/leagues/[id].ts";
-import * as $60 from "./routes/api/admin/leagues/index.ts";
-import * as $61 from "./routes/api/admin/ledger.ts";
-import * as $62 from "./routes/api/admin/login.ts";
-import * as $63 from "./routes/api/admin/logout.ts";
-import * as $64 from "./routes/api/admin/matches/[id].ts";
-import * as $65 from "./routes/api/admin/matches/index.ts";
-import * as $66 from "./routes/api/admin/payments.ts";
-import * as $67 from "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts";
-import * as $68 from "./routes/api/admin/payouts/index.ts";
-import * as $69 from "./routes/api/admin/players/[id].ts";
-import * as $70 from "./routes/api/admin/players/index.ts";
-import * as $71 from "./routes/api/admin/session.ts";
-import * as $72 from "./routes/api/admin/teams/[id]/index.ts";
-import * as $73 from "./routes/api/admin/teams/[id]/players.ts";
-import * as $74 from "./routes/api/admin/teams/index.ts";
-import * as $75 from "./routes/api/analytics.ts";
-import * as $76 from "./routes/api/claim/[token].ts";
-import * as $77 from "./routes/api/competitions/[id]/entry-count.ts";
-import * as $78 from "./routes/api/competitions/[id]/events.ts";
-import * as $79 from "./routes/api/competitions/[id]/index.ts";
-import * as $80 from "./routes/api/competitions/[id]/leaderboard.ts";
-import * as $81 from "./routes/api/competitions/[id]/players.ts";
-import * as $82 from "./routes/api/competitions/[id]/prizes.ts";
-import * as $83 from "./routes/api/competitions/index.ts";
-import * as $84 from "./routes/api/create-payment-intent.ts";
-import * as $85 from "./routes/api/entries/[id]/details.ts";
-import * as $86 from "./routes/api/entries/[id]/index.ts";
-import * as $87 from "./routes/api/entries/[id]/players.ts";
-import * as $88 from "./routes/api/entries/index.ts";
-import * as $89 from "./routes/api/feed/events.ts";
-import * as $90 from "./routes/api/leagues/[id]/codes.ts";
-import * as $91 from "./routes/api/leagues/[id]/index.ts";
-import * as $92 from "./routes/api/leagues/[id]/leave.ts";
-import * as $93 from "./routes/api/leagues/[id]/members.ts";
-import * as $94 from "./routes/api/leagues/index.ts";
-import * as $95 from "./routes/api/my-entries/email.ts";
-import * as $96 from "./routes/api/my-entries/index.ts";
-import * as $97 from "./routes/api/notifications/[token].ts";
-import * as $98 from "./routes/api/notifications/unsubscribe.ts";
-import * as $99 from "./routes/api/stripe/webhook.ts";
-import * as $100 from "./routes/api/team-edits/[token].ts";
-import * as $101 from "./routes/api/test-email.ts";
-import * as $102 from "./routes/api/test-payments/confirm.ts";
-import * as $103 from "./routes/claim/[token].tsx";
-import * as $104 from "./routes/confirmation/[id].tsx";
-import * as $105 from "./routes/edit/[token].tsx";
-import * as $106 from "./routes/email-test.tsx";
-import * as $107 from "./routes/healthz.ts";
-import * as $108 from "./routes/index.tsx";
-import * as $109 from "./routes/leaderboard/[id].tsx";
-import * as $110 from "./routes/leagues/[id].tsx";
-import * as $111 from "./routes/leagues/new.tsx";
-import * as $112 from "./routes/my-entries.tsx";
-import * as $113 from "./routes/offline.tsx";
-import * as $114 from "./routes/og/competition/[id].png.ts";
-import * as $115 from "./routes/og/team/[teamId].png.ts";
-import * as $116 from "./routes/payment/[id].tsx";
-import * as $117 from "./routes/readyz.ts";
-import * as $118 from "./routes/team-selection/[id].tsx";
-import * as $119 from "./routes/unsubscribe.tsx";
-import * as $120 from "./routes/ws.ts";
+import * as $26 from "./routes/admin/outbox.tsx";
+import * as $27 from "./routes/admin/payments.tsx";
+import * as $28 from "./routes/admin/payouts.tsx";
+import * as $29 from "./routes/admin/payouts/csv.ts";
+import * as $30 from "./routes/admin/player-performances.tsx";
+import * as $31 from "./routes/admin/players.tsx";
+import * as $32 from "./routes/api/[...rest].ts";
+import * as $33 from "./routes/api/admin/2fa/confirm.ts";
+import * as $34 from "./routes/api/admin/2fa/disable.ts";
+import * as $35 from "./routes/api/admin/2fa/setup.ts";
+import * as $36 from "./routes/api/admin/_middleware.ts";
+import * as $37 from "./routes/api/admin/activity.ts";
+import * as $38 from "./routes/api/admin/analytics.ts";
+import * as $39 from "./routes/api/admin/competitions/[id]/available-players.ts";
+import * as $40 from "./routes/api/admin/competitions/[id]/cancel.ts";
+import * as $41 from "./routes/api/admin/competitions/[id]/cancellation.ts";
+import * as $42 from "./routes/api/admin/competitions/[id]/entries/[teamId]/refund.ts";
+import * as $43 from "./routes/api/admin/competitions/[id]/events/[eventId].ts";
+import * as $44 from "./routes/api/admin/competitions/[id]/events/index.ts";
+import * as $45 from "./routes/api/admin/competitions/[id]/index.ts";
+import * as $46 from "./routes/api/admin/competitions/[id]/performances.ts";
+import * as $47 from "./routes/api/admin/competitions/[id]/players.ts";
+import * as $48 from "./routes/api/admin/competitions/[id]/players/[playerId].ts";
+import * as $49 from "./routes/api/admin/competitions/[id]/prizes.ts";
+import * as $50 from "./routes/api/admin/competitions/index.ts";
+import * as $51 from "./routes/api/admin/feed/index.ts";
+import * as $52 from "./routes/api/admin/feed/providers/[name]/retire.ts";
+import * as $53 from "./routes/api/admin/feed/providers/[name]/rotate.ts";
+import * as $54 from "./routes/api/admin/feed/providers/index.ts";
+import * as $55 from "./routes/api/admin/imports/[id]/resume.ts";
+import * as $56 from "./routes/api/admin/imports/apply.ts";
+import * as $57 from "./routes/api/admin/imports/export.ts";
+import * as $58 from "./routes/api/admin/imports/index.ts";
+import * as $59 from "./routes/api/admin/imports/preview.ts";
+import * as $60 from "./routes/api/admin/leagues/[id].ts";
+import * as $61 from "./routes/api/admin/leagues/index.ts";
+import * as $62 from "./routes/api/admin/ledger.ts";
+import * as $63 from "./routes/api/admin/login.ts";
+import * as $64 from "./routes/api/admin/logout.ts";
+import * as $65 from "./routes/api/admin/matches/[id].ts";
+import * as $66 from "./routes/api/admin/matches/index.ts";
+import * as $67 from "./routes/api/admin/outbox/[id]/resend.ts";
+import * as $68 from "./routes/api/admin/outbox/index.ts";
+import * as $69 from "./routes/api/admin/payments.ts";
+import * as $70 from "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts";
+import * as $71 from "./routes/api/admin/payouts/index.ts";
+import * as $72 from "./routes/api/admin/players/[id].ts";
+import * as $73 from "./routes/api/admin/players/index.ts";
+import * as $74 from "./routes/api/admin/session.ts";
+import * as $75 from "./routes/api/admin/teams/[id]/index.ts";
+import * as $76 from "./routes/api/admin/teams/[id]/players.ts";
+import * as $77 from "./routes/api/admin/teams/index.ts";
+import * as $78 from "./routes/api/analytics.ts";
+import * as $79 from "./routes/api/claim/[token].ts";
+import * as $80 from "./routes/api/competitions/[id]/entry-count.ts";
+import * as $81 from "./routes/api/competitions/[id]/events.ts";
+import * as $82 from "./routes/api/competitions/[id]/index.ts";
+import * as $83 from "./routes/api/competitions/[id]/leaderboard.ts";
+import * as $84 from "./routes/api/competitions/[id]/players.ts";
+import * as $85 from "./routes/api/competitions/[id]/prizes.ts";
+import * as $86 from "./routes/api/competitions/index.ts";
+import * as $87 from "./routes/api/create-payment-intent.ts";
+import * as $88 from "./routes/api/entries/[id]/details.ts";
+import * as $89 from "./routes/api/entries/[id]/index.ts";
+import * as $90 from "./routes/api/entries/[id]/players.ts";
+import * as $91 from "./routes/api/entries/index.ts";
+import * as $92 from "./routes/api/feed/events.ts";
+import * as $93 from "./routes/api/leagues/[id]/codes.ts";
+import * as $94 from "./routes/api/leagues/[id]/index.ts";
+import * as $95 from "./routes/api/leagues/[id]/leave.ts";
+import * as $96 from "./routes/api/leagues/[id]/members.ts";
+import * as $97 from "./routes/api/leagues/index.ts";
+import * as $98 from "./routes/api/my-entries/email.ts";
+import * as $99 from "./routes/api/my-entries/index.ts";
+import * as $100 from "./routes/api/notifications/[token].ts";
+import * as $101 from "./routes/api/notifications/unsubscribe.ts";
+import * as $102 from "./routes/api/stripe/webhook.ts";
+import * as $103 from "./routes/api/team-edits/[token].ts";
+import * as $104 from "./routes/api/test-email.ts";
+import * as $105 from "./routes/api/test-payments/confirm.ts";
+import * as $106 from "./routes/claim/[token].tsx";
+import * as $107 from "./routes/confirmation/[id].tsx";
+import * as $108 from "./routes/edit/[token].tsx";
+import * as $109 from "./routes/email-test.tsx";
+import * as $110 from "./routes/healthz.ts";
+import * as $111 from "./routes/index.tsx";
+import * as $112 from "./routes/leaderboard/[id].tsx";
+import * as $113 from "./routes/leagues/[id].tsx";
+import * as $114 from "./routes/leagues/new.tsx";
+import * as $115 from "./routes/my-entries.tsx";
+import * as $116 from "./routes/offline.tsx";
+import * as $117 from "./routes/og/competition/[id].png.ts";
+import * as $118 from "./routes/og/team/[teamId].png.ts";
+import * as $119 from "./routes/payment/[id].tsx";
+import * as $120 from "./routes/readyz.ts";
+import * as $121 from "./routes/team-selection/[id].tsx";
+import * as $122 from "./routes/unsubscribe.tsx";
+import * as $123 from "./routes/ws.ts";
 import * as $$0 from "./islands/AdminClubs.tsx";
 import * as $$1 from "./islands/AdminCompetitionForm.tsx";
 import * as $$2 from "./islands/AdminDashboard.tsx";
@@ -134,28 +137,29 @@ import * as $$8 from "./islands/AdminLogin.tsx";
 import * as $$9 from "./islands/AdminManagePlayers.tsx";
 import * as $$10 from "./islands/AdminMatchForm.tsx";
 import * as $$11 from "./islands/AdminMatchList.tsx";
-import * as $$12 from "./islands/AdminPayoutPay.tsx";
-import * as $$13 from "./islands/AdminPerformanceEditor.tsx";
-import * as $$14 from "./islands/AdminPlayers.tsx";
-import * as $$15 from "./islands/AdminPrizeEditor.tsx";
-import * as $$16 from "./islands/AdminRefundEntry.tsx";
-import * as $$17 from "./islands/Checkout.tsx";
-import * as $$18 from "./islands/ClaimForm.tsx";
-import * as $$19 from "./islands/ContestList.tsx";
-import * as $$20 from "./islands/EditTeamLink.tsx";
-import * as $$21 from "./islands/EmailTestForm.tsx";
-import * as $$22 from "./islands/EntryNotifications.tsx";
-import * as $$23 from "./islands/LeaderboardLive.tsx";
-import * as $$24 from "./islands/LeagueCreate.tsx";
-import * as $$25 from "./islands/LeagueMembership.tsx";
-import * as $$26 from "./islands/MyEntries.tsx";
-import * as $$27 from "./islands/PageView.tsx";
-import * as $$28 from "./islands/RulesButton.tsx";
-import * as $$29 from "./islands/ShareButtons.tsx";
-import * as $$30 from "./islands/TeamBuilder.tsx";
-import * as $$31 from "./islands/TeamEditor.tsx";
-import * as $$32 from "./islands/Toaster.tsx";
-import * as $$33 from "./islands/TwoFactorSetup.tsx";
+import * as $$12 from "./islands/AdminOutbox.tsx";
+import * as $$13 from "./islands/AdminPayoutPay.tsx";
+import * as $$14 from "./islands/AdminPerformanceEditor.tsx";
+import * as $$15 from "./islands/AdminPlayers.tsx";
+import * as $$16 from "./islands/AdminPrizeEditor.tsx";
+import * as $$17 from "./islands/AdminRefundEntry.tsx";
+import * as $$18 from "./islands/Checkout.tsx";
+import * as $$19 from "./islands/ClaimForm.tsx";
+import * as $$20 from "./islands/ContestList.tsx";
+import * as $$21 from "./islands/EditTeamLink.tsx";
+import * as $$22 from "./islands/EmailTestForm.tsx";
+import * as $$23 from "./islands/EntryNotifications.tsx";
+import * as $$24 from "./islands/LeaderboardLive.tsx";
+import * as $$25 from "./islands/LeagueCreate.tsx";
+import * as $$26 from "./islands/LeagueMembership.tsx";
+import * as $$27 from "./islands/MyEntries.tsx";
+import * as $$28 from "./islands/PageView.tsx";
+import * as $$29 from "./islands/RulesButton.tsx";
+import * as $$30 from "./islands/ShareButtons.tsx";
+import * as $$31 from "./islands/TeamBuilder.tsx";
+import * as $$32 from "./islands/TeamEditor.tsx";
+import * as $$33 from "./islands/Toaster.tsx";
+import * as $$34 from "./islands/TwoFactorSetup.tsx";
 
 import type { Manifest } from "$fresh/server.ts";
 
@@ -187,101 +191,104 @@ const manifest = {
     "./routes/admin/matches/new.tsx": $23,
     "./routes/admin/oauth/callback.tsx": $24,
     "./routes/admin/oauth/signin.tsx": $25,
-    "./routes/admin/payments.tsx": $26,
-    "./routes/admin/payouts.tsx": $27,
-    "./routes/admin/payouts/csv.ts": $28,
-    "./routes/admin/player-performances.tsx": $29,
-    "./routes/admin/players.tsx": $30,
-    "./routes/api/[...rest].ts": $31,
-    "./routes/api/admin/2fa/confirm.ts": $32,
-    "./routes/api/admin/2fa/disable.ts": $33,
-    "./routes/api/admin/2fa/setup.ts": $34,
-    "./routes/api/admin/_middleware.ts": $35,
-    "./routes/api/admin/activity.ts": $36,
-    "./routes/api/admin/analytics.ts": $37,
-    "./routes/api/admin/competitions/[id]/available-players.ts": $38,
-    "./routes/api/admin/competitions/[id]/cancel.ts": $39,
-    "./routes/api/admin/competitions/[id]/cancellation.ts": $40,
-    "./routes/api/admin/competitions/[id]/entries/[teamId]/refund.ts": $41,
-    "./routes/api/admin/competitions/[id]/events/[eventId].ts": $42,
-    "./routes/api/admin/competitions/[id]/events/index.ts": $43,
-    "./routes/api/admin/competitions/[id]/index.ts": $44,
-    "./routes/api/admin/competitions/[id]/performances.ts": $45,
-    "./routes/api/admin/competitions/[id]/players.ts": $46,
-    "./routes/api/admin/competitions/[id]/players/[playerId].ts": $47,
-    "./routes/api/admin/competitions/[id]/prizes.ts": $48,
-    "./routes/api/admin/competitions/index.ts": $49,
-    "./routes/api/admin/feed/index.ts": $50,
-    "./routes/api/admin/feed/providers/[name]/retire.ts": $51,
-    "./routes/api/admin/feed/providers/[name]/rotate.ts": $52,
-    "./routes/api/admin/feed/providers/index.ts": $53,
-    "./routes/api/admin/imports/[id]/resume.ts": $54,
-    "./routes/api/admin/imports/apply.ts": $55,
-    "./routes/api/admin/imports/export.ts": $56,
-    "./routes/api/admin/imports/index.ts": $57,
-    "./routes/api/admin/imports/preview.ts": $58,
-    "./routes/api/admin/leagues/[id].ts": $59,
-    "./routes/api/admin/leagues/index.ts": $60,
-    "./routes/api/admin/ledger.ts": $61,
-    "./routes/api/admin/login.ts": $62,
-    "./routes/api/admin/logout.ts": $63,
-    "./routes/api/admin/matches/[id].ts": $64,
-    "./routes/api/admin/matches/index.ts": $65,
-    "./routes/api/admin/payments.ts": $66,
-    "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts": $67,
-    "./routes/api/admin/payouts/index.ts": $68,
-    "./routes/api/admin/players/[id].ts": $69,
-    "./routes/api/admin/players/index.ts": $70,
-    "./routes/api/admin/session.ts": $71,
-    "./routes/api/admin/teams/[id]/index.ts": $72,
-    "./routes/api/admin/teams/[id]/players.ts": $73,
-    "./routes/api/admin/teams/index.ts": $74,
-    "./routes/api/analytics.ts": $75,
-    "./routes/api/claim/[token].ts": $76,
-    "./routes/api/competitions/[id]/entry-count.ts": $77,
-    "./routes/api/competitions/[id]/events.ts": $78,
-    "./routes/api/competitions/[id]/index.ts": $79,
-    "./routes/api/competitions/[id]/leaderboard.ts": $80,
-    "./routes/api/competitions/[id]/players.ts": $81,
-    "./routes/api/competitions/[id]/prizes.ts": $82,
-    "./routes/api/competitions/index.ts": $83,
-    "./routes/api/create-payment-intent.ts": $84,
-    "./routes/api/entries/[id]/details.ts": $85,
-    "./routes/api/entries/[id]/index.ts": $86,
-    "./routes/api/entries/[id]/players.ts": $87,
-    "./routes/api/entries/index.ts": $88,
-    "./routes/api/feed/events.ts": $89,
-    "./routes/api/leagues/[id]/codes.ts": $90,
-    "./routes/api/leagues/[id]/index.ts": $91,
-    "./routes/api/leagues/[id]/leave.ts": $92,
-    "./routes/api/leagues/[id]/members.ts": $93,
-    "./routes/api/leagues/index.ts": $94,
-    "./routes/api/my-entries/email.ts": $95,
-    "./routes/api/my-entries/index.ts": $96,
-    "./routes/api/notifications/[token].ts": $97,
-    "./routes/api/notifications/unsubscribe.ts": $98,
-    "./routes/api/stripe/webhook.ts": $99,
-    "./routes/api/team-edits/[token].ts": $100,
-    "./routes/api/test-email.ts": $101,
-    "./routes/api/test-payments/confirm.ts": $102,
-    "./routes/claim/[token].tsx": $103,
-    "./routes/confirmation/[id].tsx": $104,
-    "./routes/edit/[token].tsx": $105,
-    "./routes/email-test.tsx": $106,
-    "./routes/healthz.ts": $107,
-    "./routes/index.tsx": $108,
-    "./routes/leaderboard/[id].tsx": $109,
-    "./routes/leagues/[id].tsx": $110,
-    "./routes/leagues/new.tsx": $111,
-    "./routes/my-entries.tsx": $112,
-    "./routes/offline.tsx": $113,
-    "./routes/og/competition/[id].png.ts": $114,
-    "./routes/og/team/[teamId].png.ts": $115,
-    "./routes/payment/[id].tsx": $116,
-    "./routes/readyz.ts": $117,
-    "./routes/team-selection/[id].tsx": $118,
-    "./routes/unsubscribe.tsx": $119,
-    "./routes/ws.ts": $120,
+    "./routes/admin/outbox.tsx": $26,
+    "./routes/admin/payments.tsx": $27,
+    "./routes/admin/payouts.tsx": $28,
+    "./routes/admin/payouts/csv.ts": $29,
+    "./routes/admin/player-performances.tsx": $30,
+    "./routes/admin/players.tsx": $31,
+    "./routes/api/[...rest].ts": $32,
+    "./routes/api/admin/2fa/confirm.ts": $33,
+    "./routes/api/admin/2fa/disable.ts": $34,
+    "./routes/api/admin/2fa/setup.ts": $35,
+    "./routes/api/admin/_middleware.ts": $36,
+    "./routes/api/admin/activity.ts": $37,
+    "./routes/api/admin/analytics.ts": $38,
+    "./routes/api/admin/competitions/[id]/available-players.ts": $39,
+    "./routes/api/admin/competitions/[id]/cancel.ts": $40,
+    "./routes/api/admin/competitions/[id]/cancellation.ts": $41,
+    "./routes/api/admin/competitions/[id]/entries/[teamId]/refund.ts": $42,
+    "./routes/api/admin/competitions/[id]/events/[eventId].ts": $43,
+    "./routes/api/admin/competitions/[id]/events/index.ts": $44,
+    "./routes/api/admin/competitions/[id]/index.ts": $45,
+    "./routes/api/admin/competitions/[id]/performances.ts": $46,
+    "./routes/api/admin/competitions/[id]/players.ts": $47,
+    "./routes/api/admin/competitions/[id]/players/[playerId].ts": $48,
+    "./routes/api/admin/competitions/[id]/prizes.ts": $49,
+    "./routes/api/admin/competitions/index.ts": $50,
+    "./routes/api/admin/feed/index.ts": $51,
+    "./routes/api/admin/feed/providers/[name]/retire.ts": $52,
+    "./routes/api/admin/feed/providers/[name]/rotate.ts": $53,
+    "./routes/api/admin/feed/providers/index.ts": $54,
+    "./routes/api/admin/imports/[id]/resume.ts": $55,
+    "./routes/api/admin/imports/apply.ts": $56,
+    "./routes/api/admin/imports/export.ts": $57,
+    "./routes/api/admin/imports/index.ts": $58,
+    "./routes/api/admin/imports/preview.ts": $59,
+    "./routes/api/admin/leagues/[id].ts": $60,
+    "./routes/api/admin/leagues/index.ts": $61,
+    "./routes/api/admin/ledger.ts": $62,
+    "./routes/api/admin/login.ts": $63,
+    "./routes/api/admin/logout.ts": $64,
+    "./routes/api/admin/matches/[id].ts": $65,
+    "./routes/api/admin/matches/index.ts": $66,
+    "./routes/api/admin/outbox/[id]/resend.ts": $67,
+    "./routes/api/admin/outbox/index.ts": $68,
+    "./routes/api/admin/payments.ts": $69,
+    "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts": $70,
+    "./routes/api/admin/payouts/index.ts": $71,
+    "./routes/api/admin/players/[id].ts": $72,
+    "./routes/api/admin/players/index.ts": $73,
+    "./routes/api/admin/session.ts": $74,
+    "./routes/api/admin/teams/[id]/index.ts": $75,
+    "./routes/api/admin/teams/[id]/players.ts": $76,
+    "./routes/api/admin/teams/index.ts": $77,
+    "./routes/api/analytics.ts": $78,
+    "./routes/api/claim/[token].ts": $79,
+    "./routes/api/competitions/[id]/entry-count.ts": $80,
+    "./routes/api/competitions/[id]/events.ts": $81,
+    "./routes/api/competitions/[id]/index.ts": $82,
+    "./routes/api/competitions/[id]/leaderboard.ts": $83,
+    "./routes/api/competitions/[id]/players.ts": $84,
+    "./routes/api/competitions/[id]/prizes.ts": $85,
+    "./routes/api/competitions/index.ts": $86,
+    "./routes/api/create-payment-intent.ts": $87,
+    "./routes/api/entries/[id]/details.ts": $88,
+    "./routes/api/entries/[id]/index.ts": $89,
+    "./routes/api/entries/[id]/players.ts": $90,
+    "./routes/api/entries/index.ts": $91,
+    "./routes/api/feed/events.ts": $92,
+    "./routes/api/leagues/[id]/codes.ts": $93,
+    "./routes/api/leagues/[id]/index.ts": $94,
+    "./routes/api/leagues/[id]/leave.ts": $95,
+    "./routes/api/leagues/[id]/members.ts": $96,
+    "./routes/api/leagues/index.ts": $97,
+    "./routes/api/my-entries/email.ts": $98,
+    "./routes/api/my-entries/index.ts": $99,
+    "./routes/api/notifications/[token].ts": $100,
+    "./routes/api/notifications/unsubscribe.ts": $101,
+    "./routes/api/stripe/webhook.ts": $102,
+    "./routes/api/team-edits/[token].ts": $103,
+    "./routes/api/test-email.ts": $104,
+    "./routes/api/test-payments/confirm.ts": $105,
+    "./routes/claim/[token].tsx": $106,
+    "./routes/confirmation/[id].tsx": $107,
+    "./routes/edit/[token].tsx": $108,
+    "./routes/email-test.tsx": $109,
+    "./routes/healthz.ts": $110,
+    "./routes/index.tsx": $111,
+    "./routes/leaderboard/[id].tsx": $112,
+    "./routes/leagues/[id].tsx": $113,
+    "./routes/leagues/new.tsx": $114,
+    "./routes/my-entries.tsx": $115,
+    "./routes/offline.tsx": $116,
+    "./routes/og/competition/[id].png.ts": $117,
+    "./routes/og/team/[teamId].png.ts": $118,
+    "./routes/payment/[id].tsx": $119,
+    "./routes/readyz.ts": $120,
+    "./routes/team-selection/[id].tsx": $121,
+    "./routes/unsubscribe.tsx": $122,
+    "./routes/ws.ts": $123,
   },
   islands: {
     "./islands/AdminClubs.tsx": $$0,
@@ -296,28 +303,29 @@ const manifest = {
     "./islands/AdminManagePlayers.tsx": $$9,
     "./islands/AdminMatchForm.tsx": $$10,
     "./islands/AdminMatchList.tsx": $$11,
-    "./islands/AdminPayoutPay.tsx": $$12,
-    "./islands/AdminPerformanceEditor.tsx": $$13,
-    "./islands/AdminPlayers.tsx": $$14,
-    "./islands/AdminPrizeEditor.tsx": $$15,
-    "./islands/AdminRefundEntry.tsx": $$16,
-    "./islands/Checkout.tsx": $$17,
-    "./islands/ClaimForm.tsx": $$18,
-    "./islands/ContestList.tsx": $$19,
-    "./islands/EditTeamLink.tsx": $$20,
-    "./islands/EmailTestForm.tsx": $$21,
-    "./islands/EntryNotifications.tsx": $$22,
-    "./islands/LeaderboardLive.tsx": $$23,
-    "./islands/LeagueCreate.tsx": $$24,
-    "./islands/LeagueMembership.tsx": $$25,
-    "./islands/MyEntries.tsx": $$26,
-    "./islands/PageView.tsx": $$27,
-    "./islands/RulesButton.tsx": $$28,
-    "./islands/ShareButtons.tsx": $$29,
-    "./islands/TeamBuilder.tsx": $$30,
-    "./islands/TeamEditor.tsx": $$31,
-    "./islands/Toaster.tsx": $$32,
-    "./islands/TwoFactorSetup.tsx": $$33,
+    "./islands/AdminOutbox.tsx": $$12,
+    "./islands/AdminPayoutPay.tsx": $$13,
+    "./islands/AdminPerformanceEditor.tsx": $$14,
+    "./islands/AdminPlayers.tsx": $$15,
+    "./islands/AdminPrizeEditor.tsx": $$16,
+    "./islands/AdminRefundEntry.tsx": $$17,
+    "./islands/Checkout.tsx": $$18,
+    "./islands/ClaimForm.tsx": $$19,
+    "./islands/ContestList.tsx": $$20,
+    "./islands/EditTeamLink.tsx": $$21,
+    "./islands/EmailTestForm.tsx": $$22,
+    "./islands/EntryNotifications.tsx": $$23,
+    "./islands/LeaderboardLive.tsx": $$24,
+    "./islands/LeagueCreate.tsx": $$25,
+    "./islands/LeagueMembership.tsx": $$26,
+    "./islands/MyEntries.tsx": $$27,
+    "./islands/PageView.tsx": $$28,
+    "./islands/RulesButton.tsx": $$29,
+    "./islands/ShareButtons.tsx": $$30,
+    "./islands/TeamBuilder.tsx": $$31,
+    "./islands/TeamEditor.tsx": $$32,
+    "./islands/Toaster.tsx": $$33,
+    "./islands/TwoFactorSetup.tsx": $$34,
   },
   baseUrl: import.meta.url,
 } satisfies Manifest;

@@ -14,6 +14,7 @@ import { keys } from "@/lib/store/keys.ts";
 import { backfillRosters } from "@/lib/store/roster.ts";
 import { migrateOffMatchPlayers } from "./match_players.ts";
 import { migratePushRetryOrder } from "./push_retries.ts";
+import { migrateOutboxRecipients } from "./outbox.ts";
 
 /** Every migration by its marker name, run in this order. */
 const MIGRATIONS: Record<string, (kv: Deno.Kv) => Promise<unknown>> = {
@@ -27,6 +28,8 @@ const MIGRATIONS: Record<string, (kv: Deno.Kv) => Promise<unknown>> = {
   off_match_players: migrateOffMatchPlayers,
   /** Kept pushes are read in due-time order, not all of them per run. */
   push_retry_order: migratePushRetryOrder,
+  /** Support finds what was sent to an address without reading the whole outbox. */
+  outbox_by_recipient: migrateOutboxRecipients,
 };
 
 /**

@@ -8,8 +8,9 @@
 import type { Mailer } from "@/lib/email/mailer.ts";
 import type { GroupedWrite } from "@/lib/store/group_commit.ts";
 import { createWithTimeId, timeOrderedId } from "@/lib/store/ids.ts";
-import { keys } from "@/lib/store/keys.ts";
+import { isKeyText, keys } from "@/lib/store/keys.ts";
 import { bouncedAt, markBounced } from "./notifications.ts";
+import { auditInto, type AuditStamp } from "./audit.ts";
 
 export interface OutboxInput {
   to: string;
@@ -59,6 +60,19 @@ function messageOf(id: number, input: OutboxInput, now: Date, about?: string): O
   };
 }
 
+/** The recipient as the outbox indexes it: what support types in, whatever its case. */
+export function recipientKeyText(to: string): string {
+  return to.trim().toLowerCase();
+}
+
+/** The index entry that finds message `id` by its recipient (none for an unusable address). */
+function recipientIndex(id: number, to: string): Deno.KvMutation[] {
+  const text = recipientKeyText(to);
+  return isKeyText(text)
+    ? [{ type: "set", key: keys.outboxToRecipient(text, id), value: true }]
+    : [];
+}
+
 /** Stores a message in the outbox (ids ordered by time, from no shared counter). */
 export function addOutboxMessage(kv: Deno.Kv, input: OutboxInput): Promise<OutboxMessage> {
   const now = new Date();
@@ -66,7 +80,10 @@ export function addOutboxMessage(kv: Deno.Kv, input: OutboxInput): Promise<Outbo
     const message = messageOf(id, input, now);
     return {
       record: message,
-      mutations: [{ type: "set", key: keys.outboxMessage(id), value: message }],
+      mutations: [
+        { type: "set", key: keys.outboxMessage(id), value: message },
+        ...recipientIndex(id, input.to),
+      ],
     };
   });
 }
@@ -86,7 +103,7 @@ export function outboxWrite(
     type: "set",
     key,
     value: messageOf(id, input, new Date(), about),
-  }];
+  }, ...recipientIndex(id, input.to)];
   if (deliver) {
     const marker: Undelivered = { claimedUntil: 0, attempts: 0 };
     mutations.push({ type: "set", key: keys.outboxUndelivered(id), value: marker });
@@ -111,6 +128,7 @@ export function queueMail(
   // one process ascending (timeOrderedId), so no two messages share a key.
   if (!options.unchecked) op.check({ key, versionstamp: null });
   op.set(key, messageOf(id, input, options.now ?? new Date(), options.about));
+  for (const index of recipientIndex(id, input.to)) op.set(index.key, true);
   if (options.deliver) {
     const marker: Undelivered = { claimedUntil: 0, attempts: 0 };
     op.set(keys.outboxUndelivered(id), marker);
@@ -235,4 +253,115 @@ export async function listOutbox(
   });
   for await (const entry of iter) out.push(entry.value);
   return out;
+}
+
+/**
+ * Where a message stands: kept (no SMTP: the outbox is where mail ends), waiting for the SMTP
+ * server, sent, or bounced (the server refused its address for good).
+ */
+export type OutboxState = "kept" | "waiting" | "sent" | "bounced";
+
+/** A message as support's Outbox screen shows it. */
+export interface OutboxView extends OutboxMessage {
+  state: OutboxState;
+  /** Hand-overs tried so far while waiting. */
+  attempts: number;
+}
+
+/**
+ * The last `limit` messages to `address` (any case), newest first, each with its delivery state:
+ * what support needs to answer "did you send me my confirmation / my league's code?".
+ */
+export async function listOutboxTo(
+  kv: Deno.Kv,
+  mailer: Mailer,
+  address: string,
+  limit = 50,
+): Promise<OutboxView[]> {
+  const text = recipientKeyText(address);
+  if (!isKeyText(text)) return [];
+  const ids: number[] = [];
+  const iter = kv.list({ prefix: keys.outboxOfRecipient(text) }, { reverse: true, limit });
+  for await (const entry of iter) ids.push(entry.key[2] as number);
+  const delivers = mailerDelivers(mailer);
+  const bounces = new Map<string, string | null>();
+  const bouncedFor = async (to: string) => {
+    if (!bounces.has(to)) bounces.set(to, await bouncedAt(kv, to));
+    return bounces.get(to)!;
+  };
+  const out: OutboxView[] = [];
+  for (let i = 0; i < ids.length; i += 5) {
+    const batch = ids.slice(i, i + 5);
+    const got = await kv.getMany([
+      ...batch.map((id) => keys.outboxMessage(id)),
+      ...batch.map((id) => keys.outboxUndelivered(id)),
+    ]);
+    for (let j = 0; j < batch.length; j++) {
+      const message = got[j].value as OutboxMessage | null;
+      if (!message) continue;
+      const marker = got[batch.length + j].value as Undelivered | null;
+      const bounced = delivers && !marker ? await bouncedFor(message.to) : null;
+      // Once the server refused an address for good, nothing after (and not that one) reached it.
+      const state: OutboxState = !delivers
+        ? "kept"
+        : marker
+        ? "waiting"
+        : bounced
+        ? "bounced"
+        : "sent";
+      out.push({ ...message, state, attempts: marker?.attempts ?? 0 });
+    }
+  }
+  return out;
+}
+
+/**
+ * Support sends message `id` again, as a new message (the first stays as it was), marked for the
+ * SMTP server when there is one and handed to it at once; returns the new message. An address that
+ * bounced is tried again too: support resends on the person's word that it works now.
+ */
+export async function resendOutboxMessage(
+  kv: Deno.Kv,
+  mailer: Mailer,
+  id: number,
+  stamp?: AuditStamp,
+): Promise<OutboxMessage | null> {
+  const original = (await kv.get<OutboxMessage>(keys.outboxMessage(id))).value;
+  if (!original) return null;
+  const deliver = mailerDelivers(mailer);
+  const write = outboxWrite({
+    to: original.to,
+    subject: original.subject,
+    text: original.text,
+    ...(original.html ? { html: original.html } : {}),
+    ...(original.headers ? { headers: original.headers } : {}),
+  }, { deliver, about: `resend:${id}` });
+  const op = kv.atomic();
+  for (const check of write.checks) op.check(check);
+  for (const m of write.mutations) if (m.type === "set") op.set(m.key, m.value);
+  auditInto(op, stamp, {
+    competitionId: null,
+    before: null,
+    after: { resentMessage: id, to: original.to, subject: original.subject },
+  });
+  if (!(await op.commit()).ok) return null;
+  if (deliver) await deliverOutboxMessage(kv, mailer, write.id);
+  return (await kv.get<OutboxMessage>(keys.outboxMessage(write.id))).value;
+}
+
+/** Indexes the messages written before the recipient index existed (a one-time migration). */
+export async function migrateOutboxRecipients(kv: Deno.Kv): Promise<void> {
+  let op = kv.atomic();
+  let size = 0;
+  for await (const entry of kv.list<OutboxMessage>({ prefix: keys.outbox() })) {
+    for (const index of recipientIndex(entry.value.id, entry.value.to)) {
+      op.set(index.key, true);
+      if (++size === 500) {
+        await op.commit();
+        op = kv.atomic();
+        size = 0;
+      }
+    }
+  }
+  if (size > 0) await op.commit();
 }

@@ -270,6 +270,9 @@ export const keys = {
   /** Outbox messages still to hand to the SMTP server (outbox.ts `deliverOutbox`). */
   outboxUndelivered: (id: number): Deno.KvKey => ["outbox_undelivered", id],
   outboxUndeliveredAll: (): Deno.KvKey => ["outbox_undelivered"],
+  /** The outbox by recipient (the address lower-cased), for support's Outbox screen. */
+  outboxToRecipient: (to: string, id: number): Deno.KvKey => ["outbox_to", to, id],
+  outboxOfRecipient: (to: string): Deno.KvKey => ["outbox_to", to],
 };
 
 /** The longest text (UTF-8 bytes) from a request that is looked up as part of a key. */
