@@ -56,6 +56,12 @@ export function listenNodeHttp(
     }
     void answer(handler, req, res, hostname, port);
   });
+  // Node closes an idle kept-alive connection after 5 s, and a client that sends on it at that
+  // very moment gets ECONNRESET for a request the server never saw (seen with a browser's API
+  // client a few seconds after its previous call). Idle connections are kept longer than clients
+  // and proxies keep theirs (60 s is the usual proxy default), so the client is the one to close.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   const sources = liveSocketSources(config.publicUrl, config.port, config.liveWsPort);
 
   server.on("upgrade", (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
