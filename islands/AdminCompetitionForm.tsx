@@ -133,7 +133,7 @@ export default function AdminCompetitionForm({ id }: AdminCompetitionFormProps) 
           errors={errors}
           matches={matches.data ?? []}
           timeZone={timeZone}
-          onChange={(patch) => setValues({ ...values, ...patch })}
+          onChange={(patch) => setValues((now) => now && { ...now, ...patch })}
         />
       )}
       <StatusConfirmDialog

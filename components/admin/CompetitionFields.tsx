@@ -1,4 +1,4 @@
-import type { ChangeEvent, ReactNode } from "react";
+import { type ChangeEvent, type ReactNode, useRef } from "react";
 import {
   Card,
   CardContent,
@@ -13,12 +13,15 @@ import { COMPETITION_STATUSES, CURRENCIES, LEAGUES } from "@/lib/domain/types.ts
 import { leagueLabel } from "@/lib/domain/format.ts";
 import { formatAdminDate } from "@/lib/client/admin/datetime.ts";
 import {
+  capForMatch,
+  capUntouched,
   type CompetitionFormValues,
   deadlineWarning,
 } from "@/lib/client/admin/competition_form.ts";
 import { toLocalParts } from "@/lib/client/admin/datetime.ts";
 import type { FieldErrors } from "@/lib/client/form_errors.ts";
-import type { MatchWithTeams } from "@/lib/client/admin/types.ts";
+import type { MatchWithTeams, PlayerWithTeam } from "@/lib/client/admin/types.ts";
+import { adminFetch } from "@/lib/client/admin/admin_api.ts";
 
 export interface CompetitionFieldsProps {
   values: CompetitionFormValues;
@@ -86,7 +89,9 @@ export function CompetitionFields(
     value: values[key],
     onChange: (e: FieldChange) => onChange({ [key]: e.currentTarget.value }),
   });
-  // Choosing a match sets the league and moves the deadline to its kick-off.
+  const lastSuggested = useRef<string | null>(null);
+  // Choosing a match sets the league, moves the deadline to its kick-off and, unless the admin
+  // typed a cap of their own, suggests one its players can be built under.
   const pickMatch = (e: ChangeEvent<HTMLSelectElement>) => {
     const matchId = e.currentTarget.value;
     const match = matches.find((m) => String(m.id) === matchId);
@@ -98,6 +103,13 @@ export function CompetitionFields(
       deadlineDate: kickoff.date,
       deadlineTime: kickoff.time,
     });
+    if (!capUntouched(values.salaryCap, lastSuggested.current)) return;
+    adminFetch<PlayerWithTeam[]>("/api/admin/players").then((players) => {
+      const cap = capForMatch(values, match, players);
+      if (cap === null) return;
+      lastSuggested.current = String(cap);
+      onChange({ salaryCap: String(cap) });
+    }, () => {/* the default stays; the form still says when no team fits */});
   };
   const chosen = matches.find((m) => String(m.id) === values.matchId);
   const lateDeadline = deadlineWarning(values, chosen?.kickoffTime ?? null);

@@ -162,7 +162,10 @@ export function addPrizeRow(rows: PrizeRow[], pool: number): PrizeRow[] {
   ];
 }
 
-/** The first prize row of a new structure: position 1 with half the pool. */
-export function firstPrizeRow(pool: number): PrizeRow {
-  return { position: 1, prize: Math.round(toCents(pool) / 2) / 100 };
+/**
+ * The rows a new prize structure starts from: three places sharing the whole pool (50/30/20), a
+ * default that adds up, where a single half-pool 1st place opened the editor in red.
+ */
+export function defaultPrizeRows(pool: number): PrizeRow[] {
+  return autoDistribute(pool, 3);
 }

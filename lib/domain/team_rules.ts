@@ -271,3 +271,28 @@ function findTeam(players: RulePlayer[], rules: TeamRules): boolean {
   };
   return search(0, 0);
 }
+
+/** A suggested cap is a round number: up to the next 1,000. */
+const CAP_STEP = 1000;
+
+/**
+ * A salary cap for a contest on `players` that a new form can start from: 70% of the way from
+ * the five cheapest salaries to the five priciest, rounded up to 1,000, so choices cost something
+ * and every valid team is not affordable. When that leaves no valid team (a cheap five that breaks
+ * the position rules), the five priciest, which every valid team fits under. Null without 5
+ * players.
+ * @example suggestedSalaryCap(players, DEFAULT_RULES) // 42000
+ */
+export function suggestedSalaryCap(
+  players: RulePlayer[],
+  rules: Omit<TeamRules, "salaryCap">,
+): number | null {
+  if (players.length < TEAM_SIZE) return null;
+  const salaries = players.map((p) => p.salary).sort((a, b) => a - b);
+  const sum = (list: number[]) => list.reduce((total, s) => total + s, 0);
+  const cheapest = sum(salaries.slice(0, TEAM_SIZE));
+  const priciest = sum(salaries.slice(-TEAM_SIZE));
+  const roundUp = (n: number) => Math.ceil(n / CAP_STEP) * CAP_STEP;
+  const cap = roundUp(cheapest + 0.7 * (priciest - cheapest));
+  return missingForTeam(players, { ...rules, salaryCap: cap }) === null ? cap : roundUp(priciest);
+}

@@ -66,7 +66,8 @@ Deno.test("[admin] a whole admin day, from login to the awarded prizes", async (
       await page.waitForURL("**/admin/competitions/new");
       assert.equal(await page.getByLabel("Entry Fee").inputValue(), "10");
       assert.equal(await page.getByLabel("Prize Pool").inputValue(), "100");
-      assert.equal(await page.getByLabel("Salary Cap").inputValue(), "5000");
+      // No match yet: the rules' default cap (a match suggests one from its players).
+      assert.equal(await page.getByLabel("Salary Cap").inputValue(), "50000");
       assert.equal(await page.getByLabel("Prize Description").count(), 0, "cash: no description");
       await page.getByLabel("Prize Type").selectOption("NON_CASH");
       await page.getByLabel("Prize Description").waitFor();
@@ -112,19 +113,19 @@ Deno.test("[admin] a whole admin day, from login to the awarded prizes", async (
     await t.step("auto-distribute the prizes, fix a wrong total and save", async () => {
       await gotoHydrated(page, `${base}/admin/competitions/${id}/prizes`);
       const amounts = page.getByLabel("Prize Amount ($)");
-      assert.equal(await amounts.first().inputValue(), "50", "first row: half the pool");
-      await page.getByRole("button", { name: "Add Position" }).click();
-      assert.equal(await amounts.nth(1).inputValue(), "50", "new row: the remaining amount");
-      await page.getByRole("button", { name: "Add Position" }).click();
-      await page.getByRole("button", { name: "Auto-Distribute" }).click();
-      assert.deepEqual(
-        await amounts.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value)),
-        [
-          "50",
-          "30",
-          "20",
-        ],
+      const shown = () =>
+        amounts.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+      // A new structure opens valid: three places sharing the whole pool.
+      assert.deepEqual(await shown(), ["50", "30", "20"]);
+      assert.equal(
+        await page.getByText("Prize total doesn't match competition prize pool").count(),
+        0,
       );
+      await page.getByRole("button", { name: "Add Position" }).click();
+      assert.equal(await amounts.count(), 4);
+      await page.getByRole("button", { name: /^Remove position/ }).last().click();
+      await page.getByRole("button", { name: "Auto-Distribute" }).click();
+      assert.deepEqual(await shown(), ["50", "30", "20"]);
       await amounts.nth(2).fill("25");
       await page.getByText("Prize total doesn't match competition prize pool").waitFor();
       await page.getByRole("button", { name: "Fix Total" }).click();

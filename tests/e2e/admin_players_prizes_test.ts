@@ -134,12 +134,19 @@ Deno.test("[e2e] admin: players screen, delete dialog, prize rows, toasts", asyn
       });
 
       await t.step(
-        `${width}: a new competition's cap too low for its match is refused`,
+        `${width}: a new competition on a match starts from a cap its players fit; a cap too low is refused`,
         async () => {
           await openAdmin(page, base, "/admin/competitions/new");
           await page.getByLabel("Name").fill(`Cap Check ${width}`);
+          assert.equal(await page.getByLabel("Salary Cap").inputValue(), "50000");
           await page.getByLabel("Match").selectOption({ index: 1 });
-          assert.equal(await page.getByLabel("Salary Cap").inputValue(), "5000");
+          // The cap follows the match's players: not the rules' default, a round thousand.
+          await page.waitForFunction(() => {
+            const cap = (document.getElementById("salaryCap") as HTMLInputElement | null)?.value;
+            return cap !== undefined && cap !== "50000" && Number(cap) % 1000 === 0;
+          });
+          const suggested = await page.getByLabel("Salary Cap").inputValue();
+          await page.getByLabel("Salary Cap").fill("5000");
           await page.getByRole("button", { name: "Create Competition" }).click();
           const error = page.locator("#salaryCap-error");
           await error.waitFor();
@@ -147,7 +154,7 @@ Deno.test("[e2e] admin: players screen, delete dialog, prize rows, toasts", asyn
           assert.equal(await page.getByLabel("Salary Cap").getAttribute("aria-invalid"), "true");
           assert.match(page.url(), /\/admin\/competitions\/new$/, "nothing was saved");
           await screenshot(page, `admin-cap-check-${width}`, { fullPage: false });
-          await page.getByLabel("Salary Cap").fill("50000");
+          await page.getByLabel("Salary Cap").fill(suggested);
           await page.getByRole("button", { name: "Create Competition" }).click();
           await page.waitForURL("**/admin/dashboard");
           await expectToast(page, "Competition Created");

@@ -5,6 +5,8 @@
 import { competitionInputSchema } from "@/lib/domain/schemas/competitions.ts";
 import type { Competition } from "@/lib/domain/types.ts";
 import { captainMultiplierOf, DEFAULT_CAPTAIN_MULTIPLIER } from "@/lib/domain/captain.ts";
+import { DEFAULT_RULES, suggestedSalaryCap } from "@/lib/domain/team_rules.ts";
+import type { PlayerWithTeam } from "@/lib/client/admin/types.ts";
 import { daysAheadParts, fromLocalParts, toLocalParts } from "@/lib/client/admin/datetime.ts";
 import { type FieldErrors, issuesToErrors } from "@/lib/client/form_errors.ts";
 
@@ -59,7 +61,8 @@ export function defaultCompetitionValues(now: Date = new Date()): CompetitionFor
     maxPlayersPerTeam: "3",
     maxForwards: "2",
     minDefenders: "1",
-    salaryCap: "5000",
+    // Until a match is chosen (which suggests a cap from its players), the rules' default.
+    salaryCap: String(DEFAULT_RULES.salaryCap),
     autoStatus: true,
     captains: false,
     captainMultiplier: "2",
@@ -145,4 +148,30 @@ export function deadlineWarning(
   const deadline = fromLocalParts({ date: v.deadlineDate, time: v.deadlineTime });
   if (!deadline || Date.parse(deadline) <= Date.parse(kickoffTime)) return null;
   return "The deadline is after the match kicks off: entries would stay open during play.";
+}
+
+/**
+ * The cap a form on a match starts from, derived from its two clubs' players under the form's
+ * rules (lib/domain/team_rules.ts `suggestedSalaryCap`); null when they have fewer than 5.
+ */
+export function capForMatch(
+  values: Pick<CompetitionFormValues, "maxPlayersPerTeam" | "maxForwards" | "minDefenders">,
+  match: { homeTeamId: number; awayTeamId: number },
+  players: PlayerWithTeam[],
+): number | null {
+  const clubs = new Set([match.homeTeamId, match.awayTeamId]);
+  const whole = (v: string, fallback: number) => {
+    const n = Number(v);
+    return Number.isInteger(n) && n >= 0 ? n : fallback;
+  };
+  return suggestedSalaryCap(players.filter((p) => clubs.has(p.teamId)), {
+    maxPlayersPerTeam: whole(values.maxPlayersPerTeam, DEFAULT_RULES.maxPlayersPerTeam),
+    maxForwards: whole(values.maxForwards, DEFAULT_RULES.maxForwards),
+    minDefenders: whole(values.minDefenders, DEFAULT_RULES.minDefenders),
+  });
+}
+
+/** Whether the cap field still holds a default (the rules' or a suggestion), not the admin's. */
+export function capUntouched(salaryCap: string, lastSuggested: string | null): boolean {
+  return salaryCap === String(DEFAULT_RULES.salaryCap) || salaryCap === lastSuggested;
 }

@@ -3,7 +3,7 @@ import { useState } from "react";
 import {
   addPrizeRow,
   autoDistribute,
-  firstPrizeRow,
+  defaultPrizeRows,
   fixTotal,
   type PrizeRow,
   prizeTotal,
@@ -31,10 +31,14 @@ const toRow = (d: PrizeDraft): PrizeRow => ({
   prize: Number(d.prize) || 0,
 });
 
-/** Editor state for a pool; `initial` are the saved rows (empty → first row with half the pool). */
+/**
+ * Editor state for a pool; `initial` are the saved rows. With none, three places share the pool
+ * (50/30/20, `autoDistribute`): a default that adds up, where a single half-pool 1st place opened
+ * the editor in red.
+ */
 export function usePrizeEditor(competitionId: number, pool: number, initial: PrizeRow[]) {
   const [drafts, setDrafts] = useState<PrizeDraft[]>(() =>
-    (initial.length > 0 ? initial : [firstPrizeRow(pool)]).map(toDraft)
+    (initial.length > 0 ? initial : defaultPrizeRows(pool)).map(toDraft)
   );
   const [saving, setSaving] = useState(false);
   const rows = drafts.map(toRow);

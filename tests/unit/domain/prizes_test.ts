@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import {
   addPrizeRow,
   autoDistribute,
-  firstPrizeRow,
+  defaultPrizeRows,
   fixTotal,
   nextPrizeRow,
   type PrizeRow,
@@ -201,15 +201,17 @@ Deno.test("[prizes] fixTotal puts the remainder on the last row", async (t) => {
   });
 });
 
-Deno.test("[prizes] Add Position and the first row", async (t) => {
-  await t.step("firstPrizeRow is half the pool", () => {
-    assert.deepEqual(firstPrizeRow(100), { position: 1, prize: 50 });
-    assert.deepEqual(firstPrizeRow(99.99), { position: 1, prize: 50 });
-    assert.deepEqual(firstPrizeRow(0.01), { position: 1, prize: 0.01 });
-    assert.deepEqual(firstPrizeRow(0), { position: 1, prize: 0 });
+Deno.test("[prizes] Add Position and a new structure's rows", async (t) => {
+  await t.step("a new structure starts with three places that add up to the pool", () => {
+    for (const pool of [100, 99.99, 0.05, 1000]) {
+      const rows = defaultPrizeRows(pool);
+      assert.deepEqual(rows.map((r) => r.position), [1, 2, 3]);
+      assert.ok(prizeTotalMatches(rows, pool), `${pool}: ${JSON.stringify(rows)}`);
+    }
+    assert.deepEqual(defaultPrizeRows(100).map((r) => r.prize), [50, 30, 20]);
   });
   await t.step("nextPrizeRow takes the next position and the unallocated rest", () => {
-    assert.deepEqual(nextPrizeRow([firstPrizeRow(100)], 100), { position: 2, prize: 50 });
+    assert.deepEqual(nextPrizeRow([{ position: 1, prize: 50 }], 100), { position: 2, prize: 50 });
     assert.deepEqual(nextPrizeRow(prizes(50, 30), 100), { position: 3, prize: 20 });
     assert.deepEqual(nextPrizeRow(prizes(0.1, 0.2), 1), { position: 3, prize: 0.7 });
   });

@@ -3,8 +3,10 @@ import {
   checkAddPlayer,
   checkTeamComplete,
   DEFAULT_RULES,
+  missingForTeam,
   type RulePlayer,
   rulesOf,
+  suggestedSalaryCap,
   TEAM_SIZE,
   type TeamRules,
   teamSalary,
@@ -313,4 +315,33 @@ Deno.test("[team_rules] validateTeam lists every broken rule", async (t) => {
       "Your team salary ($25,000) exceeds the salary cap ($20,000). Please adjust your team.",
     ]);
   });
+});
+
+Deno.test("[team rules] a suggested cap leaves a team to build and not every team affordable", () => {
+  const player = (id: number, position: string, teamId: number, salary: number) => ({
+    id,
+    position,
+    teamId,
+    salary,
+  });
+  const players = [
+    player(1, "GK", 1, 5000),
+    player(2, "DEF", 1, 6000),
+    player(3, "MID", 1, 9000),
+    player(4, "FWD", 1, 12000),
+    player(5, "GK", 2, 5500),
+    player(6, "DEF", 2, 6500),
+    player(7, "MID", 2, 10000),
+    player(8, "FWD", 2, 11000),
+  ] as RulePlayer[];
+  const rules = { maxPlayersPerTeam: 3, maxForwards: 2, minDefenders: 1 };
+  const cap = suggestedSalaryCap(players, rules)!;
+  // Cheapest five 32,000, priciest five 48,500: 70% of the way, up to the next 1,000.
+  assert.equal(cap, 44000);
+  assert.equal(missingForTeam(players, { ...rules, salaryCap: cap }), null, "a team fits");
+  assert.equal(suggestedSalaryCap(players.slice(0, 4), rules), null, "fewer than 5 players");
+  // Only forwards are cheap: the suggestion climbs until a legal team fits.
+  const dearKeepers = players.map((p) => p.position === "GK" ? { ...p, salary: 30000 } : p);
+  const high = suggestedSalaryCap(dearKeepers, rules)!;
+  assert.equal(missingForTeam(dearKeepers, { ...rules, salaryCap: high }), null);
 });
