@@ -4,55 +4,14 @@
  * server runs on its own KV file, which the test opens beside it to lay out the fixtures.
  */
 import { withBusyRetry } from "@/lib/store/busy_retry.ts";
-import { appEnv, freePort, startServer } from "@/tests/helpers/server.ts";
+import { startMainEntry } from "@/tests/helpers/main_entry.ts";
+import { startServer } from "@/tests/helpers/server.ts";
 import {
   correctionAfterFullTime,
   earlyKickOffDrivesContests,
   type FeedTarget,
   serverTarget,
 } from "@/tests/helpers/feed_scenarios.ts";
-import { waitFor } from "@/tests/helpers/wait.ts";
-
-const NO_PROVIDERS = {
-  STRIPE_SECRET_KEY: "",
-  STRIPE_PUBLISHABLE_KEY: "",
-  STRIPE_WEBHOOK_SECRET: "",
-  SMTP_URL: "",
-  NO_COLOR: "1",
-};
-
-/** main.ts on `kvPath`, ready once /readyz answers; `stop` ends it. */
-async function startMainEntry(kvPath: string) {
-  const port = freePort();
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "main.ts"],
-    cwd: new URL("../../", import.meta.url),
-    stdin: "null",
-    stdout: "null",
-    stderr: "null",
-    env: appEnv(port, kvPath, "admin-test-password", NO_PROVIDERS),
-  }).spawn();
-  const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    try {
-      child.kill("SIGTERM");
-    } catch {
-      // already stopped
-    }
-    await child.status;
-  };
-  try {
-    await waitFor("main.ts answers /readyz", async () => {
-      const res = await fetch(`${url}/readyz`).catch(() => null);
-      await res?.body?.cancel();
-      return res?.ok;
-    }, { timeoutMs: 60_000, everyMs: 100 });
-  } catch (err) {
-    await stop();
-    throw err;
-  }
-  return { url, stop };
-}
 
 type Scenario = (target: FeedTarget, provider?: string) => Promise<void>;
 
