@@ -108,9 +108,11 @@ const KICKED_OFF = "The match kicked off.";
  * The step to run when match `matchId` really kicks off at `at` (a data feed's kick-off, maybe
  * before the scheduled time): the match records it (see recordKickOff), and every UPCOMING
  * competition on the match stops taking entries at once, its deadline brought forward to `at`,
- * and goes LIVE when automatic. Each competition moves in one atomic on its record, which every
- * entry's commit checks (as it does for the status clock's move): an entry is committed before
- * the kick-off was recorded or is refused, never after. Idempotent, like the clock.
+ * and goes LIVE. Automatic or not: a manual status holds against the schedule, not against the
+ * match being played. One below its minimum entries stays UPCOMING, closed, for the
+ * minimum-entries job to cancel (as when the clock reaches its deadline). Each competition moves
+ * in one atomic on its record, which every entry's commit checks (as for the status clock's
+ * move): an entry commits before the kick-off is recorded or is refused, never after. Idempotent.
  * @example await kickOffMatch(kv, match.id, new Date()); // { live: 2, completed: 0, closed: 2 }
  */
 export async function kickOffMatch(
@@ -123,7 +125,7 @@ export async function kickOffMatch(
   for (const c of await listCompetitionsUsingMatch(kv, matchId)) {
     if (c.status !== "UPCOMING") continue;
     const early = Date.parse(c.deadline) > at.getTime();
-    const live = c.autoStatus === true;
+    const live = !c.minEntries || c.currentEntries >= c.minEntries;
     if (!early && !live) continue;
     const patch = {
       ...(early ? { deadline: at.toISOString() } : {}),
