@@ -1,8 +1,8 @@
 /**
- * `deno task feed:replay FILE [--speed N] [--url URL] [--provider NAME] [--match ID] [--from MIN]`
+ * `npx deno task feed:replay FILE [--speed N] [--url URL] [--provider NAME] [--match ID] [--from MIN]`
  * posts a recorded match through the live event feed of a running server, signed as the provider
- * (its secret from FEED_SECRET, shown on the admin Feed page). See the README's "Rehearse a match
- * day".
+ * (its secret from FEED_SECRET, shown on the admin Feed page). `npx` runs the deno that `npm install`
+ * brings (it is not on PATH); with a deno of your own, `deno task feed:replay` does the same.
  */
 import { parseArgs } from "node:util";
 import { parseRecording, replayMatch } from "@/lib/feed/replay.ts";
@@ -23,7 +23,7 @@ const secret = Deno.env.get("FEED_SECRET") ?? "";
 const speed = Number(values.speed);
 if (!file || !secret || !(speed > 0)) {
   console.error(
-    "Usage: FEED_SECRET=… deno task feed:replay FILE [--speed N] [--url URL] [--provider NAME] " +
+    "Usage: FEED_SECRET=… npx deno task feed:replay FILE [--speed N] [--url URL] [--provider NAME] " +
       "[--match ID] [--from MINUTE]",
   );
   Deno.exit(2);

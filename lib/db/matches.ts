@@ -175,6 +175,38 @@ export function setLiveScore(
   });
 }
 
+/**
+ * Records that a match really kicked off at `at` (a data feed's kick-off): its kick-off becomes
+ * `at` when that is earlier than the scheduled time (never later), and a match not yet COMPLETED
+ * is LIVE (0-0 until its goals say otherwise). One atomic; returns the match as saved.
+ */
+export function recordKickOff(kv: Deno.Kv, matchId: number, at: Date): Promise<Match> {
+  return retryAtomic("record the kick-off", async () => {
+    const entry = await kv.get<Match>(keys.match(matchId));
+    if (!entry.value) throw new NotFoundError("Match not found");
+    const before = entry.value;
+    const kickoffTime = Date.parse(before.kickoffTime) > at.getTime()
+      ? at.toISOString()
+      : before.kickoffTime;
+    const live = before.status !== "COMPLETED";
+    const homeScore = live ? before.homeScore ?? 0 : before.homeScore;
+    const awayScore = live ? before.awayScore ?? 0 : before.awayScore;
+    const match: Match = live
+      ? {
+        ...before,
+        kickoffTime,
+        homeScore,
+        awayScore,
+        result: matchOutcome(homeScore, awayScore).result,
+        status: "LIVE",
+      }
+      : { ...before, kickoffTime };
+    if (match.kickoffTime === before.kickoffTime && match.status === before.status) return before;
+    const res = await touch(kv.atomic(), "catalog").check(entry).set(entry.key, match).commit();
+    return res.ok ? match : undefined;
+  });
+}
+
 /** The competitions that use a match. */
 export async function listCompetitionsUsingMatch(
   kv: Deno.Kv,

@@ -11,7 +11,7 @@ import { appendAudit } from "./audit.ts";
 import { listCompetitions, STATUS_MOVED, updateCompetition } from "./competitions.ts";
 import { ConflictError } from "@/lib/domain/errors.ts";
 import { keys } from "@/lib/store/keys.ts";
-import { listCompetitionsUsingMatch } from "./matches.ts";
+import { listCompetitionsUsingMatch, recordKickOff, updateMatch } from "./matches.ts";
 import { getManyValues } from "@/lib/store/util.ts";
 
 /** Most competitions one run moves (the rest move on the next run). */
@@ -95,4 +95,79 @@ export async function advanceMatchCompetitions(
   now = new Date(),
 ): Promise<StatusClockReport> {
   return advance(kv, await listCompetitionsUsingMatch(kv, matchId), now, STATUS_BATCH);
+}
+
+/** What a kick-off did: competitions moved LIVE, and those whose entries it closed early. */
+export interface KickOffReport extends StatusClockReport {
+  closed: number;
+}
+
+const KICKED_OFF = "The match kicked off.";
+
+/**
+ * The step to run when match `matchId` really kicks off at `at` (a data feed's kick-off, maybe
+ * before the scheduled time): the match records it (see recordKickOff), and every UPCOMING
+ * competition on the match stops taking entries at once, its deadline brought forward to `at`,
+ * and goes LIVE. Automatic or not: a manual status holds against the schedule, not against the
+ * match being played. One below its minimum entries stays UPCOMING, closed, for the
+ * minimum-entries job to cancel (as when the clock reaches its deadline). Each competition moves
+ * in one atomic on its record, which every entry's commit checks (as for the status clock's
+ * move): an entry commits before the kick-off is recorded or is refused, never after. Idempotent.
+ * @example await kickOffMatch(kv, match.id, new Date()); // { live: 2, completed: 0, closed: 2 }
+ */
+export async function kickOffMatch(
+  kv: Deno.Kv,
+  matchId: number,
+  at = new Date(),
+): Promise<KickOffReport> {
+  await recordKickOff(kv, matchId, at);
+  const report: KickOffReport = { live: 0, completed: 0, closed: 0 };
+  for (const c of await listCompetitionsUsingMatch(kv, matchId)) {
+    if (c.status !== "UPCOMING") continue;
+    const early = Date.parse(c.deadline) > at.getTime();
+    const live = !c.minEntries || c.currentEntries >= c.minEntries;
+    if (!early && !live) continue;
+    const patch = {
+      ...(early ? { deadline: at.toISOString() } : {}),
+      ...(live ? { status: "LIVE" as const } : {}),
+    };
+    const moved = await updateCompetition(kv, c.id, patch, {
+      expectStatus: "UPCOMING",
+      reason: KICKED_OFF,
+      now: at,
+    }).then(() => true, (err) => {
+      if (err instanceof ConflictError && err.message === STATUS_MOVED) return false;
+      throw err;
+    });
+    if (!moved) continue; // an admin moved it first
+    if (live) report.live++;
+    if (early) report.closed++;
+    await appendAudit(kv, {
+      admin: "system",
+      action: live ? "Automatic status" : "Entries closed",
+      request: "match kick-off",
+      competitionId: c.id,
+      before: { status: c.status, deadline: c.deadline },
+      after: { status: patch.status ?? c.status, deadline: patch.deadline ?? c.deadline },
+      reason: KICKED_OFF,
+      at,
+    });
+  }
+  return report;
+}
+
+/**
+ * The step to run when match `matchId` ends with `score` (a data feed's full time): the result is
+ * saved as the admin's match form saves it, and the automatic competitions on the match follow
+ * (COMPLETED once the grace period has passed, see advanceMatchCompetitions).
+ * @example await endMatch(kv, match.id, { homeScore: 2, awayScore: 1 });
+ */
+export async function endMatch(
+  kv: Deno.Kv,
+  matchId: number,
+  score: { homeScore: number; awayScore: number },
+  now = new Date(),
+): Promise<StatusClockReport> {
+  await updateMatch(kv, matchId, score, now);
+  return advanceMatchCompetitions(kv, matchId, now);
 }

@@ -13,7 +13,11 @@
  * - A game event goes to every LIVE competition of its match that has the player. Events for a
  *   match that is not LIVE, or a player in none of its competitions, are REFUSED with the reason
  *   and kept (the record and the log) for review.
- * - Full time saves the result through `updateMatch`, the admin's own path.
+ * - The match's status drives its competitions (lib/db/status_clock.ts): the kick-off, even before
+ *   the scheduled time, closes their entries and starts them at once; full time saves the result
+ *   through `updateMatch`, the admin's own path, and the automatic competitions follow.
+ * - A correction is taken whatever the match's state (after full time too) and replaces the old
+ *   version in one atomic per competition; refused, it changes nothing.
  *
  * The record of a provider event is saved first as incomplete, then each competition's change
  * commits with the record's update in one atomic; a crash in between is finished by the
@@ -22,8 +26,8 @@
 import { ConflictError, DomainError, UnauthorizedError } from "@/lib/domain/errors.ts";
 import type { FeedMessage, FeedStatusType } from "@/lib/domain/schemas/feed.ts";
 import { FEED_STATUS_TYPES } from "@/lib/domain/schemas/feed.ts";
-import type { EventType, Match } from "@/lib/domain/types.ts";
-import { changeGameEvents } from "@/lib/db/events.ts";
+import type { EventType } from "@/lib/domain/types.ts";
+import { changeGameEvents, NOT_LIVE_MESSAGE } from "@/lib/db/events.ts";
 import {
   claimFeedSignature,
   type FeedEventRecord,
@@ -37,12 +41,8 @@ import {
   setFeedMatchState,
 } from "@/lib/db/feed.ts";
 import { keys } from "@/lib/store/keys.ts";
-import {
-  getMatch,
-  listCompetitionsUsingMatch,
-  setLiveScore,
-  updateMatch,
-} from "@/lib/db/matches.ts";
+import { getMatch, listCompetitionsUsingMatch } from "@/lib/db/matches.ts";
+import { endMatch, kickOffMatch } from "@/lib/db/status_clock.ts";
 import { getPlayer } from "@/lib/db/players.ts";
 import { getManyEntries } from "@/lib/store/util.ts";
 import { sameText, SIGNATURE_WINDOW_SECONDS, signFeedBody } from "./signature.ts";
@@ -193,15 +193,27 @@ async function finish(
   }
 }
 
-/** The LIVE competitions of the message's match that have its player, or why there are none. */
+/** Where a game event goes, or why it goes nowhere. */
+type Targets =
+  /** `cids`: the LIVE competitions of the match that have the player; `live`: every LIVE one. */
+  | { cids: number[]; live: Set<number>; reason: null }
+  | { cids: []; live: Set<number>; reason: string };
+
+/**
+ * The LIVE competitions of the message's match that have its player, or why there are none. A
+ * new event needs the match LIVE; a correction (`correcting`: an earlier version was applied)
+ * is taken whatever the match's state, as real feeds correct scorers after the whistle.
+ */
 async function targetsOf(
   kv: Deno.Kv,
   message: FeedMessage,
-): Promise<{ cids: number[]; reason: null } | { cids: []; reason: string }> {
-  const refuse = (reason: string) => ({ cids: [] as [], reason });
+  correcting: boolean,
+): Promise<Targets> {
+  const live = new Set<number>();
+  const refuse = (reason: string) => ({ cids: [] as [], live, reason });
   const match = await getMatch(kv, message.matchId);
   if (!match) return refuse(`Match ${message.matchId} does not exist`);
-  if (match.status !== "LIVE") {
+  if (match.status !== "LIVE" && !correcting) {
     return refuse(`Match ${match.id} is not live (${match.status}): events need a kick-off first`);
   }
   const player = await getPlayer(kv, message.playerId!);
@@ -210,17 +222,24 @@ async function targetsOf(
   if (player.teamId !== match.homeTeamId && player.teamId !== match.awayTeamId) {
     return refuse(`${who} plays for neither club of match ${match.id}`);
   }
-  const live = (await listCompetitionsUsingMatch(kv, match.id)).filter((c) => c.status === "LIVE");
-  if (live.length === 0) return refuse(`No LIVE competition uses match ${match.id}`);
-  const links = await getManyEntries(kv, live.map((c) => keys.competitionPlayer(c.id, player.id)));
-  const cids = live.filter((_, i) => links[i].value !== null).map((c) => c.id);
+  const competitions = (await listCompetitionsUsingMatch(kv, match.id))
+    .filter((c) => c.status === "LIVE");
+  for (const c of competitions) live.add(c.id);
+  if (competitions.length === 0) return refuse(`No LIVE competition uses match ${match.id}`);
+  const links = await getManyEntries(
+    kv,
+    competitions.map((c) => keys.competitionPlayer(c.id, player.id)),
+  );
+  const cids = competitions.filter((_, i) => links[i].value !== null).map((c) => c.id);
   if (cids.length === 0) return refuse(`${who} is not in a competition of match ${match.id}`);
-  return { cids, reason: null };
+  return { cids, live, reason: null };
 }
 
 /**
  * Brings each competition in line with the message: the event added, replaced (old version
- * reversed) or withdrawn, one atomic per competition that also updates the record.
+ * reversed) or withdrawn, one atomic per competition that also updates the record. A correction
+ * replaces in one atomic or not at all: when it is refused (everywhere, or in a competition that
+ * is no longer LIVE) the version before stays where it was.
  */
 async function applyEvent(
   kv: Deno.Kv,
@@ -229,16 +248,26 @@ async function applyEvent(
   eventType: EventType,
   now: Date,
 ): Promise<{ status: FeedEventStatus; reason: string | null }> {
-  const { cids: targets, reason }: { cids: number[]; reason: string | null } = message.withdrawn
-    ? { cids: [], reason: null }
-    : await targetsOf(kv, message);
   const applied = (await getFeedEventEntry(kv, provider, message.id)).value!.applied;
+  let targets: number[] = [];
+  let live = new Set<number>();
+  if (!message.withdrawn) {
+    const found = await targetsOf(kv, message, Object.keys(applied).length > 0);
+    if (found.reason) return { status: "REFUSED", reason: found.reason };
+    targets = found.cids;
+    live = found.live;
+  }
   const all = new Set([...Object.keys(applied).map(Number), ...targets]);
   const failures: string[] = [];
   for (const cid of all) {
     const previous = applied[cid];
     const wanted = targets.includes(cid);
     if (previous?.version === message.version && wanted) continue;
+    if (!message.withdrawn && !live.has(cid)) {
+      // The old version stays in a competition that has moved on (COMPLETED, prizes awarded).
+      failures.push(`competition ${cid}: ${NOT_LIVE_MESSAGE}`);
+      continue;
+    }
     const old = previous && (await kv.get(keys.event(cid, previous.eventId))).value !== null
       ? previous.eventId
       : undefined;
@@ -262,23 +291,10 @@ async function applyEvent(
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;
       failures.push(`competition ${cid}: ${err.message}`);
-      // The old version's points are reversed even when the new one cannot be recorded.
-      if (wanted && old !== undefined) {
-        await changeGameEvents(kv, cid, { remove: old }, now, unlink(cid));
-      }
     }
   }
-  function unlink(cid: number) {
-    return async (op: Deno.AtomicOperation) => {
-      const entry = await getFeedEventEntry(kv, provider, message.id);
-      const record = { ...entry.value!, applied: { ...entry.value!.applied } };
-      delete record.applied[cid];
-      op.check(entry).set(entry.key, record);
-    };
-  }
   if (message.withdrawn) return { status: "WITHDRAWN", reason: null };
-  if (reason) return { status: "REFUSED", reason };
-  if (failures.length === targets.length) return { status: "REFUSED", reason: failures.join("; ") };
+  if (failures.length >= all.size) return { status: "REFUSED", reason: failures.join("; ") };
   return { status: "APPLIED", reason: failures.length ? failures.join("; ") : null };
 }
 
@@ -290,9 +306,11 @@ const PERIODS: Record<FeedStatusType, { period: FeedMatchState["period"]; order:
 };
 
 /**
- * Moves the match forward: kick-off (and a later status whose kick-off was missed) makes it LIVE;
- * full time saves the score through `updateMatch` (COMPLETED). A status behind the match's
- * current one is IGNORED; a corrected full time (a higher version) saves the new score.
+ * Moves the match forward. Any status of a match not yet COMPLETED is its kick-off if none was
+ * recorded (kickOffMatch: the match LIVE, and its competitions closed for entries and started at
+ * once, even before the scheduled time); full time then saves the score (endMatch: COMPLETED, the
+ * automatic competitions following after their grace period). A status behind the match's current
+ * one is IGNORED; a corrected full time (a higher version) saves the new score.
  */
 async function applyStatus(
   kv: Deno.Kv,
@@ -309,9 +327,13 @@ async function applyStatus(
   if (order <= current && !correction) {
     return { status: "IGNORED", reason: `Match ${match.id} is already at ${state!.period}` };
   }
+  if (type !== "FULL_TIME" && match.status === "COMPLETED") {
+    return { status: "IGNORED", reason: `Match ${match.id} is already COMPLETED` };
+  }
+  if (match.status !== "COMPLETED") await kickOffMatch(kv, match.id, now);
   if (type === "FULL_TIME") {
     try {
-      await updateMatch(kv, match.id, {
+      await endMatch(kv, match.id, {
         homeScore: message.homeScore!,
         awayScore: message.awayScore!,
       }, now);
@@ -319,10 +341,6 @@ async function applyStatus(
       if (!(err instanceof DomainError)) throw err;
       return { status: "REFUSED", reason: err.message };
     }
-  } else if (match.status === "COMPLETED") {
-    return { status: "IGNORED", reason: `Match ${match.id} is already COMPLETED` };
-  } else if (match.status !== "LIVE") {
-    await goLive(kv, match);
   }
   await setFeedMatchState(kv, { matchId: match.id, period, updatedAt: now.toISOString() });
   return { status: "APPLIED", reason: null };
@@ -330,8 +348,4 @@ async function applyStatus(
 
 function periodType(period: FeedMatchState["period"]): FeedStatusType {
   return (Object.keys(PERIODS) as FeedStatusType[]).find((t) => PERIODS[t].period === period)!;
-}
-
-async function goLive(kv: Deno.Kv, match: Match): Promise<void> {
-  await setLiveScore(kv, match.id, match.homeScore ?? 0, match.awayScore ?? 0);
 }

@@ -1,7 +1,7 @@
 /**
  * Replays a recorded match through the live event feed of a running server, as its data provider
  * would: each message signed and posted to `/api/feed/events` at its recorded time divided by
- * `speed`. Used by `deno task feed:replay` and the replay bench.
+ * `speed`. Used by `npx deno task feed:replay` and the replay bench.
  */
 import * as z from "zod/mini";
 import { type FeedMessage, feedMessageSchema } from "@/lib/domain/schemas/feed.ts";

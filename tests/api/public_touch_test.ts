@@ -199,6 +199,7 @@ Deno.test("[touch] every public write moves the public change marker", async (t)
       () => matches.updateMatch(kv, matchId, { stadium: "Ground" }),
     );
     await step("matches.setLiveScore", () => matches.setLiveScore(kv, matchId, 1, 0));
+    await step("matches.recordKickOff", () => matches.recordKickOff(kv, matchId, new Date()));
     await step("competitions.createCompetition", async () => {
       const other = await competitions.createCompetition(kv, {
         name: "Short Lived",
@@ -265,6 +266,11 @@ Deno.test("[touch] every public write moves the public change marker", async (t)
     await step(
       "statusClock.advanceMatchCompetitions",
       () => statusClock.advanceMatchCompetitions(kv, matchId),
+    );
+    await step("statusClock.kickOffMatch", () => statusClock.kickOffMatch(kv, matchId));
+    await step(
+      "statusClock.endMatch",
+      () => statusClock.endMatch(kv, matchId, { homeScore: 1, awayScore: 0 }),
     );
     await step(
       "matchPlayers.migrateOffMatchPlayers",

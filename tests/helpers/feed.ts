@@ -14,14 +14,15 @@ export interface FeedAnswer {
 }
 
 /**
- * Registers provider `name` and returns it with `send`, which posts one message for `matchId`
+ * Registers provider `name` (in `app.kv`, the store of the app or of a server's process) and
+ * returns it with `send`, which posts one message for `matchId`
  * signed with the provider's first secret (or `secret`). A provider's re-delivery is signed anew:
  * each send is stamped a second earlier than the last, counted from one start time (not from each
  * send's own clock, which on a busy machine may have moved on by a second and stamp two sends
  * alike), so two sends of one body never share a signature.
  */
 export async function feedSender(
-  app: TestApp,
+  app: Pick<TestApp, "kv" | "request">,
   matchId: number,
   name = "acme",
 ): Promise<{

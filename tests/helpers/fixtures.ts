@@ -174,7 +174,10 @@ export async function loginCookie(app: TestApp): Promise<string> {
 }
 
 /** Opens a test-mode payment for a competition and pays it with the success card. */
-export async function payTestIntent(app: TestApp, competitionId: number): Promise<string> {
+export async function payTestIntent(
+  app: Pick<TestApp, "request">,
+  competitionId: number,
+): Promise<string> {
   const intentRes = await app.request("/api/create-payment-intent", {
     method: "POST",
     json: { competitionId },
