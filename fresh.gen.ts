@@ -51,77 +51,78 @@ import * as $46 from "./routes/api/admin/competitions/[id]/players.ts";
 import * as $47 from "./routes/api/admin/competitions/[id]/players/[playerId].ts";
 import * as $48 from "./routes/api/admin/competitions/[id]/prizes.ts";
 import * as $49 from "./routes/api/admin/competitions/index.ts";
-import * as $50 from "./routes/api/admin/feed/index.ts";
-import * as $51 from "./routes/api/admin/feed/providers/[name]/retire.ts";
-import * as $52 from "./routes/api/admin/feed/providers/[name]/rotate.ts";
-import * as $53 from "./routes/api/admin/feed/providers/index.ts";
-import * as $54 from "./routes/api/admin/imports/[id]/resume.ts";
-import * as $55 from "./routes/api/admin/imports/apply.ts";
-import * as $56 from "./routes/api/admin/imports/export.ts";
-import * as $57 from "./routes/api/admin/imports/index.ts";
-import * as $58 from "./routes/api/admin/imports/preview.ts";
-import * as $59 from "./routes/api/admin/leagues/[id].ts";
-import * as $60 from "./routes/api/admin/leagues/index.ts";
-import * as $61 from "./routes/api/admin/ledger.ts";
-import * as $62 from "./routes/api/admin/login.ts";
-import * as $63 from "./routes/api/admin/logout.ts";
-import * as $64 from "./routes/api/admin/matches/[id].ts";
-import * as $65 from "./routes/api/admin/matches/index.ts";
-import * as $66 from "./routes/api/admin/payments.ts";
-import * as $67 from "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts";
-import * as $68 from "./routes/api/admin/payouts/index.ts";
-import * as $69 from "./routes/api/admin/players/[id].ts";
-import * as $70 from "./routes/api/admin/players/index.ts";
-import * as $71 from "./routes/api/admin/session.ts";
-import * as $72 from "./routes/api/admin/teams/[id]/index.ts";
-import * as $73 from "./routes/api/admin/teams/[id]/players.ts";
-import * as $74 from "./routes/api/admin/teams/index.ts";
-import * as $75 from "./routes/api/analytics.ts";
-import * as $76 from "./routes/api/claim/[token].ts";
-import * as $77 from "./routes/api/competitions/[id]/entry-count.ts";
-import * as $78 from "./routes/api/competitions/[id]/events.ts";
-import * as $79 from "./routes/api/competitions/[id]/index.ts";
-import * as $80 from "./routes/api/competitions/[id]/leaderboard.ts";
-import * as $81 from "./routes/api/competitions/[id]/players.ts";
-import * as $82 from "./routes/api/competitions/[id]/prizes.ts";
-import * as $83 from "./routes/api/competitions/index.ts";
-import * as $84 from "./routes/api/create-payment-intent.ts";
-import * as $85 from "./routes/api/entries/[id]/details.ts";
-import * as $86 from "./routes/api/entries/[id]/index.ts";
-import * as $87 from "./routes/api/entries/[id]/players.ts";
-import * as $88 from "./routes/api/entries/index.ts";
-import * as $89 from "./routes/api/feed/events.ts";
-import * as $90 from "./routes/api/leagues/[id]/codes.ts";
-import * as $91 from "./routes/api/leagues/[id]/index.ts";
-import * as $92 from "./routes/api/leagues/[id]/leave.ts";
-import * as $93 from "./routes/api/leagues/[id]/members.ts";
-import * as $94 from "./routes/api/leagues/index.ts";
-import * as $95 from "./routes/api/my-entries/email.ts";
-import * as $96 from "./routes/api/my-entries/index.ts";
-import * as $97 from "./routes/api/notifications/[token].ts";
-import * as $98 from "./routes/api/notifications/unsubscribe.ts";
-import * as $99 from "./routes/api/stripe/webhook.ts";
-import * as $100 from "./routes/api/team-edits/[token].ts";
-import * as $101 from "./routes/api/test-email.ts";
-import * as $102 from "./routes/api/test-payments/confirm.ts";
-import * as $103 from "./routes/claim/[token].tsx";
-import * as $104 from "./routes/confirmation/[id].tsx";
-import * as $105 from "./routes/edit/[token].tsx";
-import * as $106 from "./routes/email-test.tsx";
-import * as $107 from "./routes/healthz.ts";
-import * as $108 from "./routes/index.tsx";
-import * as $109 from "./routes/leaderboard/[id].tsx";
-import * as $110 from "./routes/leagues/[id].tsx";
-import * as $111 from "./routes/leagues/new.tsx";
-import * as $112 from "./routes/my-entries.tsx";
-import * as $113 from "./routes/offline.tsx";
-import * as $114 from "./routes/og/competition/[id].png.ts";
-import * as $115 from "./routes/og/team/[teamId].png.ts";
-import * as $116 from "./routes/payment/[id].tsx";
-import * as $117 from "./routes/readyz.ts";
-import * as $118 from "./routes/team-selection/[id].tsx";
-import * as $119 from "./routes/unsubscribe.tsx";
-import * as $120 from "./routes/ws.ts";
+import * as $50 from "./routes/api/admin/contests-from-templates.ts";
+import * as $51 from "./routes/api/admin/feed/index.ts";
+import * as $52 from "./routes/api/admin/feed/providers/[name]/retire.ts";
+import * as $53 from "./routes/api/admin/feed/providers/[name]/rotate.ts";
+import * as $54 from "./routes/api/admin/feed/providers/index.ts";
+import * as $55 from "./routes/api/admin/imports/[id]/resume.ts";
+import * as $56 from "./routes/api/admin/imports/apply.ts";
+import * as $57 from "./routes/api/admin/imports/export.ts";
+import * as $58 from "./routes/api/admin/imports/index.ts";
+import * as $59 from "./routes/api/admin/imports/preview.ts";
+import * as $60 from "./routes/api/admin/leagues/[id].ts";
+import * as $61 from "./routes/api/admin/leagues/index.ts";
+import * as $62 from "./routes/api/admin/ledger.ts";
+import * as $63 from "./routes/api/admin/login.ts";
+import * as $64 from "./routes/api/admin/logout.ts";
+import * as $65 from "./routes/api/admin/matches/[id].ts";
+import * as $66 from "./routes/api/admin/matches/index.ts";
+import * as $67 from "./routes/api/admin/payments.ts";
+import * as $68 from "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts";
+import * as $69 from "./routes/api/admin/payouts/index.ts";
+import * as $70 from "./routes/api/admin/players/[id].ts";
+import * as $71 from "./routes/api/admin/players/index.ts";
+import * as $72 from "./routes/api/admin/session.ts";
+import * as $73 from "./routes/api/admin/teams/[id]/index.ts";
+import * as $74 from "./routes/api/admin/teams/[id]/players.ts";
+import * as $75 from "./routes/api/admin/teams/index.ts";
+import * as $76 from "./routes/api/analytics.ts";
+import * as $77 from "./routes/api/claim/[token].ts";
+import * as $78 from "./routes/api/competitions/[id]/entry-count.ts";
+import * as $79 from "./routes/api/competitions/[id]/events.ts";
+import * as $80 from "./routes/api/competitions/[id]/index.ts";
+import * as $81 from "./routes/api/competitions/[id]/leaderboard.ts";
+import * as $82 from "./routes/api/competitions/[id]/players.ts";
+import * as $83 from "./routes/api/competitions/[id]/prizes.ts";
+import * as $84 from "./routes/api/competitions/index.ts";
+import * as $85 from "./routes/api/create-payment-intent.ts";
+import * as $86 from "./routes/api/entries/[id]/details.ts";
+import * as $87 from "./routes/api/entries/[id]/index.ts";
+import * as $88 from "./routes/api/entries/[id]/players.ts";
+import * as $89 from "./routes/api/entries/index.ts";
+import * as $90 from "./routes/api/feed/events.ts";
+import * as $91 from "./routes/api/leagues/[id]/codes.ts";
+import * as $92 from "./routes/api/leagues/[id]/index.ts";
+import * as $93 from "./routes/api/leagues/[id]/leave.ts";
+import * as $94 from "./routes/api/leagues/[id]/members.ts";
+import * as $95 from "./routes/api/leagues/index.ts";
+import * as $96 from "./routes/api/my-entries/email.ts";
+import * as $97 from "./routes/api/my-entries/index.ts";
+import * as $98 from "./routes/api/notifications/[token].ts";
+import * as $99 from "./routes/api/notifications/unsubscribe.ts";
+import * as $100 from "./routes/api/stripe/webhook.ts";
+import * as $101 from "./routes/api/team-edits/[token].ts";
+import * as $102 from "./routes/api/test-email.ts";
+import * as $103 from "./routes/api/test-payments/confirm.ts";
+import * as $104 from "./routes/claim/[token].tsx";
+import * as $105 from "./routes/confirmation/[id].tsx";
+import * as $106 from "./routes/edit/[token].tsx";
+import * as $107 from "./routes/email-test.tsx";
+import * as $108 from "./routes/healthz.ts";
+import * as $109 from "./routes/index.tsx";
+import * as $110 from "./routes/leaderboard/[id].tsx";
+import * as $111 from "./routes/leagues/[id].tsx";
+import * as $112 from "./routes/leagues/new.tsx";
+import * as $113 from "./routes/my-entries.tsx";
+import * as $114 from "./routes/offline.tsx";
+import * as $115 from "./routes/og/competition/[id].png.ts";
+import * as $116 from "./routes/og/team/[teamId].png.ts";
+import * as $117 from "./routes/payment/[id].tsx";
+import * as $118 from "./routes/readyz.ts";
+import * as $119 from "./routes/team-selection/[id].tsx";
+import * as $120 from "./routes/unsubscribe.tsx";
+import * as $121 from "./routes/ws.ts";
 import * as $$0 from "./islands/AdminClubs.tsx";
 import * as $$1 from "./islands/AdminCompetitionForm.tsx";
 import * as $$2 from "./islands/AdminDashboard.tsx";
@@ -211,77 +212,78 @@ const manifest = {
     "./routes/api/admin/competitions/[id]/players/[playerId].ts": $47,
     "./routes/api/admin/competitions/[id]/prizes.ts": $48,
     "./routes/api/admin/competitions/index.ts": $49,
-    "./routes/api/admin/feed/index.ts": $50,
-    "./routes/api/admin/feed/providers/[name]/retire.ts": $51,
-    "./routes/api/admin/feed/providers/[name]/rotate.ts": $52,
-    "./routes/api/admin/feed/providers/index.ts": $53,
-    "./routes/api/admin/imports/[id]/resume.ts": $54,
-    "./routes/api/admin/imports/apply.ts": $55,
-    "./routes/api/admin/imports/export.ts": $56,
-    "./routes/api/admin/imports/index.ts": $57,
-    "./routes/api/admin/imports/preview.ts": $58,
-    "./routes/api/admin/leagues/[id].ts": $59,
-    "./routes/api/admin/leagues/index.ts": $60,
-    "./routes/api/admin/ledger.ts": $61,
-    "./routes/api/admin/login.ts": $62,
-    "./routes/api/admin/logout.ts": $63,
-    "./routes/api/admin/matches/[id].ts": $64,
-    "./routes/api/admin/matches/index.ts": $65,
-    "./routes/api/admin/payments.ts": $66,
-    "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts": $67,
-    "./routes/api/admin/payouts/index.ts": $68,
-    "./routes/api/admin/players/[id].ts": $69,
-    "./routes/api/admin/players/index.ts": $70,
-    "./routes/api/admin/session.ts": $71,
-    "./routes/api/admin/teams/[id]/index.ts": $72,
-    "./routes/api/admin/teams/[id]/players.ts": $73,
-    "./routes/api/admin/teams/index.ts": $74,
-    "./routes/api/analytics.ts": $75,
-    "./routes/api/claim/[token].ts": $76,
-    "./routes/api/competitions/[id]/entry-count.ts": $77,
-    "./routes/api/competitions/[id]/events.ts": $78,
-    "./routes/api/competitions/[id]/index.ts": $79,
-    "./routes/api/competitions/[id]/leaderboard.ts": $80,
-    "./routes/api/competitions/[id]/players.ts": $81,
-    "./routes/api/competitions/[id]/prizes.ts": $82,
-    "./routes/api/competitions/index.ts": $83,
-    "./routes/api/create-payment-intent.ts": $84,
-    "./routes/api/entries/[id]/details.ts": $85,
-    "./routes/api/entries/[id]/index.ts": $86,
-    "./routes/api/entries/[id]/players.ts": $87,
-    "./routes/api/entries/index.ts": $88,
-    "./routes/api/feed/events.ts": $89,
-    "./routes/api/leagues/[id]/codes.ts": $90,
-    "./routes/api/leagues/[id]/index.ts": $91,
-    "./routes/api/leagues/[id]/leave.ts": $92,
-    "./routes/api/leagues/[id]/members.ts": $93,
-    "./routes/api/leagues/index.ts": $94,
-    "./routes/api/my-entries/email.ts": $95,
-    "./routes/api/my-entries/index.ts": $96,
-    "./routes/api/notifications/[token].ts": $97,
-    "./routes/api/notifications/unsubscribe.ts": $98,
-    "./routes/api/stripe/webhook.ts": $99,
-    "./routes/api/team-edits/[token].ts": $100,
-    "./routes/api/test-email.ts": $101,
-    "./routes/api/test-payments/confirm.ts": $102,
-    "./routes/claim/[token].tsx": $103,
-    "./routes/confirmation/[id].tsx": $104,
-    "./routes/edit/[token].tsx": $105,
-    "./routes/email-test.tsx": $106,
-    "./routes/healthz.ts": $107,
-    "./routes/index.tsx": $108,
-    "./routes/leaderboard/[id].tsx": $109,
-    "./routes/leagues/[id].tsx": $110,
-    "./routes/leagues/new.tsx": $111,
-    "./routes/my-entries.tsx": $112,
-    "./routes/offline.tsx": $113,
-    "./routes/og/competition/[id].png.ts": $114,
-    "./routes/og/team/[teamId].png.ts": $115,
-    "./routes/payment/[id].tsx": $116,
-    "./routes/readyz.ts": $117,
-    "./routes/team-selection/[id].tsx": $118,
-    "./routes/unsubscribe.tsx": $119,
-    "./routes/ws.ts": $120,
+    "./routes/api/admin/contests-from-templates.ts": $50,
+    "./routes/api/admin/feed/index.ts": $51,
+    "./routes/api/admin/feed/providers/[name]/retire.ts": $52,
+    "./routes/api/admin/feed/providers/[name]/rotate.ts": $53,
+    "./routes/api/admin/feed/providers/index.ts": $54,
+    "./routes/api/admin/imports/[id]/resume.ts": $55,
+    "./routes/api/admin/imports/apply.ts": $56,
+    "./routes/api/admin/imports/export.ts": $57,
+    "./routes/api/admin/imports/index.ts": $58,
+    "./routes/api/admin/imports/preview.ts": $59,
+    "./routes/api/admin/leagues/[id].ts": $60,
+    "./routes/api/admin/leagues/index.ts": $61,
+    "./routes/api/admin/ledger.ts": $62,
+    "./routes/api/admin/login.ts": $63,
+    "./routes/api/admin/logout.ts": $64,
+    "./routes/api/admin/matches/[id].ts": $65,
+    "./routes/api/admin/matches/index.ts": $66,
+    "./routes/api/admin/payments.ts": $67,
+    "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts": $68,
+    "./routes/api/admin/payouts/index.ts": $69,
+    "./routes/api/admin/players/[id].ts": $70,
+    "./routes/api/admin/players/index.ts": $71,
+    "./routes/api/admin/session.ts": $72,
+    "./routes/api/admin/teams/[id]/index.ts": $73,
+    "./routes/api/admin/teams/[id]/players.ts": $74,
+    "./routes/api/admin/teams/index.ts": $75,
+    "./routes/api/analytics.ts": $76,
+    "./routes/api/claim/[token].ts": $77,
+    "./routes/api/competitions/[id]/entry-count.ts": $78,
+    "./routes/api/competitions/[id]/events.ts": $79,
+    "./routes/api/competitions/[id]/index.ts": $80,
+    "./routes/api/competitions/[id]/leaderboard.ts": $81,
+    "./routes/api/competitions/[id]/players.ts": $82,
+    "./routes/api/competitions/[id]/prizes.ts": $83,
+    "./routes/api/competitions/index.ts": $84,
+    "./routes/api/create-payment-intent.ts": $85,
+    "./routes/api/entries/[id]/details.ts": $86,
+    "./routes/api/entries/[id]/index.ts": $87,
+    "./routes/api/entries/[id]/players.ts": $88,
+    "./routes/api/entries/index.ts": $89,
+    "./routes/api/feed/events.ts": $90,
+    "./routes/api/leagues/[id]/codes.ts": $91,
+    "./routes/api/leagues/[id]/index.ts": $92,
+    "./routes/api/leagues/[id]/leave.ts": $93,
+    "./routes/api/leagues/[id]/members.ts": $94,
+    "./routes/api/leagues/index.ts": $95,
+    "./routes/api/my-entries/email.ts": $96,
+    "./routes/api/my-entries/index.ts": $97,
+    "./routes/api/notifications/[token].ts": $98,
+    "./routes/api/notifications/unsubscribe.ts": $99,
+    "./routes/api/stripe/webhook.ts": $100,
+    "./routes/api/team-edits/[token].ts": $101,
+    "./routes/api/test-email.ts": $102,
+    "./routes/api/test-payments/confirm.ts": $103,
+    "./routes/claim/[token].tsx": $104,
+    "./routes/confirmation/[id].tsx": $105,
+    "./routes/edit/[token].tsx": $106,
+    "./routes/email-test.tsx": $107,
+    "./routes/healthz.ts": $108,
+    "./routes/index.tsx": $109,
+    "./routes/leaderboard/[id].tsx": $110,
+    "./routes/leagues/[id].tsx": $111,
+    "./routes/leagues/new.tsx": $112,
+    "./routes/my-entries.tsx": $113,
+    "./routes/offline.tsx": $114,
+    "./routes/og/competition/[id].png.ts": $115,
+    "./routes/og/team/[teamId].png.ts": $116,
+    "./routes/payment/[id].tsx": $117,
+    "./routes/readyz.ts": $118,
+    "./routes/team-selection/[id].tsx": $119,
+    "./routes/unsubscribe.tsx": $120,
+    "./routes/ws.ts": $121,
   },
   islands: {
     "./islands/AdminClubs.tsx": $$0,
