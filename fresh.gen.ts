@@ -125,38 +125,39 @@ import * as $120 from "./routes/unsubscribe.tsx";
 import * as $121 from "./routes/ws.ts";
 import * as $$0 from "./islands/AdminClubs.tsx";
 import * as $$1 from "./islands/AdminCompetitionForm.tsx";
-import * as $$2 from "./islands/AdminDashboard.tsx";
-import * as $$3 from "./islands/AdminFeed.tsx";
-import * as $$4 from "./islands/AdminFlash.tsx";
-import * as $$5 from "./islands/AdminGameEvents.tsx";
-import * as $$6 from "./islands/AdminImport.tsx";
-import * as $$7 from "./islands/AdminLeagueRemove.tsx";
-import * as $$8 from "./islands/AdminLogin.tsx";
-import * as $$9 from "./islands/AdminManagePlayers.tsx";
-import * as $$10 from "./islands/AdminMatchForm.tsx";
-import * as $$11 from "./islands/AdminMatchList.tsx";
-import * as $$12 from "./islands/AdminPayoutPay.tsx";
-import * as $$13 from "./islands/AdminPerformanceEditor.tsx";
-import * as $$14 from "./islands/AdminPlayers.tsx";
-import * as $$15 from "./islands/AdminPrizeEditor.tsx";
-import * as $$16 from "./islands/AdminRefundEntry.tsx";
-import * as $$17 from "./islands/Checkout.tsx";
-import * as $$18 from "./islands/ClaimForm.tsx";
-import * as $$19 from "./islands/ContestList.tsx";
-import * as $$20 from "./islands/EditTeamLink.tsx";
-import * as $$21 from "./islands/EmailTestForm.tsx";
-import * as $$22 from "./islands/EntryNotifications.tsx";
-import * as $$23 from "./islands/LeaderboardLive.tsx";
-import * as $$24 from "./islands/LeagueCreate.tsx";
-import * as $$25 from "./islands/LeagueMembership.tsx";
-import * as $$26 from "./islands/MyEntries.tsx";
-import * as $$27 from "./islands/PageView.tsx";
-import * as $$28 from "./islands/RulesButton.tsx";
-import * as $$29 from "./islands/ShareButtons.tsx";
-import * as $$30 from "./islands/TeamBuilder.tsx";
-import * as $$31 from "./islands/TeamEditor.tsx";
-import * as $$32 from "./islands/Toaster.tsx";
-import * as $$33 from "./islands/TwoFactorSetup.tsx";
+import * as $$2 from "./islands/AdminContestTemplates.tsx";
+import * as $$3 from "./islands/AdminDashboard.tsx";
+import * as $$4 from "./islands/AdminFeed.tsx";
+import * as $$5 from "./islands/AdminFlash.tsx";
+import * as $$6 from "./islands/AdminGameEvents.tsx";
+import * as $$7 from "./islands/AdminImport.tsx";
+import * as $$8 from "./islands/AdminLeagueRemove.tsx";
+import * as $$9 from "./islands/AdminLogin.tsx";
+import * as $$10 from "./islands/AdminManagePlayers.tsx";
+import * as $$11 from "./islands/AdminMatchForm.tsx";
+import * as $$12 from "./islands/AdminMatchList.tsx";
+import * as $$13 from "./islands/AdminPayoutPay.tsx";
+import * as $$14 from "./islands/AdminPerformanceEditor.tsx";
+import * as $$15 from "./islands/AdminPlayers.tsx";
+import * as $$16 from "./islands/AdminPrizeEditor.tsx";
+import * as $$17 from "./islands/AdminRefundEntry.tsx";
+import * as $$18 from "./islands/Checkout.tsx";
+import * as $$19 from "./islands/ClaimForm.tsx";
+import * as $$20 from "./islands/ContestList.tsx";
+import * as $$21 from "./islands/EditTeamLink.tsx";
+import * as $$22 from "./islands/EmailTestForm.tsx";
+import * as $$23 from "./islands/EntryNotifications.tsx";
+import * as $$24 from "./islands/LeaderboardLive.tsx";
+import * as $$25 from "./islands/LeagueCreate.tsx";
+import * as $$26 from "./islands/LeagueMembership.tsx";
+import * as $$27 from "./islands/MyEntries.tsx";
+import * as $$28 from "./islands/PageView.tsx";
+import * as $$29 from "./islands/RulesButton.tsx";
+import * as $$30 from "./islands/ShareButtons.tsx";
+import * as $$31 from "./islands/TeamBuilder.tsx";
+import * as $$32 from "./islands/TeamEditor.tsx";
+import * as $$33 from "./islands/Toaster.tsx";
+import * as $$34 from "./islands/TwoFactorSetup.tsx";
 
 import type { Manifest } from "$fresh/server.ts";
 
@@ -288,38 +289,39 @@ const manifest = {
   islands: {
     "./islands/AdminClubs.tsx": $$0,
     "./islands/AdminCompetitionForm.tsx": $$1,
-    "./islands/AdminDashboard.tsx": $$2,
-    "./islands/AdminFeed.tsx": $$3,
-    "./islands/AdminFlash.tsx": $$4,
-    "./islands/AdminGameEvents.tsx": $$5,
-    "./islands/AdminImport.tsx": $$6,
-    "./islands/AdminLeagueRemove.tsx": $$7,
-    "./islands/AdminLogin.tsx": $$8,
-    "./islands/AdminManagePlayers.tsx": $$9,
-    "./islands/AdminMatchForm.tsx": $$10,
-    "./islands/AdminMatchList.tsx": $$11,
-    "./islands/AdminPayoutPay.tsx": $$12,
-    "./islands/AdminPerformanceEditor.tsx": $$13,
-    "./islands/AdminPlayers.tsx": $$14,
-    "./islands/AdminPrizeEditor.tsx": $$15,
-    "./islands/AdminRefundEntry.tsx": $$16,
-    "./islands/Checkout.tsx": $$17,
-    "./islands/ClaimForm.tsx": $$18,
-    "./islands/ContestList.tsx": $$19,
-    "./islands/EditTeamLink.tsx": $$20,
-    "./islands/EmailTestForm.tsx": $$21,
-    "./islands/EntryNotifications.tsx": $$22,
-    "./islands/LeaderboardLive.tsx": $$23,
-    "./islands/LeagueCreate.tsx": $$24,
-    "./islands/LeagueMembership.tsx": $$25,
-    "./islands/MyEntries.tsx": $$26,
-    "./islands/PageView.tsx": $$27,
-    "./islands/RulesButton.tsx": $$28,
-    "./islands/ShareButtons.tsx": $$29,
-    "./islands/TeamBuilder.tsx": $$30,
-    "./islands/TeamEditor.tsx": $$31,
-    "./islands/Toaster.tsx": $$32,
-    "./islands/TwoFactorSetup.tsx": $$33,
+    "./islands/AdminContestTemplates.tsx": $$2,
+    "./islands/AdminDashboard.tsx": $$3,
+    "./islands/AdminFeed.tsx": $$4,
+    "./islands/AdminFlash.tsx": $$5,
+    "./islands/AdminGameEvents.tsx": $$6,
+    "./islands/AdminImport.tsx": $$7,
+    "./islands/AdminLeagueRemove.tsx": $$8,
+    "./islands/AdminLogin.tsx": $$9,
+    "./islands/AdminManagePlayers.tsx": $$10,
+    "./islands/AdminMatchForm.tsx": $$11,
+    "./islands/AdminMatchList.tsx": $$12,
+    "./islands/AdminPayoutPay.tsx": $$13,
+    "./islands/AdminPerformanceEditor.tsx": $$14,
+    "./islands/AdminPlayers.tsx": $$15,
+    "./islands/AdminPrizeEditor.tsx": $$16,
+    "./islands/AdminRefundEntry.tsx": $$17,
+    "./islands/Checkout.tsx": $$18,
+    "./islands/ClaimForm.tsx": $$19,
+    "./islands/ContestList.tsx": $$20,
+    "./islands/EditTeamLink.tsx": $$21,
+    "./islands/EmailTestForm.tsx": $$22,
+    "./islands/EntryNotifications.tsx": $$23,
+    "./islands/LeaderboardLive.tsx": $$24,
+    "./islands/LeagueCreate.tsx": $$25,
+    "./islands/LeagueMembership.tsx": $$26,
+    "./islands/MyEntries.tsx": $$27,
+    "./islands/PageView.tsx": $$28,
+    "./islands/RulesButton.tsx": $$29,
+    "./islands/ShareButtons.tsx": $$30,
+    "./islands/TeamBuilder.tsx": $$31,
+    "./islands/TeamEditor.tsx": $$32,
+    "./islands/Toaster.tsx": $$33,
+    "./islands/TwoFactorSetup.tsx": $$34,
   },
   baseUrl: import.meta.url,
 } satisfies Manifest;
