@@ -57,18 +57,22 @@ export function growingPoolCents(fee: number, entries: number, sharePercent: num
   return Math.floor((toCents(fee) * Math.max(0, entries) * keptBasisPoints) / 10_000);
 }
 
+/** What the shown pool reads of a competition (views that carry fewer fields show prizePool). */
+export interface PoolFields {
+  prizePool: number;
+  entryFee?: number;
+  currentEntries?: number;
+  format?: ContestFormat | null;
+}
+
 /**
  * The pool a visitor is shown: a growing pool that is not frozen yet is computed from the
  * entries so far; otherwise the stored prizePool (guaranteed, or frozen at the deadline).
  */
-export function shownPrizePool(
-  c: Pick<Competition, "prizePool" | "entryFee" | "currentEntries"> & {
-    format?: ContestFormat | null;
-  },
-): number {
+export function shownPrizePool(c: PoolFields): number {
   const f = c.format;
   if (!f || f.pool !== "GROWING" || f.frozenAt) return c.prizePool;
-  return growingPoolCents(c.entryFee, c.currentEntries, f.operatorSharePercent) / 100;
+  return growingPoolCents(c.entryFee ?? 0, c.currentEntries ?? 0, f.operatorSharePercent) / 100;
 }
 
 /** Whether a pool is still growing (shown as such in the lobby). */

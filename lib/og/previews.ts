@@ -14,6 +14,7 @@ import {
   prizeText,
 } from "@/lib/domain/format.ts";
 import type { Competition } from "@/lib/domain/types.ts";
+import { type PoolFields, shownPrizePool } from "@/lib/domain/formats.ts";
 import type { CompetitionCard, TeamCard } from "./cards.ts";
 
 /** What a page's social meta tags say (see components/SocialMeta.tsx). */
@@ -27,19 +28,21 @@ export interface SocialPreview {
   imageAlt: string;
 }
 
-type PreviewCompetition = Pick<
-  Competition,
-  | "id"
-  | "name"
-  | "league"
-  | "entryFee"
-  | "prizePool"
-  | "prizeType"
-  | "customPrizeDescription"
-  | "currency"
-  | "deadline"
-  | "status"
->;
+type PreviewCompetition =
+  & Pick<
+    Competition,
+    | "id"
+    | "name"
+    | "league"
+    | "entryFee"
+    | "prizePool"
+    | "prizeType"
+    | "customPrizeDescription"
+    | "currency"
+    | "deadline"
+    | "status"
+  >
+  & Omit<PoolFields, "prizePool">;
 
 const DEADLINE_FORMAT = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",
@@ -89,7 +92,7 @@ function stage(c: PreviewCompetition, now: Date, short: boolean) {
 export function competitionFacts(c: PreviewCompetition, now: Date, short = false) {
   return [
     { label: "Entry fee", value: formatPrice(c.entryFee, c.currency) },
-    { label: "Prize pool", value: prizeText(c) },
+    { label: "Prize pool", value: prizeText({ ...c, prizePool: shownPrizePool(c) }) },
     stage(c, now, short),
   ];
 }

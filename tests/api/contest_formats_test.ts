@@ -290,6 +290,20 @@ Deno.test("[formats] a growing pool shows live in the lobby, is frozen at the de
     const listed = list.find((c) => c.id === tournament.id)!;
     assert.equal(listed.currentEntries, 10);
     assert.equal(listed.format?.frozenAt, null);
+    assert.equal(listed.prizePool, 45, "the API answers the pool as it stands");
+    const one = await readJsonBody(await app.request(`/api/competitions/${tournament.id}`));
+    assert.equal(one.prizePool, 45);
+    const pages = [
+      [`/team-selection/${tournament.id}`, /data-prize[^>]*>\$45\.00</],
+      [`/leaderboard/${tournament.id}`, /data-testid="prize"[^>]*>\$45\.00</],
+    ] as const;
+    for (const [path, shown] of pages) {
+      const page = await app.request(path);
+      assert.equal(page.status, 200);
+      const html = await page.text();
+      assert.match(html, shown, path);
+      assert.match(html, /Prize pool \$45\.00/, "the share preview too");
+    }
     const lobby = await (await app.request("/")).text();
     const card = lobby.slice(lobby.indexOf(`data-contest-card="${tournament.id}"`));
     assert.match(card.slice(0, 3000), /\$45\.00/, "10 × 5.00 × 90%");
