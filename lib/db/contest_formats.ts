@@ -11,7 +11,7 @@ import type { Competition, Match } from "@/lib/domain/types.ts";
 import { fieldError } from "@/lib/domain/errors.ts";
 import { keys } from "@/lib/store/keys.ts";
 import { addCompetitionPlayers } from "./competition_players.ts";
-import { createCompetition, listCompetitions } from "./competitions.ts";
+import { createCompetition, deleteCompetition, listCompetitions } from "./competitions.ts";
 import { listPlayersByTeam } from "./players.ts";
 import { setPrizeStructure } from "./prizes.ts";
 import { getTeam } from "./teams.ts";
@@ -27,8 +27,11 @@ export interface TemplatesRequest {
   templates: TemplateSpec[];
 }
 
-/** The base of a match's contests: its clubs' names, its league and kick-off. */
-async function matchBase(kv: Deno.Kv, req: TemplatesRequest): Promise<ContestBase> {
+/** The match and the base of its contests: its clubs' names, its league and kick-off. */
+async function matchBase(
+  kv: Deno.Kv,
+  req: TemplatesRequest,
+): Promise<{ match: Match; base: ContestBase }> {
   const match = (await kv.get<Match>(keys.match(req.matchId))).value;
   if (!match) throw fieldError("matchId", `Match ${req.matchId} does not exist.`);
   const [home, away] = await Promise.all([
@@ -40,43 +43,46 @@ async function matchBase(kv: Deno.Kv, req: TemplatesRequest): Promise<ContestBas
     throw fieldError("deadline", "The deadline has passed: give a later one");
   }
   return {
-    matchId: match.id,
-    title: `${home?.name ?? "Home"} v ${away?.name ?? "Away"}`,
-    league: match.league,
-    deadline: new Date(deadline).toISOString(),
-    entryFee: req.entryFee,
-    currency: req.currency ?? "USD",
+    match,
+    base: {
+      matchId: match.id,
+      title: `${home?.name ?? "Home"} v ${away?.name ?? "Away"}`,
+      league: match.league,
+      deadline: new Date(deadline).toISOString(),
+      entryFee: req.entryFee,
+      currency: req.currency ?? "USD",
+    },
   };
 }
 
 /**
  * Creates one competition per template for a match, each offering the players of the match's two
  * clubs and following the clock (LIVE at kick-off), with its starting prize table. Every template
- * is checked before the first is created, so bad input creates nothing.
+ * is checked before the first is created, so bad input creates nothing; should a later creation
+ * fail all the same (the match deleted meanwhile), the ones already made, still without entries,
+ * are deleted again.
  * @example await createContestsFromTemplates(kv, { matchId: 3, entryFee: 5, templates: [{ format: "HEAD_TO_HEAD" }] })
  */
 export async function createContestsFromTemplates(
   kv: Deno.Kv,
   req: TemplatesRequest,
 ): Promise<Competition[]> {
-  const base = await matchBase(kv, req);
+  const { match, base } = await matchBase(kv, req);
   const plans = competitionsFromTemplates(base, req.templates);
-  const match = (await kv.get<Match>(keys.match(req.matchId))).value!;
-  const players = (await Promise.all(
-    [match.homeTeamId, match.awayTeamId].map((club) => listPlayersByTeam(kv, club)),
-  )).flat();
+  const clubs = [match.homeTeamId, match.awayTeamId];
+  const playerIds = (await Promise.all(clubs.map((club) => listPlayersByTeam(kv, club))))
+    .flat().map((p) => p.id);
   const created: Competition[] = [];
-  for (const plan of plans) {
-    const competition = await createCompetition(kv, { ...plan.competition, autoStatus: true });
-    if (players.length > 0) {
-      await addCompetitionPlayers(
-        kv,
-        competition.id,
-        players.map((p) => p.id),
-      );
+  try {
+    for (const plan of plans) {
+      const competition = await createCompetition(kv, { ...plan.competition, autoStatus: true });
+      created.push(competition);
+      if (playerIds.length > 0) await addCompetitionPlayers(kv, competition.id, playerIds);
+      if (plan.prizes.length > 0) await setPrizeStructure(kv, competition.id, plan.prizes);
     }
-    if (plan.prizes.length > 0) await setPrizeStructure(kv, competition.id, plan.prizes);
-    created.push(competition);
+  } catch (err) {
+    await Promise.allSettled(created.map((c) => deleteCompetition(kv, c.id)));
+    throw err;
   }
   return created;
 }

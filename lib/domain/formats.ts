@@ -27,6 +27,11 @@ export const DEFAULT_OPERATOR_SHARE_PERCENT = 10;
 export const MAX_OPERATOR_SHARE_PERCENT = 50;
 /** A tournament pays about this fraction of its field (at least one place). */
 export const TOURNAMENT_PAID_FRACTION = 0.2;
+/**
+ * The most places a table pays: a prize structure is written in one atomic (lib/db/prizes.ts
+ * takes at most ATOMIC_CHUNK / 2 positions), and so is its freeze.
+ */
+export const MAX_PRIZE_PLACES = 200;
 /** A 50/50's field when the template does not say. */
 export const DEFAULT_FIFTY_FIFTY_ENTRIES = 10;
 
@@ -86,7 +91,7 @@ function rows(cents: number[]): PrizeRow[] {
 
 /** 50/50: the top half (at least one place) share the pool; leftover cents go to the top places. */
 function topHalf(field: number, poolCents: number): number[] {
-  const paid = Math.min(Math.max(1, Math.floor(field / 2)), poolCents);
+  const paid = Math.min(Math.max(1, Math.floor(field / 2)), MAX_PRIZE_PLACES, poolCents);
   const share = Math.floor(poolCents / paid);
   const extra = poolCents - share * paid;
   return Array.from({ length: paid }, (_, i) => share + (i < extra ? 1 : 0));
@@ -104,13 +109,14 @@ export function tierStarts(paid: number): number[] {
 }
 
 /**
- * Tournament: about the top 20% paid (at least one place). Places come in tiers (see
+ * Tournament: about the top 20% paid (at least one place, at most MAX_PRIZE_PLACES). Places come in tiers (see
  * `tierStarts`); every place of a tier starting at place s weighs 1/(s + 1), so shares fall
  * with the place and are equal within a tier. Each place gets its weight's share floored to the
  * cent and 1st place the leftover cents; places a tiny pool cannot pay a cent are dropped.
  */
 function tiered(field: number, poolCents: number): number[] {
-  let paid = Math.min(Math.max(1, Math.floor(field * TOURNAMENT_PAID_FRACTION)), poolCents);
+  const share = Math.max(1, Math.floor(field * TOURNAMENT_PAID_FRACTION));
+  let paid = Math.min(share, MAX_PRIZE_PLACES, poolCents);
   for (; paid > 0; paid--) {
     const starts = tierStarts(paid);
     const weights: number[] = [];
@@ -231,6 +237,13 @@ export function competitionsFromTemplates(
     const maxEntries = fieldOf(spec, i);
     if (maxEntries !== null && !(Number.isInteger(maxEntries) && maxEntries >= 2)) {
       throw templateError(i, "maxEntries", "Max entries must be an integer of at least 2");
+    }
+    if (payout === "TOP_HALF" && !(maxEntries !== null && maxEntries <= 2 * MAX_PRIZE_PLACES)) {
+      throw templateError(
+        i,
+        "maxEntries",
+        `Paying the top half needs a field of at most ${2 * MAX_PRIZE_PLACES} entries`,
+      );
     }
     const entryFee = spec.entryFee ?? base.entryFee;
     if (!(entryFee > 0)) throw templateError(i, "entryFee", "Entry fee must be positive");

@@ -345,6 +345,37 @@ Deno.test("[formats] a growing pool shows live in the lobby, is frozen at the de
   }
 });
 
+Deno.test("[formats] a field of 1,000 freezes its 200 paid places in one go", async () => {
+  const app = await makeTestApp();
+  try {
+    const { squad, match } = await makeFixture(app);
+    const [tournament] = await makeContests(app, squad, {
+      matchId: match.id,
+      entryFee: 1,
+      templates: [{ format: "TOURNAMENT", operatorSharePercent: 0 }],
+    });
+    const teams = validTeams(tournament);
+    // In batches: the entry writes commit concurrent entries together.
+    for (let i = 0; i < 1000; i += 50) {
+      await Promise.all(
+        Array.from(
+          { length: 50 },
+          (_, j) => makeEntry(app.kv, tournament, { playerIds: teams[(i + j) % teams.length] }),
+        ),
+      );
+    }
+    assert.equal((await getCompetition(app.kv, tournament.id))?.currentEntries, 1000);
+    await passDeadline(app, tournament);
+    await sweepPayments(app.services, TEST_ORIGIN);
+    const table = await listPrizes(app.kv, tournament.id);
+    assert.equal(table.length, 200);
+    assert.equal(table.reduce((s, p) => s + Math.round(p.prize * 100), 0), 100_000);
+    assert.equal((await getCompetition(app.kv, tournament.id))?.prizePool, 1000);
+  } finally {
+    await app.close();
+  }
+});
+
 Deno.test("[formats] a contest completed before the freeze job ran pays from a table frozen then", async () => {
   const app = await makeTestApp();
   try {

@@ -4,6 +4,7 @@ import {
   type ContestBase,
   frozenPrizes,
   growingPoolCents,
+  MAX_PRIZE_PLACES,
   payoutTable,
   shownPrizePool,
   tierStarts,
@@ -111,6 +112,11 @@ Deno.test("[formats] tournament: about the top 20% paid, falling in tiers, exact
       assert.ok(rows.every((c) => c >= 1));
     }
   });
+  await t.step("a big field pays at most MAX_PRIZE_PLACES places", () => {
+    const rows = cents(payoutTable("TIERED", 1_000_000, 450_000_000));
+    assert.equal(rows.length, MAX_PRIZE_PLACES);
+    assert.equal(sum(rows), 450_000_000);
+  });
   await t.step("a pool too small for every place pays fewer places", () => {
     const rows = cents(payoutTable("TIERED", 100, 7));
     assert.equal(sum(rows), 7);
@@ -200,6 +206,16 @@ Deno.test("[formats] competitionsFromTemplates names the template field it refus
     "operatorSharePercent",
   ]);
   assert.deepEqual(refusal([{ format: "FIFTY_FIFTY", maxEntries: 1 }]), [
+    "templates",
+    0,
+    "maxEntries",
+  ]);
+  assert.deepEqual(refusal([{ format: "FIFTY_FIFTY", maxEntries: 2 * MAX_PRIZE_PLACES + 1 }]), [
+    "templates",
+    0,
+    "maxEntries",
+  ]);
+  assert.deepEqual(refusal([{ format: "PRIVATE", payout: "TOP_HALF" }]), [
     "templates",
     0,
     "maxEntries",
