@@ -3,7 +3,7 @@ import { useState } from "react";
 import type { Competition } from "@/lib/domain/types.ts";
 import type { BuilderFixture } from "@/lib/domain/live.ts";
 import { formatPrice, formatSalary, prizeText } from "@/lib/domain/format.ts";
-import { shownPrizePool } from "@/lib/domain/formats.ts";
+import { type PoolFields, shownPrizePool } from "@/lib/domain/formats.ts";
 import type { TeamRules } from "@/lib/domain/team_rules.ts";
 import { Badge } from "@/components/ui/Badge.tsx";
 import { Button } from "@/components/ui/Button.tsx";
@@ -17,34 +17,32 @@ export type BuilderCompetition = BuilderFields & {
   fixture?: BuilderFixture | null;
 };
 
-type BuilderFields =
-  & Pick<
-    Competition,
-    | "id"
-    | "name"
-    | "description"
-    | "entryFee"
-    | "prizePool"
-    | "prizeType"
-    | "customPrizeDescription"
-    | "currency"
-    | "deadline"
-    | "status"
-    | "maxEntries"
-    | "currentEntries"
-    | "maxPlayersPerTeam"
-    | "maxForwards"
-    | "minDefenders"
-    | "salaryCap"
-    | "maxEntries"
-    | "currentEntries"
-    | "cancelReason"
-    | "captainMultiplier"
-  >
-  & Pick<Partial<Competition>, "format">;
+type BuilderFields = Pick<
+  Competition,
+  | "id"
+  | "name"
+  | "description"
+  | "entryFee"
+  | "prizePool"
+  | "prizeType"
+  | "customPrizeDescription"
+  | "currency"
+  | "deadline"
+  | "status"
+  | "maxEntries"
+  | "currentEntries"
+  | "maxPlayersPerTeam"
+  | "maxForwards"
+  | "minDefenders"
+  | "salaryCap"
+  | "maxEntries"
+  | "currentEntries"
+  | "cancelReason"
+  | "captainMultiplier"
+>;
 
 /** Only what the builder shows and checks, to keep the page's island props small. */
-export function builderFields(c: BuilderFields): BuilderFields {
+export function builderFields(c: BuilderFields & Omit<PoolFields, "prizePool">): BuilderFields {
   const { id, name, description, entryFee, prizeType, customPrizeDescription } = c;
   const { currency, deadline, status, maxPlayersPerTeam, maxForwards, minDefenders, salaryCap } = c;
   const { maxEntries, currentEntries, cancelReason } = c;

@@ -28,21 +28,19 @@ export interface SocialPreview {
   imageAlt: string;
 }
 
-type PreviewCompetition =
-  & Pick<
-    Competition,
-    | "id"
-    | "name"
-    | "league"
-    | "entryFee"
-    | "prizePool"
-    | "prizeType"
-    | "customPrizeDescription"
-    | "currency"
-    | "deadline"
-    | "status"
-  >
-  & Omit<PoolFields, "prizePool">;
+type PreviewCompetition = Pick<
+  Competition,
+  | "id"
+  | "name"
+  | "league"
+  | "entryFee"
+  | "prizePool"
+  | "prizeType"
+  | "customPrizeDescription"
+  | "currency"
+  | "deadline"
+  | "status"
+>;
 
 const DEADLINE_FORMAT = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",
@@ -89,7 +87,11 @@ function stage(c: PreviewCompetition, now: Date, short: boolean) {
  * The fee, prize pool and deadline (or status) of a competition, as label/value pairs; `short`
  * for the preview image's boxes.
  */
-export function competitionFacts(c: PreviewCompetition, now: Date, short = false) {
+export function competitionFacts(
+  c: PreviewCompetition & Omit<PoolFields, "prizePool">,
+  now: Date,
+  short = false,
+) {
   return [
     { label: "Entry fee", value: formatPrice(c.entryFee, c.currency) },
     { label: "Prize pool", value: prizeText({ ...c, prizePool: shownPrizePool(c) }) },
