@@ -52,114 +52,116 @@ import * as $47 from "./routes/api/admin/competitions/[id]/players.ts";
 import * as $48 from "./routes/api/admin/competitions/[id]/players/[playerId].ts";
 import * as $49 from "./routes/api/admin/competitions/[id]/prizes.ts";
 import * as $50 from "./routes/api/admin/competitions/index.ts";
-import * as $51 from "./routes/api/admin/feed/index.ts";
-import * as $52 from "./routes/api/admin/feed/providers/[name]/retire.ts";
-import * as $53 from "./routes/api/admin/feed/providers/[name]/rotate.ts";
-import * as $54 from "./routes/api/admin/feed/providers/index.ts";
-import * as $55 from "./routes/api/admin/imports/[id]/resume.ts";
-import * as $56 from "./routes/api/admin/imports/apply.ts";
-import * as $57 from "./routes/api/admin/imports/export.ts";
-import * as $58 from "./routes/api/admin/imports/index.ts";
-import * as $59 from "./routes/api/admin/imports/preview.ts";
-import * as $60 from "./routes/api/admin/leagues/[id].ts";
-import * as $61 from "./routes/api/admin/leagues/index.ts";
-import * as $62 from "./routes/api/admin/ledger.ts";
-import * as $63 from "./routes/api/admin/login.ts";
-import * as $64 from "./routes/api/admin/logout.ts";
-import * as $65 from "./routes/api/admin/matches/[id].ts";
-import * as $66 from "./routes/api/admin/matches/index.ts";
-import * as $67 from "./routes/api/admin/outbox/[id]/resend.ts";
-import * as $68 from "./routes/api/admin/outbox/index.ts";
-import * as $69 from "./routes/api/admin/payments.ts";
-import * as $70 from "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts";
-import * as $71 from "./routes/api/admin/payouts/index.ts";
-import * as $72 from "./routes/api/admin/players/[id].ts";
-import * as $73 from "./routes/api/admin/players/index.ts";
-import * as $74 from "./routes/api/admin/session.ts";
-import * as $75 from "./routes/api/admin/teams/[id]/index.ts";
-import * as $76 from "./routes/api/admin/teams/[id]/players.ts";
-import * as $77 from "./routes/api/admin/teams/index.ts";
-import * as $78 from "./routes/api/analytics.ts";
-import * as $79 from "./routes/api/claim/[token].ts";
-import * as $80 from "./routes/api/competitions/[id]/entry-count.ts";
-import * as $81 from "./routes/api/competitions/[id]/events.ts";
-import * as $82 from "./routes/api/competitions/[id]/index.ts";
-import * as $83 from "./routes/api/competitions/[id]/leaderboard.ts";
-import * as $84 from "./routes/api/competitions/[id]/players.ts";
-import * as $85 from "./routes/api/competitions/[id]/prizes.ts";
-import * as $86 from "./routes/api/competitions/index.ts";
-import * as $87 from "./routes/api/create-payment-intent.ts";
-import * as $88 from "./routes/api/entries/[id]/details.ts";
-import * as $89 from "./routes/api/entries/[id]/index.ts";
-import * as $90 from "./routes/api/entries/[id]/players.ts";
-import * as $91 from "./routes/api/entries/index.ts";
-import * as $92 from "./routes/api/feed/events.ts";
-import * as $93 from "./routes/api/leagues/[id]/codes.ts";
-import * as $94 from "./routes/api/leagues/[id]/index.ts";
-import * as $95 from "./routes/api/leagues/[id]/leave.ts";
-import * as $96 from "./routes/api/leagues/[id]/members.ts";
-import * as $97 from "./routes/api/leagues/index.ts";
-import * as $98 from "./routes/api/my-entries/email.ts";
-import * as $99 from "./routes/api/my-entries/index.ts";
-import * as $100 from "./routes/api/notifications/[token].ts";
-import * as $101 from "./routes/api/notifications/unsubscribe.ts";
-import * as $102 from "./routes/api/stripe/webhook.ts";
-import * as $103 from "./routes/api/team-edits/[token].ts";
-import * as $104 from "./routes/api/test-email.ts";
-import * as $105 from "./routes/api/test-payments/confirm.ts";
-import * as $106 from "./routes/claim/[token].tsx";
-import * as $107 from "./routes/confirmation/[id].tsx";
-import * as $108 from "./routes/edit/[token].tsx";
-import * as $109 from "./routes/email-test.tsx";
-import * as $110 from "./routes/healthz.ts";
-import * as $111 from "./routes/index.tsx";
-import * as $112 from "./routes/leaderboard/[id].tsx";
-import * as $113 from "./routes/leagues/[id].tsx";
-import * as $114 from "./routes/leagues/new.tsx";
-import * as $115 from "./routes/my-entries.tsx";
-import * as $116 from "./routes/offline.tsx";
-import * as $117 from "./routes/og/competition/[id].png.ts";
-import * as $118 from "./routes/og/team/[teamId].png.ts";
-import * as $119 from "./routes/payment/[id].tsx";
-import * as $120 from "./routes/readyz.ts";
-import * as $121 from "./routes/team-selection/[id].tsx";
-import * as $122 from "./routes/unsubscribe.tsx";
-import * as $123 from "./routes/ws.ts";
+import * as $51 from "./routes/api/admin/contests-from-templates.ts";
+import * as $52 from "./routes/api/admin/feed/index.ts";
+import * as $53 from "./routes/api/admin/feed/providers/[name]/retire.ts";
+import * as $54 from "./routes/api/admin/feed/providers/[name]/rotate.ts";
+import * as $55 from "./routes/api/admin/feed/providers/index.ts";
+import * as $56 from "./routes/api/admin/imports/[id]/resume.ts";
+import * as $57 from "./routes/api/admin/imports/apply.ts";
+import * as $58 from "./routes/api/admin/imports/export.ts";
+import * as $59 from "./routes/api/admin/imports/index.ts";
+import * as $60 from "./routes/api/admin/imports/preview.ts";
+import * as $61 from "./routes/api/admin/leagues/[id].ts";
+import * as $62 from "./routes/api/admin/leagues/index.ts";
+import * as $63 from "./routes/api/admin/ledger.ts";
+import * as $64 from "./routes/api/admin/login.ts";
+import * as $65 from "./routes/api/admin/logout.ts";
+import * as $66 from "./routes/api/admin/matches/[id].ts";
+import * as $67 from "./routes/api/admin/matches/index.ts";
+import * as $68 from "./routes/api/admin/outbox/[id]/resend.ts";
+import * as $69 from "./routes/api/admin/outbox/index.ts";
+import * as $70 from "./routes/api/admin/payments.ts";
+import * as $71 from "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts";
+import * as $72 from "./routes/api/admin/payouts/index.ts";
+import * as $73 from "./routes/api/admin/players/[id].ts";
+import * as $74 from "./routes/api/admin/players/index.ts";
+import * as $75 from "./routes/api/admin/session.ts";
+import * as $76 from "./routes/api/admin/teams/[id]/index.ts";
+import * as $77 from "./routes/api/admin/teams/[id]/players.ts";
+import * as $78 from "./routes/api/admin/teams/index.ts";
+import * as $79 from "./routes/api/analytics.ts";
+import * as $80 from "./routes/api/claim/[token].ts";
+import * as $81 from "./routes/api/competitions/[id]/entry-count.ts";
+import * as $82 from "./routes/api/competitions/[id]/events.ts";
+import * as $83 from "./routes/api/competitions/[id]/index.ts";
+import * as $84 from "./routes/api/competitions/[id]/leaderboard.ts";
+import * as $85 from "./routes/api/competitions/[id]/players.ts";
+import * as $86 from "./routes/api/competitions/[id]/prizes.ts";
+import * as $87 from "./routes/api/competitions/index.ts";
+import * as $88 from "./routes/api/create-payment-intent.ts";
+import * as $89 from "./routes/api/entries/[id]/details.ts";
+import * as $90 from "./routes/api/entries/[id]/index.ts";
+import * as $91 from "./routes/api/entries/[id]/players.ts";
+import * as $92 from "./routes/api/entries/index.ts";
+import * as $93 from "./routes/api/feed/events.ts";
+import * as $94 from "./routes/api/leagues/[id]/codes.ts";
+import * as $95 from "./routes/api/leagues/[id]/index.ts";
+import * as $96 from "./routes/api/leagues/[id]/leave.ts";
+import * as $97 from "./routes/api/leagues/[id]/members.ts";
+import * as $98 from "./routes/api/leagues/index.ts";
+import * as $99 from "./routes/api/my-entries/email.ts";
+import * as $100 from "./routes/api/my-entries/index.ts";
+import * as $101 from "./routes/api/notifications/[token].ts";
+import * as $102 from "./routes/api/notifications/unsubscribe.ts";
+import * as $103 from "./routes/api/stripe/webhook.ts";
+import * as $104 from "./routes/api/team-edits/[token].ts";
+import * as $105 from "./routes/api/test-email.ts";
+import * as $106 from "./routes/api/test-payments/confirm.ts";
+import * as $107 from "./routes/claim/[token].tsx";
+import * as $108 from "./routes/confirmation/[id].tsx";
+import * as $109 from "./routes/edit/[token].tsx";
+import * as $110 from "./routes/email-test.tsx";
+import * as $111 from "./routes/healthz.ts";
+import * as $112 from "./routes/index.tsx";
+import * as $113 from "./routes/leaderboard/[id].tsx";
+import * as $114 from "./routes/leagues/[id].tsx";
+import * as $115 from "./routes/leagues/new.tsx";
+import * as $116 from "./routes/my-entries.tsx";
+import * as $117 from "./routes/offline.tsx";
+import * as $118 from "./routes/og/competition/[id].png.ts";
+import * as $119 from "./routes/og/team/[teamId].png.ts";
+import * as $120 from "./routes/payment/[id].tsx";
+import * as $121 from "./routes/readyz.ts";
+import * as $122 from "./routes/team-selection/[id].tsx";
+import * as $123 from "./routes/unsubscribe.tsx";
+import * as $124 from "./routes/ws.ts";
 import * as $$0 from "./islands/AdminClubs.tsx";
 import * as $$1 from "./islands/AdminCompetitionForm.tsx";
-import * as $$2 from "./islands/AdminDashboard.tsx";
-import * as $$3 from "./islands/AdminFeed.tsx";
-import * as $$4 from "./islands/AdminFlash.tsx";
-import * as $$5 from "./islands/AdminGameEvents.tsx";
-import * as $$6 from "./islands/AdminImport.tsx";
-import * as $$7 from "./islands/AdminLeagueRemove.tsx";
-import * as $$8 from "./islands/AdminLogin.tsx";
-import * as $$9 from "./islands/AdminManagePlayers.tsx";
-import * as $$10 from "./islands/AdminMatchForm.tsx";
-import * as $$11 from "./islands/AdminMatchList.tsx";
-import * as $$12 from "./islands/AdminOutbox.tsx";
-import * as $$13 from "./islands/AdminPayoutPay.tsx";
-import * as $$14 from "./islands/AdminPerformanceEditor.tsx";
-import * as $$15 from "./islands/AdminPlayers.tsx";
-import * as $$16 from "./islands/AdminPrizeEditor.tsx";
-import * as $$17 from "./islands/AdminRefundEntry.tsx";
-import * as $$18 from "./islands/Checkout.tsx";
-import * as $$19 from "./islands/ClaimForm.tsx";
-import * as $$20 from "./islands/ContestList.tsx";
-import * as $$21 from "./islands/EditTeamLink.tsx";
-import * as $$22 from "./islands/EmailTestForm.tsx";
-import * as $$23 from "./islands/EntryNotifications.tsx";
-import * as $$24 from "./islands/LeaderboardLive.tsx";
-import * as $$25 from "./islands/LeagueCreate.tsx";
-import * as $$26 from "./islands/LeagueMembership.tsx";
-import * as $$27 from "./islands/MyEntries.tsx";
-import * as $$28 from "./islands/PageView.tsx";
-import * as $$29 from "./islands/RulesButton.tsx";
-import * as $$30 from "./islands/ShareButtons.tsx";
-import * as $$31 from "./islands/TeamBuilder.tsx";
-import * as $$32 from "./islands/TeamEditor.tsx";
-import * as $$33 from "./islands/Toaster.tsx";
-import * as $$34 from "./islands/TwoFactorSetup.tsx";
+import * as $$2 from "./islands/AdminContestTemplates.tsx";
+import * as $$3 from "./islands/AdminDashboard.tsx";
+import * as $$4 from "./islands/AdminFeed.tsx";
+import * as $$5 from "./islands/AdminFlash.tsx";
+import * as $$6 from "./islands/AdminGameEvents.tsx";
+import * as $$7 from "./islands/AdminImport.tsx";
+import * as $$8 from "./islands/AdminLeagueRemove.tsx";
+import * as $$9 from "./islands/AdminLogin.tsx";
+import * as $$10 from "./islands/AdminManagePlayers.tsx";
+import * as $$11 from "./islands/AdminMatchForm.tsx";
+import * as $$12 from "./islands/AdminMatchList.tsx";
+import * as $$13 from "./islands/AdminOutbox.tsx";
+import * as $$14 from "./islands/AdminPayoutPay.tsx";
+import * as $$15 from "./islands/AdminPerformanceEditor.tsx";
+import * as $$16 from "./islands/AdminPlayers.tsx";
+import * as $$17 from "./islands/AdminPrizeEditor.tsx";
+import * as $$18 from "./islands/AdminRefundEntry.tsx";
+import * as $$19 from "./islands/Checkout.tsx";
+import * as $$20 from "./islands/ClaimForm.tsx";
+import * as $$21 from "./islands/ContestList.tsx";
+import * as $$22 from "./islands/EditTeamLink.tsx";
+import * as $$23 from "./islands/EmailTestForm.tsx";
+import * as $$24 from "./islands/EntryNotifications.tsx";
+import * as $$25 from "./islands/LeaderboardLive.tsx";
+import * as $$26 from "./islands/LeagueCreate.tsx";
+import * as $$27 from "./islands/LeagueMembership.tsx";
+import * as $$28 from "./islands/MyEntries.tsx";
+import * as $$29 from "./islands/PageView.tsx";
+import * as $$30 from "./islands/RulesButton.tsx";
+import * as $$31 from "./islands/ShareButtons.tsx";
+import * as $$32 from "./islands/TeamBuilder.tsx";
+import * as $$33 from "./islands/TeamEditor.tsx";
+import * as $$34 from "./islands/Toaster.tsx";
+import * as $$35 from "./islands/TwoFactorSetup.tsx";
 
 import type { Manifest } from "$fresh/server.ts";
 
@@ -216,116 +218,118 @@ const manifest = {
     "./routes/api/admin/competitions/[id]/players/[playerId].ts": $48,
     "./routes/api/admin/competitions/[id]/prizes.ts": $49,
     "./routes/api/admin/competitions/index.ts": $50,
-    "./routes/api/admin/feed/index.ts": $51,
-    "./routes/api/admin/feed/providers/[name]/retire.ts": $52,
-    "./routes/api/admin/feed/providers/[name]/rotate.ts": $53,
-    "./routes/api/admin/feed/providers/index.ts": $54,
-    "./routes/api/admin/imports/[id]/resume.ts": $55,
-    "./routes/api/admin/imports/apply.ts": $56,
-    "./routes/api/admin/imports/export.ts": $57,
-    "./routes/api/admin/imports/index.ts": $58,
-    "./routes/api/admin/imports/preview.ts": $59,
-    "./routes/api/admin/leagues/[id].ts": $60,
-    "./routes/api/admin/leagues/index.ts": $61,
-    "./routes/api/admin/ledger.ts": $62,
-    "./routes/api/admin/login.ts": $63,
-    "./routes/api/admin/logout.ts": $64,
-    "./routes/api/admin/matches/[id].ts": $65,
-    "./routes/api/admin/matches/index.ts": $66,
-    "./routes/api/admin/outbox/[id]/resend.ts": $67,
-    "./routes/api/admin/outbox/index.ts": $68,
-    "./routes/api/admin/payments.ts": $69,
-    "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts": $70,
-    "./routes/api/admin/payouts/index.ts": $71,
-    "./routes/api/admin/players/[id].ts": $72,
-    "./routes/api/admin/players/index.ts": $73,
-    "./routes/api/admin/session.ts": $74,
-    "./routes/api/admin/teams/[id]/index.ts": $75,
-    "./routes/api/admin/teams/[id]/players.ts": $76,
-    "./routes/api/admin/teams/index.ts": $77,
-    "./routes/api/analytics.ts": $78,
-    "./routes/api/claim/[token].ts": $79,
-    "./routes/api/competitions/[id]/entry-count.ts": $80,
-    "./routes/api/competitions/[id]/events.ts": $81,
-    "./routes/api/competitions/[id]/index.ts": $82,
-    "./routes/api/competitions/[id]/leaderboard.ts": $83,
-    "./routes/api/competitions/[id]/players.ts": $84,
-    "./routes/api/competitions/[id]/prizes.ts": $85,
-    "./routes/api/competitions/index.ts": $86,
-    "./routes/api/create-payment-intent.ts": $87,
-    "./routes/api/entries/[id]/details.ts": $88,
-    "./routes/api/entries/[id]/index.ts": $89,
-    "./routes/api/entries/[id]/players.ts": $90,
-    "./routes/api/entries/index.ts": $91,
-    "./routes/api/feed/events.ts": $92,
-    "./routes/api/leagues/[id]/codes.ts": $93,
-    "./routes/api/leagues/[id]/index.ts": $94,
-    "./routes/api/leagues/[id]/leave.ts": $95,
-    "./routes/api/leagues/[id]/members.ts": $96,
-    "./routes/api/leagues/index.ts": $97,
-    "./routes/api/my-entries/email.ts": $98,
-    "./routes/api/my-entries/index.ts": $99,
-    "./routes/api/notifications/[token].ts": $100,
-    "./routes/api/notifications/unsubscribe.ts": $101,
-    "./routes/api/stripe/webhook.ts": $102,
-    "./routes/api/team-edits/[token].ts": $103,
-    "./routes/api/test-email.ts": $104,
-    "./routes/api/test-payments/confirm.ts": $105,
-    "./routes/claim/[token].tsx": $106,
-    "./routes/confirmation/[id].tsx": $107,
-    "./routes/edit/[token].tsx": $108,
-    "./routes/email-test.tsx": $109,
-    "./routes/healthz.ts": $110,
-    "./routes/index.tsx": $111,
-    "./routes/leaderboard/[id].tsx": $112,
-    "./routes/leagues/[id].tsx": $113,
-    "./routes/leagues/new.tsx": $114,
-    "./routes/my-entries.tsx": $115,
-    "./routes/offline.tsx": $116,
-    "./routes/og/competition/[id].png.ts": $117,
-    "./routes/og/team/[teamId].png.ts": $118,
-    "./routes/payment/[id].tsx": $119,
-    "./routes/readyz.ts": $120,
-    "./routes/team-selection/[id].tsx": $121,
-    "./routes/unsubscribe.tsx": $122,
-    "./routes/ws.ts": $123,
+    "./routes/api/admin/contests-from-templates.ts": $51,
+    "./routes/api/admin/feed/index.ts": $52,
+    "./routes/api/admin/feed/providers/[name]/retire.ts": $53,
+    "./routes/api/admin/feed/providers/[name]/rotate.ts": $54,
+    "./routes/api/admin/feed/providers/index.ts": $55,
+    "./routes/api/admin/imports/[id]/resume.ts": $56,
+    "./routes/api/admin/imports/apply.ts": $57,
+    "./routes/api/admin/imports/export.ts": $58,
+    "./routes/api/admin/imports/index.ts": $59,
+    "./routes/api/admin/imports/preview.ts": $60,
+    "./routes/api/admin/leagues/[id].ts": $61,
+    "./routes/api/admin/leagues/index.ts": $62,
+    "./routes/api/admin/ledger.ts": $63,
+    "./routes/api/admin/login.ts": $64,
+    "./routes/api/admin/logout.ts": $65,
+    "./routes/api/admin/matches/[id].ts": $66,
+    "./routes/api/admin/matches/index.ts": $67,
+    "./routes/api/admin/outbox/[id]/resend.ts": $68,
+    "./routes/api/admin/outbox/index.ts": $69,
+    "./routes/api/admin/payments.ts": $70,
+    "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts": $71,
+    "./routes/api/admin/payouts/index.ts": $72,
+    "./routes/api/admin/players/[id].ts": $73,
+    "./routes/api/admin/players/index.ts": $74,
+    "./routes/api/admin/session.ts": $75,
+    "./routes/api/admin/teams/[id]/index.ts": $76,
+    "./routes/api/admin/teams/[id]/players.ts": $77,
+    "./routes/api/admin/teams/index.ts": $78,
+    "./routes/api/analytics.ts": $79,
+    "./routes/api/claim/[token].ts": $80,
+    "./routes/api/competitions/[id]/entry-count.ts": $81,
+    "./routes/api/competitions/[id]/events.ts": $82,
+    "./routes/api/competitions/[id]/index.ts": $83,
+    "./routes/api/competitions/[id]/leaderboard.ts": $84,
+    "./routes/api/competitions/[id]/players.ts": $85,
+    "./routes/api/competitions/[id]/prizes.ts": $86,
+    "./routes/api/competitions/index.ts": $87,
+    "./routes/api/create-payment-intent.ts": $88,
+    "./routes/api/entries/[id]/details.ts": $89,
+    "./routes/api/entries/[id]/index.ts": $90,
+    "./routes/api/entries/[id]/players.ts": $91,
+    "./routes/api/entries/index.ts": $92,
+    "./routes/api/feed/events.ts": $93,
+    "./routes/api/leagues/[id]/codes.ts": $94,
+    "./routes/api/leagues/[id]/index.ts": $95,
+    "./routes/api/leagues/[id]/leave.ts": $96,
+    "./routes/api/leagues/[id]/members.ts": $97,
+    "./routes/api/leagues/index.ts": $98,
+    "./routes/api/my-entries/email.ts": $99,
+    "./routes/api/my-entries/index.ts": $100,
+    "./routes/api/notifications/[token].ts": $101,
+    "./routes/api/notifications/unsubscribe.ts": $102,
+    "./routes/api/stripe/webhook.ts": $103,
+    "./routes/api/team-edits/[token].ts": $104,
+    "./routes/api/test-email.ts": $105,
+    "./routes/api/test-payments/confirm.ts": $106,
+    "./routes/claim/[token].tsx": $107,
+    "./routes/confirmation/[id].tsx": $108,
+    "./routes/edit/[token].tsx": $109,
+    "./routes/email-test.tsx": $110,
+    "./routes/healthz.ts": $111,
+    "./routes/index.tsx": $112,
+    "./routes/leaderboard/[id].tsx": $113,
+    "./routes/leagues/[id].tsx": $114,
+    "./routes/leagues/new.tsx": $115,
+    "./routes/my-entries.tsx": $116,
+    "./routes/offline.tsx": $117,
+    "./routes/og/competition/[id].png.ts": $118,
+    "./routes/og/team/[teamId].png.ts": $119,
+    "./routes/payment/[id].tsx": $120,
+    "./routes/readyz.ts": $121,
+    "./routes/team-selection/[id].tsx": $122,
+    "./routes/unsubscribe.tsx": $123,
+    "./routes/ws.ts": $124,
   },
   islands: {
     "./islands/AdminClubs.tsx": $$0,
     "./islands/AdminCompetitionForm.tsx": $$1,
-    "./islands/AdminDashboard.tsx": $$2,
-    "./islands/AdminFeed.tsx": $$3,
-    "./islands/AdminFlash.tsx": $$4,
-    "./islands/AdminGameEvents.tsx": $$5,
-    "./islands/AdminImport.tsx": $$6,
-    "./islands/AdminLeagueRemove.tsx": $$7,
-    "./islands/AdminLogin.tsx": $$8,
-    "./islands/AdminManagePlayers.tsx": $$9,
-    "./islands/AdminMatchForm.tsx": $$10,
-    "./islands/AdminMatchList.tsx": $$11,
-    "./islands/AdminOutbox.tsx": $$12,
-    "./islands/AdminPayoutPay.tsx": $$13,
-    "./islands/AdminPerformanceEditor.tsx": $$14,
-    "./islands/AdminPlayers.tsx": $$15,
-    "./islands/AdminPrizeEditor.tsx": $$16,
-    "./islands/AdminRefundEntry.tsx": $$17,
-    "./islands/Checkout.tsx": $$18,
-    "./islands/ClaimForm.tsx": $$19,
-    "./islands/ContestList.tsx": $$20,
-    "./islands/EditTeamLink.tsx": $$21,
-    "./islands/EmailTestForm.tsx": $$22,
-    "./islands/EntryNotifications.tsx": $$23,
-    "./islands/LeaderboardLive.tsx": $$24,
-    "./islands/LeagueCreate.tsx": $$25,
-    "./islands/LeagueMembership.tsx": $$26,
-    "./islands/MyEntries.tsx": $$27,
-    "./islands/PageView.tsx": $$28,
-    "./islands/RulesButton.tsx": $$29,
-    "./islands/ShareButtons.tsx": $$30,
-    "./islands/TeamBuilder.tsx": $$31,
-    "./islands/TeamEditor.tsx": $$32,
-    "./islands/Toaster.tsx": $$33,
-    "./islands/TwoFactorSetup.tsx": $$34,
+    "./islands/AdminContestTemplates.tsx": $$2,
+    "./islands/AdminDashboard.tsx": $$3,
+    "./islands/AdminFeed.tsx": $$4,
+    "./islands/AdminFlash.tsx": $$5,
+    "./islands/AdminGameEvents.tsx": $$6,
+    "./islands/AdminImport.tsx": $$7,
+    "./islands/AdminLeagueRemove.tsx": $$8,
+    "./islands/AdminLogin.tsx": $$9,
+    "./islands/AdminManagePlayers.tsx": $$10,
+    "./islands/AdminMatchForm.tsx": $$11,
+    "./islands/AdminMatchList.tsx": $$12,
+    "./islands/AdminOutbox.tsx": $$13,
+    "./islands/AdminPayoutPay.tsx": $$14,
+    "./islands/AdminPerformanceEditor.tsx": $$15,
+    "./islands/AdminPlayers.tsx": $$16,
+    "./islands/AdminPrizeEditor.tsx": $$17,
+    "./islands/AdminRefundEntry.tsx": $$18,
+    "./islands/Checkout.tsx": $$19,
+    "./islands/ClaimForm.tsx": $$20,
+    "./islands/ContestList.tsx": $$21,
+    "./islands/EditTeamLink.tsx": $$22,
+    "./islands/EmailTestForm.tsx": $$23,
+    "./islands/EntryNotifications.tsx": $$24,
+    "./islands/LeaderboardLive.tsx": $$25,
+    "./islands/LeagueCreate.tsx": $$26,
+    "./islands/LeagueMembership.tsx": $$27,
+    "./islands/MyEntries.tsx": $$28,
+    "./islands/PageView.tsx": $$29,
+    "./islands/RulesButton.tsx": $$30,
+    "./islands/ShareButtons.tsx": $$31,
+    "./islands/TeamBuilder.tsx": $$32,
+    "./islands/TeamEditor.tsx": $$33,
+    "./islands/Toaster.tsx": $$34,
+    "./islands/TwoFactorSetup.tsx": $$35,
   },
   baseUrl: import.meta.url,
 } satisfies Manifest;

@@ -1,6 +1,7 @@
 import type { Competition } from "@/lib/domain/types.ts";
 import { closesIn, formatPrice, leagueLabel, prizeText } from "@/lib/domain/format.ts";
 import { closedForEntries } from "@/lib/client/contests.ts";
+import { isGrowingPool, shownPrizePool } from "@/lib/domain/formats.ts";
 import { Badge } from "./ui/Badge.tsx";
 import { Button } from "./ui/Button.tsx";
 import { Card } from "./ui/Card.tsx";
@@ -23,6 +24,7 @@ const CARD_FIELDS = [
   "maxEntries",
   "currentEntries",
   "cancelReason",
+  "format",
 ] as const satisfies readonly (keyof Competition)[];
 
 export type ContestCardData = Pick<Competition, typeof CARD_FIELDS[number]>;
@@ -40,9 +42,14 @@ export interface ContestCardProps {
   onSelect?: (id: number) => void;
 }
 
+/** The prize as shown: a growing pool as it stands with the entries so far. */
+function cardPrize(c: ContestCardData): string {
+  return prizeText({ ...c, prizePool: shownPrizePool(c) });
+}
+
 /** Money reads big; a long non-cash description reads as a sentence. */
 function prizeClass(c: ContestCardData): string {
-  return prizeText(c).length > 16 ? "text-base font-bold leading-snug" : "text-xl font-bold";
+  return cardPrize(c).length > 16 ? "text-base font-bold leading-snug" : "text-xl font-bold";
 }
 
 function entriesText(c: ContestCardData): string {
@@ -114,8 +121,13 @@ export function ContestCard({ competition: c, now, onSelect }: ContestCardProps)
               Prize
             </dt>
             <dd className={prizeClass(c)} data-prize="">
-              {prizeText(c)}
+              {cardPrize(c)}
             </dd>
+            {isGrowingPool(c) && (
+              <dd className="text-xs text-muted-foreground" data-growing-pool="">
+                Grows with every entry · fixed at the deadline
+              </dd>
+            )}
           </div>
           <Stat label="Entry fee" value={formatPrice(c.entryFee, c.currency)} />
           <Stat label="Entries" value={entriesText(c)} />

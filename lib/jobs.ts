@@ -24,6 +24,7 @@ import { type NotifyDeps, runNotifications } from "@/lib/notify/run.ts";
 import type { VapidConfig } from "@/lib/config.ts";
 import { resumeAwards } from "@/lib/db/standings.ts";
 import { advanceCompetitionStatuses } from "@/lib/db/status_clock.ts";
+import { freezeDuePools } from "@/lib/db/contest_formats.ts";
 import { expireLoneIntents, settleCheckouts, type SweepReport } from "@/lib/payments/sweep.ts";
 
 /** What the jobs need from the app: its Services satisfy it. */
@@ -71,7 +72,12 @@ export const JOBS: readonly Job[] = [
   {
     name: "minimum entries",
     schedule: EVERY_MINUTE,
-    run: (r) => cancelUnderfilled(r.deps, r.origin, r.now),
+    // At the deadline a contest below its minimum is cancelled; then the pools of the template
+    // contests that run are frozen (one job: Deno Deploy runs at most 10).
+    run: async (r) => {
+      await cancelUnderfilled(r.deps, r.origin, r.now);
+      await freezeDuePools(r.deps.kv, r.now);
+    },
   },
   {
     name: "competition status",

@@ -3,6 +3,7 @@ import { useState } from "react";
 import type { Competition } from "@/lib/domain/types.ts";
 import type { BuilderFixture } from "@/lib/domain/live.ts";
 import { formatPrice, formatSalary, prizeText } from "@/lib/domain/format.ts";
+import { type PoolFields, shownPrizePool } from "@/lib/domain/formats.ts";
 import type { TeamRules } from "@/lib/domain/team_rules.ts";
 import { Badge } from "@/components/ui/Badge.tsx";
 import { Button } from "@/components/ui/Button.tsx";
@@ -41,8 +42,8 @@ type BuilderFields = Pick<
 >;
 
 /** Only what the builder shows and checks, to keep the page's island props small. */
-export function builderFields(c: BuilderFields): BuilderFields {
-  const { id, name, description, entryFee, prizePool, prizeType, customPrizeDescription } = c;
+export function builderFields(c: BuilderFields & Omit<PoolFields, "prizePool">): BuilderFields {
+  const { id, name, description, entryFee, prizeType, customPrizeDescription } = c;
   const { currency, deadline, status, maxPlayersPerTeam, maxForwards, minDefenders, salaryCap } = c;
   const { maxEntries, currentEntries, cancelReason } = c;
   return {
@@ -50,7 +51,8 @@ export function builderFields(c: BuilderFields): BuilderFields {
     name,
     description,
     entryFee,
-    prizePool,
+    // A growing pool as it stands when the page is made (it is frozen at the deadline).
+    prizePool: shownPrizePool(c),
     prizeType,
     customPrizeDescription,
     currency,

@@ -3,6 +3,7 @@
  * views (no full e-mail, no payment id) and admin competition rows with their entry statistics.
  */
 import { competitionRevenue } from "@/lib/domain/competition.ts";
+import { shownPrizePool } from "@/lib/domain/formats.ts";
 import type { Competition, Entry, Team } from "@/lib/domain/types.ts";
 import type { MatchWithTeams } from "@/lib/db/matches.ts";
 import type { Fixture } from "@/lib/domain/live.ts";
@@ -48,6 +49,11 @@ export function createdEntryView(entry: Entry) {
     viceCaptainId: entry.viceCaptainId ?? null,
     editToken: entry.editToken ?? null,
   };
+}
+
+/** A competition as visitors get it: a growing pool as it stands until the deadline freezes it. */
+export function publicCompetition<C extends Competition>(competition: C): C {
+  return { ...competition, prizePool: shownPrizePool(competition) };
 }
 
 /**

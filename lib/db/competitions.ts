@@ -48,6 +48,8 @@ const DEFAULTS: Omit<Editable, Required | "deadline"> = {
   // On for competitions admins create (the API's default); off here for the rest (demo data).
   autoStatus: false,
   captainMultiplier: null,
+  format: null,
+  unlisted: false,
 };
 
 const EDITABLE_FIELDS = [
@@ -163,14 +165,15 @@ export async function listCompetitions(kv: Deno.Kv): Promise<Competition[]> {
 
 /**
  * The competitions visitors see, by deadline: an UPCOMING one is left out until its players make
- * at least one valid team under its rules (see whyNoValidTeam).
+ * at least one valid team under its rules (see whyNoValidTeam), an unlisted one always.
  */
 export async function listPublicCompetitions(kv: Deno.Kv): Promise<Competition[]> {
   const all = await listCompetitions(kv);
   const hidden = await Promise.all(
     all.map(async (c) => c.status === "UPCOMING" && (await whyNoValidTeam(kv, c)) !== null),
   );
-  return all.filter((_, i) => !hidden[i]);
+  // A private contest is reached by its link only (GET /api/competitions/{id} still answers).
+  return all.filter((c, i) => !hidden[i] && !c.unlisted);
 }
 
 /** How a status change was asked for. */

@@ -7,6 +7,7 @@ import { listEntriesByCompetition } from "./entries.ts";
 import { keys } from "@/lib/store/keys.ts";
 import { bumpLive } from "@/lib/store/live.ts";
 import { recordPayouts } from "./payout_records.ts";
+import { freezeContestPool } from "./pool_freeze.ts";
 import { getPerformancesMap } from "./performances.ts";
 import { chunk, getManyEntries, listValues, retryAtomic } from "@/lib/store/util.ts";
 
@@ -81,6 +82,11 @@ export async function computeStandings(kv: Deno.Kv, cid: number): Promise<Standi
  * in atomics of at most 90 entries, each checked against the entries just read.
  */
 export async function awardPrizes(kv: Deno.Kv, cid: number): Promise<StandingRow[]> {
+  // A template contest completed before the freeze job ran pays from a table frozen now.
+  const before = (await kv.get<Competition>(keys.competition(cid))).value;
+  if (before?.status === "COMPLETED" && before.format && !before.format.frozenAt) {
+    await freezeContestPool(kv, cid, new Date(), { force: true });
+  }
   const standings = await computeStandings(kv, cid);
   for (const rows of chunk(standings, AWARD_CHUNK)) {
     await retryAtomic("award the prizes", async () => {

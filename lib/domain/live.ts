@@ -2,6 +2,7 @@
  * Shapes shared by the leaderboard API, the live push and the leaderboard island, and the
  * competition fields the leaderboard reads. Pure: safe to import from islands.
  */
+import { type PoolFields, shownPrizePool } from "./formats.ts";
 import type {
   CompetitionStatus,
   Currency,
@@ -131,12 +132,15 @@ function minuteText(minute: number): string {
 }
 
 /** The leaderboard fields of a competition record. */
-export function pickCompetition(c: LeaderboardCompetition): LeaderboardCompetition {
+export function pickCompetition(
+  c: LeaderboardCompetition & Omit<PoolFields, "prizePool">,
+): LeaderboardCompetition {
   return {
     id: c.id,
     name: c.name,
     status: c.status,
-    prizePool: c.prizePool,
+    // A growing pool as it stands until the deadline freezes it.
+    prizePool: shownPrizePool(c),
     prizeType: c.prizeType,
     customPrizeDescription: c.customPrizeDescription,
     currency: c.currency,

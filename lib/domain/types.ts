@@ -48,6 +48,29 @@ export type PrizeType = typeof PRIZE_TYPES[number];
 export const CURRENCIES = ["USD", "GBP"] as const;
 export type Currency = typeof CURRENCIES[number];
 
+/** The contest templates an admin makes in one go (lib/domain/formats.ts). */
+export const CONTEST_TEMPLATES = ["HEAD_TO_HEAD", "FIFTY_FIFTY", "TOURNAMENT", "PRIVATE"] as const;
+export type ContestTemplate = typeof CONTEST_TEMPLATES[number];
+
+/** How a template's pool is paid: the winner, the top half equally, or a tiered table. */
+export const PAYOUTS = ["WINNER_TAKES_ALL", "TOP_HALF", "TIERED"] as const;
+export type Payout = typeof PAYOUTS[number];
+
+/** GROWING: fee × entries × (1 − the operator's share); GUARANTEED: the fixed prizePool. */
+export const POOL_MODES = ["GROWING", "GUARANTEED"] as const;
+export type PoolMode = typeof POOL_MODES[number];
+
+/** The format of a contest made from a template. */
+export interface ContestFormat {
+  template: ContestTemplate;
+  payout: Payout;
+  pool: PoolMode;
+  /** The operator's share of the fees of a GROWING pool, in percent (0–50). */
+  operatorSharePercent: number;
+  /** When the prize table was computed from the entries and stored; null before the deadline. */
+  frozenAt: string | null;
+}
+
 export interface Admin {
   id: number;
   username: string;
@@ -139,6 +162,10 @@ export interface Competition {
    * (1.5–3); absent or null: off.
    */
   captainMultiplier?: number | null;
+  /** Made from a template: its payout and pool (absent or null: prizes set by hand). */
+  format?: ContestFormat | null;
+  /** Left out of the lobby, reachable only by its link (a private contest). */
+  unlisted?: boolean;
 }
 
 /** An entry holds its five player ids (the entry_players rows). */

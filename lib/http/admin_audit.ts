@@ -63,6 +63,7 @@ const ACTIONS: Record<string, string> = {
   "DELETE teams/:id": "Delete club",
   "POST payouts/:id/:id/paid": "Record payout",
   "POST competitions/:id/entries/:team/refund": "Refund entry",
+  "POST contests-from-templates": "Create contests from templates",
   "POST 2fa/setup": "Start two-factor set-up",
   "POST 2fa/confirm": "Turn on two-factor",
   "POST 2fa/disable": "Turn off two-factor",

@@ -14,6 +14,7 @@ import {
   prizeText,
 } from "@/lib/domain/format.ts";
 import type { Competition } from "@/lib/domain/types.ts";
+import { type PoolFields, shownPrizePool } from "@/lib/domain/formats.ts";
 import type { CompetitionCard, TeamCard } from "./cards.ts";
 
 /** What a page's social meta tags say (see components/SocialMeta.tsx). */
@@ -86,10 +87,14 @@ function stage(c: PreviewCompetition, now: Date, short: boolean) {
  * The fee, prize pool and deadline (or status) of a competition, as label/value pairs; `short`
  * for the preview image's boxes.
  */
-export function competitionFacts(c: PreviewCompetition, now: Date, short = false) {
+export function competitionFacts(
+  c: PreviewCompetition & Omit<PoolFields, "prizePool">,
+  now: Date,
+  short = false,
+) {
   return [
     { label: "Entry fee", value: formatPrice(c.entryFee, c.currency) },
-    { label: "Prize pool", value: prizeText(c) },
+    { label: "Prize pool", value: prizeText({ ...c, prizePool: shownPrizePool(c) }) },
     stage(c, now, short),
   ];
 }

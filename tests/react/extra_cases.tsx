@@ -61,6 +61,7 @@ import AdminLogin from "@/islands/AdminLogin.tsx";
 import AdminPlayers from "@/islands/AdminPlayers.tsx";
 import AdminPayoutPay from "@/islands/AdminPayoutPay.tsx";
 import AdminRefundEntry from "@/islands/AdminRefundEntry.tsx";
+import AdminContestTemplates from "@/islands/AdminContestTemplates.tsx";
 import ClaimForm from "@/islands/ClaimForm.tsx";
 import ShareButtons from "@/islands/ShareButtons.tsx";
 import { SocialMeta } from "@/components/SocialMeta.tsx";
@@ -498,6 +499,7 @@ export function extraCases(data: SeedData): Record<string, () => ReactElement> {
         amount="$5.00"
       />
     ),
+    "islands/AdminContestTemplates.tsx#default": () => <AdminContestTemplates matchId={3} />,
     "components/admin/LedgerTable.tsx#LedgerLegend": () => <LedgerLegend />,
     "components/admin/CompetitionLink.tsx#CompetitionLink": () => (
       <CompetitionLink id={5} name="La Liga Classic" />

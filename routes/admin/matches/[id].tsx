@@ -1,6 +1,7 @@
 import { Head } from "$fresh/runtime.ts";
 import type { PageProps } from "$fresh/server.ts";
 import AdminMatchForm from "@/islands/AdminMatchForm.tsx";
+import AdminContestTemplates from "@/islands/AdminContestTemplates.tsx";
 import { recordPageHandler } from "@/lib/http/route_params.ts";
 import { getMatch } from "@/lib/db/matches.ts";
 
@@ -13,6 +14,7 @@ export default function EditMatchPage({ data }: PageProps<number>) {
         <title>Edit Match · Admin</title>
       </Head>
       <AdminMatchForm id={data} />
+      <AdminContestTemplates matchId={data} />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import type { Handlers } from "$fresh/server.ts";
+import { publicCompetition } from "@/lib/api/views.ts";
 import { listPublicCompetitions } from "@/lib/db/competitions.ts";
 import { json } from "@/lib/http/errors.ts";
 import { PUBLIC_COMPETITION_LIST } from "@/lib/render_cache.ts";
@@ -12,7 +13,7 @@ export const handler: Handlers<unknown, State> = {
     return cache.answer(
       req,
       PUBLIC_COMPETITION_LIST,
-      async () => json(await listPublicCompetitions(kv)),
+      async () => json((await listPublicCompetitions(kv)).map(publicCompetition)),
     );
   },
 };

@@ -1,5 +1,5 @@
 import type { Handlers } from "$fresh/server.ts";
-import { fixtureView } from "@/lib/api/views.ts";
+import { fixtureView, publicCompetition } from "@/lib/api/views.ts";
 import { requireCompetition } from "@/lib/db/competitions.ts";
 import { getMatchWithTeams } from "@/lib/db/matches.ts";
 import { json } from "@/lib/http/errors.ts";
@@ -18,7 +18,7 @@ export const handler: Handlers<unknown, State> = {
       const match = competition.matchId === null
         ? null
         : await getMatchWithTeams(kv, competition.matchId);
-      return json({ ...competition, fixture: match && fixtureView(match) });
+      return json({ ...publicCompetition(competition), fixture: match && fixtureView(match) });
     });
   },
 };
