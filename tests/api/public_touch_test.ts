@@ -11,6 +11,8 @@
 import assert from "node:assert/strict";
 import * as competitionPlayers from "@/lib/db/competition_players.ts";
 import * as competitions from "@/lib/db/competitions.ts";
+import * as contestFormats from "@/lib/db/contest_formats.ts";
+import * as poolFreeze from "@/lib/db/pool_freeze.ts";
 import * as entryEdits from "@/lib/db/entry_edits.ts";
 import * as entryRefundDecisions from "@/lib/db/entry_refund_decisions.ts";
 import * as events from "@/lib/db/events.ts";
@@ -198,6 +200,22 @@ Deno.test("[touch] every public write moves the public change marker", async (t)
       "matches.updateMatch",
       () => matches.updateMatch(kv, matchId, { stadium: "Ground" }),
     );
+    let growing = 0;
+    await step("contestFormats.createContestsFromTemplates", async () => {
+      const [made] = await contestFormats.createContestsFromTemplates(kv, {
+        matchId,
+        entryFee: 5,
+        templates: [{ format: "TOURNAMENT" }],
+      });
+      growing = made.id;
+    });
+    // Past its deadline, the growing pool and its prize table are frozen.
+    const later = new Date(Date.now() + 2 * 86_400_000);
+    await step("contestFormats.freezeDuePools", () => contestFormats.freezeDuePools(kv, later));
+    await step("poolFreeze.freezeContestPool", async () => {
+      await poolFreeze.freezeContestPool(kv, growing, later);
+      await competitions.deleteCompetition(kv, growing); // the match is deleted further down
+    });
     await step("matches.setLiveScore", () => matches.setLiveScore(kv, matchId, 1, 0));
     await step("matches.recordKickOff", () => matches.recordKickOff(kv, matchId, new Date()));
     await step("competitions.createCompetition", async () => {

@@ -50,7 +50,7 @@ Deno.test("[admin-ui] deadlines are entered locally and stored as UTC", async (t
 
 Deno.test("[admin-ui] the competition form uses the product defaults and messages", async (t) => {
   const values = defaultCompetitionValues(new Date("2030-01-01T10:00:00Z"));
-  await t.step("defaults: fee 10, pool 100, USD, CASH, UPCOMING, 100 entries, cap 5000", () => {
+  await t.step("defaults: fee 10, pool 100, USD, CASH, UPCOMING, 100 entries, cap 50000", () => {
     assert.deepEqual(
       [values.entryFee, values.prizePool, values.currency, values.prizeType, values.status],
       ["10", "100", "USD", "CASH", "UPCOMING"],
@@ -59,7 +59,7 @@ Deno.test("[admin-ui] the competition form uses the product defaults and message
       [values.maxEntries, values.maxPlayersPerTeam, values.maxForwards, values.minDefenders],
       ["100", "3", "2", "1"],
     );
-    assert.equal(values.salaryCap, "5000");
+    assert.equal(values.salaryCap, "50000", "the rules' cap until a match suggests one");
   });
   await t.step("a blank name and deadline give the agreed messages", () => {
     const errors = validateCompetition({ ...values, deadlineDate: "" });
