@@ -37,7 +37,7 @@ import {
   validTeams,
 } from "@/tests/helpers/fixtures.ts";
 import { feedSender } from "@/tests/helpers/feed.ts";
-import { startTestPushService, subscribeEntry } from "@/tests/helpers/push_service.ts";
+import { LOCAL_PUSH, startTestPushService, subscribeEntry } from "@/tests/helpers/push_service.ts";
 import { startTestSmtp } from "@/tests/helpers/smtp.ts";
 
 /** Pays and makes an entry through the API, as the checkout does; its edit token. */
@@ -56,7 +56,7 @@ const notices = async (app: TestApp, about: string): Promise<OutboxMessage[]> =>
   (await listOutbox(app.kv)).filter((m) => m.about?.startsWith(`notify:${about}`));
 
 Deno.test("[notifications] a GOAL over many pages of settings reaches every holder once", async () => {
-  const app = await makeTestApp();
+  const app = await makeTestApp({ config: LOCAL_PUSH });
   const push = startTestPushService();
   try {
     const c = await makeCompetition(app.kv);
@@ -418,7 +418,7 @@ Deno.test("[notifications] a permanent SMTP failure marks the address bounced: i
 
 Deno.test("[notifications] a GOAL is pushed to the subscribed entries holding the scorer; 410 removes a subscription", async (t) => {
   const push = startTestPushService();
-  const app = await makeTestApp();
+  const app = await makeTestApp({ config: LOCAL_PUSH });
   try {
     const c = await makeCompetition(app.kv);
     const picks = validPicks(c);
@@ -506,6 +506,7 @@ Deno.test("[notifications] a large send goes through the worker pool: every push
         message: { title: "Your pick scored", body: `#${i}`, url: "/" },
       })),
       vapid,
+      { allowLocal: true },
     );
     assert.equal(results[7], "gone");
     assert.deepEqual(results.filter((r) => r === "sent").length, 219);
@@ -523,7 +524,7 @@ Deno.test("[notifications] a large send goes through the worker pool: every push
 
 Deno.test("[notifications] a scoring event removed: a Correction replaces the push, or nothing goes when none went", async (t) => {
   const push = startTestPushService();
-  const app = await makeTestApp();
+  const app = await makeTestApp({ config: LOCAL_PUSH });
   try {
     const c = await makeCompetition(app.kv);
     const scorer = validPicks(c)[4];
@@ -633,7 +634,7 @@ Deno.test("[notifications] a scoring event removed: a Correction replaces the pu
 
 Deno.test("[notifications] a feed amendment (the goal's minute corrected) keeps one notification: no Correction, the first tag", async (t) => {
   const push = startTestPushService();
-  const app = await makeTestApp();
+  const app = await makeTestApp({ config: LOCAL_PUSH });
   try {
     const c = await makeCompetition(app.kv);
     const scorer = validPicks(c)[4];
