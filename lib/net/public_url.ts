@@ -208,3 +208,13 @@ export async function checkOutboundUrl(
   }
   return { url: verdict.url, addresses };
 }
+
+/**
+ * The network a client address stands for in per-requester limits: an IPv4 address itself, an
+ * IPv6 address's /64 (one subscriber holds a whole /64 and can pick any address in it).
+ */
+export function requesterNetwork(address: string): string {
+  const v6 = parseIPv6(address);
+  if (!v6 || parseIPv4(address)) return address;
+  return `${v6.slice(0, 4).map((g) => g.toString(16)).join(":")}::/64`;
+}

@@ -10,6 +10,7 @@ import {
   checkOutboundUrl,
   judgeUrl,
   parseIPv6,
+  requesterNetwork,
   type Resolver,
 } from "@/lib/net/public_url.ts";
 import { ATTACK_ENDPOINTS } from "@/tests/helpers/push_service.ts";
@@ -152,4 +153,10 @@ Deno.test("[public url] allowLocal admits this machine's loopback only, over htt
   for (const url of ["http://10.0.0.1/x", "https://169.254.169.254/", "http://example.com/x"]) {
     assert.ok("refused" in await checkOutboundUrl(url, local, publicDns), url);
   }
+});
+
+Deno.test("[public url] a requester is its IPv4 address, or its IPv6 /64", () => {
+  assert.equal(requesterNetwork("198.51.100.7"), "198.51.100.7");
+  assert.equal(requesterNetwork("2001:db8:1:2:aaaa::1"), "2001:db8:1:2::/64");
+  assert.equal(requesterNetwork("2001:db8:1:2:bbbb::9"), "2001:db8:1:2::/64");
 });
