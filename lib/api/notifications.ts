@@ -77,7 +77,8 @@ export async function notifySettings(deps: Deps, token: string): Promise<NotifyS
 }
 
 /**
- * Changes the settings: each opt-in turned on records its consent with its time and `source`.
+ * Changes the settings: each opt-in turned on records its consent with its time and `source`, the
+ * page whose route received the change (never what the client says).
  * Push opt-ins need this browser's subscription (given now or before); e-mail opt-ins are refused
  * for an address that bounced, and every opt-in for a refunded entry.
  */
@@ -85,11 +86,12 @@ export async function changeNotifySettings(
   deps: Deps,
   token: string,
   input: NotifySettingsInput,
+  source: ConsentSource,
   now = new Date(),
 ): Promise<NotifySettingsView> {
   const entry = await entryOf(deps.kv, token);
   if (input.push) await assertPushEndpoint(deps, input.push.endpoint);
-  const { source = "my-entries", ...change } = input;
+  const change = input;
   const turningOn = Object.entries(change).some(([k, v]) => k !== "push" && v === true);
   if (turningOn && entry.refundedAt) throw new ConflictError(REFUNDED_MESSAGE);
   if ((change.deadlineEmail || change.resultEmail) && await bouncedAt(deps.kv, entry.email)) {
@@ -100,6 +102,6 @@ export async function changeNotifySettings(
   if ((change.pushScored || change.pushFinal) && !target) {
     throw fieldError("push", "Allow notifications in this browser first");
   }
-  const prefs = await setNotifyPrefs(deps.kv, entry, change, source as ConsentSource, now);
+  const prefs = await setNotifyPrefs(deps.kv, entry, change, source, now);
   return view(deps, entry, prefs);
 }

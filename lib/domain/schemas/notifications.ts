@@ -36,17 +36,15 @@ const pushTarget = z.object({
   }, { error: "Push keys are required" }),
 }, { error: "Push subscription must be an object" });
 
-/** The settings change: each opt-in on or off, the browser to push to (null revokes push). */
+/**
+ * The settings change: each opt-in on or off, the browser to push to (null revokes push). Where
+ * it was given is the route's to say (a `source` in the body is dropped unread).
+ */
 export const notifySettingsSchema = z.object({
   deadlineEmail: onOff("deadlineEmail"),
   resultEmail: onOff("resultEmail"),
   pushScored: onOff("pushScored"),
   pushFinal: onOff("pushFinal"),
   push: z.optional(z.nullable(pushTarget)),
-  source: z.optional(
-    z.enum(CONSENT_SOURCES, {
-      error: "source must be checkout, my-entries or confirmation",
-    }),
-  ),
 });
 export type NotifySettingsInput = z.infer<typeof notifySettingsSchema>;
