@@ -58,6 +58,7 @@ export type ResolvedHosts = Map<string, { until: number; addresses: Promise<stri
  * a resolver asked twice per push would be flooded; only vendors' names get this far by default.
  */
 const RESOLVED_FOR_MS = 10_000;
+const RESOLVED_HOSTS_KEPT = 1_000;
 
 /** Where pushes may go (PUSH_ALLOW_LOCAL admits a push service on this machine). */
 export function pushPolicy(config?: { pushAllowLocal?: boolean }): OutboundPolicy {
@@ -70,6 +71,7 @@ function cachedResolver(resolved: ResolvedHosts): Resolver {
     const now = Date.now();
     const hit = resolved.get(host);
     if (hit && hit.until > now) return hit.addresses;
+    if (resolved.size >= RESOLVED_HOSTS_KEPT) resolved.clear(); // WNS has many host names
     const kept = { until: now + RESOLVED_FOR_MS, addresses: resolveHost(host) };
     resolved.set(host, kept);
     kept.addresses.catch(() => resolved.get(host) === kept && resolved.delete(host));
