@@ -103,29 +103,31 @@ import * as $98 from "./routes/api/leagues/index.ts";
 import * as $99 from "./routes/api/my-entries/email.ts";
 import * as $100 from "./routes/api/my-entries/index.ts";
 import * as $101 from "./routes/api/notifications/[token].ts";
-import * as $102 from "./routes/api/notifications/unsubscribe.ts";
-import * as $103 from "./routes/api/stripe/webhook.ts";
-import * as $104 from "./routes/api/team-edits/[token].ts";
-import * as $105 from "./routes/api/test-email.ts";
-import * as $106 from "./routes/api/test-payments/confirm.ts";
-import * as $107 from "./routes/claim/[token].tsx";
-import * as $108 from "./routes/confirmation/[id].tsx";
-import * as $109 from "./routes/edit/[token].tsx";
-import * as $110 from "./routes/email-test.tsx";
-import * as $111 from "./routes/healthz.ts";
-import * as $112 from "./routes/index.tsx";
-import * as $113 from "./routes/leaderboard/[id].tsx";
-import * as $114 from "./routes/leagues/[id].tsx";
-import * as $115 from "./routes/leagues/new.tsx";
-import * as $116 from "./routes/my-entries.tsx";
-import * as $117 from "./routes/offline.tsx";
-import * as $118 from "./routes/og/competition/[id].png.ts";
-import * as $119 from "./routes/og/team/[teamId].png.ts";
-import * as $120 from "./routes/payment/[id].tsx";
-import * as $121 from "./routes/readyz.ts";
-import * as $122 from "./routes/team-selection/[id].tsx";
-import * as $123 from "./routes/unsubscribe.tsx";
-import * as $124 from "./routes/ws.ts";
+import * as $102 from "./routes/api/notifications/[token]/checkout.ts";
+import * as $103 from "./routes/api/notifications/[token]/confirmation.ts";
+import * as $104 from "./routes/api/notifications/unsubscribe.ts";
+import * as $105 from "./routes/api/stripe/webhook.ts";
+import * as $106 from "./routes/api/team-edits/[token].ts";
+import * as $107 from "./routes/api/test-email.ts";
+import * as $108 from "./routes/api/test-payments/confirm.ts";
+import * as $109 from "./routes/claim/[token].tsx";
+import * as $110 from "./routes/confirmation/[id].tsx";
+import * as $111 from "./routes/edit/[token].tsx";
+import * as $112 from "./routes/email-test.tsx";
+import * as $113 from "./routes/healthz.ts";
+import * as $114 from "./routes/index.tsx";
+import * as $115 from "./routes/leaderboard/[id].tsx";
+import * as $116 from "./routes/leagues/[id].tsx";
+import * as $117 from "./routes/leagues/new.tsx";
+import * as $118 from "./routes/my-entries.tsx";
+import * as $119 from "./routes/offline.tsx";
+import * as $120 from "./routes/og/competition/[id].png.ts";
+import * as $121 from "./routes/og/team/[teamId].png.ts";
+import * as $122 from "./routes/payment/[id].tsx";
+import * as $123 from "./routes/readyz.ts";
+import * as $124 from "./routes/team-selection/[id].tsx";
+import * as $125 from "./routes/unsubscribe.tsx";
+import * as $126 from "./routes/ws.ts";
 import * as $$0 from "./islands/AdminClubs.tsx";
 import * as $$1 from "./islands/AdminCompetitionForm.tsx";
 import * as $$2 from "./islands/AdminContestTemplates.tsx";
@@ -269,29 +271,31 @@ const manifest = {
     "./routes/api/my-entries/email.ts": $99,
     "./routes/api/my-entries/index.ts": $100,
     "./routes/api/notifications/[token].ts": $101,
-    "./routes/api/notifications/unsubscribe.ts": $102,
-    "./routes/api/stripe/webhook.ts": $103,
-    "./routes/api/team-edits/[token].ts": $104,
-    "./routes/api/test-email.ts": $105,
-    "./routes/api/test-payments/confirm.ts": $106,
-    "./routes/claim/[token].tsx": $107,
-    "./routes/confirmation/[id].tsx": $108,
-    "./routes/edit/[token].tsx": $109,
-    "./routes/email-test.tsx": $110,
-    "./routes/healthz.ts": $111,
-    "./routes/index.tsx": $112,
-    "./routes/leaderboard/[id].tsx": $113,
-    "./routes/leagues/[id].tsx": $114,
-    "./routes/leagues/new.tsx": $115,
-    "./routes/my-entries.tsx": $116,
-    "./routes/offline.tsx": $117,
-    "./routes/og/competition/[id].png.ts": $118,
-    "./routes/og/team/[teamId].png.ts": $119,
-    "./routes/payment/[id].tsx": $120,
-    "./routes/readyz.ts": $121,
-    "./routes/team-selection/[id].tsx": $122,
-    "./routes/unsubscribe.tsx": $123,
-    "./routes/ws.ts": $124,
+    "./routes/api/notifications/[token]/checkout.ts": $102,
+    "./routes/api/notifications/[token]/confirmation.ts": $103,
+    "./routes/api/notifications/unsubscribe.ts": $104,
+    "./routes/api/stripe/webhook.ts": $105,
+    "./routes/api/team-edits/[token].ts": $106,
+    "./routes/api/test-email.ts": $107,
+    "./routes/api/test-payments/confirm.ts": $108,
+    "./routes/claim/[token].tsx": $109,
+    "./routes/confirmation/[id].tsx": $110,
+    "./routes/edit/[token].tsx": $111,
+    "./routes/email-test.tsx": $112,
+    "./routes/healthz.ts": $113,
+    "./routes/index.tsx": $114,
+    "./routes/leaderboard/[id].tsx": $115,
+    "./routes/leagues/[id].tsx": $116,
+    "./routes/leagues/new.tsx": $117,
+    "./routes/my-entries.tsx": $118,
+    "./routes/offline.tsx": $119,
+    "./routes/og/competition/[id].png.ts": $120,
+    "./routes/og/team/[teamId].png.ts": $121,
+    "./routes/payment/[id].tsx": $122,
+    "./routes/readyz.ts": $123,
+    "./routes/team-selection/[id].tsx": $124,
+    "./routes/unsubscribe.tsx": $125,
+    "./routes/ws.ts": $126,
   },
   islands: {
     "./islands/AdminClubs.tsx": $$0,

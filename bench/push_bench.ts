@@ -24,7 +24,7 @@ import { OutboxMailer } from "@/lib/email/outbox_mailer.ts";
 import { startPushDrainer } from "@/lib/notify/run.ts";
 import { createNotifyState } from "@/lib/notify/state.ts";
 import { seedContest } from "@/tests/unit/live/seed.ts";
-import { startTestPushService } from "@/tests/helpers/push_service.ts";
+import { LOCAL_PUSH, startTestPushService } from "@/tests/helpers/push_service.ts";
 
 const ENTRIES = Number(Deno.env.get("PUSH_ENTRIES") ?? 10_000);
 const RUNS = Number(Deno.env.get("PUSH_RUNS") ?? 3);
@@ -39,7 +39,12 @@ async function scenario(label: string, everyoneHoldsScorer: boolean): Promise<nu
   const dir = await Deno.makeTempDir();
   const kv = await Deno.openKv(`${dir}/app.kv`);
   const push = startTestPushService({ decryptEvery: 50 });
-  const deps = { kv, mailer: new OutboxMailer(kv), notify: createNotifyState(), config: {} };
+  const deps = {
+    kv,
+    mailer: new OutboxMailer(kv),
+    notify: createNotifyState(),
+    config: LOCAL_PUSH, // the local push service stands for the vendors'
+  };
   const drainer = startPushDrainer(deps);
   try {
     const contest = await seedContest(kv, {

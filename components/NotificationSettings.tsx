@@ -120,7 +120,7 @@ export function NotificationSettings(
       setSettings(shown);
     }
     try {
-      setSettings(await saveNotifySettings(editToken, { ...change, source }));
+      setSettings(await saveNotifySettings(editToken, change, source));
       setStatus(done);
     } catch (err) {
       setSettings(before);

@@ -38,6 +38,11 @@ export interface AppConfig {
   liveMaxSockets?: number;
   /** The VAPID key pair browser push is signed with; null or unset: one kept in the store. */
   vapid?: VapidConfig | null;
+  /**
+   * Push endpoints on this machine's loopback are admitted (PUSH_ALLOW_LOCAL=1, for tests and
+   * benches with a local push service); otherwise only the browser vendors' push services.
+   */
+  pushAllowLocal?: boolean;
 }
 
 /** VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY (base64url, as `web-push generate-vapid-keys` prints) and VAPID_SUBJECT. */
@@ -420,7 +425,22 @@ export function loadConfig(env: Env): ServerConfig {
     ...parseKv(env, deploy),
     ...parseLiveMaxSockets(read(env, "LIVE_MAX_SOCKETS")),
     ...parseVapid(env),
+    ...parsePushAllowLocal(read(env, "PUSH_ALLOW_LOCAL"), deploy),
   };
+}
+
+/**
+ * PUSH_ALLOW_LOCAL: 1 admits push endpoints on this machine's loopback (a local push service for
+ * tests and benches); 0 or unset admits only the browser vendors' push services. Never on Deno
+ * Deploy, where nothing local is a push service.
+ */
+function parsePushAllowLocal(raw: string | null, deploy: boolean): { pushAllowLocal?: true } {
+  if (raw === null || raw === "0") return {};
+  if (raw !== "1") throw new ConfigError(`PUSH_ALLOW_LOCAL must be 1 or 0 (got "${raw}")`);
+  if (deploy) {
+    throw new ConfigError("PUSH_ALLOW_LOCAL=1 is for tests and benches, not for Deno Deploy");
+  }
+  return { pushAllowLocal: true };
 }
 
 /**

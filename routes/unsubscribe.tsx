@@ -1,5 +1,11 @@
 import { Head } from "$fresh/runtime.ts";
-import type { PageProps } from "$fresh/server.ts";
+import type { Handlers, PageProps } from "$fresh/server.ts";
+import { PRIVATE_HEADERS } from "@/lib/http/private.ts";
+
+export const handler: Handlers = {
+  /** The page only: opening it changes nothing; never cached, its link's token never referred. */
+  GET: (_req, ctx) => ctx.render(undefined, { headers: PRIVATE_HEADERS }),
+};
 
 /**
  * The page an e-mail's unsubscribe link opens: one button that stops the e-mails (a link alone

@@ -119,9 +119,6 @@ export function CheckoutFlow({ competition, picks, closed, onEntryNumber }: Chec
         return;
       }
       setIntent(answer);
-      if (answer.entryNumber !== null) {
-        onEntryNumber({ number: answer.entryNumber, allowed: answer.entriesAllowed });
-      }
       setStep("payment"); // Apple Pay's absence is said beside the payment options (PaymentStep)
     } catch (err) {
       intentFailed(err, setErrors);

@@ -4,7 +4,6 @@
  * standings as the contest's leaderboard (so an entry that leaves the contest, e.g. refunded,
  * leaves its leagues' boards too).
  */
-import { maskEmail } from "@/lib/api/views.ts";
 import { getCompetition } from "@/lib/db/competitions.ts";
 import { getEntryByEditToken } from "@/lib/db/entry_edits.ts";
 import { getEntryByTeamId } from "@/lib/db/entries.ts";
@@ -14,6 +13,7 @@ import { hitRateLimits, type RateLimit, undoHits } from "@/lib/db/rate_limits.ts
 import { fieldError, NotFoundError, TooManyRequestsError } from "@/lib/domain/errors.ts";
 import {
   JOIN_CODE_MINUTES,
+  JOIN_CODE_REQUESTS_PER_HOUR,
   JOIN_CODES_PER_HOUR,
   leagueRanks,
   type LeagueRow,
@@ -81,46 +81,62 @@ export async function perPersonHourly<T>(
   }
 }
 
+/** The join-code e-mail's subject: fixed, since the league's name is whatever its maker typed. */
+export const JOIN_CODE_SUBJECT = "Your code to join a league";
+/** What the requester is told: nothing of the address the code went to. */
+export const JOIN_CODE_SENT = "We have e-mailed a 6-digit code to the address of this entry. " +
+  `It works for ${JOIN_CODE_MINUTES} minutes.`;
+
 /**
  * E-mails a join code for `entry` to its own address (outbox, handed to SMTP at once when one is
- * configured); at most JOIN_CODES_PER_HOUR per address. Answers the message to show.
+ * configured): at most JOIN_CODES_PER_HOUR per address, and JOIN_CODE_REQUESTS_PER_HOUR asked
+ * by one `requester` (the client's address; null when unknown). Answers the message to show.
  */
 export async function sendJoinCode(
   deps: Pick<Services, "kv" | "mailer">,
   league: League,
   entry: Entry,
   origin: string,
+  requester: string | null,
 ): Promise<string> {
   const { kv, mailer } = deps;
   const competition = await getCompetition(kv, league.competitionId);
-  const outboxId = await perPersonHourly(
+  const send = () =>
+    perPersonHourly(
+      kv,
+      "league_codes",
+      entry.email,
+      JOIN_CODES_PER_HOUR,
+      "Too many league codes for this entry's address",
+      () =>
+        createJoinCode(kv, league.id, entry, (code) => ({
+          to: entry.email,
+          subject: JOIN_CODE_SUBJECT,
+          text: [
+            // The league's name is the requester's text: quoted (JSON-escaped), never bare.
+            `Someone asked to add your team ${entry.teamName} (${entry.teamId}) to the league ` +
+            `${JSON.stringify(league.name)} of ${competition?.name ?? "a contest"}.`,
+            "",
+            `Your code: ${code}`,
+            "",
+            `It works for ${JOIN_CODE_MINUTES} minutes on ${origin}/leagues/${league.id}.`,
+            "No money moves in a league. If you did not ask for this, ignore this e-mail.",
+          ].join("\n"),
+        }), { deliver: mailerDelivers(mailer) }),
+    );
+  const outboxId = requester === null ? await send() : await perPersonHourly(
     kv,
-    "league_codes",
-    entry.email,
-    JOIN_CODES_PER_HOUR,
-    "Too many league codes for this entry's address",
-    () =>
-      createJoinCode(kv, league.id, entry, (code) => ({
-        to: entry.email,
-        subject: `Your code to join the league ${league.name}`,
-        text: [
-          `Someone asked to add your team ${entry.teamName} (${entry.teamId}) to the league ` +
-          `"${league.name}" of ${competition?.name ?? "a contest"}.`,
-          "",
-          `Your code: ${code}`,
-          "",
-          `It works for ${JOIN_CODE_MINUTES} minutes on ${origin}/leagues/${league.id}.`,
-          "No money moves in a league. If you did not ask for this, ignore this e-mail.",
-        ].join("\n"),
-      }), { deliver: mailerDelivers(mailer) }),
+    "league_code_requests",
+    requester,
+    JOIN_CODE_REQUESTS_PER_HOUR,
+    "Too many league codes asked from this network",
+    send,
   );
   if (mailerDelivers(mailer)) {
     // A failed hand-over stays marked: the outbox job retries it.
     await deliverOutboxMessage(kv, mailer, outboxId).catch(() => false);
   }
-  return `We have e-mailed a 6-digit code to ${
-    maskEmail(entry.email)
-  }, the address of this entry. It works for ${JOIN_CODE_MINUTES} minutes.`;
+  return JOIN_CODE_SENT;
 }
 
 /** A league's board: its members ranked among themselves, each with its contest rank. */

@@ -5,6 +5,8 @@
 import type { Competition, OpenedPayment } from "@/lib/domain/types.ts";
 import { apiFetch } from "@/lib/client/api.ts";
 import { issuesToErrors } from "@/lib/client/form_errors.ts";
+import { getUserEntries } from "@/lib/client/user_entries.ts";
+import { notifySettingsPath } from "@/lib/client/notifications.ts";
 
 export const PAYMENT_EMAIL_KEY = "payment_email";
 export const TEAM_NAME_KEY = "team_name";
@@ -55,12 +57,17 @@ export function createPaymentIntent(details: CheckoutDetails): Promise<PaymentIn
 }
 
 /**
- * Which entry a new one by `email` would be, of how many one person may hold, as the server
- * counts the person's entries (any spelling of their address).
+ * Which entry a new one by `email` would be, of how many one person may hold: the server counts
+ * the person's entries (any spelling of their address) among those this browser holds the edit
+ * secrets of, so typing someone else's address tells nothing about them.
  */
 export async function fetchEntryCount(competitionId: number, email: string): Promise<EntryCount> {
+  const editTokens = getUserEntries()
+    .filter((e) => e.competitionId === competitionId && e.editToken)
+    .map((e) => e.editToken!);
   const answer = await apiFetch<{ entryNumber: number; entriesAllowed: number }>(
-    `/api/competitions/${competitionId}/entry-count?email=${encodeURIComponent(email)}`,
+    `/api/competitions/${competitionId}/entry-count`,
+    { method: "POST", json: { email, editTokens } },
   );
   return { number: answer.entryNumber, allowed: answer.entriesAllowed };
 }
@@ -90,10 +97,7 @@ export function saveCheckoutOptIns(
   editToken: string,
   optIns: { deadlineEmail: boolean; resultEmail: boolean },
 ): Promise<unknown> {
-  return apiFetch(`/api/notifications/${encodeURIComponent(editToken)}`, {
-    method: "PUT",
-    json: { ...optIns, source: "checkout" },
-  });
+  return apiFetch(notifySettingsPath(editToken, "checkout"), { method: "PUT", json: optIns });
 }
 
 function storage(kind: "sessionStorage" | "localStorage"): Storage | null {

@@ -38,15 +38,19 @@ export function loadNotifySettings(token: string): Promise<NotifySettings> {
   return apiFetch<NotifySettings>(`/api/notifications/${encodeURIComponent(token)}`);
 }
 
-/** Changes some settings; resolves to all of them. */
+/** Where the settings of `token` are changed from `source`: the route records the consent's source. */
+export function notifySettingsPath(token: string, source: ConsentSource = "my-entries"): string {
+  const base = `/api/notifications/${encodeURIComponent(token)}`;
+  return source === "my-entries" ? base : `${base}/${source}`;
+}
+
+/** Changes some settings from the page `source`; resolves to all of them. */
 export function saveNotifySettings(
   token: string,
-  change: Partial<Record<NotifyChoice, boolean>> & {
-    push?: PushSubscriptionJson | null;
-    source?: ConsentSource;
-  },
+  change: Partial<Record<NotifyChoice, boolean>> & { push?: PushSubscriptionJson | null },
+  source: ConsentSource = "my-entries",
 ): Promise<NotifySettings> {
-  return apiFetch<NotifySettings>(`/api/notifications/${encodeURIComponent(token)}`, {
+  return apiFetch<NotifySettings>(notifySettingsPath(token, source), {
     method: "PUT",
     json: change,
   });

@@ -12,6 +12,11 @@ export const MAX_LEAGUES_PER_ENTRY = 10;
 export const LEAGUES_PER_HOUR = 5;
 /** Join codes e-mailed to one person per hour. */
 export const JOIN_CODES_PER_HOUR = 5;
+/**
+ * Join codes one requester (a client address) may ask per hour, whoever they go to: team IDs
+ * are public, so without it one stranger could mail every entrant of a contest.
+ */
+export const JOIN_CODE_REQUESTS_PER_HOUR = 10;
 /** How long an e-mailed join code works, and how many wrong tries it takes. */
 export const JOIN_CODE_MINUTES = 15;
 export const JOIN_CODE_TRIES = 5;

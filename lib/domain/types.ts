@@ -255,8 +255,6 @@ export interface OpenedPayment {
   publishableKey: string | null;
   amount: number;
   currency: string;
-  /** Which of the payer's entries this one would be (1 for the first; null without an e-mail). */
-  entryNumber: number | null;
   /** How many entries one person may hold in the competition. */
   entriesAllowed: number;
 }

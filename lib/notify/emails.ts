@@ -1,7 +1,8 @@
 /**
  * The e-mails a person asked for: the reminder 1 hour before the deadline and the result. Each
  * carries its one-click unsubscribe: the RFC 8058 headers (`List-Unsubscribe` with the POST
- * address, `List-Unsubscribe-Post: List-Unsubscribe=One-Click`) and the same link in the body.
+ * address, `List-Unsubscribe-Post: List-Unsubscribe=One-Click`), and in the body a link to the
+ * /unsubscribe page with its button (a person's click is a GET, which must change nothing).
  */
 import { getPlayerPerformances } from "@/lib/db/performances.ts";
 import { getPlayersByIds } from "@/lib/db/players.ts";
@@ -18,9 +19,18 @@ import { roundPoints } from "@/lib/domain/scoring.ts";
 import { esc } from "@/lib/email/html.ts";
 import type { MailMessage } from "@/lib/email/mailer.ts";
 
-/** The address the unsubscribe link and POST go to. */
+/** The address mail apps' one-click unsubscribe POSTs to (the List-Unsubscribe header). */
 export function unsubscribeUrl(origin: string, token: string): string {
   return `${origin}/api/notifications/unsubscribe?t=${encodeURIComponent(token)}`;
+}
+
+/**
+ * The body's link for the one-click address `oneClick`: the /unsubscribe page with the same
+ * token, whose button POSTs. Opening a link (as a person or a mail scanner does) is a GET.
+ */
+export function unsubscribePageUrl(oneClick: string): string {
+  const url = new URL(oneClick);
+  return `${url.origin}/unsubscribe${url.search}`;
 }
 
 /** The RFC 8058 one-click headers. */
@@ -40,13 +50,13 @@ interface Parts {
 }
 
 function message({ to, subject, lines, link, unsubscribe }: Parts): MailMessage {
-  const footer = "You get this because you asked for it for this entry. " +
-    "Stop these e-mails with one click:";
-  const text = [...lines, "", `${link.label}: ${link.url}`, "", footer, unsubscribe].join("\n");
+  const footer = "You get this because you asked for it for this entry. Stop these e-mails:";
+  const page = unsubscribePageUrl(unsubscribe);
+  const text = [...lines, "", `${link.label}: ${link.url}`, "", footer, page].join("\n");
   const html = lines.filter(Boolean).map((l) => `<p>${esc(l)}</p>`).join("\n") +
     `\n<p><a href="${esc(link.url)}">${esc(link.label)}</a></p>` +
     `\n<p style="color:#666;font-size:12px">${esc(footer)} <a href="${
-      esc(unsubscribe)
+      esc(page)
     }">Unsubscribe</a></p>`;
   return { to, subject, text, html, headers: unsubscribeHeaders(unsubscribe) };
 }

@@ -2,12 +2,19 @@
  * Browser push through the Web Push protocol with the `web-push` library: it encrypts each
  * payload for its browser (RFC 8291, aes128gcm) and builds the request; the VAPID header (RFC
  * 8292) is signed once per push service and hour rather than per message. A 404 or 410 answer
- * means the browser dropped the subscription: the caller removes it.
+ * means the browser dropped the subscription: the caller removes it. The endpoint is a URL the
+ * visitor chose, so it is checked right before each send (lib/net/public_url.ts): a refused one
+ * is dropped unsent, and a redirect is never followed.
  */
 import webpush from "web-push";
 import type { VapidConfig } from "@/lib/config.ts";
 import type { PushTarget } from "@/lib/db/notifications.ts";
-import { pushableEndpoint } from "@/lib/domain/schemas/notifications.ts";
+import {
+  checkOutboundUrl,
+  type OutboundPolicy,
+  resolveHost,
+  type Resolver,
+} from "@/lib/net/public_url.ts";
 
 /** What a notification shows (the service worker `static/sw.js` reads it). */
 export interface PushMessage {
@@ -44,6 +51,40 @@ const SEND_TIMEOUT_MS = 10_000;
 /** Signed VAPID headers by key and push service (one map per isolate, see state.ts). */
 export type VapidHeaders = Map<string, { value: string; until: number }>;
 
+/** Push-service hosts resolved, each kept briefly (one map per isolate or push worker). */
+export type ResolvedHosts = Map<string, { until: number; addresses: Promise<string[]> }>;
+/**
+ * A host's addresses are reused this long: a goal sends thousands of pushes to one service, and
+ * a resolver asked twice per push would be flooded; only vendors' names get this far by default.
+ */
+const RESOLVED_FOR_MS = 10_000;
+const RESOLVED_HOSTS_KEPT = 1_000;
+
+/** Where pushes may go (PUSH_ALLOW_LOCAL admits a push service on this machine). */
+export function pushPolicy(config?: { pushAllowLocal?: boolean }): OutboundPolicy {
+  return { allowLocal: config?.pushAllowLocal === true };
+}
+
+/** `resolveHost` with each answer kept RESOLVED_FOR_MS in `resolved`. */
+function cachedResolver(resolved: ResolvedHosts): Resolver {
+  return (host) => {
+    const now = Date.now();
+    const hit = resolved.get(host);
+    if (hit && hit.until > now) return hit.addresses;
+    if (resolved.size >= RESOLVED_HOSTS_KEPT) resolved.clear(); // WNS has many host names
+    const kept = { until: now + RESOLVED_FOR_MS, addresses: resolveHost(host) };
+    resolved.set(host, kept);
+    kept.addresses.catch(() => resolved.get(host) === kept && resolved.delete(host));
+    return kept.addresses;
+  };
+}
+
+/** What a send may connect to, and the hosts it resolved (kept per isolate or worker). */
+export interface Outbound {
+  policy: OutboundPolicy;
+  resolved: ResolvedHosts;
+}
+
 /** The Authorization header for one push service (its origin), signed at most once an hour. */
 function authorization(
   endpoint: string,
@@ -67,14 +108,28 @@ function authorization(
   return Authorization;
 }
 
-/** Sends one notification to one browser (the signed header kept in `vapidHeaders`). */
+/**
+ * Sends one notification to one browser (the signed header kept in `vapidHeaders`), if its
+ * endpoint passes `outbound.policy` now: a refused endpoint is "gone" without a connection, so
+ * its removal tells nothing of how the target would have answered.
+ */
 export async function sendPush(
   target: PushTarget,
   message: PushMessage,
   vapid: VapidConfig,
   vapidHeaders: VapidHeaders,
+  outbound: Outbound,
 ): Promise<PushResult> {
-  if (!pushableEndpoint(target.endpoint)) return "gone";
+  const verdict = await checkOutboundUrl(
+    target.endpoint,
+    outbound.policy,
+    cachedResolver(outbound.resolved),
+  );
+  if ("refused" in verdict) {
+    if (verdict.transient) return { failed: `push endpoint ${verdict.refused}`, network: true };
+    console.warn(`Push endpoint refused, subscription dropped: it ${verdict.refused}`);
+    return "gone";
+  }
   let details: webpush.RequestDetails;
   const { ttl = TTL_SECONDS, ...shown } = message;
   try {
@@ -98,8 +153,12 @@ export async function sendPush(
       ),
       body: new Uint8Array(details.body as Uint8Array),
       signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+      // A push service never redirects; following one would reach an address never checked.
+      redirect: "manual",
     });
     await res.body?.cancel();
+    // Refused for good, the subscription kept: a redirect's target must not decide its fate.
+    if (res.status >= 300 && res.status < 400) return { failed: res.status };
     if (res.status === 404 || res.status === 410) return "gone";
     if (res.ok) return "sent";
     const retryAfter = res.headers.get("retry-after");

@@ -10,9 +10,11 @@ import {
   eachLimited,
   type PushMessage,
   type PushResult,
+  type ResolvedHosts,
   sendPush,
   type VapidHeaders,
 } from "./push.ts";
+import type { OutboundPolicy } from "@/lib/net/public_url.ts";
 import type { PushBatch } from "./push_worker.ts";
 
 /** Fewer pushes than this go from this isolate. */
@@ -40,6 +42,8 @@ export class PushPool {
   #active = 0;
   readonly #waiting = new Map<number, Waiting>();
   #lastBatch = 0;
+  /** Push-service hosts resolved by small sends (workers keep their own). */
+  readonly #resolved: ResolvedHosts = new Map();
 
   /** `vapidHeaders`: the signed headers small sends (sent in this isolate) reuse. */
   constructor(readonly vapidHeaders: VapidHeaders) {}
@@ -86,15 +90,23 @@ export class PushPool {
     });
   }
 
-  /** Sends every item; the results are in the items' order. */
+  /** Sends every item where `policy` lets it go; the results are in the items' order. */
   async send(
     items: { target: PushTarget; message: PushMessage }[],
     vapid: VapidConfig,
+    policy: OutboundPolicy,
   ): Promise<PushResult[]> {
+    const outbound = { policy, resolved: this.#resolved };
     const results: PushResult[] = new Array(items.length);
     if (items.length < POOL_FROM || !(this.#pool ??= this.#start())) {
       await eachLimited(items.map((_, i) => i), IN_THREAD_CONCURRENCY, async (i) => {
-        results[i] = await sendPush(items[i].target, items[i].message, vapid, this.vapidHeaders);
+        results[i] = await sendPush(
+          items[i].target,
+          items[i].message,
+          vapid,
+          this.vapidHeaders,
+          outbound,
+        );
       });
       return results;
     }
@@ -110,6 +122,7 @@ export class PushPool {
           const from = starts[next++];
           const answer = await this.#sendBatch(member, {
             vapid,
+            policy,
             items: items.slice(from, from + BATCH),
           });
           answer.forEach((r, k) => results[from + k] = r);

@@ -10,14 +10,17 @@ import {
   eachLimited,
   type PushMessage,
   type PushResult,
+  type ResolvedHosts,
   sendPush,
   type VapidHeaders,
 } from "./push.ts";
+import type { OutboundPolicy } from "@/lib/net/public_url.ts";
 
 /** A batch to send. */
 export interface PushBatch {
   id: number;
   vapid: VapidConfig;
+  policy: OutboundPolicy;
   items: { target: PushTarget; message: PushMessage }[];
 }
 
@@ -27,12 +30,16 @@ const CONCURRENCY = 32;
 /** Answers the batches posted to this worker, its signed VAPID headers kept between them. */
 function serveBatches(): void {
   const vapidHeaders: VapidHeaders = new Map();
+  const resolved: ResolvedHosts = new Map();
   self.onmessage = async (event: MessageEvent<PushBatch>) => {
-    const { id, vapid, items } = event.data;
+    const { id, vapid, policy, items } = event.data;
     const results: PushResult[] = new Array(items.length);
     const order = items.map((_, i) => i);
     await eachLimited(order, CONCURRENCY, async (i) => {
-      results[i] = await sendPush(items[i].target, items[i].message, vapid, vapidHeaders);
+      results[i] = await sendPush(items[i].target, items[i].message, vapid, vapidHeaders, {
+        policy,
+        resolved,
+      });
     });
     self.postMessage({ id, results });
   };

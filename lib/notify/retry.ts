@@ -19,7 +19,7 @@ import {
   schedulePushRetry,
 } from "@/lib/db/push_retries.ts";
 import { keys } from "@/lib/store/keys.ts";
-import { eachLimited, type PushFailure, TTL_SECONDS } from "./push.ts";
+import { eachLimited, type PushFailure, pushPolicy, TTL_SECONDS } from "./push.ts";
 import type { NotifyDeps, NotifyReport } from "./state.ts";
 import { vapidKeys } from "./secrets.ts";
 
@@ -169,6 +169,7 @@ export async function retryPushes(
       message: { ...retry.value.message, ttl: Math.ceil((retry.value.expiresAt - t) / 1000) },
     })),
     vapid,
+    pushPolicy(deps.config),
   );
   await eachLimited(sends.map((_, i) => i), 16, async (i) => {
     const [{ retry, prefs }, result] = [sends[i], results[i]];

@@ -34,7 +34,7 @@ import { ordinal } from "@/lib/domain/format.ts";
 import type { Competition, Entry } from "@/lib/domain/types.ts";
 import type { MailMessage } from "@/lib/email/mailer.ts";
 import { buildDeadlineReminder, buildResultEmail, captainNote, unsubscribeUrl } from "./emails.ts";
-import { eachLimited, type PushMessage } from "./push.ts";
+import { eachLimited, type PushMessage, pushPolicy } from "./push.ts";
 import { afterFailedPush, finalsRetrying, PUSH_TTL_MS, retryPushes } from "./retry.ts";
 import { unsubscribeToken, vapidKeys } from "./secrets.ts";
 import type { NotifyDeps, NotifyReport } from "./state.ts";
@@ -101,6 +101,7 @@ async function pushAll(
   const results = await deps.notify.pool.send(
     targets.map((prefs, i) => ({ target: prefs.push!, message: messages[i] })),
     vapid,
+    pushPolicy(deps.config),
   );
   await eachLimited(targets.map((_, i) => i), 16, async (i) => {
     const [prefs, result] = [targets[i], results[i]];

@@ -37,7 +37,8 @@ export interface NotifyDeps {
   mailer: Mailer;
   /** This isolate's keys, VAPID headers and push workers (state.ts). */
   notify: NotifyState;
-  config?: { vapid?: VapidConfig | null };
+  /** The VAPID pair, and whether pushes may go to this machine (PUSH_ALLOW_LOCAL, tests). */
+  config?: { vapid?: VapidConfig | null; pushAllowLocal?: boolean };
   /** Settings read per page of a competition's push queue (PAGE; tests take a small one). */
   pushPage?: number;
 }

@@ -154,7 +154,6 @@ export async function openPayment(
     publishableKey: payments.publishableKey,
     amount,
     currency,
-    entryNumber: person ? person.entries + 1 : null,
     entriesAllowed: entriesPerPerson(competition),
   };
 }

@@ -26,6 +26,7 @@ import {
   validPicks,
 } from "@/tests/helpers/fixtures.ts";
 import {
+  LOCAL_PUSH,
   startTestPushService,
   subscribeEntry,
   type TestBrowser,
@@ -44,7 +45,7 @@ interface Setup {
 /** A live competition and `count` entries holding the scorer, each subscribed to both pushes. */
 async function setUp(count: number): Promise<Setup & { entries: Entry[] }> {
   const push = startTestPushService();
-  const app = await makeTestApp();
+  const app = await makeTestApp({ config: LOCAL_PUSH });
   const c = await makeCompetition(app.kv);
   const entries = [];
   for (let i = 0; i < count; i++) entries.push(await makeEntry(app.kv, c));
@@ -295,7 +296,7 @@ Deno.test("[push retry] a final-standings push that failed goes on the next job 
 
 Deno.test("[push retry] a kept push is dropped when its entry revoked push, opted out or was refunded", async () => {
   const push = startTestPushService();
-  const app = await makeTestApp();
+  const app = await makeTestApp({ config: LOCAL_PUSH });
   try {
     const c = await makeCompetition(app.kv);
     // One entry through checkout (a settled payment, so an admin may refund it).

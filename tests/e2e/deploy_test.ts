@@ -15,6 +15,7 @@ import { freePort } from "@/tests/helpers/server.ts";
 import { waitFor } from "@/tests/helpers/wait.ts";
 import { SUCCESS_CARD } from "@/tests/helpers/fixtures.ts";
 import { validTeam } from "@/tests/e2e/visitor_helpers.ts";
+import { ATTACK_ENDPOINTS, SAMPLE_PUSH_KEYS } from "@/tests/helpers/push_service.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 const DEPLOY_PERMISSIONS = ["--allow-all"];
@@ -132,6 +133,42 @@ async function setUpCompetition(url: string): Promise<number> {
   return competition.id;
 }
 
+/**
+ * The push endpoints of the attack run, and a listener on this machine, set through an entry's
+ * edit secret: each one a 400 naming the endpoint, nothing saved, no connection made.
+ */
+async function assertPushEndpointsRefused(url: string, editToken: string): Promise<void> {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  let connections = 0;
+  const accepting = (async () => {
+    for await (const conn of listener) {
+      connections++;
+      conn.close();
+    }
+  })();
+  const here = [
+    `https://127.0.0.1:${listener.addr.port}/`,
+    `http://127.0.0.1:${listener.addr.port}/`,
+  ];
+  try {
+    for (const endpoint of [...ATTACK_ENDPOINTS, ...here]) {
+      const res = await fetch(`${url}/api/notifications/${editToken}`, {
+        method: "PUT",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ push: { endpoint, keys: SAMPLE_PUSH_KEYS }, pushScored: true }),
+      });
+      assert.equal(res.status, 400, endpoint);
+      assert.match((await res.json()).message, /^Push endpoint /, endpoint);
+    }
+    const view = await call(url, `/api/notifications/${editToken}`);
+    assert.equal(view.pushEndpoint, null);
+    assert.equal(connections, 0, "nothing connected to this machine's listener");
+  } finally {
+    listener.close();
+    await accepting.catch(() => {});
+  }
+}
+
 /** Starts main.ts as Deploy would, on a fresh default store; `output()` is what it printed. */
 function startAsDeploy(env: Record<string, string | undefined> = {}) {
   const port = freePort();
@@ -206,6 +243,7 @@ Deno.test("[deploy] with Deploy's permissions and store, a visitor enters and sh
     assert.equal(entry.teamName, "Deploy Dreamers");
     const board = await fetch(`${url}/leaderboard/${cid}`).then((r) => r.text());
     assert.match(board, /Deploy Dreamers/);
+    await assertPushEndpointsRefused(url, entry.editToken);
 
     const logs = server.output();
     assert.doesNotMatch(logs, /password/i, "no password in the logs");

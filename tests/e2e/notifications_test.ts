@@ -9,7 +9,11 @@ import assert from "node:assert/strict";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { gotoHydrated, launchBrowser, screenshot } from "@/tests/helpers/browser.ts";
 import { startServer } from "@/tests/helpers/server.ts";
-import { startTestPushService, type TestPushService } from "@/tests/helpers/push_service.ts";
+import {
+  LOCAL_PUSH_ENV,
+  startTestPushService,
+  type TestPushService,
+} from "@/tests/helpers/push_service.ts";
 import {
   assertNoHorizontalScroll,
   assertNoSeriousAxeViolations,
@@ -54,7 +58,7 @@ async function withApp(
     app: { base: string; browser: Browser; push: TestPushService; upcoming: number },
   ) => Promise<void>,
 ): Promise<void> {
-  const server = await startServer();
+  const server = await startServer({ env: LOCAL_PUSH_ENV });
   const browser = await launchBrowser();
   const push = startTestPushService();
   const base = server.url;

@@ -8,6 +8,46 @@
  */
 import type { TestApp } from "@/tests/helpers/app.ts";
 
+/** The app's setting that admits this local push service (push endpoints on 127.0.0.1). */
+export const LOCAL_PUSH = { pushAllowLocal: true } as const;
+/** The same setting for an app process (PUSH_ALLOW_LOCAL). */
+export const LOCAL_PUSH_ENV = { PUSH_ALLOW_LOCAL: "1" } as const;
+
+/** A browser's keys in the shape PUT /api/notifications takes (no browser holds them). */
+export const SAMPLE_PUSH_KEYS = {
+  p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
+  auth: "tBHItJI5svbpez7KI4CCXg",
+};
+
+/** The endpoints the attack run had accepted, and the other forms of the same places. */
+export const ATTACK_ENDPOINTS = [
+  "https://169.254.169.254/",
+  "https://metadata.google.internal/computeMetadata/v1/",
+  "https://10.0.0.1/push",
+  "https://192.168.1.1/push",
+  "https://172.16.0.1/push",
+  "https://[fd00::1]/push",
+  "https://localhost/push",
+  "https://app.localhost/push",
+  "https://[::1]/push",
+  "https://0.0.0.0/push",
+  "https://[::ffff:127.0.0.1]/push",
+  "https://[::ffff:7f00:1]/push",
+  "https://[64:ff9b::7f00:1]/push",
+  "https://127.1/push",
+  "https://2130706433/push",
+  "https://0x7f.1/push",
+  "https://0177.0.0.1/push",
+  "https://100.64.0.1/push",
+  "https://[fe80::1]/push",
+  "https://224.0.0.1/push",
+  "https://255.255.255.255/push",
+  "http://127.0.0.1:8000/push",
+  "http://fcm.googleapis.com/fcm/send/x",
+  "https://evil.example.com/push",
+  "https://user:pw@fcm.googleapis.com/fcm/send/x",
+];
+
 const enc = new TextEncoder();
 
 function b64url(bytes: Uint8Array): string {

@@ -378,6 +378,17 @@ Deno.test("[config] OIDC sign-in and ADMIN_REQUIRE_2FA", async (t) => {
   });
 });
 
+Deno.test("[config] PUSH_ALLOW_LOCAL: 1 or 0, never on Deploy", () => {
+  assert.equal(loadConfig(MEMORY).pushAllowLocal, undefined);
+  assert.equal(loadConfig({ ...MEMORY, PUSH_ALLOW_LOCAL: "0" }).pushAllowLocal, undefined);
+  assert.equal(loadConfig({ ...MEMORY, PUSH_ALLOW_LOCAL: "1" }).pushAllowLocal, true);
+  assert.equal(errorOf({ PUSH_ALLOW_LOCAL: "yes" }), 'PUSH_ALLOW_LOCAL must be 1 or 0 (got "yes")');
+  assert.equal(
+    errorOf({ PUSH_ALLOW_LOCAL: "1", DENO_DEPLOYMENT_ID: "abc" }),
+    "PUSH_ALLOW_LOCAL=1 is for tests and benches, not for Deno Deploy",
+  );
+});
+
 Deno.test("[config] PAYMENT_INTENTS_PER_10_MIN: a whole number, 0 turns the limit off", () => {
   const base = { DENO_KV_PATH: ":memory:" };
   assert.equal(loadConfig(base).intentsPer10Min, undefined);

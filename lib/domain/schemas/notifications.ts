@@ -1,12 +1,14 @@
 /** Input schemas of the notification settings (PUT /api/notifications/{editToken}). */
 import * as z from "zod/mini";
 
-/** Whether `endpoint` may be pushed to: an https URL (http only on this machine, for tests). */
-export function pushableEndpoint(endpoint: string): boolean {
+/**
+ * Whether `endpoint` reads as a URL. Where it may point (https, a browser's push service, a public
+ * address) is the server's check (lib/net/public_url.ts), made when it is saved and at each send.
+ */
+function isUrl(endpoint: string): boolean {
   try {
-    const url = new URL(endpoint);
-    return url.protocol === "https:" ||
-      (url.protocol === "http:" && ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname));
+    new URL(endpoint);
+    return true;
   } catch {
     return false;
   }
@@ -22,7 +24,7 @@ const onOff = (name: string) => z.optional(z.boolean({ error: `${name} must be t
 const pushTarget = z.object({
   endpoint: z.string({ error: "Push endpoint must be a URL" }).check(
     z.maxLength(1000, "Push endpoint is too long"),
-    z.refine(pushableEndpoint, "Push endpoint must be an https URL"),
+    z.refine(isUrl, "Push endpoint must be a URL"),
   ),
   keys: z.object({
     p256dh: z.string({ error: "Push key p256dh is required" }).check(
@@ -34,17 +36,15 @@ const pushTarget = z.object({
   }, { error: "Push keys are required" }),
 }, { error: "Push subscription must be an object" });
 
-/** The settings change: each opt-in on or off, the browser to push to (null revokes push). */
+/**
+ * The settings change: each opt-in on or off, the browser to push to (null revokes push). Where
+ * it was given is the route's to say (a `source` in the body is dropped unread).
+ */
 export const notifySettingsSchema = z.object({
   deadlineEmail: onOff("deadlineEmail"),
   resultEmail: onOff("resultEmail"),
   pushScored: onOff("pushScored"),
   pushFinal: onOff("pushFinal"),
   push: z.optional(z.nullable(pushTarget)),
-  source: z.optional(
-    z.enum(CONSENT_SOURCES, {
-      error: "source must be checkout, my-entries or confirmation",
-    }),
-  ),
 });
 export type NotifySettingsInput = z.infer<typeof notifySettingsSchema>;

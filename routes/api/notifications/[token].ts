@@ -11,12 +11,13 @@ export const handler: Handlers<unknown, State> = {
     return json(await notifySettings(ctx.state.services, ctx.params.token));
   },
   /**
-   * {deadlineEmail?, resultEmail?, pushScored?, pushFinal?, push?, source?} → the settings; an
-   * opt-in turned on records its consent time (400 push opt-in without a subscription; 409 an
-   * address that bounced, or a refunded entry).
+   * {deadlineEmail?, resultEmail?, pushScored?, pushFinal?, push?} from My entries → the
+   * settings; an opt-in turned on records its consent time and "my-entries" (400 push opt-in
+   * without a subscription; 409 an address that bounced, or a refunded entry).
    */
   async PUT(req, ctx) {
     const input = await readJson(req, notifySettingsSchema);
-    return json(await changeNotifySettings(ctx.state.services, ctx.params.token, input));
+    const { services } = ctx.state;
+    return json(await changeNotifySettings(services, ctx.params.token, input, "my-entries"));
   },
 };
