@@ -42,16 +42,17 @@ function MoveArrow({ places }: { places: number }) {
   );
 }
 
-/** A "C" or "V" disc (as in the team dialog) and the player's last name; the full name on hover. */
-function Armband({ role, name }: { role: "C" | "V"; name: string }) {
+/**
+ * A "C" or "V" disc (as in the team dialog) and the player's last name; the full name on hover.
+ * The acting captain's disc is filled, the other one outlined.
+ */
+function Armband({ role, name, acting }: { role: "C" | "V"; name: string; acting: boolean }) {
   return (
     <span className="inline-flex items-center gap-0.5" title={name}>
       <span
         className={cn(
           "inline-flex h-5 w-5 shrink-0 items-center justify-center rounded-full text-[11px] font-bold",
-          role === "C"
-            ? "bg-primary text-primary-foreground"
-            : "border border-border text-foreground",
+          acting ? "bg-primary text-primary-foreground" : "border border-border text-foreground",
         )}
       >
         {role}
@@ -63,31 +64,57 @@ function Armband({ role, name }: { role: "C" | "V"; name: string }) {
 
 /**
  * A row's captain and vice-captain: shown as C / V beside their last names, read out in full
- * ("Captain: …, vice-captain: …") at every width. The V shows from 640 px up (at 390 px the two
- * do not fit one line of the name cell). Only classes the leaderboard already had: its pages
- * without captains keep their inlined CSS byte for byte (`sm:table-cell` on a flex item shows it
- * as a block).
+ * ("Captain: …, vice-captain: …") at every width, with the acting captain (whose points count
+ * the multiplier now) filled. The V shows from 640 px up (at 390 px the two do not fit one line
+ * of the name cell) unless the vice-captain took over. Only classes the leaderboard already had:
+ * its pages without captains keep their inlined CSS byte for byte (`sm:table-cell` on a flex
+ * item shows it as a block).
  */
 function Captains({ row }: { row: LeaderboardRow }) {
-  const { captainName: captain, viceCaptainName: vice } = row;
+  const { captainName: captain, viceCaptainName: vice, actingCaptainRole: acting } = row;
   if (!captain && !vice) return null;
-  const words = [captain && `Captain: ${captain}`, vice && `vice-captain: ${vice}`];
+  const words = [
+    captain && `Captain: ${captain}`,
+    vice && `vice-captain: ${vice}`,
+    row.actingCaptainName && `acting captain: ${row.actingCaptainName}`,
+  ];
+  // Before the acting captain is known to others, the captain's disc is filled as before.
+  const viceActs = acting === "V";
   return (
     <span
       className="flex w-full flex-wrap items-center gap-x-2 gap-y-1 text-xs font-normal text-muted-foreground sm:w-auto"
       data-captains=""
+      data-acting={acting}
     >
       <span className="sr-only">{words.filter(Boolean).join(", ")}</span>
       {captain && (
         <span aria-hidden="true" data-armband="C">
-          <Armband role="C" name={captain} />
+          <Armband role="C" name={captain} acting={!viceActs} />
         </span>
       )}
       {vice && (
-        <span className="hidden sm:table-cell" aria-hidden="true" data-armband="V">
-          <Armband role="V" name={vice} />
+        <span
+          className={viceActs ? undefined : "hidden sm:table-cell"}
+          aria-hidden="true"
+          data-armband="V"
+        >
+          <Armband role="V" name={vice} acting={viceActs} />
         </span>
       )}
+    </span>
+  );
+}
+
+/** "3 to play": how many of the row's picks have not kicked off or are in play. */
+function ToPlay({ count }: { count: number | undefined }) {
+  if (count === undefined) return null;
+  return (
+    <span
+      className="text-xs font-normal text-muted-foreground tabular-nums"
+      data-picks-to-play={count}
+      title={`${count} of the team's picks still to play`}
+    >
+      {count} to play
     </span>
   );
 }
@@ -141,6 +168,7 @@ export function LeaderboardTable(props: LeaderboardTableProps) {
                     {own && <Badge variant="default">You</Badge>}
                     {prize && <Badge variant="success">{prize}</Badge>}
                     <Captains row={row} />
+                    <ToPlay count={row.picksToPlay} />
                     {props.league && ranked && (
                       <span className="w-full text-xs text-muted-foreground sm:hidden">
                         {row.contestRank} in the contest

@@ -1,10 +1,11 @@
+import type { ChangeEvent } from "react";
 import { Badge } from "@/components/ui/Badge.tsx";
 import { Input } from "@/components/ui/Input.tsx";
 import { Select } from "@/components/ui/Select.tsx";
 import { Field, fieldAria, type FieldChange } from "./Field.tsx";
 import { LEAGUES, type Team } from "@/lib/domain/types.ts";
 import { leagueLabel } from "@/lib/domain/format.ts";
-import { resultLabel, resultVariant } from "@/lib/client/admin/labels.ts";
+import { matchBadge } from "@/lib/client/admin/labels.ts";
 import { type MatchFormValues, outcomeOf } from "@/lib/client/admin/match_form.ts";
 import type { FieldErrors } from "@/lib/client/form_errors.ts";
 
@@ -21,7 +22,7 @@ export interface MatchFieldsProps {
 export function MatchFields(
   { values, errors, teams, editing, timeZone, onChange }: MatchFieldsProps,
 ) {
-  const bind = (key: keyof MatchFormValues, errorKey: string = key) => ({
+  const bind = (key: Exclude<keyof MatchFormValues, "postponed">, errorKey: string = key) => ({
     ...fieldAria(key, errors[errorKey]),
     name: key,
     value: values[key],
@@ -31,7 +32,7 @@ export function MatchFields(
     <option key="" value="">Select team</option>,
     ...teams.map((t) => <option key={t.id} value={String(t.id)}>{t.name}</option>),
   ];
-  const result = outcomeOf(values).result;
+  const badge = matchBadge(outcomeOf(values));
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <Field id="homeTeamId" label="Home Team" error={errors.homeTeamId}>
@@ -72,10 +73,33 @@ export function MatchFields(
           <Field id="awayScore" label="Away Score" error={errors.awayScore}>
             <Input {...bind("awayScore")} type="number" min="0" step="1" />
           </Field>
+          <div className="flex items-start gap-3 sm:col-span-2">
+            <input
+              id="postponed"
+              name="postponed"
+              type="checkbox"
+              className="mt-1 h-4 w-4 accent-primary"
+              checked={values.postponed}
+              onChange={(e: ChangeEvent<HTMLInputElement>) =>
+                onChange({ postponed: e.currentTarget.checked })}
+              aria-describedby="postponed-hint"
+              {...(errors.status ? { "aria-invalid": true } : {})}
+            />
+            <div>
+              <label htmlFor="postponed" className="text-sm font-medium">Postponed</label>
+              <p id="postponed-hint" className="text-xs text-muted-foreground">
+                The match is called off: its players score 0 and it takes no scores. Untick to play
+                it (set the new kickoff time).
+              </p>
+              {errors.status && (
+                <p className="text-xs text-destructive" role="alert">{errors.status}</p>
+              )}
+            </div>
+          </div>
           <div className="flex items-center gap-3 sm:col-span-2" aria-live="polite">
             <span className="text-sm font-medium">Result</span>
-            <Badge variant={resultVariant(result)} data-result="">
-              {resultLabel(result)}
+            <Badge variant={badge.variant} data-result="">
+              {badge.label}
             </Badge>
           </div>
         </>

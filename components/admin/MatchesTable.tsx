@@ -54,7 +54,9 @@ export function MatchesTable(
                 className={`max-sm:self-end max-sm:p-0 max-sm:text-right ${CARD_LABEL}`}
                 data-label="Result"
               >
-                <Badge variant={matchStateVariant(m)}>{matchStateText(m)}</Badge>
+                <Badge variant={matchStateVariant(m)} data-status={m.status}>
+                  {matchStateText(m)}
+                </Badge>
               </Td>
               <Td className="max-sm:col-start-2 max-sm:row-start-1 max-sm:-my-2 max-sm:-mr-2 max-sm:p-0">
                 <div className="flex justify-end gap-0.5">

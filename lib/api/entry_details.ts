@@ -15,7 +15,8 @@ import {
 import type { Competition, Entry } from "@/lib/domain/types.ts";
 import { closedReason } from "@/lib/domain/competition.ts";
 import type { LeaderboardCache } from "@/lib/live/leaderboard_cache.ts";
-import { captainLine, captainScoring, multipliedPick, roleOf } from "@/lib/domain/captain.ts";
+import { actingCaptain, captainLine, captainScoring, roleOf } from "@/lib/domain/captain.ts";
+import { getPickClock } from "@/lib/db/pick_clock.ts";
 import { maskEmail, maskPaymentId } from "./views.ts";
 
 /**
@@ -44,7 +45,8 @@ export async function ownershipOnceLocked(
 /**
  * GET /api/entries/{id}/details: {entry, competition, players}, every number a number. Each
  * player carries points, the pointsBreakdown and `breakdown` lines (count × value = points)
- * that sum to its points; entry.points is the sum of the players' points. Null when missing.
+ * that sum to its points; entry.points is the sum of the players' points (a postponed match's
+ * players score 0; the acting captain's count the multiplier). Null when missing.
  */
 export async function entryDetails(kv: Deno.Kv, leaderboards: LeaderboardCache, teamId: string) {
   const entry = await findEntry(kv, teamId);
@@ -55,13 +57,18 @@ export async function entryDetails(kv: Deno.Kv, leaderboards: LeaderboardCache, 
     getPerformancesMap(kv, entry.competitionId),
   ]);
   if (!competition) return null;
-  const ownership = await ownershipOnceLocked(leaderboards, competition);
-  const captains = captainScoring(competition, performances);
+  const [ownership, clock] = await Promise.all([
+    ownershipOnceLocked(leaderboards, competition),
+    getPickClock(kv, competition),
+  ]);
+  const captains = captainScoring(competition, performances, clock);
   const multiplied = captains
-    ? multipliedPick(entry.captainId ?? 0, entry.viceCaptainId ?? 0, captains.played)
+    ? actingCaptain(entry.captainId ?? 0, entry.viceCaptainId ?? 0, captains)
     : 0;
   const scored = players.map((player) => {
-    const stats = performances.get(player.id) ?? emptyStats();
+    // A postponed match scores 0, whatever was recorded before it was called off.
+    const postponed = clock.phaseOf(player.id) === "POSTPONED";
+    const stats = (!postponed && performances.get(player.id)) || emptyStats();
     const { totalPoints, lines } = scorePerformance(player.position, stats);
     const extra = captains && player.id === multiplied
       ? captainLine(totalPoints, captains.multiplier, player.id !== entry.captainId)

@@ -138,7 +138,7 @@ async function changeScore(
     op.check(tallyEntry).set(tallyEntry.key, tally);
   }
   const match = matchEntry?.value;
-  if (!matchEntry || !match || match.status === "COMPLETED") return;
+  if (!matchEntry || !match || match.status === "COMPLETED" || match.status === "POSTPONED") return;
   const homeScore = (tally.goals[match.homeTeamId] ?? 0) + (tally.ownGoals[match.awayTeamId] ?? 0);
   const awayScore = (tally.goals[match.awayTeamId] ?? 0) + (tally.ownGoals[match.homeTeamId] ?? 0);
   if (match.status === "LIVE" && match.homeScore === homeScore && match.awayScore === awayScore) {

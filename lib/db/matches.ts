@@ -1,5 +1,6 @@
 /** Matches between two teams; result and status are computed from the scores on every save. */
 import { matchOutcome, matchProblems } from "@/lib/domain/match_result.ts";
+import { POSTPONED_HAS_NO_RESULT } from "@/lib/domain/schemas/catalog.ts";
 import type { Competition, League, Match, Team } from "@/lib/domain/types.ts";
 import {
   ConflictError,
@@ -10,6 +11,7 @@ import {
 import { createWithId } from "@/lib/store/ids.ts";
 import { keys } from "@/lib/store/keys.ts";
 import { touch } from "@/lib/store/touch.ts";
+import { bumpLive } from "@/lib/store/live.ts";
 import { getTeamsByIds } from "./teams.ts";
 import { getManyValues, listValues, retryAtomic } from "@/lib/store/util.ts";
 import { bumpCatalog } from "@/lib/store/catalog.ts";
@@ -22,6 +24,8 @@ export interface MatchInput {
   stadium: string;
   homeScore?: number | null;
   awayScore?: number | null;
+  /** "POSTPONED" postpones the match; any other value (or none) lets the scores decide. */
+  status?: string | null;
 }
 
 export type MatchWithTeams = Match & { homeTeam: Team | null; awayTeam: Team | null };
@@ -34,6 +38,9 @@ async function assertValidMatch(kv: Deno.Kv, input: MatchInput, now: Date): Prom
   const { homeTeamId, awayTeamId } = input;
   if (homeTeamId === awayTeamId) {
     throw fieldError("awayTeamId", "Home team and away team cannot be the same");
+  }
+  if (input.status === "POSTPONED" && (input.homeScore != null || input.awayScore != null)) {
+    throw fieldError("status", POSTPONED_HAS_NO_RESULT);
   }
   const teams = await getTeamsByIds(kv, [homeTeamId, awayTeamId]);
   for (const [field, id] of [["homeTeamId", homeTeamId], ["awayTeamId", awayTeamId]] as const) {
@@ -60,7 +67,9 @@ function toMatch(
 ): Match {
   const homeScore = input.homeScore ?? null;
   const awayScore = input.awayScore ?? null;
-  const outcome = matchOutcome(homeScore, awayScore);
+  const outcome = input.status === "POSTPONED"
+    ? { result: "NOT_PLAYED" as const, status: "POSTPONED" as const }
+    : matchOutcome(homeScore, awayScore);
   const sameResult = previous?.status === "COMPLETED" && previous.homeScore === homeScore &&
     previous.awayScore === awayScore;
   const resultSavedAt = outcome.status !== "COMPLETED"
@@ -129,7 +138,11 @@ export async function listMatches(kv: Deno.Kv): Promise<MatchWithTeams[]> {
   return withTeams(kv, matches);
 }
 
-/** Replaces the editable fields of a match and recomputes its result and status. */
+/**
+ * Replaces the editable fields of a match and recomputes its result and status (a postponed
+ * match stays so unless `input.status` says otherwise). The competitions on the match see the
+ * change at once (their live marker moves): its full time or postponement moves their standings.
+ */
 export async function updateMatch(
   kv: Deno.Kv,
   id: number,
@@ -149,7 +162,10 @@ export async function updateMatch(
       entry.value,
       now,
     );
-    const res = await bumpCatalog(kv.atomic().check(entry).set(keys.match(id), match)).commit();
+    const op = bumpCatalog(kv.atomic().check(entry).set(keys.match(id), match));
+    // Linking a competition rewrites the match, so the check above covers this list too.
+    for (const cid of await listValues<number>(kv, keys.competitionsByMatch(id))) bumpLive(op, cid);
+    const res = await op.commit();
     return res.ok ? match : undefined;
   });
 }
@@ -157,7 +173,8 @@ export async function updateMatch(
 /**
  * While a match is not COMPLETED, its score follows the goals recorded as game events: the
  * match becomes LIVE with that score (and the result it would give). A COMPLETED match keeps
- * the result the admin saved. Returns the match as saved, or null when left alone.
+ * the result the admin saved, and a POSTPONED one stays so until an admin says otherwise.
+ * Returns the match as saved, or null when left alone.
  */
 export function setLiveScore(
   kv: Deno.Kv,
@@ -167,10 +184,19 @@ export function setLiveScore(
 ): Promise<Match | null> {
   return retryAtomic("update the live score", async () => {
     const entry = await kv.get<Match>(keys.match(matchId));
-    if (!entry.value || entry.value.status === "COMPLETED") return null;
+    if (!entry.value || entry.value.status === "COMPLETED" || entry.value.status === "POSTPONED") {
+      return null;
+    }
     const { result } = matchOutcome(homeScore, awayScore);
     const match: Match = { ...entry.value, homeScore, awayScore, result, status: "LIVE" };
-    const res = await touch(kv.atomic(), "catalog").check(entry).set(entry.key, match).commit();
+    const op = touch(kv.atomic(), "catalog").check(entry).set(entry.key, match);
+    if (entry.value.status !== "LIVE") {
+      // A kick-off reported early shows the acting captains at once.
+      for (const cid of await listValues<number>(kv, keys.competitionsByMatch(matchId))) {
+        bumpLive(op, cid);
+      }
+    }
+    const res = await op.commit();
     return res.ok ? match : undefined;
   });
 }

@@ -1,5 +1,6 @@
 /** Leaderboard standings computed from performances, and the award of prizes on completion. */
 import { captainScoring } from "@/lib/domain/captain.ts";
+import { scoredPoints } from "@/lib/domain/match_clock.ts";
 import { rankStandings } from "@/lib/domain/standings.ts";
 import type { Competition, Entry, PrizeStructure, PrizeType } from "@/lib/domain/types.ts";
 import { NotFoundError } from "@/lib/domain/errors.ts";
@@ -9,6 +10,7 @@ import { bumpLive } from "@/lib/store/live.ts";
 import { recordPayouts } from "./payout_records.ts";
 import { freezeContestPool } from "./pool_freeze.ts";
 import { getPerformancesMap } from "./performances.ts";
+import { getPickClock } from "./pick_clock.ts";
 import { chunk, getManyEntries, listValues, retryAtomic } from "@/lib/store/util.ts";
 
 export interface StandingRow {
@@ -30,18 +32,19 @@ const AWARD_CHUNK = 90;
 
 /**
  * The leaderboard of a competition from a full read of its entries, ranked by the one engine
- * (`rankStandings`): each entry's points are the sum of its players' performance points (its
- * captain's multiplied when the competition has captains);
+ * (`rankStandings`): each entry's points are the sum of its players' performance points (0 for
+ * a postponed match; the acting captain's multiplied when the competition has captains);
  * standard competition ranking, ties ordered by createdAt then id; prizes split among tied ranks
  * (CASH), or the prize description for NON_CASH.
  */
 export async function computeStandings(kv: Deno.Kv, cid: number): Promise<StandingRow[]> {
   const competition = (await kv.get<Competition>(keys.competition(cid))).value;
   if (!competition) throw new NotFoundError("Competition not found");
-  const [all, performances, prizes] = await Promise.all([
+  const [all, performances, prizes, clock] = await Promise.all([
     listEntriesByCompetition(kv, cid),
     getPerformancesMap(kv, cid),
     listValues<PrizeStructure>(kv, keys.prizes(cid)),
+    getPickClock(kv, competition),
   ]);
   // An entry refunded on its own no longer plays (lib/db/entry_refund_decisions.ts).
   const entries = all.filter((e) => !e.refundedAt);
@@ -56,8 +59,8 @@ export async function computeStandings(kv: Deno.Kv, cid: number): Promise<Standi
     captains: entries.map((e) => e.captainId ?? 0),
     vices: entries.map((e) => e.viceCaptainId ?? 0),
   };
-  const perPlayer = new Map([...performances].map(([id, p]) => [id, p.totalPoints]));
-  const captain = captainScoring(competition, performances);
+  const perPlayer = scoredPoints(performances, clock);
+  const captain = captainScoring(competition, performances, clock);
   const ranked = rankStandings(cols, perPlayer, { ...competition, prizes }, undefined, captain);
   const { cents, descriptionByRank } = ranked.awards!;
   return Array.from(ranked.order, (index, pos) => {

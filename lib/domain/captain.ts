@@ -1,11 +1,26 @@
 /**
  * Captain and vice-captain, a competition option (`captainMultiplier`; absent or null: off, the
  * SPEC's scoring). With it on, every team names a captain among its picks, whose points count
- * `multiplier` times, and a vice-captain, another pick, who takes the multiplier instead when the
- * captain did not play (0 minutes and 0 points). Points stay exact in tenths: the captain's points
- * times the multiplier are rounded to 0.1, half up (see `multiplyPoints`).
+ * `multiplier` times, and a vice-captain, another pick. Points stay exact in tenths: the acting
+ * captain's points times the multiplier are rounded to 0.1, half up (see `multiplyPoints`).
+ *
+ * Who acts (Fantasy Premier League's rule, per pick, following the captain's own match; see
+ * lib/domain/match_clock.ts for the phases):
+ * - The captain is the acting captain from the start: his multiplier counts from his match's
+ *   kick-off, whatever minutes are recorded while it is in play (a player on the pitch often has
+ *   none recorded until later).
+ * - The vice-captain takes the multiplier over ONLY when the captain's match is over (its result
+ *   saved: full time from the feed, or the admin's scores) and the captain did not play (0
+ *   minutes and no points, see `played`). He then keeps it, his later points included.
+ * - A postponed match counts as over for captaincy only once every other match of the contest
+ *   is over (or the contest is completed): a captain whose match is called off hands the
+ *   multiplier to his vice when the contest's last match ends, not before: a match first reported
+ *   postponed is often played after all (a delayed kick-off, the admin clears the status), and
+ *   the armband must not flip back and forth meanwhile. In a contest on one match that is
+ *   postponed, every pick scores 0 anyway.
  */
 import { InvalidInputError, type Issue } from "./errors.ts";
+import type { PickClock } from "./match_clock.ts";
 import type { Competition, PerformanceStats } from "./types.ts";
 
 /** The multiplier's range and step in the admin form. */
@@ -141,14 +156,19 @@ export function played(stats: Pick<PerformanceStats, "minutesPlayed"> & { totalP
   return stats.minutesPlayed > 0 || (stats.totalPoints ?? 0) !== 0;
 }
 
-/** What the standings need to score captains: the multiplier and who played. */
+/** What the standings need to score captains: the multiplier, who played, and the match clock. */
 export interface CaptainScoring {
   multiplier: number;
-  /** Ids of the players who played (see `played`). */
+  /** Ids of the players who played (see `played`); never one whose match is postponed. */
   played: ReadonlySet<number>;
+  /** Where each pick's match stands. */
+  clock: PickClock;
 }
 
-/** The captain scoring of a competition from its performances; null when it has no captains. */
+/**
+ * The captain scoring of a competition from its performances at `clock`; null when it has no
+ * captains.
+ */
 export function captainScoring(
   competition: Pick<Competition, "captainMultiplier">,
   performances: ReadonlyMap<
@@ -157,12 +177,24 @@ export function captainScoring(
       totalPoints: number;
     }
   >,
+  clock: PickClock,
 ): CaptainScoring | null {
   const multiplier = captainMultiplierOf(competition);
   if (multiplier === null) return null;
   const ids = new Set<number>();
-  for (const [id, p] of performances) if (played(p)) ids.add(id);
-  return { multiplier, played: ids };
+  for (const [id, p] of performances) {
+    if (played(p) && clock.phaseOf(id) !== "POSTPONED") ids.add(id);
+  }
+  return { multiplier, played: ids, clock };
+}
+
+/**
+ * Whether the captain's part is over for captaincy: his match's result is saved, or it is
+ * postponed and the contest's other matches are all over (see the module comment).
+ */
+export function captainMatchOver(clock: PickClock, captainId: number): boolean {
+  const phase = clock.phaseOf(captainId);
+  return phase === "FULL_TIME" || (phase === "POSTPONED" && clock.settled);
 }
 
 /** A pick's role letter in an entry: "C" (captain), "V" (vice-captain) or null. */
@@ -191,10 +223,17 @@ export function captainLine(
 }
 
 /**
- * Which pick takes the multiplier: the captain when he played, else the vice-captain; 0 when the
- * entry names no captain.
+ * The acting captain, the pick whose points count `multiplier` times: the captain, unless his
+ * match is over (`captainMatchOver`) and he did not play, then the vice-captain. 0 when the
+ * entry names no captain; the captain when it names no vice.
+ * @example actingCaptain(7, 9, { played: new Set(), clock }) // 7 while 7's match is in play
  */
-export function multipliedPick(captainId: number, viceId: number, hasPlayed: ReadonlySet<number>) {
+export function actingCaptain(
+  captainId: number,
+  viceId: number,
+  { played, clock }: Pick<CaptainScoring, "played" | "clock">,
+): number {
   if (!captainId) return 0;
-  return hasPlayed.has(captainId) || !viceId ? captainId : viceId;
+  if (!viceId) return captainId;
+  return captainMatchOver(clock, captainId) && !played.has(captainId) ? viceId : captainId;
 }

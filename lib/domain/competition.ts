@@ -130,6 +130,8 @@ export function clockStatus(
   graceMs = AUTO_COMPLETE_GRACE_MS,
 ): "LIVE" | "COMPLETED" | null {
   if (status !== "UPCOMING" && status !== "LIVE") return null;
+  // A postponed match does not kick off at its old time.
+  if (match.status === "POSTPONED") return null;
   if (match.status === "COMPLETED") {
     const saved = Date.parse(match.resultSavedAt ?? match.kickoffTime);
     if (saved + graceMs <= now.getTime()) return "COMPLETED";

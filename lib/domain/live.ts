@@ -30,6 +30,18 @@ export interface LeaderboardRow {
    */
   captainName?: string;
   viceCaptainName?: string;
+  /**
+   * The acting captain (lib/domain/captain.ts), whose points count the multiplier now: his name
+   * and "C" (the captain) or "V" (the vice-captain, who took over). Only in competitions with
+   * captains, once his match kicked off.
+   */
+  actingCaptainName?: string;
+  actingCaptainRole?: "C" | "V";
+  /**
+   * How many of the team's picks are still to play: their match has not kicked off or is in play
+   * (lib/domain/match_clock.ts; a postponed match's picks are not). Once the contest started.
+   */
+  picksToPlay?: number;
 }
 
 /** A game event with what the events list shows of its player. */

@@ -3,7 +3,7 @@
  * ties ordered by createdAt then id, and the prize split. `computeStandings` (lib/db/standings.ts)
  * and the leaderboard cache (lib/live/leaderboard_cache.ts) both rank through `rankStandings`.
  */
-import { type CaptainScoring, multipliedPick, multiplyPoints } from "./captain.ts";
+import { actingCaptain, type CaptainScoring, multiplyPoints } from "./captain.ts";
 import { awardPlaces, type Awards, type PrizePlace } from "./prizes.ts";
 import { rankIndexes } from "./ranking.ts";
 import { roundPoints } from "./scoring.ts";
@@ -46,8 +46,7 @@ const MAX_DENSE_PLAYER_ID = 1 << 20;
 
 /**
  * Each entry's points: the sum of its picks' points, rounded to 0.1 (unknown players 0); with
- * `captain`, the captain's (or, when he did not play, the vice-captain's) points count
- * `multiplier` times.
+ * `captain`, the acting captain's points (`actingCaptain`) count `multiplier` times.
  */
 export function teamPoints(
   cols: EntryColumnsView,
@@ -65,7 +64,7 @@ export function teamPoints(
     let sum = 0;
     for (let p = pickStart[i]; p < pickStart[i + 1]; p++) sum += pointsOf(picks[p]);
     const multiplied = captain && captains
-      ? multipliedPick(captains[i], vices?.[i] ?? 0, captain.played)
+      ? actingCaptain(captains[i], vices?.[i] ?? 0, captain)
       : 0;
     if (multiplied) {
       const base = roundPoints(pointsOf(multiplied));

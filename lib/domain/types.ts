@@ -25,8 +25,12 @@ export type League = typeof LEAGUES[number];
 export const MATCH_RESULTS = ["HOME_WIN", "AWAY_WIN", "DRAW", "NOT_PLAYED"] as const;
 export type MatchResult = typeof MATCH_RESULTS[number];
 
-/** A match is UPCOMING until both scores are saved, then COMPLETED. */
-export const MATCH_STATUSES = ["UPCOMING", "LIVE", "COMPLETED"] as const;
+/**
+ * A match is UPCOMING until it kicks off (LIVE once the feed or a game event says so) and
+ * COMPLETED once both scores are saved. POSTPONED is set by an admin or the feed and kept until
+ * an admin saves the match with another status (lib/domain/match_clock.ts).
+ */
+export const MATCH_STATUSES = ["UPCOMING", "LIVE", "COMPLETED", "POSTPONED"] as const;
 export type MatchStatus = typeof MATCH_STATUSES[number];
 
 export const EVENT_TYPES = [

@@ -8,7 +8,18 @@
  * Nothing here can disagree with KV for long: a snapshot is only reused for the live version it
  * was built at.
  */
-import { captainMultiplierOf, captainScoring } from "@/lib/domain/captain.ts";
+import {
+  actingCaptain,
+  captainMultiplierOf,
+  type CaptainScoring,
+  captainScoring,
+} from "@/lib/domain/captain.ts";
+import {
+  type MatchPhase,
+  type PickClock,
+  picksToPlay,
+  scoredPoints,
+} from "@/lib/domain/match_clock.ts";
 import { displayName, distinctName, nameKey } from "@/lib/domain/format.ts";
 import { pointsKey } from "@/lib/domain/ranking.ts";
 import { type RankedStandings, rankStandings, tieOrder } from "@/lib/domain/standings.ts";
@@ -17,6 +28,7 @@ import { getCompetition } from "@/lib/db/competitions.ts";
 import { getEntryIdsByTeamIds } from "@/lib/store/leaderboard_reads.ts";
 import { getLiveVersion } from "@/lib/store/live.ts";
 import { getPerformancesMap } from "@/lib/db/performances.ts";
+import { getPickClock } from "@/lib/db/pick_clock.ts";
 import { getPlayersByIds } from "@/lib/db/players.ts";
 import { listPrizes } from "@/lib/db/prizes.ts";
 import { backfillRoster, type RosterColumns, RosterReader } from "@/lib/store/roster.ts";
@@ -46,8 +58,19 @@ export class Standings {
     private readonly names: SharedNames,
     /** Player names of the entries' captains and vice-captains; null: rows name none. */
     private readonly captainNames: ReadonlyMap<number, string> | null = null,
+    /** Where each pick's match stood when this snapshot was built. */
+    readonly clock: PickClock | null = null,
+    private readonly captain: CaptainScoring | null = null,
   ) {
     this.total = ranked.order.length;
+  }
+
+  /**
+   * Whether the snapshot still shows the matches as they stand at `nowMs`: a scheduled kick-off
+   * moves a phase with no write to the store, so the snapshot is built again after it.
+   */
+  currentAt(nowMs: number): boolean {
+    return !this.clock || nowMs < this.clock.nextChangeMs;
   }
 
   #ownership: Map<number, number> | null = null;
@@ -144,8 +167,30 @@ export class Standings {
       const vice = this.captainNames.get(this.cols.vices[index]);
       if (captain) row.captainName = captain;
       if (vice) row.viceCaptainName = vice;
+      this.#acting(row, index);
+    }
+    if (this.clock && this.competition.status !== "UPCOMING") {
+      const { picks, pickStart } = this.cols;
+      row.picksToPlay = picksToPlay(
+        picks.subarray(pickStart[index], pickStart[index + 1]),
+        this.clock,
+      );
     }
     return row;
+  }
+
+  /**
+   * The row's acting captain (lib/domain/captain.ts), once his match has kicked off: before, the
+   * name would tell others a pick that has not locked yet.
+   */
+  #acting(row: LeaderboardRow, index: number): void {
+    if (!this.captain || !this.clock) return;
+    const captainId = this.cols.captains[index];
+    const acting = actingCaptain(captainId, this.cols.vices[index], this.captain);
+    const name = acting ? this.captainNames?.get(acting) : undefined;
+    if (!name || !shownPhase(this.clock.phaseOf(acting), this.clock.settled)) return;
+    row.actingCaptainName = name;
+    row.actingCaptainRole = acting === captainId ? "C" : "V";
   }
 }
 
@@ -170,15 +215,26 @@ async function captainNamesOf(
   return new Map(players.map((p) => [p.id, p.name]));
 }
 
+/** Whether a pick in `phase` may be named to others: its match kicked off, or the contest is over. */
+function shownPhase(phase: MatchPhase, settled: boolean): boolean {
+  return phase === "IN_PLAY" || phase === "FULL_TIME" || settled;
+}
+
 function fnv(hash: number, value: number): number {
   return Math.imul(hash ^ (value | 0), 16777619) >>> 0;
 }
 
-function signatureOf(competition: Competition, prizes: PrizeStructure[], points: Float64Array) {
+function signatureOf(
+  competition: Competition,
+  prizes: PrizeStructure[],
+  points: Float64Array,
+  clock: PickClock,
+) {
   let hash = 2166136261;
   for (let i = 0; i < points.length; i++) hash = fnv(hash, pointsKey(points[i]));
   const prizeText = prizes.map((p) => `${p.position}=${p.prize}`).join(",");
-  return `${competition.status}|${competition.prizeType}|${prizeText}|${points.length}|${hash}`;
+  // The clock's key: a match reaching full time moves acting captains and picks to play.
+  return `${competition.status}|${competition.prizeType}|${prizeText}|${points.length}|${hash}|${clock.key}`;
 }
 
 /** A frozen view of the first `length` entries of the growing columns. */
@@ -201,7 +257,8 @@ interface Slot {
   /** When this isolate last repaired the roster (ms since the epoch; 0: never). */
   repairedAt: number;
   current: Standings | null;
-  pending: { version: string | null; promise: Promise<Standings | null> } | null;
+  /** `until`: a build begun before a kick-off is not waited for past it (ms since the epoch). */
+  pending: { version: string | null; promise: Promise<Standings | null>; until: number } | null;
   /** Rebuilds run one after another, so the columns are appended to by one at a time. */
   queue: Promise<unknown>;
   /** The roster's shared display names, found once per roster state (see `Standings`). */
@@ -209,6 +266,8 @@ interface Slot {
 }
 
 const DEFAULT_MAX_COMPETITIONS = 100;
+/** Requests for one version share a build begun at most this long ago. */
+const PENDING_MS = 1_000;
 const REPAIR_EVERY_MS = 10 * 60_000;
 
 /** Ranked standings per competition for one KV store, rebuilt only when the live key moves. */
@@ -230,11 +289,16 @@ export class LeaderboardCache {
   /** The standings at (at least) live version `version`, rebuilt unless already cached. */
   standingsAt(cid: number, version: string | null): Promise<Standings | null> {
     const slot = this.#touch(cid);
-    if (slot.current && slot.current.version === version) return Promise.resolve(slot.current);
-    if (slot.pending && slot.pending.version === version) return slot.pending.promise;
+    const now = Date.now();
+    if (slot.current && slot.current.version === version && slot.current.currentAt(now)) {
+      return Promise.resolve(slot.current);
+    }
+    if (slot.pending && slot.pending.version === version && slot.pending.until > now) {
+      return slot.pending.promise;
+    }
     const promise = slot.queue.then(() => this.#rebuild(cid, slot, version));
     slot.queue = promise.catch(() => undefined);
-    slot.pending = { version, promise };
+    slot.pending = { version, promise, until: now + PENDING_MS };
     const clear = () => {
       if (slot.pending?.promise === promise) slot.pending = null;
     };
@@ -254,7 +318,9 @@ export class LeaderboardCache {
   }
 
   async #rebuild(cid: number, slot: Slot, version: string | null): Promise<Standings | null> {
-    if (slot.current && slot.current.version === version) return slot.current;
+    if (slot.current && slot.current.version === version && slot.current.currentAt(Date.now())) {
+      return slot.current;
+    }
     const [competition, prizes, performances] = await Promise.all([
       getCompetition(this.#kv, cid),
       listPrizes(this.#kv, cid),
@@ -280,11 +346,14 @@ export class LeaderboardCache {
     const ties = withdrawn.size === 0
       ? slot.ties
       : slot.ties.filter((i) => !withdrawn.has(cols.ids[i]));
-    const perPlayer = new Map([...performances].map(([id, p]) => [id, p.totalPoints]));
+    const clock = await getPickClock(this.#kv, competition);
+    const perPlayer = scoredPoints(performances, clock);
     const rules = competition.status === "COMPLETED" ? { ...competition, prizes } : null;
-    const captain = captainScoring(competition, performances);
+    const captain = captainScoring(competition, performances, clock);
     const ranked = rankStandings(view, perPlayer, rules, ties, captain);
-    const signature = `${signatureOf(competition, prizes, ranked.points)}|${ranked.order.length}`;
+    const signature = `${
+      signatureOf(competition, prizes, ranked.points, clock)
+    }|${ranked.order.length}`;
     const captainNames = await captainNamesOf(this.#kv, competition, cols, view.length);
     slot.current = new Standings(
       version,
@@ -295,6 +364,8 @@ export class LeaderboardCache {
       ranked,
       slot.names,
       captainNames,
+      clock,
+      captain,
     );
     return slot.current;
   }

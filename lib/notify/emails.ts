@@ -6,12 +6,13 @@
  */
 import { getPlayerPerformances } from "@/lib/db/performances.ts";
 import { getPlayersByIds } from "@/lib/db/players.ts";
+import { getPickClock } from "@/lib/db/pick_clock.ts";
 import {
+  actingCaptain,
   captainMultiplierOf,
-  multipliedPick,
+  captainScoring,
   multiplierText,
   multiplyPoints,
-  played,
 } from "@/lib/domain/captain.ts";
 import type { Competition, Entry } from "@/lib/domain/types.ts";
 import { formatPoints, formatWhen, ordinal } from "@/lib/domain/format.ts";
@@ -82,26 +83,26 @@ export interface CaptainNote {
 export async function captainNote(
   kv: Deno.Kv,
   entry: Pick<Entry, "captainId" | "viceCaptainId">,
-  competition: Pick<Competition, "id" | "captainMultiplier">,
+  competition: Pick<Competition, "id" | "captainMultiplier" | "status" | "matchId">,
   result = false,
 ): Promise<CaptainNote | null> {
   const multiplier = captainMultiplierOf(competition);
   const { captainId, viceCaptainId } = entry;
   if (multiplier === null || captainId === undefined) return null;
   const ids = viceCaptainId === undefined ? [captainId] : [captainId, viceCaptainId];
-  const [players, performances] = await Promise.all([
+  const [players, performances, clock] = await Promise.all([
     getPlayersByIds(kv, ids),
     result ? getPlayerPerformances(kv, competition.id, ids) : null,
+    result ? getPickClock(kv, competition) : null,
   ]);
   const nameOf = (id: number | undefined) => players.find((p) => p.id === id)?.name ?? null;
   const captain = nameOf(captainId);
   if (captain === null) return null;
   const note: CaptainNote = { multiplier, captain, vice: nameOf(viceCaptainId) };
-  if (performances) {
-    const playedIds = new Set(
-      [...performances.values()].filter(played).map((p) => p.playerId),
-    );
-    const pick = multipliedPick(captainId, viceCaptainId ?? 0, playedIds);
+  if (performances && clock) {
+    const scoring = captainScoring(competition, performances, clock)!;
+    const playedIds = scoring.played;
+    const pick = actingCaptain(captainId, viceCaptainId ?? 0, scoring);
     const points = roundPoints(performances.get(pick)?.totalPoints ?? 0);
     const multiplied = multiplyPoints(points, multiplier);
     const vice = pick !== captainId;

@@ -175,7 +175,7 @@ Deno.test("[captain] a paid entry keeps its captains; the confirmation e-mail na
   }
 });
 
-Deno.test("[captain] scoring: ×2 on the captain, the vice-captain when the captain plays 0 minutes, a corrected goal drops 2 × its points", async () => {
+Deno.test("[captain] scoring: ×2 on the captain, the vice-captain once it is over and the captain played 0 minutes, a corrected goal drops 2 × its points", async () => {
   const app = await makeTestApp();
   try {
     const admin = await makeAdminHeaders(app.kv);
@@ -271,7 +271,8 @@ Deno.test("[captain] scoring: ×2 on the captain, the vice-captain when the capt
     assert.equal(before[fwdCaptain.teamId] - after[fwdCaptain.teamId], goalPoints);
     assert.equal(before[plain.entry.teamId] - after[plain.entry.teamId], goalPoints);
 
-    // The captain did not play: the vice-captain's points count twice instead.
+    // No minutes recorded for the captain while the contest is live: he keeps the armband (he
+    // may be on the pitch with his minutes not entered yet).
     const benched = await app.request(`/api/admin/competitions/${c.id}/performances`, {
       method: "POST",
       headers: admin,
@@ -281,6 +282,10 @@ Deno.test("[captain] scoring: ×2 on the captain, the vice-captain when the capt
     });
     assert.equal(benched.status, 200);
     await benched.body?.cancel();
+    points = await board(app, c.id);
+    assert.equal(points[midCaptain.teamId], 0 + 2, "in play: the captain's 0 counts ×2, no vice");
+    // Over (a contest on no match ends with its status) and he did not play: the vice takes it.
+    await updateCompetition(app.kv, c.id, { status: "COMPLETED" });
     points = await board(app, c.id);
     assert.equal(points[midCaptain.teamId], 0 + 2 * 2, "the vice-captain (FWD) takes the ×2");
     assert.equal(points[fwdCaptain.teamId], 2 * 2);
@@ -369,14 +374,22 @@ Deno.test("[captain] leaderboard rows name the captain and vice-captain once the
       }));
     const live = await rowsOf(app, c.id);
     assert.deepEqual(captainsOf(live), expected);
-    assert.deepEqual(Object.keys(live.find((r) => r.teamId === bare.teamId)!), PLAIN_ROW_FIELDS);
+    assert.deepEqual(
+      Object.keys(live.find((r) => r.teamId === bare.teamId)!),
+      [...PLAIN_ROW_FIELDS, "picksToPlay"],
+      "a team without captains: the SPEC's fields and how many picks are still to play",
+    );
     assert.deepEqual(
       live.map((r) => r.teamId),
       [midFirst.teamId, fwdFirst.teamId, bare.teamId],
       "level on 0 points: entry order",
     );
     for (const row of await rowsOf(app, off.id)) {
-      assert.deepEqual(Object.keys(row), PLAIN_ROW_FIELDS, "no captain fields without the option");
+      assert.deepEqual(
+        Object.keys(row),
+        [...PLAIN_ROW_FIELDS, "picksToPlay"],
+        "no captain fields without the option",
+      );
     }
 
     // Points move the rows (the live push refetches them): each keeps its own captains.

@@ -45,9 +45,18 @@ export function matchStateText(
   return `${resultLabel(m.result)}${score}`;
 }
 
-/** Badge variant of the matches list's state: in play stands out as live. */
+/** Badge variant of the matches list's state: in play stands out as live, postponed as called off. */
 export function matchStateVariant(m: { status: string; result: string | null }): BadgeVariant {
+  if (m.status === "POSTPONED") return "destructive";
   return m.status === "LIVE" ? "live" : resultVariant(m.result);
+}
+
+/** The result badge of a match: "Postponed" when called off, else its result's label. */
+export function matchBadge(
+  match: { status?: string | null; result?: string | null },
+): { label: string; variant: BadgeVariant } {
+  if (match.status === "POSTPONED") return { label: "Postponed", variant: "destructive" };
+  return { label: resultLabel(match.result), variant: resultVariant(match.result) };
 }
 
 /** Badge variant of a match result: a win stands out, a draw is neutral, unplayed is quiet. */

@@ -1,7 +1,7 @@
 /** The match form's values, defaults, payload (with the computed result) and validation. */
 import { matchInputSchema } from "@/lib/domain/schemas/catalog.ts";
 import { matchOutcome } from "@/lib/domain/match_result.ts";
-import type { Match } from "@/lib/domain/types.ts";
+import type { Match, MatchResult, MatchStatus } from "@/lib/domain/types.ts";
 import { daysAheadParts, fromLocalParts, toLocalParts } from "@/lib/client/admin/datetime.ts";
 import { type FieldErrors, issuesToErrors } from "@/lib/client/form_errors.ts";
 
@@ -14,6 +14,8 @@ export interface MatchFormValues {
   kickoffTime: string;
   homeScore: string;
   awayScore: string;
+  /** The match is called off: its players score 0; it takes no scores. */
+  postponed: boolean;
 }
 
 /** A new match: Premier League, kickoff 7 days ahead, no scores. */
@@ -28,6 +30,7 @@ export function defaultMatchValues(now: Date = new Date()): MatchFormValues {
     kickoffTime: kickoff.time,
     homeScore: "",
     awayScore: "",
+    postponed: false,
   };
 }
 
@@ -43,13 +46,15 @@ export function matchToValues(m: Match): MatchFormValues {
     kickoffTime: kickoff.time,
     homeScore: m.homeScore == null ? "" : String(m.homeScore),
     awayScore: m.awayScore == null ? "" : String(m.awayScore),
+    postponed: m.status === "POSTPONED",
   };
 }
 
 const scoreOf = (s: string): number | null => (s.trim() === "" ? null : Number(s));
 
-/** Result and status the scores give: both set → a result and COMPLETED. */
-export function outcomeOf(v: MatchFormValues) {
+/** Result and status the scores give: both set → a result and COMPLETED; postponed: POSTPONED. */
+export function outcomeOf(v: MatchFormValues): { result: MatchResult; status: MatchStatus } {
+  if (v.postponed) return { result: "NOT_PLAYED", status: "POSTPONED" };
   const home = scoreOf(v.homeScore);
   const away = scoreOf(v.awayScore);
   const valid = (n: number | null) => n !== null && Number.isInteger(n) && n >= 0;

@@ -23,7 +23,12 @@ const score = optionalNullable(
   z.number({ error: scoreMessage }).check(z.int(scoreMessage), z.gte(0, scoreMessage)),
 );
 
-/** Match create/update body. */
+export const POSTPONED_HAS_NO_RESULT = "A postponed match has no result: clear both scores";
+
+/**
+ * Match create/update body. `status` and `result` follow the scores, except `status: POSTPONED`,
+ * which postpones the match (no scores allowed); any other status clears a postponement.
+ */
 export const matchInputSchema = z.object({
   homeTeamId: requiredId("Home team is required"),
   awayTeamId: requiredId("Away team is required"),
@@ -38,6 +43,10 @@ export const matchInputSchema = z.object({
   z.refine((m) => m.homeTeamId !== m.awayTeamId, {
     message: "Home team and away team cannot be the same",
     path: ["awayTeamId"],
+  }),
+  z.refine((m) => m.status !== "POSTPONED" || (m.homeScore == null && m.awayScore == null), {
+    message: POSTPONED_HAS_NO_RESULT,
+    path: ["status"],
   }),
 );
 export type MatchInput = z.infer<typeof matchInputSchema>;

@@ -15,14 +15,19 @@ export const handler: Handlers<unknown, State> = {
     return json(match);
   },
   /**
-   * Replaces the match fields; result and status are recomputed from the scores, and the
-   * automatic competitions on the match follow (LIVE from kick-off, COMPLETED after the result).
+   * Replaces the match fields; result and status are recomputed from the scores (status
+   * POSTPONED postpones it, with no scores), and the automatic competitions on the match follow
+   * (LIVE from kick-off, COMPLETED after the result).
    */
   async PUT(req, ctx) {
     const { kv } = ctx.state.services;
     const id = parseId(ctx.params.id);
-    const { result: _result, status: _status, ...input } = await readJson(req, matchInputSchema);
-    const [match] = await withTeams(kv, [await updateMatch(kv, id, input)]);
+    const { result: _result, status, ...input } = await readJson(req, matchInputSchema);
+    // A replacement: the match is postponed exactly when the body says so.
+    const postponed = status === "POSTPONED" ? "POSTPONED" : null;
+    const [match] = await withTeams(kv, [
+      await updateMatch(kv, id, { ...input, status: postponed }),
+    ]);
     await advanceMatchCompetitions(kv, id);
     return json(match);
   },

@@ -10,11 +10,12 @@ export const handler: Handlers<unknown, State> = {
   async GET(_req, ctx) {
     return json(await listMatches(ctx.state.services.kv));
   },
-  /** Creates a match; result and status follow the scores. */
+  /** Creates a match; result and status follow the scores (or status POSTPONED, no scores). */
   async POST(req, ctx) {
     const { kv } = ctx.state.services;
-    const { result: _result, status: _status, ...input } = await readJson(req, matchInputSchema);
-    const [match] = await withTeams(kv, [await createMatch(kv, input)]);
+    const { result: _result, status, ...input } = await readJson(req, matchInputSchema);
+    const postponed = status === "POSTPONED" ? "POSTPONED" : null;
+    const [match] = await withTeams(kv, [await createMatch(kv, { ...input, status: postponed })]);
     return json(match, { status: 201 });
   },
 };

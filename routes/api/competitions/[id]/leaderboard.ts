@@ -9,7 +9,8 @@ export const handler: Handlers<unknown, State> = {
   /**
    * The ranked entries: a JSON array of
    * {id, teamId, teamName, displayName, points, rank, prize, prizeType, customPrizeDescription},
-   * plus captainName and viceCaptainName in competitions with captains once they kicked off.
+   * plus captainName, viceCaptainName, actingCaptainName and actingCaptainRole in competitions
+   * with captains once they kicked off, and picksToPlay once the contest started.
    * `?limit=&offset=` choose the page (default the first 100); `?teamIds=A,B` appends those
    * teams' rows that are not on the page. Headers: X-Total-Count, X-Limit, X-Offset; the ETag
    * follows the live version, so unchanged polls revalidate to 304.
@@ -20,7 +21,9 @@ export const handler: Handlers<unknown, State> = {
     const cache = ctx.state.services.leaderboards;
     const standings = await cache.standings(cid);
     if (!standings) throw new NotFoundError("Competition not found");
-    const etag = `W/"${standings.version ?? "0"}-${hash(ctx.url.search)}"`;
+    // The clock's key: a kick-off moves what rows show without a write to the store.
+    const clock = hash(standings.clock?.key ?? "");
+    const etag = `W/"${standings.version ?? "0"}-${clock}-${hash(ctx.url.search)}"`;
     const headers = {
       "cache-control": "no-cache",
       etag,
