@@ -157,9 +157,9 @@ export function LeaderboardHeader(
       )}
       {competition.captainMultiplier && (
         <p className="text-sm text-muted-foreground" data-testid="captains">
-          Captains (C) score{" "}
-          {multiplierText(competition.captainMultiplier)}; the vice-captain (V) takes over when the
-          captain does not play. Each row marks its team's two from kick-off.
+          Captains (C) score {multiplierText(competition.captainMultiplier)}{" "}
+          from kick-off; the vice-captain (V) takes over only if the captain's match ends without
+          him playing. Each row marks its team's two from kick-off, the acting one filled.
         </p>
       )}
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3">

@@ -277,7 +277,8 @@ export function CompetitionFields(
           onChange={(checked) => onChange({ captains: checked })}
         >
           Each team names a captain whose points count several times; the vice-captain takes over
-          when the captain does not play. Cannot change once the contest has entries.
+          when the captain's match ends without him playing. Cannot change once the contest has
+          entries.
         </CheckField>
         {values.captains && (
           <Field

@@ -184,8 +184,8 @@ export function TeamPanel(
       {captains && (
         <p className="text-xs text-muted-foreground" data-captain-hint="">
           Mark a captain (C): their points count{" "}
-          {multiplierText(captains.multiplier)}. The vice-captain (V) takes over if the captain does
-          not play.
+          {multiplierText(captains.multiplier)}. The vice-captain (V) takes over if the captain's
+          match ends without him playing.
         </p>
       )}
       {salaryCap !== null && (

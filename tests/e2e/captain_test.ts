@@ -27,6 +27,7 @@ interface BoardRow {
   teamId: string;
   captainName?: string;
   viceCaptainName?: string;
+  actingCaptainName?: string;
 }
 
 async function boardRows(base: string, cid: number): Promise<BoardRow[]> {
@@ -37,16 +38,18 @@ async function boardRows(base: string, cid: number): Promise<BoardRow[]> {
 
 /**
  * Each row of the page shows the C and V of its API row: their last names visible, the full
- * names read out ("Captain: …, vice-captain: …").
+ * names read out ("Captain: …, vice-captain: …", then the acting captain once his match kicked
+ * off).
  */
 async function assertMarks(page: Page, rows: BoardRow[]): Promise<void> {
   const table = page.getByRole("table", { name: "Leaderboard" });
   for (const row of rows) {
     assert.ok(row.captainName && row.viceCaptainName, `${row.teamId} has captains`);
     const mark = table.locator(`tr[data-team-id="${row.teamId}"] [data-captains]`);
+    const acting = row.actingCaptainName ? `, acting captain: ${row.actingCaptainName}` : "";
     assert.equal(
       await mark.locator(".sr-only").textContent(),
-      `Captain: ${row.captainName}, vice-captain: ${row.viceCaptainName}`,
+      `Captain: ${row.captainName}, vice-captain: ${row.viceCaptainName}${acting}`,
     );
     const visible = (await mark.innerText()).replace(/\s+/g, " ").trim();
     assert.ok(
