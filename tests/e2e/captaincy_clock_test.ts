@@ -14,6 +14,7 @@ import {
   assertNoHorizontalScroll,
   assertNoSeriousAxeViolations,
 } from "./visitor_helpers.ts";
+import { expectToast, login, openAdmin } from "./admin_helpers.ts";
 
 interface BoardRow {
   teamId: string;
@@ -153,6 +154,43 @@ Deno.test("[e2e] captaincy: the leaderboard shows each team's acting captain and
       );
       await screenshot(page, "leaderboard-full-time-390");
     });
+
+    await t.step(
+      "admin: a match is postponed in its form (no scores with it), the list says so",
+      async () => {
+        const matches: Match[] = await (await fetch(`${base}/api/admin/matches`, {
+          headers: ADMIN_HEADERS,
+        })).json();
+        const future = matches.find((m) =>
+          m.status === "UPCOMING" && Date.parse(m.kickoffTime) > Date.now()
+        )!;
+        await page.setViewportSize({ width: 1280, height: 900 });
+        await login(page, base);
+        await openAdmin(page, base, `/admin/matches/${future.id}`);
+        const postponed = page.getByLabel("Postponed");
+        assert.equal(await postponed.isChecked(), false);
+        await page.getByLabel("Home Score").fill("1");
+        await postponed.check();
+        await page.getByRole("button", { name: "Update Match" }).click();
+        await page.getByText("A postponed match has no result: clear both scores").first()
+          .waitFor();
+        await page.getByLabel("Home Score").fill("");
+        assert.equal(await page.locator("[data-result]").innerText(), "Postponed");
+        await assertNoSeriousAxeViolations(page);
+        await screenshot(page, "admin-match-postponed-1280");
+        await page.getByRole("button", { name: "Update Match" }).click();
+        await expectToast(page, "Match Updated");
+        await page.waitForURL("**/admin/matches");
+        const badge = page.locator(`[data-status="POSTPONED"]`);
+        await badge.waitFor();
+        assert.equal((await badge.innerText()).trim(), "Postponed");
+        const saved: Match = await (await fetch(`${base}/api/admin/matches/${future.id}`, {
+          headers: ADMIN_HEADERS,
+        })).json();
+        assert.deepEqual([saved.status, saved.result], ["POSTPONED", "NOT_PLAYED"]);
+        await screenshot(page, "admin-matches-postponed-1280");
+      },
+    );
   } finally {
     await browser.close();
     await server.stop();
