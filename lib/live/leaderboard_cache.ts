@@ -257,8 +257,7 @@ interface Slot {
   /** When this isolate last repaired the roster (ms since the epoch; 0: never). */
   repairedAt: number;
   current: Standings | null;
-  /** `until`: a build begun before a kick-off is not waited for past it (ms since the epoch). */
-  pending: { version: string | null; promise: Promise<Standings | null>; until: number } | null;
+  pending: { version: string | null; promise: Promise<Standings | null> } | null;
   /** Rebuilds run one after another, so the columns are appended to by one at a time. */
   queue: Promise<unknown>;
   /** The roster's shared display names, found once per roster state (see `Standings`). */
@@ -266,8 +265,6 @@ interface Slot {
 }
 
 const DEFAULT_MAX_COMPETITIONS = 100;
-/** Requests for one version share a build begun at most this long ago. */
-const PENDING_MS = 1_000;
 const REPAIR_EVERY_MS = 10 * 60_000;
 
 /** Ranked standings per competition for one KV store, rebuilt only when the live key moves. */
@@ -289,16 +286,13 @@ export class LeaderboardCache {
   /** The standings at (at least) live version `version`, rebuilt unless already cached. */
   standingsAt(cid: number, version: string | null): Promise<Standings | null> {
     const slot = this.#touch(cid);
-    const now = Date.now();
-    if (slot.current && slot.current.version === version && slot.current.currentAt(now)) {
+    if (slot.current && slot.current.version === version && slot.current.currentAt(Date.now())) {
       return Promise.resolve(slot.current);
     }
-    if (slot.pending && slot.pending.version === version && slot.pending.until > now) {
-      return slot.pending.promise;
-    }
+    if (slot.pending && slot.pending.version === version) return slot.pending.promise;
     const promise = slot.queue.then(() => this.#rebuild(cid, slot, version));
     slot.queue = promise.catch(() => undefined);
-    slot.pending = { version, promise, until: now + PENDING_MS };
+    slot.pending = { version, promise };
     const clear = () => {
       if (slot.pending?.promise === promise) slot.pending = null;
     };

@@ -20,6 +20,7 @@ import {
   validTeams,
 } from "@/tests/helpers/fixtures.ts";
 import { feedSender } from "@/tests/helpers/feed.ts";
+import { waitFor } from "@/tests/helpers/wait.ts";
 
 const HOUR = 3_600_000;
 
@@ -372,6 +373,37 @@ Deno.test("[captaincy] the feed's full time makes the vice act; for a postponed 
       await app.request(`/api/admin/matches/${other.match.id}`, { headers: admin }),
     );
     assert.deepEqual([kept.status, kept.homeScore], ["POSTPONED", null]);
+  } finally {
+    await app.close();
+  }
+});
+
+Deno.test("[captaincy] a scheduled kick-off names the acting captain with no write to the store", async () => {
+  const app = await makeTestApp();
+  try {
+    const { admin, c, match, midFirst, mid, nameOf } = await setUp(app);
+    const soon = new Date(Date.now() + 1500).toISOString();
+    const res = await putMatch(app, admin, match, { kickoffTime: soon });
+    assert.equal(res.status, 200);
+    await res.body?.cancel();
+    await updateCompetition(app.kv, c.id, { status: "LIVE" });
+    const before = await app.request(`/api/competitions/${c.id}/leaderboard?limit=50`);
+    const etag = before.headers.get("etag")!;
+    const rows = await readJsonBody(before) as Row[];
+    const kickedOff = Date.now() >= Date.parse(soon);
+    if (!kickedOff) {
+      assert.equal(acting(rows.find((r) => r.teamId === midFirst.teamId)!), null);
+    }
+    // Nothing is written at the kick-off: the kept standings and the ETag follow the clock.
+    const row = await waitFor("the acting captain once kicked off", async () => {
+      const answer = await app.request(`/api/competitions/${c.id}/leaderboard?limit=50`, {
+        headers: { "if-none-match": etag },
+      });
+      if (answer.status === 304) return null;
+      const found = (await readJsonBody(answer) as Row[]).find((r) => r.teamId === midFirst.teamId);
+      return found?.actingCaptainName ? found : null;
+    });
+    assert.deepEqual(acting(row), { actingCaptainName: nameOf(mid), actingCaptainRole: "C" });
   } finally {
     await app.close();
   }
