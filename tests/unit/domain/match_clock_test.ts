@@ -9,6 +9,7 @@ import {
   scoredPoints,
   singleMatchClock,
 } from "@/lib/domain/match_clock.ts";
+import { clockStatus } from "@/lib/domain/competition.ts";
 import type { Match } from "@/lib/domain/types.ts";
 
 const NOW = new Date("2030-05-01T15:30:00Z");
@@ -64,4 +65,10 @@ Deno.test("[match clock] per pick over a round: picks to play, settled, the next
   assert.equal(picksToPlay([1, 2], completed), 0);
   const none = singleMatchClock({ status: "UPCOMING" }, null, NOW);
   assert.equal(none.phaseOf(9), "SCHEDULED", "no match: the contest's status stands for it");
+});
+
+Deno.test("[match clock] an automatic contest does not go LIVE at a postponed match's old kick-off", () => {
+  assert.equal(clockStatus("UPCOMING", at("UPCOMING"), NOW), "LIVE");
+  assert.equal(clockStatus("UPCOMING", at("POSTPONED"), NOW), null);
+  assert.equal(clockStatus("LIVE", at("POSTPONED"), NOW), null, "nor completes without a result");
 });
