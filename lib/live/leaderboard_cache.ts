@@ -6,7 +6,8 @@
  * few hundred packed chunks, later rebuilds only what was added since. Ranks, points and prizes
  * come from the one standings engine (lib/domain/standings.ts), as `computeStandings` does.
  * Nothing here can disagree with KV for long: a snapshot is only reused for the live version it
- * was built at.
+ * was built at, and only until the next scheduled kick-off of its matches (which moves acting
+ * captains and picks still to play with no write to the store).
  */
 import {
   actingCaptain,
