@@ -17,10 +17,11 @@ function statusText(status: CompetitionStatus): string {
 }
 
 /**
- * Beside the score: "Full time" once the match or the competition is over, "In play" while the
- * match is on; nothing before kick-off.
+ * Beside the score: "Postponed" when called off, "Full time" once the match or the competition
+ * is over, "In play" while the match is on; nothing before kick-off.
  */
 function matchState(fixture: Fixture, status: CompetitionStatus): string | null {
+  if (fixture.status === "POSTPONED") return "Postponed";
   if (fixture.status === "COMPLETED" || status === "COMPLETED") return "Full time";
   if (fixture.status === "LIVE" && status !== "CANCELLED") return "In play";
   return null;

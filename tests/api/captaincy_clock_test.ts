@@ -302,6 +302,8 @@ Deno.test("[captaincy] a postponed match: its players score 0, no pick is left t
       assert.equal(p.breakdown.reduce((sum, l) => sum + l.points, 0), 0, "lines sum to 0");
     }
     for (const row of await computeStandings(app.kv, c.id)) assert.equal(row.points, 0);
+    const page = await (await app.request(`/leaderboard/${c.id}`)).text();
+    assert.match(page, /data-testid="match-state"[^>]*>Postponed</, "the page says so");
     const listed = await readJsonBody(
       await app.request("/api/admin/matches", { headers: admin }),
     ) as Match[];
