@@ -204,7 +204,9 @@ export function setLiveScore(
 /**
  * Records that a match really kicked off at `at` (a data feed's kick-off): its kick-off becomes
  * `at` when that is earlier than the scheduled time (never later), and a match not yet COMPLETED
- * is LIVE (0-0 until its goals say otherwise). One atomic; returns the match as saved.
+ * is LIVE (0-0 until its goals say otherwise), a POSTPONED one too: it is played after all. One
+ * atomic, which moves the live marker of the contests on the match (their picks are in play);
+ * returns the match as saved.
  */
 export function recordKickOff(kv: Deno.Kv, matchId: number, at: Date): Promise<Match> {
   return retryAtomic("record the kick-off", async () => {
@@ -228,7 +230,11 @@ export function recordKickOff(kv: Deno.Kv, matchId: number, at: Date): Promise<M
       }
       : { ...before, kickoffTime };
     if (match.kickoffTime === before.kickoffTime && match.status === before.status) return before;
-    const res = await touch(kv.atomic(), "catalog").check(entry).set(entry.key, match).commit();
+    const op = touch(kv.atomic(), "catalog").check(entry).set(entry.key, match);
+    for (const cid of await listValues<number>(kv, keys.competitionsByMatch(matchId))) {
+      bumpLive(op, cid);
+    }
+    const res = await op.commit();
     return res.ok ? match : undefined;
   });
 }

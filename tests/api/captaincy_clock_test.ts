@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { createEntry } from "@/lib/db/entries.ts";
 import { computeStandings } from "@/lib/db/standings.ts";
-import { createMatch } from "@/lib/db/matches.ts";
+import { createMatch, updateMatch } from "@/lib/db/matches.ts";
 import { updateCompetition } from "@/lib/db/competitions.ts";
 import { POSTPONED_HAS_NO_RESULT } from "@/lib/domain/schemas/catalog.ts";
 import { SCORING } from "@/lib/domain/scoring.ts";
@@ -352,7 +352,7 @@ Deno.test("[captaincy] a postponed match: its players score 0, no pick is left t
   }
 });
 
-Deno.test("[captaincy] the feed's full time makes the vice act; for a postponed match it is refused and changes nothing", async () => {
+Deno.test("[captaincy] the feed's full time makes the vice act; for a postponed match it plays it after all", async () => {
   const app = await makeTestApp();
   try {
     const { admin, c, match, mid, midFirst } = await playedContest(app);
@@ -368,13 +368,28 @@ Deno.test("[captaincy] the feed's full time makes the vice act; for a postponed 
     assert.equal(res.status, 200);
     await res.body?.cancel();
     const late = await feedSender(app, other.match.id, "late");
-    const refused = await late.send({ id: "ft", type: "FULL_TIME", homeScore: 2, awayScore: 1 });
-    assert.equal(refused.body.status, "REFUSED");
-    assert.equal(refused.body.reason, POSTPONED_HAS_NO_RESULT);
-    const kept = await readJsonBody(
+    assert.equal((await rowsOf(app, other.c.id))[other.midFirst.teamId].points, 0);
+    // The feed's word that the match is played wins over the postponement: its full time (a
+    // kick-off first, as for a missed kick-off) saves the result and the points count again.
+    const played = await late.send({ id: "ft", type: "FULL_TIME", homeScore: 2, awayScore: 1 });
+    assert.equal(played.body.status, "APPLIED");
+    const saved = await readJsonBody(
       await app.request(`/api/admin/matches/${other.match.id}`, { headers: admin }),
     );
-    assert.deepEqual([kept.status, kept.homeScore], ["POSTPONED", null]);
+    assert.deepEqual([saved.status, saved.homeScore, saved.awayScore], ["COMPLETED", 2, 1]);
+    const rows = await rowsOf(app, other.c.id);
+    assert.equal(rows[other.midFirst.teamId].points, 2 * 2 + 2);
+    assert.equal(rows[other.midFirst.teamId].picksToPlay, 0);
+    assert.equal(acting(rows[other.midFirst.teamId])?.actingCaptainRole, "C");
+    // A result saved by a caller that does not clear the postponement is refused (the admin's
+    // form and API clear it with the status they send).
+    const again = await putMatch(app, admin, saved, { status: "POSTPONED" });
+    assert.equal(again.status, 200);
+    await again.body?.cancel();
+    await assert.rejects(
+      () => updateMatch(app.kv, other.match.id, { homeScore: 1, awayScore: 0 }),
+      (err: Error) => err.message === POSTPONED_HAS_NO_RESULT,
+    );
   } finally {
     await app.close();
   }
