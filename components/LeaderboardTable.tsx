@@ -65,10 +65,8 @@ function Armband({ role, name, acting }: { role: "C" | "V"; name: string; acting
 /**
  * A row's captain and vice-captain: shown as C / V beside their last names, read out in full
  * ("Captain: …, vice-captain: …") at every width, with the acting captain (whose points count
- * the multiplier now) filled. The V shows from 640 px up (at 390 px the two do not fit one line
- * of the name cell) unless the vice-captain took over. Only classes the leaderboard already had:
- * its pages without captains keep their inlined CSS byte for byte (`sm:table-cell` on a flex
- * item shows it as a block).
+ * the multiplier now) filled. Both show at every width: on a phone the V wraps below the C
+ * when the two do not fit one line of the name cell (hiding it left phones without the vice).
  */
 function Captains({ row }: { row: LeaderboardRow }) {
   const { captainName: captain, viceCaptainName: vice, actingCaptainRole: acting } = row;
@@ -93,11 +91,7 @@ function Captains({ row }: { row: LeaderboardRow }) {
         </span>
       )}
       {vice && (
-        <span
-          className={viceActs ? undefined : "hidden sm:table-cell"}
-          aria-hidden="true"
-          data-armband="V"
-        >
+        <span aria-hidden="true" data-armband="V">
           <Armband role="V" name={vice} acting={viceActs} />
         </span>
       )}

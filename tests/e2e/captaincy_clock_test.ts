@@ -143,7 +143,7 @@ Deno.test("[e2e] captaincy: the leaderboard shows each team's acting captain and
       await page.mouse.move(0, 0);
       await assertNoSeriousAxeViolations(page);
       await screenshot(page, "leaderboard-full-time-1280");
-      // At 390 px the vice who took over shows (the V is hidden there otherwise).
+      // At 390 px the vice who took over shows, filled.
       await page.setViewportSize({ width: 390, height: 844 });
       await assertNoHorizontalScroll(page);
       const v = table.locator(`tr[data-team-id="${row.teamId}"] [data-armband='V']`);
