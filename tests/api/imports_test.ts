@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { parse } from "csv-parse/sync";
 import { readJsonBody, type TestApp } from "@/tests/helpers/app.ts";
 import { makeCompetition, makeEntry, withAdminApp } from "@/tests/helpers/fixtures.ts";
 import { listTeams } from "@/lib/db/teams.ts";
@@ -136,6 +137,35 @@ Deno.test("[imports] an export re-imports unchanged, byte for byte", async () =>
         assert.equal(await exported(app, admin, query), first, `${kind} ${format}`);
       }
     }
+  });
+});
+
+Deno.test("[imports] the CSV export defuses formula cells, and imports back unchanged", async () => {
+  await withAdminApp(async (app, admin) => {
+    const hyperlink = '=HYPERLINK("https://evil.example","Click")';
+    await apply(
+      app,
+      admin,
+      csv(
+        "clubs",
+        "externalId,name,shortName,league,logoUrl\n" +
+          `f-1,"${hyperlink.replaceAll('"', '""')}",FA,PREMIER_LEAGUE,\n` +
+          "f-2,@SUM(A1:A9),FB,PREMIER_LEAGUE,\n",
+      ),
+    );
+    const file = await exported(app, admin, "kind=clubs&format=csv");
+    const cells: string[][] = parse(file);
+    const formulas = cells.flat().filter((c) => /^[=+\-@\t\r]/.test(c));
+    assert.deepEqual(formulas, [], "no cell a spreadsheet would run");
+    const names = cells.slice(1).map((row) => row[1]);
+    assert.deepEqual(names.sort(), [`'${hyperlink}`, "'@SUM(A1:A9)"]);
+
+    const preview = await readJsonBody(
+      await request(app, admin, "preview", csv("clubs", file)),
+    );
+    assert.deepEqual(preview.counts, { create: 0, update: 0, unchanged: 2, error: 0 });
+    const stored = (await listTeams(app.kv)).map((t) => t.name).sort();
+    assert.deepEqual(stored, [hyperlink, "@SUM(A1:A9)"]);
   });
 });
 
