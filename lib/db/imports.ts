@@ -570,11 +570,32 @@ function countActions(rows: PreviewRow[]): Record<RowAction, number> {
   return counts;
 }
 
+/**
+ * InvalidInputError naming the file and the rows with a U+FFFD: what is left of text that was
+ * not UTF-8 (a Latin-1 "Müller" read as UTF-8 is "M\uFFFDller"), which would be saved so.
+ */
+function assertUtf8Rows(request: ImportRequest, rows: Record<string, string>[]): void {
+  const bad = rows.flatMap((row, i) => {
+    const column = Object.keys(row).find((c) => row[c].includes("\uFFFD"));
+    return column ? [{ row: i + 1, column, value: row[column].slice(0, 60) }] : [];
+  });
+  if (bad.length === 0) return;
+  const why = "is not UTF-8 text: save the file as UTF-8 and import it again";
+  throw new InvalidInputError(
+    `${request.fileName}, row ${bad[0].row} (${bad[0].column}: "${bad[0].value}") ${why}`,
+    bad.slice(0, 50).map((b) => ({
+      path: ["rows", b.row, b.column],
+      message: `Row ${b.row}: ${b.column} "${b.value}" ${why}`,
+    })),
+  );
+}
+
 /** The dry run: what applying the file would do to every row (nothing is written). */
 export async function previewImport(kv: Deno.Kv, request: ImportRequest): Promise<ImportPreview> {
   const cid = await requireCompetitionId(kv, request);
   const rows = readRows(request.content, request.format, IMPORT_COLUMNS[request.kind]);
   if (rows.length === 0) throw fieldError("content", "The file has no rows");
+  assertUtf8Rows(request, rows);
   const checked = checkAll(await loadContext(kv, request.kind, cid, rows), rows);
   const preview = checked.map((c) => c.preview);
   return { kind: request.kind, rows: preview, counts: countActions(preview) };

@@ -15,10 +15,20 @@ const DEFAULT_MAX_BYTES = 64 * 1024;
 export async function readJson<S extends z.ZodMiniType>(
   req: Request,
   schema: S,
-  { maxBytes = DEFAULT_MAX_BYTES, tooLarge }: { maxBytes?: number; tooLarge?: string } = {},
+  { maxBytes = DEFAULT_MAX_BYTES, tooLarge, notUtf8 = "refuse" }: {
+    maxBytes?: number;
+    tooLarge?: string;
+    /**
+     * "replace": bytes that are not UTF-8 become U+FFFD, for a route that refuses them itself
+     * with a better message (an import names the file and row).
+     */
+    notUtf8?: "refuse" | "replace";
+  } = {},
 ): Promise<z.output<S>> {
   assertJsonContentType(req);
-  const text = await readText(req, maxBytes, { tooLarge });
+  const text = notUtf8 === "refuse"
+    ? await readText(req, maxBytes, { tooLarge })
+    : new TextDecoder().decode(await readBytes(req, maxBytes, { tooLarge }));
   let body: unknown;
   try {
     body = JSON.parse(text);

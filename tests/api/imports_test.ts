@@ -169,6 +169,43 @@ Deno.test("[imports] the CSV export defuses formula cells, and imports back unch
   });
 });
 
+Deno.test("[imports] text that is not UTF-8 is refused with 400 naming the file and the row; nothing is saved", async () => {
+  await withAdminApp(async (app, admin) => {
+    await apply(app, admin, csv("clubs", CLUBS));
+    const content = PLAYERS + "latin-1,M\u00fcller,GK,opta-c1,5000,\n";
+    const body = JSON.stringify({
+      kind: "players",
+      format: "csv",
+      fileName: "latin1.csv",
+      content,
+    });
+    const replaced = body.replace("M\u00fcller", "M\uFFFDller");
+    const bodies = {
+      "Latin-1 bytes": Uint8Array.from(body, (ch) => ch.charCodeAt(0)),
+      "a U+FFFD left by a lossy decoder": new TextEncoder().encode(replaced),
+    };
+    for (const [label, bytes] of Object.entries(bodies)) {
+      for (const path of ["preview", "apply"]) {
+        const res = await app.request(`/api/admin/imports/${path}`, {
+          method: "POST",
+          headers: { ...admin, "content-type": "application/json" },
+          body: bytes,
+        });
+        assert.equal(res.status, 400, `${label}, ${path}`);
+        const refusal = await readJsonBody(res);
+        assert.equal(
+          refusal.message,
+          'latin1.csv, row 3 (name: "M\uFFFDller") is not UTF-8 text: ' +
+            "save the file as UTF-8 and import it again",
+          `${label}, ${path}`,
+        );
+        assert.deepEqual(refusal.issues[0].path, ["rows", 3, "name"]);
+      }
+    }
+    assert.deepEqual((await listPlayers(app.kv)).map((p) => p.externalId), []);
+  });
+});
+
 Deno.test("[imports] salaries of players in paid entries never change", async () => {
   await withAdminApp(async (app, admin) => {
     const c = await makeCompetition(app.kv);

@@ -18,6 +18,8 @@ export const handler: Handlers<unknown, AdminState> = {
     const input = await readJson(req, importRequestSchema, {
       maxBytes: MAX_IMPORT_BYTES,
       tooLarge: IMPORT_TOO_LARGE,
+      // Refused by the import itself, naming the file and the row.
+      notUtf8: "replace",
     });
     const { kv } = ctx.state.services;
     return await progressStream((progress: (job: ImportJob) => void) =>

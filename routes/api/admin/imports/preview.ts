@@ -15,6 +15,8 @@ export const handler: Handlers<unknown, State> = {
     const input = await readJson(req, importRequestSchema, {
       maxBytes: MAX_IMPORT_BYTES,
       tooLarge: IMPORT_TOO_LARGE,
+      // Refused by the import itself, naming the file and the row.
+      notUtf8: "replace",
     });
     return json(await previewImport(ctx.state.services.kv, input));
   },
