@@ -140,7 +140,7 @@ function History(
             >
               {job.status}
             </Badge>
-            {job.status === "APPLYING" && (
+            {(job.status === "APPLYING" || job.status === "UNDOING") && (
               <Button
                 size="sm"
                 variant="outline"
