@@ -646,6 +646,9 @@ export async function previewImport(kv: Deno.Kv, request: ImportRequest): Promis
   return { kind: request.kind, rows: preview, counts: countActions(preview) };
 }
 
+/** Hears each step of an apply; the apply waits for it before the next step. */
+export type OnProgress = (job: ImportJob) => void | Promise<void>;
+
 /**
  * Applies a file (see the module comment): refused whole (InvalidInputError listing the rows)
  * when any row is an error; otherwise staged, then applied chunk by chunk. `onProgress` hears
@@ -655,7 +658,7 @@ export async function applyImport(
   kv: Deno.Kv,
   request: ImportRequest,
   admin: string,
-  onProgress: (job: ImportJob) => void = () => {},
+  onProgress: OnProgress = () => {},
   now = new Date(),
 ): Promise<ImportJob> {
   const preview = await previewImport(kv, request);
@@ -698,7 +701,7 @@ export async function applyImport(
   const marked = await kv.atomic().check({ key: keys.importJob(id), versionstamp: null })
     .set(keys.importJob(id), job).commit();
   if (!marked.ok) throw new ConflictError("Could not start the import, please try again");
-  onProgress(job);
+  await onProgress(job);
   return resumeImport(kv, id, onProgress);
 }
 
@@ -715,7 +718,7 @@ export async function applyImport(
 export async function resumeImport(
   kv: Deno.Kv,
   id: number,
-  onProgress: (job: ImportJob) => void = () => {},
+  onProgress: OnProgress = () => {},
 ): Promise<ImportJob> {
   while (true) {
     const entry = await kv.get<ImportJob>(keys.importJob(id));
@@ -723,7 +726,7 @@ export async function resumeImport(
     if (!job) throw new NotFoundError("Import not found");
     if (job.status === "UNDOING") {
       const undone = await undoLastChunk(kv, entry as Deno.KvEntry<ImportJob>);
-      if (undone) onProgress(undone);
+      if (undone) await onProgress(undone);
       if (undone?.status === "FAILED") return undone;
       continue;
     }
@@ -733,7 +736,7 @@ export async function resumeImport(
       const res = await kv.atomic().check(entry).set(entry.key, done).commit();
       if (!res.ok) continue;
       await deleteChunks(kv, id);
-      onProgress(done);
+      await onProgress(done);
       return done;
     }
     const rows = (await kv.get<Record<string, string>[]>(keys.importChunk(id, job.chunksDone)))
@@ -750,7 +753,7 @@ export async function resumeImport(
         " (the data changed since the preview); nothing of the file was kept";
       const undoing: ImportJob = { ...job, status: "UNDOING", error: reason };
       const res = await kv.atomic().check(entry).set(entry.key, undoing).commit();
-      if (res.ok) onProgress(undoing);
+      if (res.ok) await onProgress(undoing);
       continue;
     }
     const creates = checked.filter((c) => c.write && c.creates);
@@ -783,7 +786,7 @@ export async function resumeImport(
     else bumpCatalog(op);
     const progressed: ImportJob = { ...job, chunksDone: job.chunksDone + 1 };
     const res = await op.check(entry).set(entry.key, progressed).commit();
-    if (res.ok) onProgress(progressed);
+    if (res.ok) await onProgress(progressed);
   }
 }
 

@@ -38,12 +38,12 @@ Deno.test("[imports] a club deleted during the apply: the import fails and no ro
       kv,
       importBody("players", playersFile()) as never,
       "admin",
-      (progress) => {
+      async (progress) => {
         seen.push(progress);
         // After the first chunks are in, the club of the last rows goes (nobody plays there yet).
         if (!deleted && progress.chunksDone === 3) {
           deleted = true;
-          void deleteTeam(kv, club2.id);
+          await deleteTeam(kv, club2.id);
         }
       },
     );
@@ -86,5 +86,32 @@ Deno.test("[imports] an apply cut short is finished by resume, each chunk applie
     assert.equal(new Set(players.map((p) => p.externalId)).size, 2000, "no row twice");
     const left = await Array.fromAsync(kv.list({ prefix: keys.importUndos(jobId) }));
     assert.equal(left.length, 0);
+  });
+});
+
+Deno.test("[imports] an undo cut short is finished by resume: still no row of the file left", async () => {
+  await withKv(async (kv) => {
+    const club2 = (await listTeams(kv)).find((t) => t.externalId === "club-2")!;
+    const crash = new Error("the process died");
+    let jobId = 0;
+    let deleted = false;
+    await assert.rejects(
+      applyImport(kv, importBody("players", playersFile()) as never, "admin", async (progress) => {
+        jobId = progress.id;
+        if (!deleted && progress.chunksDone === 2) {
+          deleted = true;
+          await deleteTeam(kv, club2.id);
+        }
+        if (progress.status === "UNDOING" && progress.chunksDone === 20) throw crash;
+      }),
+      (err) => err === crash,
+    );
+    const stopped = (await kv.get<ImportJob>(keys.importJob(jobId))).value!;
+    assert.equal(stopped.status, "UNDOING");
+    assert.ok((await listPlayers(kv)).length > 0, "part of the file is still applied");
+
+    const done = await resumeImport(kv, jobId);
+    assert.equal(done.status, "FAILED");
+    assert.deepEqual(await listPlayers(kv), []);
   });
 });
