@@ -14,12 +14,13 @@ import {
   startAppProcess,
 } from "@/tests/helpers/app_processes.ts";
 import { clubsCsv, importBody, playersCsv } from "@/tests/helpers/import_files.ts";
+import { startServer } from "@/tests/helpers/server.ts";
 
 /** A bound on each request, so that a server that never answers fails the test, not hangs it. */
 const NO_ANSWER_MS = 120_000;
 const JSON_HEADERS = { ...ADMIN_HEADERS, "content-type": "application/json" };
 
-function post(server: AppProcess, path: string, body: BodyInit) {
+function post(server: Pick<AppProcess, "url">, path: string, body: BodyInit) {
   return fetch(`${server.url}/api/admin/imports/${path}`, {
     method: "POST",
     headers: JSON_HEADERS,
@@ -29,7 +30,7 @@ function post(server: AppProcess, path: string, body: BodyInit) {
 }
 
 /** Applies a file: the NDJSON progress, whose last line is the finished import. */
-async function apply(server: AppProcess, body: unknown) {
+async function apply(server: Pick<AppProcess, "url">, body: unknown) {
   const res = await post(server, "apply", JSON.stringify(body));
   const text = await res.text();
   assert.equal(res.status, 200, text);
@@ -88,3 +89,56 @@ for (const kind of SERVER_KINDS) {
     }
   });
 }
+
+Deno.test("[imports] npm start killed (-9) during an apply: after a restart, Resume finishes the file, each row once", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "import-kill-" });
+  const env = { DENO_KV_PATH: `${dir}/app.kv`, DEMO_DATA: "0", DENO_JOBS: "1" };
+  let server = await startServer({ env });
+  try {
+    const clubs = await apply(server, importBody("clubs", clubsCsv()));
+    assert.equal(clubs.status, "APPLIED");
+    const res = await fetch(`${server.url}/api/admin/imports/apply`, {
+      method: "POST",
+      headers: JSON_HEADERS,
+      body: JSON.stringify(importBody("players", playersCsv(5000))),
+    });
+    assert.equal(res.status, 200);
+    // Read the progress until a few chunks are in, then kill the server mid-apply.
+    const lines = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = "";
+    let job: { id: number; chunksDone: number; chunks: number } | null = null;
+    while (!job || job.chunksDone < 5) {
+      const { value, done } = await lines.read();
+      assert.ok(!done, "the apply ended before it could be killed");
+      buffer += value;
+      const complete = buffer.split("\n");
+      buffer = complete.pop()!;
+      for (const line of complete.filter(Boolean)) job = JSON.parse(line).job;
+    }
+    await server.kill();
+    await lines.cancel().catch(() => undefined);
+
+    server = await startServer({ env });
+    const history = await (await fetch(`${server.url}/api/admin/imports`, {
+      headers: ADMIN_HEADERS,
+    })).json();
+    const stopped = history.find((j: { id: number }) => j.id === job!.id);
+    assert.equal(stopped.status, "APPLYING");
+    assert.ok(stopped.chunksDone >= 5 && stopped.chunksDone < stopped.chunks);
+
+    const resumed = await post(server, `${job.id}/resume`, "");
+    const text = await resumed.text();
+    assert.equal(resumed.status, 200, text);
+    assert.equal(JSON.parse(text.trim().split("\n").at(-1)!).job.status, "APPLIED");
+    const exported = await fetch(
+      `${server.url}/api/admin/imports/export?kind=players&format=csv`,
+      { headers: ADMIN_HEADERS },
+    );
+    const rows = (await exported.text()).trim().split("\r\n").slice(1);
+    assert.equal(rows.length, 5000);
+    assert.equal(new Set(rows.map((r) => r.split(",")[0])).size, 5000, "each row once");
+  } finally {
+    await server.stop();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
