@@ -18,6 +18,7 @@ import {
   KINDS,
   type Preview,
   previewFile,
+  readFileText,
   type RowAction,
 } from "@/lib/client/admin/imports.ts";
 import { useAdminData } from "@/lib/client/admin/use_admin_data.ts";
@@ -139,7 +140,7 @@ function History(
             >
               {job.status}
             </Badge>
-            {job.status === "APPLYING" && (
+            {(job.status === "APPLYING" || job.status === "UNDOING") && (
               <Button
                 size="sm"
                 variant="outline"
@@ -164,6 +165,8 @@ export default function AdminImport() {
   const [file, setFile] = useState<ImportFile | null>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [busy, setBusy] = useState(false);
+  /** Why the chosen file cannot be previewed (not UTF-8, too large, …). */
+  const [problem, setProblem] = useState<string | null>(null);
   const [job, setJob] = useState<ImportJob | null>(null);
   const [exportFormat, setExportFormat] = useState<Format>("csv");
   const needsCompetition = kind === "competition-players";
@@ -171,20 +174,29 @@ export default function AdminImport() {
   const choose = async (picked: File | undefined) => {
     setPreview(null);
     setJob(null);
-    if (!picked) return setFile(null);
+    setProblem(null);
+    setFile(null);
+    if (!picked) return;
+    let content: string;
+    try {
+      content = await readFileText(picked);
+    } catch (err) {
+      return setProblem((err as Error).message);
+    }
     const next: ImportFile = {
       kind,
       format: formatOf(picked.name),
       competitionId: needsCompetition ? competitionId : null,
       fileName: picked.name,
-      content: await picked.text(),
+      content,
     };
     setFile(next);
     setBusy(true);
     try {
       setPreview(await previewFile(next));
     } catch (err) {
-      toastError(errorText(err, "The file could not be previewed."));
+      // Shown in place (a 413's "too large" message, a refused file), not only as a toast.
+      setProblem(errorText(err, "The file could not be previewed."));
     } finally {
       setBusy(false);
     }
@@ -268,6 +280,7 @@ export default function AdminImport() {
           </p>
         </div>
         {busy && !preview && <TableSkeleton rows={3} label="Reading the file" />}
+        {problem && <p className="text-sm font-medium text-destructive" role="alert">{problem}</p>}
         {preview && (
           <section className="flex flex-col gap-3" aria-labelledby="preview-heading">
             <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">

@@ -5,6 +5,7 @@
  * here updates or deletes one. Secrets (password hashes, sealed details, tokens) never enter it.
  */
 import { type AuditEntry, changesText } from "@/lib/domain/audit.ts";
+import { toCsv } from "@/lib/domain/csv.ts";
 import { timeOrderedId } from "@/lib/store/ids.ts";
 import { keys } from "@/lib/store/keys.ts";
 import { getManyValues } from "@/lib/store/util.ts";
@@ -236,25 +237,21 @@ export async function auditChoices(kv: Deno.Kv): Promise<{ admins: string[]; act
   return { admins: [...admins].sort(), actions: [...actions].sort() };
 }
 
-function csvCell(value: unknown): string {
-  const text = value === null || value === undefined
-    ? ""
-    : typeof value === "string"
-    ? value
-    : JSON.stringify(value);
-  // A leading =, +, - or @ would run as a formula in a spreadsheet.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
 /** The log as CSV: one line per record, the changes as `field: before → after`. */
 export function auditCsv(entries: AuditEntry[]): string {
   const head = ["time", "admin", "action", "competition", "changes", "reason", "request"];
-  const lines = entries.map((e) =>
-    [e.at, e.admin, e.action, e.competitionId, changesText(e), e.reason, e.request].map(csvCell)
-      .join(",")
+  return toCsv(
+    head,
+    entries.map((e) => [
+      e.at,
+      e.admin,
+      e.action,
+      e.competitionId,
+      changesText(e),
+      e.reason,
+      e.request,
+    ]),
   );
-  return [head.join(","), ...lines].join("\r\n") + "\r\n";
 }
 
 /**

@@ -77,11 +77,56 @@ export const IMPORT_COLUMNS: Record<ImportKind, readonly string[]> = {
 };
 
 /**
- * Rows per staged chunk and per apply atomic: each row writes ≤ 4 mutations and checks ≤ 1
- * record, under KV's 1,000 mutations and 100 checks per atomic (with the import's own record and
- * the id counter).
+ * Rows per staged chunk and per apply atomic, by kind: each row writes ≤ 5 mutations (with its
+ * undo record, ≤ 10) and checks its own record and the ≤ 2 records it refers to, under KV's
+ * 1,000 mutations and 100 checks per atomic (with the import's own record and the id counter).
  */
-const CHUNK_ROWS = 90;
+const CHUNK_ROWS: Record<ImportKind, number> = {
+  clubs: 90,
+  players: 45,
+  matches: 30,
+  "competition-players": 45,
+};
+/** The chunk size of imports staged before it was kept in their record. */
+const LEGACY_CHUNK_ROWS = 90;
+/** Overwritten values per undo record (a KV value holds at most 64 KiB). */
+const UNDO_PART_STEPS = 40;
+
+/** One key a chunk wrote, and what it held before (null: nothing). */
+interface UndoStep {
+  key: Deno.KvKey;
+  before: unknown;
+}
+
+/** A mutation of a chunk, recorded before the chunk's atomic is built (see recordWrites). */
+type Mutation =
+  | { type: "check"; check: Deno.AtomicCheck }
+  | { type: "set"; key: Deno.KvKey; value: unknown }
+  | { type: "delete"; key: Deno.KvKey };
+
+/**
+ * Runs `write` against a stand-in for an atomic operation that only records what it is asked
+ * to do (check, set, delete), so the chunk's atomic can also keep what those keys held.
+ */
+function recordWrites(write: (op: Deno.AtomicOperation) => void): Mutation[] {
+  const mutations: Mutation[] = [];
+  const recorder = {
+    check(...checks: Deno.AtomicCheck[]) {
+      for (const check of checks) mutations.push({ type: "check", check });
+      return recorder;
+    },
+    set(key: Deno.KvKey, value: unknown) {
+      mutations.push({ type: "set", key, value });
+      return recorder;
+    },
+    delete(key: Deno.KvKey) {
+      mutations.push({ type: "delete", key });
+      return recorder;
+    },
+  };
+  write(recorder as unknown as Deno.AtomicOperation);
+  return mutations;
+}
 
 type Entity = "teams" | "players" | "matches";
 
@@ -570,15 +615,39 @@ function countActions(rows: PreviewRow[]): Record<RowAction, number> {
   return counts;
 }
 
+/**
+ * InvalidInputError naming the file and the rows with a U+FFFD: what is left of text that was
+ * not UTF-8 (a Latin-1 "Müller" read as UTF-8 is "M\uFFFDller"), which would be saved so.
+ */
+function assertUtf8Rows(request: ImportRequest, rows: Record<string, string>[]): void {
+  const bad = rows.flatMap((row, i) => {
+    const column = Object.keys(row).find((c) => row[c].includes("\uFFFD"));
+    return column ? [{ row: i + 1, column, value: row[column].slice(0, 60) }] : [];
+  });
+  if (bad.length === 0) return;
+  const why = "is not UTF-8 text: save the file as UTF-8 and import it again";
+  throw new InvalidInputError(
+    `${request.fileName}, row ${bad[0].row} (${bad[0].column}: "${bad[0].value}") ${why}`,
+    bad.slice(0, 50).map((b) => ({
+      path: ["rows", b.row, b.column],
+      message: `Row ${b.row}: ${b.column} "${b.value}" ${why}`,
+    })),
+  );
+}
+
 /** The dry run: what applying the file would do to every row (nothing is written). */
 export async function previewImport(kv: Deno.Kv, request: ImportRequest): Promise<ImportPreview> {
   const cid = await requireCompetitionId(kv, request);
   const rows = readRows(request.content, request.format, IMPORT_COLUMNS[request.kind]);
   if (rows.length === 0) throw fieldError("content", "The file has no rows");
+  assertUtf8Rows(request, rows);
   const checked = checkAll(await loadContext(kv, request.kind, cid, rows), rows);
   const preview = checked.map((c) => c.preview);
   return { kind: request.kind, rows: preview, counts: countActions(preview) };
 }
+
+/** Hears each step of an apply; the apply waits for it before the next step. */
+export type OnProgress = (job: ImportJob) => void | Promise<void>;
 
 /**
  * Applies a file (see the module comment): refused whole (InvalidInputError listing the rows)
@@ -589,7 +658,7 @@ export async function applyImport(
   kv: Deno.Kv,
   request: ImportRequest,
   admin: string,
-  onProgress: (job: ImportJob) => void = () => {},
+  onProgress: OnProgress = () => {},
   now = new Date(),
 ): Promise<ImportJob> {
   const preview = await previewImport(kv, request);
@@ -605,7 +674,8 @@ export async function applyImport(
   }
   const rows = readRows(request.content, request.format, IMPORT_COLUMNS[request.kind]);
   const id = timeOrderedId(now.getTime());
-  const chunks = chunk(rows, CHUNK_ROWS);
+  const chunkRows = CHUNK_ROWS[request.kind];
+  const chunks = chunk(rows, chunkRows);
   for (const [n, part] of chunks.entries()) {
     const res = await kv.atomic().set(keys.importChunk(id, n), part).commit();
     if (!res.ok) throw new Error("Could not stage the import");
@@ -624,33 +694,49 @@ export async function applyImport(
     counts: preview.counts,
     chunks: chunks.length,
     chunksDone: 0,
+    chunkRows,
     error: null,
   };
   // The commit marker: from here on the import is finished (or resumed), never left half done.
   const marked = await kv.atomic().check({ key: keys.importJob(id), versionstamp: null })
     .set(keys.importJob(id), job).commit();
   if (!marked.ok) throw new ConflictError("Could not start the import, please try again");
-  onProgress(job);
+  await onProgress(job);
   return resumeImport(kv, id, onProgress);
 }
 
-/** Applies the chunks of an APPLYING import from the first not yet applied; see applyImport. */
+/**
+ * Applies the chunks of an APPLYING import from the first not yet applied; see applyImport. Each
+ * chunk's rows are checked again against the store as it is then, and its atomic checks the
+ * versionstamps of the records it updates and of those its rows refer to (a club deleted since is
+ * a conflict, and the rows are checked again), and touches the latter (so a delete racing it
+ * looks again and sees the new rows). It keeps what it overwrote; when a later chunk fails, the
+ * import turns UNDOING and the chunks already applied are undone, last first, one atomic each,
+ * before it ends FAILED: a file is applied whole or not at all. An UNDOING import (a crash
+ * mid-undo) resumes its undo.
+ */
 export async function resumeImport(
   kv: Deno.Kv,
   id: number,
-  onProgress: (job: ImportJob) => void = () => {},
+  onProgress: OnProgress = () => {},
 ): Promise<ImportJob> {
   while (true) {
     const entry = await kv.get<ImportJob>(keys.importJob(id));
     const job = entry.value;
     if (!job) throw new NotFoundError("Import not found");
+    if (job.status === "UNDOING") {
+      const undone = await undoLastChunk(kv, entry as Deno.KvEntry<ImportJob>);
+      if (undone) await onProgress(undone);
+      if (undone?.status === "FAILED") return undone;
+      continue;
+    }
     if (job.status !== "APPLYING") return job;
     if (job.chunksDone >= job.chunks) {
       const done: ImportJob = { ...job, status: "APPLIED", finishedAt: new Date().toISOString() };
       const res = await kv.atomic().check(entry).set(entry.key, done).commit();
       if (!res.ok) continue;
       await deleteChunks(kv, id);
-      onProgress(done);
+      await onProgress(done);
       return done;
     }
     const rows = (await kv.get<Record<string, string>[]>(keys.importChunk(id, job.chunksDone)))
@@ -659,15 +745,17 @@ export async function resumeImport(
     const checked = checkAll(ctx, rows);
     const failed = checked.find((c) => c.preview.action === "error");
     if (failed) {
-      const reason = `Row ${job.chunksDone * CHUNK_ROWS + failed.preview.row}: ` +
+      const reason = `Row ${
+        job.chunksDone * (job.chunkRows ?? LEGACY_CHUNK_ROWS) +
+        failed.preview.row
+      }: ` +
         failed.preview.errors.map((e) => `${e.field}: ${e.reason}`).join("; ") +
-        " (the data changed since the preview)";
-      const stopped: ImportJob = { ...job, status: "FAILED", error: reason };
-      await kv.atomic().check(entry).set(entry.key, stopped).commit();
-      onProgress(stopped);
-      return stopped;
+        " (the data changed since the preview); nothing of the file was kept";
+      const undoing: ImportJob = { ...job, status: "UNDOING", error: reason };
+      const res = await kv.atomic().check(entry).set(entry.key, undoing).commit();
+      if (res.ok) await onProgress(undoing);
+      continue;
     }
-    const op = kv.atomic();
     const creates = checked.filter((c) => c.write && c.creates);
     const entity = (job.kind === "competition-players" ? null : ENTITY_OF[job.kind]) as
       | IdEntity
@@ -676,19 +764,100 @@ export async function resumeImport(
       ? await reserveIds(kv, entity, creates.length)
       : null;
     let next = 0;
-    for (const c of checked) c.write?.(op, () => reservation!.ids[next++]);
+    const mutations = recordWrites((op) => {
+      for (const c of checked) c.write?.(op, () => reservation!.ids[next++]);
+      touchReferences(op, ctx, rows);
+    });
+    const written = mutations.flatMap((m) => m.type === "check" ? [] : [m.key]);
+    const unique = [...new Map(written.map((k) => [JSON.stringify(k), k])).values()];
+    const before = await getManyEntries<unknown>(kv, unique);
+    const steps: UndoStep[] = before.map((e) => ({ key: e.key, before: e.value }));
+    const op = kv.atomic();
+    for (const m of mutations) {
+      if (m.type === "check") op.check(m.check);
+      else if (m.type === "set") op.set(m.key, m.value);
+      else op.delete(m.key);
+    }
+    for (const [p, part] of chunk(steps, UNDO_PART_STEPS).entries()) {
+      op.set(keys.importUndo(id, job.chunksDone, p), part);
+    }
     reservation?.claim(op);
     if (job.kind === "competition-players") bumpLive(op, job.competitionId!);
     else bumpCatalog(op);
     const progressed: ImportJob = { ...job, chunksDone: job.chunksDone + 1 };
     const res = await op.check(entry).set(entry.key, progressed).commit();
-    if (res.ok) onProgress(progressed);
+    if (res.ok) await onProgress(progressed);
   }
 }
 
+/**
+ * Checks and touches (writes back unchanged) the records the rows refer to: a players file's
+ * clubs, a matches file's clubs, a salaries file's players. A delete of one of them that read
+ * before this commit then fails its own versionstamp check and looks again.
+ */
+function touchReferences(
+  op: Deno.AtomicOperation,
+  ctx: Context,
+  rows: Record<string, string>[],
+): void {
+  const refs: [Entity, string][] = rows.flatMap((r): [Entity, string][] =>
+    ctx.kind === "players"
+      ? [["teams", r.club]]
+      : ctx.kind === "matches"
+      ? [["teams", r.homeClub], ["teams", r.awayClub]]
+      : ctx.kind === "competition-players"
+      ? [["players", r.player]]
+      : []
+  );
+  const seen = new Set<string>();
+  for (const [entity, ref] of refs) {
+    const id = lookup(ctx, entity, ref);
+    const version = id === null ? undefined : ctx.versions.get(`${entity}:${id}`);
+    if (!version || seen.has(`${entity}:${id}`)) continue;
+    seen.add(`${entity}:${id}`);
+    op.check(version).set(version.key, (version as Deno.KvEntry<unknown>).value);
+  }
+}
+
+/**
+ * Undoes the last chunk an UNDOING import applied (what its keys held before, in one atomic with
+ * the record's progress), or, none left, marks the import FAILED. Returns the import as written,
+ * or null when its record changed meanwhile (the caller reads it again).
+ */
+async function undoLastChunk(
+  kv: Deno.Kv,
+  entry: Deno.KvEntry<ImportJob>,
+): Promise<ImportJob | null> {
+  const job = entry.value;
+  if (job.chunksDone === 0) {
+    const failed: ImportJob = { ...job, status: "FAILED", finishedAt: new Date().toISOString() };
+    const res = await kv.atomic().check(entry).set(entry.key, failed).commit();
+    if (!res.ok) return null;
+    await deleteChunks(kv, job.id);
+    return failed;
+  }
+  const n = job.chunksDone - 1;
+  const parts = await Array.fromAsync(kv.list<UndoStep[]>({ prefix: keys.importUndos(job.id, n) }));
+  const op = kv.atomic();
+  for (const part of parts) {
+    for (const step of part.value) {
+      if (step.before === null) op.delete(step.key);
+      else op.set(step.key, step.before);
+    }
+    op.delete(part.key);
+  }
+  if (job.kind === "competition-players") bumpLive(op, job.competitionId!);
+  else bumpCatalog(op);
+  const undone: ImportJob = { ...job, chunksDone: n };
+  const res = await op.check(entry).set(entry.key, undone).commit();
+  return res.ok ? undone : null;
+}
+
+/** Deletes an import's staged chunks and undo records (it is finished). */
 async function deleteChunks(kv: Deno.Kv, id: number): Promise<void> {
   const staged: Deno.KvKey[] = [];
   for await (const e of kv.list({ prefix: keys.importChunks(id) })) staged.push(e.key);
+  for await (const e of kv.list({ prefix: keys.importUndos(id) })) staged.push(e.key);
   for (const batch of chunk(staged, 500)) {
     const op = kv.atomic();
     for (const key of batch) op.delete(key);

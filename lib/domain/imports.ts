@@ -39,7 +39,8 @@ export interface ImportPreview {
   counts: Record<RowAction, number>;
 }
 
-export type ImportStatus = "APPLYING" | "APPLIED" | "FAILED";
+/** UNDOING: a chunk failed, and the chunks already applied are being undone (then FAILED). */
+export type ImportStatus = "APPLYING" | "UNDOING" | "APPLIED" | "FAILED";
 
 /** An import as its history shows it. */
 export interface ImportJob {
@@ -56,5 +57,7 @@ export interface ImportJob {
   counts: Record<RowAction, number>;
   chunks: number;
   chunksDone: number;
+  /** Rows per chunk (90 when absent: imports staged before it was kept). */
+  chunkRows?: number;
   error: string | null;
 }

@@ -6,13 +6,17 @@
  * read log what was sent (creates: what was created).
  */
 import { appendAudit, type AuditStamp, changedFields, stampRecorded } from "@/lib/db/audit.ts";
+import { MAX_IMPORT_BYTES } from "@/lib/domain/schemas/imports.ts";
 import { keys } from "@/lib/store/keys.ts";
 import { listValues } from "@/lib/store/util.ts";
+import { readBytes } from "./validate.ts";
 
 /** Writes that are not admin changes to the data: signing in and out. */
 const NOT_LOGGED = new Set(["/api/admin/login", "/api/admin/logout"]);
 /** The largest request body kept for the log (bigger: its size is logged instead). */
-const MAX_BODY_BYTES = 64 * 1024;
+const MAX_LOGGED_BYTES = 64 * 1024;
+/** The largest body an admin route takes (an import's file). */
+const MAX_ADMIN_BODY_BYTES = MAX_IMPORT_BYTES;
 
 type Snapshot = (kv: Deno.Kv, m: RegExpMatchArray) => Promise<unknown>;
 
@@ -86,25 +90,18 @@ function competitionOf(path: string, created: unknown): number | null {
   return null;
 }
 
-/** The request's JSON body for the log (its text when not JSON, its size when too big). */
+/**
+ * The request's JSON body for the log (its text when not JSON, its size when too big), from the
+ * one read of the body the handler shares (readBytes): under the largest body an admin route
+ * takes, so the handler's own cap (and its 413) still decide. A body that cannot be read (too
+ * large, too slow) is logged as nothing; the handler answers for it.
+ */
 async function bodyOf(req: Request): Promise<unknown> {
   if (!req.body) return null;
-  const reader = req.clone().body!.getReader();
-  const decoder = new TextDecoder();
-  let text = "";
-  let size = 0;
-  while (true) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      return { body: `more than ${MAX_BODY_BYTES} bytes` };
-    }
-    text += decoder.decode(value, { stream: true });
-  }
-  text += decoder.decode();
-  if (text === "") return null;
+  const bytes = await readBytes(req, MAX_ADMIN_BODY_BYTES).catch(() => null);
+  if (bytes === null || bytes.byteLength === 0) return null;
+  if (bytes.byteLength > MAX_LOGGED_BYTES) return { body: `more than ${MAX_LOGGED_BYTES} bytes` };
+  const text = new TextDecoder().decode(bytes);
   try {
     return JSON.parse(text);
   } catch {
@@ -135,7 +132,7 @@ export async function withAdminAudit(
   const path = new URL(req.url).pathname.replace(/\/$/, "");
   if (["GET", "HEAD", "OPTIONS"].includes(req.method) || NOT_LOGGED.has(path)) return next();
   const found = RECORDS.map(([re, read]) => [path.match(re), read] as const).find(([m]) => m);
-  const body = await bodyOf(req).catch(() => null);
+  const body = await bodyOf(req);
   const reason = typeof body === "object" && body !== null &&
       typeof (body as { reason?: unknown }).reason === "string"
     ? (body as { reason: string }).reason

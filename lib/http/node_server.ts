@@ -8,7 +8,6 @@
  */
 import http from "node:http";
 import { once } from "node:events";
-import { Readable } from "node:stream";
 import type { Duplex } from "node:stream";
 import { MAX_MESSAGE_CHARS } from "@/lib/live/hub.ts";
 import { liveWebSocketServer, upgradeNodeSocket } from "@/lib/live/ws_node.ts";
@@ -138,7 +137,7 @@ async function answer(
     const request = new Request(requestUrl(req, hostname, port), {
       method: req.method,
       headers: headersOf(req),
-      body: hasBody ? Readable.toWeb(req) as ReadableStream<Uint8Array> : null,
+      body: hasBody ? bodyOf(req) : null,
       signal: aborted.signal,
       // @ts-expect-error: `duplex` is required by fetch for a streamed body, not yet in the type.
       duplex: "half",
@@ -165,6 +164,45 @@ async function answer(
     if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
     res.end();
   }
+}
+
+/** How much of a request body is buffered ahead of the app's reads. */
+const BODY_BUFFER_BYTES = 64 * 1024;
+
+/**
+ * A node request's body as a web stream, read as the app pulls. Cancelling it (the app refused
+ * the body, e.g. a 413) does not destroy the socket, as `Readable.toWeb`'s cancel does, so that
+ * the answer could never be sent: the rest is read and dropped by node while the answer goes out.
+ */
+function bodyOf(req: http.IncomingMessage): ReadableStream<Uint8Array> {
+  let cancelled = false;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      req.on("data", (chunk: Buffer) => {
+        if (cancelled) return;
+        controller.enqueue(new Uint8Array(chunk));
+        if ((controller.desiredSize ?? 0) <= 0) req.pause();
+      });
+      let ended = false;
+      req.once("end", () => {
+        ended = true;
+        if (!cancelled) controller.close();
+      });
+      req.once("error", (err) => !cancelled && controller.error(err));
+      // A client gone before the body's end: the read fails instead of waiting for more.
+      req.once("close", () => {
+        if (!ended && !cancelled) controller.error(new Error("The request was aborted"));
+      });
+      req.pause();
+    },
+    pull() {
+      req.resume();
+    },
+    cancel() {
+      cancelled = true;
+      req.resume();
+    },
+  }, { highWaterMark: BODY_BUFFER_BYTES, size: (chunk) => chunk.byteLength });
 }
 
 function headersOf(req: http.IncomingMessage): Headers {

@@ -8,17 +8,27 @@ const DEFAULT_MAX_BYTES = 64 * 1024;
 
 /**
  * Reads the request body as JSON and validates it with `schema`.
- * Throws 415 when the Content-Type names another format, 413 when the body exceeds `maxBytes`,
- * 400 'Invalid JSON body' when it does not parse, and 400 with the zod issues (message = the
- * first issue's) when it does not validate.
+ * Throws 415 when the Content-Type names another format, 413 when the body exceeds `maxBytes`
+ * (with the message `tooLarge`), 400 when it is not UTF-8, 400 'Invalid JSON body' when it does
+ * not parse, and 400 with the zod issues (message = the first issue's) when it does not validate.
  */
 export async function readJson<S extends z.ZodMiniType>(
   req: Request,
   schema: S,
-  { maxBytes = DEFAULT_MAX_BYTES }: { maxBytes?: number } = {},
+  { maxBytes = DEFAULT_MAX_BYTES, tooLarge, notUtf8 = "refuse" }: {
+    maxBytes?: number;
+    tooLarge?: string;
+    /**
+     * "replace": bytes that are not UTF-8 become U+FFFD, for a route that refuses them itself
+     * with a better message (an import names the file and row).
+     */
+    notUtf8?: "refuse" | "replace";
+  } = {},
 ): Promise<z.output<S>> {
   assertJsonContentType(req);
-  const text = await readText(req, maxBytes);
+  const text = notUtf8 === "refuse"
+    ? await readText(req, maxBytes, { tooLarge })
+    : new TextDecoder().decode(await readBytes(req, maxBytes, { tooLarge }));
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -83,21 +93,78 @@ async function drain(
   }
 }
 
+/** A body larger than the cap of the read that took it (its bytes were dropped). */
+const TOO_LARGE = Symbol("too large");
+
 /**
- * The request body as text; 413 when it is larger than `maxBytes` (what the client sends of it
- * is read and dropped first, up to DRAIN_MAX_BYTES, so that it hears the answer), 408 when it
- * has not fully arrived `timeoutMs` after the read started (the connection is then dropped).
+ * Each request's body, read once: the admin log and the handler share one read (a `clone()`
+ * read and cancelled beside the handler's stalled the handler's read on both servers).
+ */
+const bodies = new WeakMap<Request, Promise<Uint8Array | typeof TOO_LARGE>>();
+
+export interface ReadBodyOptions {
+  /** How long the whole body may take to arrive (408 after). */
+  timeoutMs?: number;
+  /** The 413's message (default "Request body too large"). */
+  tooLarge?: string;
+}
+
+/**
+ * The request body's bytes, read once per request whoever asks (later calls get the same bytes);
+ * 413 when it is larger than `maxBytes`, 408 when it has not fully arrived `timeoutMs` after the
+ * read started. The first read's cap bounds every later one: a body over it is not kept, so the
+ * first reader of a route must use the largest cap the route accepts.
+ */
+export async function readBytes(
+  req: Request,
+  maxBytes = DEFAULT_MAX_BYTES,
+  { timeoutMs = BODY_TIMEOUT_MS, tooLarge }: ReadBodyOptions = {},
+): Promise<Uint8Array> {
+  let read = bodies.get(req);
+  if (!read) {
+    read = readOnce(req, maxBytes, timeoutMs);
+    bodies.set(req, read);
+  }
+  const bytes = await read;
+  if (bytes === TOO_LARGE || bytes.byteLength > maxBytes) throw new PayloadTooLargeError(tooLarge);
+  return bytes;
+}
+
+/**
+ * The request body as UTF-8 text (see readBytes); 400 when it is not valid UTF-8 (a Latin-1
+ * file would otherwise be saved with U+FFFD in place of its accented letters).
  */
 export async function readText(
   req: Request,
   maxBytes = DEFAULT_MAX_BYTES,
-  timeoutMs = BODY_TIMEOUT_MS,
+  options: ReadBodyOptions = {},
 ): Promise<string> {
-  const declared = Number(req.headers.get("content-length") ?? "0");
-  if (!req.body) {
-    if (declared > maxBytes) throw new PayloadTooLargeError();
-    return "";
+  return decodeUtf8(await readBytes(req, maxBytes, options), "The request body");
+}
+
+/** `bytes` as text; 400 "<what> is not valid UTF-8 text" when they are not. */
+export function decodeUtf8(bytes: Uint8Array, what: string): string {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new InvalidInputError(
+      `${what} is not valid UTF-8 text: save it as UTF-8 and try again`,
+    );
   }
+}
+
+/**
+ * Reads the body whole, or up to just past `maxBytes` (TOO_LARGE; what the client sends of it is
+ * then read and dropped, up to DRAIN_MAX_BYTES, so that it hears the answer, and a body declared
+ * larger than that is not read at all).
+ */
+async function readOnce(
+  req: Request,
+  maxBytes: number,
+  timeoutMs: number,
+): Promise<Uint8Array | typeof TOO_LARGE> {
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (!req.body) return declared > maxBytes ? TOO_LARGE : new Uint8Array(0);
   const reader = req.body.getReader();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timedOut = new Promise<never>((_, reject) => {
@@ -107,14 +174,18 @@ export async function readText(
   const chunks: Uint8Array[] = [];
   let size = 0;
   try {
-    if (declared > DRAIN_MAX_BYTES) throw new PayloadTooLargeError();
+    if (declared > DRAIN_MAX_BYTES) {
+      reader.cancel().catch(() => undefined);
+      return TOO_LARGE;
+    }
     while (true) {
       const { done, value } = await read();
       if (done) break;
       size += value.byteLength;
       if (size > maxBytes || declared > maxBytes) {
         await drain(DRAIN_MAX_BYTES - size, read);
-        throw new PayloadTooLargeError();
+        reader.cancel().catch(() => undefined);
+        return TOO_LARGE;
       }
       chunks.push(value);
     }
@@ -130,5 +201,5 @@ export async function readText(
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return new TextDecoder().decode(bytes);
+  return bytes;
 }

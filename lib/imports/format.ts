@@ -1,10 +1,10 @@
 /**
  * The two file formats of imports and exports: CSV (a header row of column names, then one row per
- * record; csv-parse and csv-stringify) and JSON (an array of objects with the same names). An
+ * record; csv-parse, and the app's one CSV writer with its formula defusing, lib/domain/csv.ts) and JSON (an array of objects with the same names). An
  * exported file imports back as it is, and exporting again gives the same bytes.
  */
 import { parse } from "csv-parse/sync";
-import { stringify } from "csv-stringify/sync";
+import { restoreCell, toCsv } from "@/lib/domain/csv.ts";
 import { InvalidInputError } from "@/lib/domain/errors.ts";
 
 import type { ImportFormat } from "@/lib/domain/imports.ts";
@@ -31,7 +31,13 @@ export function readRows(
       }
       rows = data;
     } else {
-      rows = parse(content, { columns: true, bom: true, skip_empty_lines: true });
+      // Cells defused on export (a formula behind a ') read back as they were.
+      rows = parse(content, {
+        columns: true,
+        bom: true,
+        skip_empty_lines: true,
+        cast: (value) => restoreCell(value),
+      });
     }
   } catch (err) {
     throw new InvalidInputError(`The file could not be read: ${(err as Error).message}`, [
@@ -66,8 +72,5 @@ export function writeRows(rows: Row[], format: ImportFormat, columns: readonly s
     const ordered = rows.map((r) => Object.fromEntries(columns.map((c) => [c, r[c] ?? null])));
     return JSON.stringify(ordered, null, 2) + "\n";
   }
-  return stringify(rows.map((r) => columns.map((c) => r[c] ?? "")), {
-    header: true,
-    columns: [...columns],
-  });
+  return toCsv(columns, rows.map((r) => columns.map((c) => r[c])));
 }

@@ -29,6 +29,7 @@ import {
   sha256Hex,
   unseal,
 } from "@/lib/crypto/sealed.ts";
+import { toCsv } from "@/lib/domain/csv.ts";
 import { fieldError, NotFoundError } from "@/lib/domain/errors.ts";
 import type { PayoutDetails } from "@/lib/domain/schemas/payouts.ts";
 import type { Competition, Entry } from "@/lib/domain/types.ts";
@@ -346,13 +347,6 @@ export function detailsText(details: PayoutDetails | null): string {
   return [a.name, a.line1, a.line2, a.city, a.postcode, a.country].filter(Boolean).join(", ");
 }
 
-/** A CSV cell: quoted, and a leading = + - @ defused so spreadsheets never run it as a formula. */
-function cell(value: string | number | null): string {
-  let text = value === null ? "" : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replaceAll('"', '""')}"`;
-}
-
 /** The payouts as CSV (header row first), amounts in major units. */
 export function payoutsCsv(rows: PayoutRow[]): string {
   const head = [
@@ -387,9 +381,9 @@ export function payoutsCsv(rows: PayoutRow[]): string {
       r.claimedAt,
       r.paidAt,
       r.reference,
-    ].map(cell).join(",")
+    ].map((v) => v === null ? null : String(v))
   );
-  return [head.join(","), ...lines].join("\r\n") + "\r\n";
+  return toCsv(head, lines, { quoteAll: true });
 }
 
 /** ?status= and ?competitionId= of the payouts lists (a 400 naming the field when bad). */

@@ -78,6 +78,10 @@ export const keys = {
   /** Chunk n of the checked rows of an import, staged before its apply starts. */
   importChunk: (id: number, n: number): Deno.KvKey => ["import_chunks", id, n],
   importChunks: (id: number): Deno.KvKey => ["import_chunks", id],
+  /** Part p of what applying chunk n overwrote, kept to undo it if a later chunk fails. */
+  importUndo: (id: number, n: number, p: number): Deno.KvKey => ["import_undo", id, n, p],
+  importUndos: (id: number, n?: number): Deno.KvKey =>
+    n === undefined ? ["import_undo", id] : ["import_undo", id, n],
   /** A data provider of the live event feed, with its (one or two) signing secrets. */
   feedProvider: (name: string): Deno.KvKey => ["feed_providers", name],
   feedProviders: (): Deno.KvKey => ["feed_providers"],

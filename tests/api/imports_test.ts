@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { parse } from "csv-parse/sync";
 import { readJsonBody, type TestApp } from "@/tests/helpers/app.ts";
 import { makeCompetition, makeEntry, withAdminApp } from "@/tests/helpers/fixtures.ts";
 import { listTeams } from "@/lib/db/teams.ts";
@@ -136,6 +137,72 @@ Deno.test("[imports] an export re-imports unchanged, byte for byte", async () =>
         assert.equal(await exported(app, admin, query), first, `${kind} ${format}`);
       }
     }
+  });
+});
+
+Deno.test("[imports] the CSV export defuses formula cells, and imports back unchanged", async () => {
+  await withAdminApp(async (app, admin) => {
+    const hyperlink = '=HYPERLINK("https://evil.example","Click")';
+    await apply(
+      app,
+      admin,
+      csv(
+        "clubs",
+        "externalId,name,shortName,league,logoUrl\n" +
+          `f-1,"${hyperlink.replaceAll('"', '""')}",FA,PREMIER_LEAGUE,\n` +
+          "f-2,@SUM(A1:A9),FB,PREMIER_LEAGUE,\n",
+      ),
+    );
+    const file = await exported(app, admin, "kind=clubs&format=csv");
+    const cells: string[][] = parse(file);
+    const formulas = cells.flat().filter((c) => /^[=+\-@\t\r]/.test(c));
+    assert.deepEqual(formulas, [], "no cell a spreadsheet would run");
+    const names = cells.slice(1).map((row) => row[1]);
+    assert.deepEqual(names.sort(), [`'${hyperlink}`, "'@SUM(A1:A9)"]);
+
+    const preview = await readJsonBody(
+      await request(app, admin, "preview", csv("clubs", file)),
+    );
+    assert.deepEqual(preview.counts, { create: 0, update: 0, unchanged: 2, error: 0 });
+    const stored = (await listTeams(app.kv)).map((t) => t.name).sort();
+    assert.deepEqual(stored, [hyperlink, "@SUM(A1:A9)"]);
+  });
+});
+
+Deno.test("[imports] text that is not UTF-8 is refused with 400 naming the file and the row; nothing is saved", async () => {
+  await withAdminApp(async (app, admin) => {
+    await apply(app, admin, csv("clubs", CLUBS));
+    const content = PLAYERS + "latin-1,M\u00fcller,GK,opta-c1,5000,\n";
+    const body = JSON.stringify({
+      kind: "players",
+      format: "csv",
+      fileName: "latin1.csv",
+      content,
+    });
+    const replaced = body.replace("M\u00fcller", "M\uFFFDller");
+    const bodies = {
+      "Latin-1 bytes": Uint8Array.from(body, (ch) => ch.charCodeAt(0)),
+      "a U+FFFD left by a lossy decoder": new TextEncoder().encode(replaced),
+    };
+    for (const [label, bytes] of Object.entries(bodies)) {
+      for (const path of ["preview", "apply"]) {
+        const res = await app.request(`/api/admin/imports/${path}`, {
+          method: "POST",
+          headers: { ...admin, "content-type": "application/json" },
+          body: bytes,
+        });
+        assert.equal(res.status, 400, `${label}, ${path}`);
+        const refusal = await readJsonBody(res);
+        assert.equal(
+          refusal.message,
+          'latin1.csv, row 3 (name: "M\uFFFDller") is not UTF-8 text: ' +
+            "save the file as UTF-8 and import it again",
+          `${label}, ${path}`,
+        );
+        assert.deepEqual(refusal.issues[0].path, ["rows", 3, "name"]);
+      }
+    }
+    assert.deepEqual((await listPlayers(app.kv)).map((p) => p.externalId), []);
   });
 });
 

@@ -23,6 +23,19 @@ export function formatOf(fileName: string): Format {
   return fileName.toLowerCase().endsWith(".json") ? "json" : "csv";
 }
 
+/**
+ * A chosen file's text, read as UTF-8; throws an Error naming the file when it is not UTF-8 (a
+ * Latin-1 "Müller" would otherwise arrive as "M\uFFFDller").
+ */
+export async function readFileText(file: File): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new Error(`${file.name} is not valid UTF-8 text: save it as UTF-8 and try again`);
+  }
+}
+
 /** The dry run of a file. */
 export function previewFile(file: ImportFile): Promise<Preview> {
   return adminFetch<Preview>("/api/admin/imports/preview", { method: "POST", body: file });

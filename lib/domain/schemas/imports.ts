@@ -15,3 +15,6 @@ export const importRequestSchema = z.object({
 
 /** Largest request accepted: 1 MiB (5,000 player rows: about 300 KB of CSV). */
 export const MAX_IMPORT_BYTES = 1024 * 1024;
+/** The 413's message for a file over MAX_IMPORT_BYTES (the Import page shows it). */
+export const IMPORT_TOO_LARGE =
+  "The file is too large: an import takes at most 1 MiB. Split it into smaller files.";

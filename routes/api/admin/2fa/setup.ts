@@ -2,6 +2,7 @@ import type { Handlers } from "$fresh/server.ts";
 import { hasTotp, startTotpEnrolment, verifySecondFactor } from "@/lib/auth/totp.ts";
 import { fieldError, UnauthorizedError } from "@/lib/domain/errors.ts";
 import { json } from "@/lib/http/errors.ts";
+import { readText } from "@/lib/http/validate.ts";
 import type { AdminState } from "@/lib/services.ts";
 
 const CODE_NEEDED =
@@ -9,7 +10,8 @@ const CODE_NEEDED =
 
 /** The `code` of the body, if any (an empty or non-JSON body has none). */
 async function codeOf(req: Request): Promise<string | null> {
-  const text = await req.text();
+  // Through readText: the admin log has already read the body (a request's body is read once).
+  const text = await readText(req);
   if (text.length > 1000) throw fieldError("code", "The request is too large.");
   let body: { code?: unknown } | null = null;
   try {
