@@ -11,8 +11,11 @@ import { keys } from "@/lib/store/keys.ts";
 import { listValues } from "@/lib/store/util.ts";
 import { readBytes } from "./validate.ts";
 
-/** Writes that are not admin changes to the data: signing in and out. */
-const NOT_LOGGED = new Set(["/api/admin/login", "/api/admin/logout"]);
+/**
+ * Requests that change no data: signing in and out, and an import's preview (a dry run that
+ * writes nothing, so the log does not call it a write).
+ */
+const NOT_LOGGED = new Set(["/api/admin/login", "/api/admin/logout", "/api/admin/imports/preview"]);
 /** The largest request body kept for the log (bigger: its size is logged instead). */
 const MAX_LOGGED_BYTES = 64 * 1024;
 /** The largest body an admin route takes (an import's file). */
@@ -68,6 +71,13 @@ const ACTIONS: Record<string, string> = {
   "POST payouts/:id/:id/paid": "Record payout",
   "POST competitions/:id/entries/:team/refund": "Refund entry",
   "POST contests-from-templates": "Create contests from templates",
+  "POST imports/apply": "Apply import",
+  "POST imports/:id/resume": "Resume import",
+  "POST feed/providers": "Add feed provider",
+  "POST feed/providers/:name/rotate": "Rotate feed secret",
+  "POST feed/providers/:name/retire": "Retire previous feed secret",
+  "DELETE leagues/:id": "Remove league",
+  "POST outbox/:id/resend": "Resend e-mail",
   "POST 2fa/setup": "Start two-factor set-up",
   "POST 2fa/confirm": "Turn on two-factor",
   "POST 2fa/disable": "Turn off two-factor",
@@ -76,7 +86,9 @@ const ACTIONS: Record<string, string> = {
 /** The action of a request in words ("Update competition"), else its method and path shape. */
 export function actionOf(method: string, path: string): string {
   const shape = path.replace(/^\/api\/admin\/?/, "").replace(/\/\d+(?=\/|$)/g, "/:id")
-    .replace(/\/entries\/[^/]+\/refund$/, "/entries/:team/refund");
+    .replace(/\/entries\/[^/]+\/refund$/, "/entries/:team/refund")
+    .replace(/^feed\/providers\/[^/]+\//, "feed/providers/:name/")
+    .replace(/^leagues\/[^/]+$/, "leagues/:id");
   return ACTIONS[`${method} ${shape}`] ?? `${method} ${shape}`;
 }
 
@@ -109,6 +121,23 @@ async function bodyOf(req: Request): Promise<unknown> {
   }
 }
 
+/** File contents longer than this are logged as a summary, not copied. */
+const MAX_CONTENT_CHARS = 200;
+
+/**
+ * What the log keeps of a body that carries a file (an import's `content`): its name, rows and
+ * SHA-256, not the file itself, which would copy every imported row into the activity log.
+ */
+export async function summariseFile(body: unknown): Promise<unknown> {
+  if (typeof body !== "object" || body === null) return body;
+  const { content, ...rest } = body as { content?: unknown };
+  if (typeof content !== "string" || content.length <= MAX_CONTENT_CHARS) return body;
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(content));
+  const sha256 = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  const lines = content.split(/\r?\n/).filter((line) => line.trim() !== "").length;
+  return { ...rest, file: { lines, characters: content.length, sha256 } };
+}
+
 async function answerOf(res: Response): Promise<unknown> {
   if (!(res.headers.get("content-type") ?? "").includes("json")) return null;
   return await res.clone().json().catch(() => null);
@@ -132,7 +161,7 @@ export async function withAdminAudit(
   const path = new URL(req.url).pathname.replace(/\/$/, "");
   if (["GET", "HEAD", "OPTIONS"].includes(req.method) || NOT_LOGGED.has(path)) return next();
   const found = RECORDS.map(([re, read]) => [path.match(re), read] as const).find(([m]) => m);
-  const body = await bodyOf(req);
+  const body = await summariseFile(await bodyOf(req));
   const reason = typeof body === "object" && body !== null &&
       typeof (body as { reason?: unknown }).reason === "string"
     ? (body as { reason: string }).reason
