@@ -15,6 +15,10 @@ export interface TeamPanelProps {
   onRemove: (player: PickPlayer) => void;
   /** The captain choice, when the competition has captains. */
   captains?: PanelCaptains | null;
+  /** Picks whose match kicked off (late swap): a padlock, not removable. */
+  lockedIds?: ReadonlySet<number> | null;
+  /** When each open pick locks (late swap), by player id, as shown ("Sat 15:00 GMT"). */
+  lockTimes?: ReadonlyMap<number, string> | null;
 }
 
 /** The captain and vice-captain of the panel's team, and how to change them. */
@@ -90,18 +94,22 @@ function SalaryBar({ total, cap, currency }: { total: number; cap: number; curre
 }
 
 function FilledSlot(
-  { player, currency, onRemove }: {
+  { player, currency, onRemove, locked = false, lockTime = null }: {
     player: PickPlayer;
     currency: string;
     onRemove: TeamPanelProps["onRemove"];
+    locked?: boolean;
+    lockTime?: string | null;
   },
 ) {
   return (
     <button
       type="button"
       onClick={() => onRemove(player)}
-      title={`Remove ${player.name}`}
-      className="group flex h-14 w-full min-w-0 flex-1 items-center gap-3 rounded-lg border border-border bg-background px-3 text-left transition-colors hover:border-destructive hover:bg-destructive/5 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      aria-disabled={locked || undefined}
+      data-pick-locked={locked ? "" : undefined}
+      title={locked ? `${player.name} is locked` : `Remove ${player.name}`}
+      className="group flex min-h-[3.5rem] w-full min-w-0 flex-1 items-center gap-3 rounded-lg border border-border bg-background px-3 text-left transition-colors hover:border-destructive hover:bg-destructive/5 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
     >
       <PlayerAvatar name={player.name} src={player.crest} size="sm" />
       <span className="min-w-0 flex-1">
@@ -111,6 +119,16 @@ function FilledSlot(
         <span className="block truncate text-xs text-muted-foreground">
           {player.teamShortName} · {formatSalary(player.salary, currency)}
         </span>
+        {locked && (
+          <span className="block truncate text-xs font-medium" data-lock-state="locked">
+            <span aria-hidden="true">🔒</span> Locked
+          </span>
+        )}
+        {!locked && lockTime && (
+          <span className="block truncate text-xs text-muted-foreground" data-lock-state="open">
+            Locks {lockTime}
+          </span>
+        )}
       </span>
       <PositionBadge position={player.position} />
       <svg
@@ -142,7 +160,15 @@ function EmptySlot({ index }: { index: number }) {
 
 /** 'Your Team (n/5)': five slots (a click removes the player) and the salary bar. */
 export function TeamPanel(
-  { selected, salaryCap, currency, onRemove, captains = null }: TeamPanelProps,
+  {
+    selected,
+    salaryCap,
+    currency,
+    onRemove,
+    captains = null,
+    lockedIds = null,
+    lockTimes = null,
+  }: TeamPanelProps,
 ) {
   const slots = Array.from({ length: TEAM_SIZE }, (_, i) => selected[i] ?? null);
   return (
@@ -162,7 +188,15 @@ export function TeamPanel(
         {slots.map((player, i) => (
           <li key={player ? player.id : `empty-${i}`} className="flex gap-1.5">
             {player
-              ? <FilledSlot player={player} currency={currency} onRemove={onRemove} />
+              ? (
+                <FilledSlot
+                  player={player}
+                  currency={currency}
+                  onRemove={onRemove}
+                  locked={lockedIds?.has(player.id) ?? false}
+                  lockTime={lockTimes?.get(player.id) ?? null}
+                />
+              )
               : <EmptySlot index={i} />}
             {player && captains && (
               <div className="flex shrink-0 flex-col gap-0.5">

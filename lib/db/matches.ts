@@ -264,6 +264,13 @@ export function deleteMatch(kv: Deno.Kv, id: number): Promise<void> {
     if (!entry.value) throw new NotFoundError("Match not found");
     const users = await listCompetitionsUsingMatch(kv, id);
     if (users.length > 0) throw new ConflictError(usedByMessage(users));
+    // A round holding the match rewrites its record when made, failing the check below.
+    const rounds = await listValues<number>(kv, keys.roundsByMatch(id));
+    if (rounds.length > 0) {
+      throw new ConflictError(
+        `This match is in round ${rounds.join(", ")}: take it out of the round first.`,
+      );
+    }
     const res = await touch(kv.atomic(), "catalog").check(entry).delete(keys.match(id)).commit();
     return res.ok ? true : undefined;
   }).then(() => undefined);
