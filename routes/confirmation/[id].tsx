@@ -11,6 +11,7 @@ import ShareButtons from "@/islands/ShareButtons.tsx";
 import { linkOrigin } from "@/lib/config.ts";
 import { teamSharePath } from "@/lib/client/share.ts";
 import { entryPlayers } from "@/lib/db/players.ts";
+import { HIDDEN_PICK, lockedPickIds } from "@/lib/api/pick_privacy.ts";
 import { getCompetition } from "@/lib/db/competitions.ts";
 import { getEntryByTeamId } from "@/lib/db/entries.ts";
 import { getRefund } from "@/lib/db/refunds.ts";
@@ -37,6 +38,8 @@ type Data = {
   players: PickPlayer[];
   /** The captain and vice-captain, marked on the players (contests with captains). */
   roles: TeamRoles;
+  /** Picks not shown until they lock (the owner sees them through the edit link). */
+  hiddenPicks: number;
   /** The team can still be changed (before the deadline, not refunded). */
   open: boolean;
   /** Why the team is locked (null while it can change). */
@@ -60,6 +63,7 @@ export const handler: Handlers<Data, State> = {
       getRefund(kv, entry.stripePaymentId),
       builderFixture(kv, competition),
     ]);
+    const shown = await lockedPickIds(kv, competition, players);
     const { id, name, description, deadline } = competition;
     const origin = linkOrigin(ctx.state.services.config);
     const sharePath = teamSharePath(competition.id, entry.teamId);
@@ -69,8 +73,10 @@ export const handler: Handlers<Data, State> = {
       paid: amountPaidText(entry, competition),
       competition: { id, name, description, deadline },
       kickoff: fixture?.kickoffTime ?? null,
-      players: players.map(toPickPlayer),
       roles: { captainId: entry.captainId, viceCaptainId: entry.viceCaptainId },
+      // Picks stay private until they lock: the owner sees them through the edit link.
+      players: players.filter((p) => shown.has(p.id)).map(toPickPlayer),
+      hiddenPicks: players.filter((p) => !shown.has(p.id)).length,
       open: !refund && editLockReason(competition, false, new Date()) === null,
       lockedReason: editLockReason(competition, refund !== null, new Date()),
       notify: !refund && competition.status !== "CANCELLED",
@@ -189,6 +195,7 @@ function Confirmation(
     kickoff,
     players,
     roles,
+    hiddenPicks,
     refund,
     open,
     lockedReason,
@@ -241,6 +248,12 @@ function Confirmation(
         <h2 id="players-title" className="text-base font-semibold">Your players</h2>
         <div data-confirmation-players="">
           <TeamPlayerList players={players} roles={roles} />
+          {hiddenPicks > 0 && (
+            <p className="text-sm text-muted-foreground" data-hidden-picks="">
+              {hiddenPicks} {hiddenPicks === 1 ? "pick" : "picks"}:{" "}
+              {HIDDEN_PICK}. Open your edit link to see your whole team.
+            </p>
+          )}
         </div>
         <EditTeamLink
           teamId={teamId}
