@@ -5,6 +5,7 @@ import type { PickPlayer } from "@/lib/client/players.ts";
 import { cn } from "@/lib/client/cn.ts";
 import { PlayerAvatar } from "@/components/PlayerAvatar.tsx";
 import { PositionBadge } from "./PositionBadge.tsx";
+import { Padlock } from "./Padlock.tsx";
 
 export interface PlayerRowProps {
   player: PickPlayer;
@@ -85,7 +86,7 @@ const RowButton = memo(function RowButton(
         aria-hidden="true"
         className={cn("pick-mark", selected ? "chosen-mark" : "open-mark")}
       >
-        {locked ? "🔒" : selected ? "✓" : "+"}
+        {locked ? <Padlock size={13} /> : selected ? "✓" : "+"}
       </span>
     </button>
   );

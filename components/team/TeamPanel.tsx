@@ -4,6 +4,7 @@ import type { PickPlayer } from "@/lib/client/players.ts";
 import { cn } from "@/lib/client/cn.ts";
 import { PlayerAvatar } from "@/components/PlayerAvatar.tsx";
 import { PositionBadge } from "./PositionBadge.tsx";
+import { Padlock } from "./Padlock.tsx";
 import { multiplierText } from "@/lib/domain/captain.ts";
 import type { Role } from "@/lib/client/use_team.ts";
 
@@ -109,7 +110,10 @@ function FilledSlot(
       aria-disabled={locked || undefined}
       data-pick-locked={locked ? "" : undefined}
       title={locked ? `${player.name} is locked` : `Remove ${player.name}`}
-      className="group flex min-h-[3.5rem] w-full min-w-0 flex-1 items-center gap-3 rounded-lg border border-border bg-background px-3 text-left transition-colors hover:border-destructive hover:bg-destructive/5 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      className={cn(
+        "group flex min-h-[3.5rem] w-full min-w-0 flex-1 items-center gap-3 rounded-lg border border-border px-3 text-left transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+        locked ? "bg-muted/60" : "bg-background hover:border-destructive hover:bg-destructive/5",
+      )}
     >
       <PlayerAvatar name={player.name} src={player.crest} size="sm" />
       <span className="min-w-0 flex-1">
@@ -120,8 +124,11 @@ function FilledSlot(
           {player.teamShortName} · {formatSalary(player.salary, currency)}
         </span>
         {locked && (
-          <span className="block truncate text-xs font-medium" data-lock-state="locked">
-            <span aria-hidden="true">🔒</span> Locked
+          <span
+            className="flex items-center gap-1 truncate text-xs font-medium"
+            data-lock-state="locked"
+          >
+            <Padlock size={12} /> Locked
           </span>
         )}
         {!locked && lockTime && (
@@ -131,15 +138,17 @@ function FilledSlot(
         )}
       </span>
       <PositionBadge position={player.position} />
-      <svg
-        viewBox="0 0 24 24"
-        width="16"
-        height="16"
-        aria-hidden="true"
-        className="shrink-0 text-muted-foreground group-hover:text-destructive"
-      >
-        <path d="M18 6 6 18M6 6l12 12" stroke="currentColor" strokeWidth="2" />
-      </svg>
+      {locked ? <Padlock size={16} className="shrink-0 text-muted-foreground" /> : (
+        <svg
+          viewBox="0 0 24 24"
+          width="16"
+          height="16"
+          aria-hidden="true"
+          className="shrink-0 text-muted-foreground group-hover:text-destructive"
+        >
+          <path d="M18 6 6 18M6 6l12 12" stroke="currentColor" strokeWidth="2" />
+        </svg>
+      )}
     </button>
   );
 }

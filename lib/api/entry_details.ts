@@ -19,6 +19,7 @@ import { actingCaptain, captainLine, captainScoring, roleOf } from "@/lib/domain
 import { getPickClock } from "@/lib/db/pick_clock.ts";
 import { maskEmail, maskPaymentId } from "./views.ts";
 import { lockedPickIds } from "./pick_privacy.ts";
+import { lateSwapOn } from "@/lib/domain/rounds.ts";
 
 /**
  * The entry named by its public team id (`FFT-…`, random), or null. Public reads never take the
@@ -39,6 +40,8 @@ export async function ownershipOnceLocked(
 ): Promise<ReadonlyMap<number, number> | null> {
   const open = closedReason({ ...competition, maxEntries: null }) === null;
   if (open) return null;
+  // With late swap, teams still change after the deadline: the crowd's picks wait for the end.
+  if (lateSwapOn(competition) && competition.status !== "COMPLETED") return null;
   const standings = await leaderboards.standings(competition.id);
   return standings ? standings.ownership() : null;
 }

@@ -20,6 +20,14 @@ export interface PickLocks {
 
 const TICK_MS = 15_000;
 
+/** "Sat 17:40": a lock time short enough for a team slot (the visitor's own zone). */
+function shortWhen(iso: string): string {
+  const full = formatWhen(iso); // "Sat 28 Nov, 17:40 GMT"
+  const [day] = full.split(" ");
+  const clock = full.split(", ")[1]?.split(" ")[0] ?? "";
+  return `${day} ${clock}`.trim();
+}
+
 /** The locks of `players` under `fixtures` (none when `fixtures` is null: not late swap). */
 export function usePickLocks(
   fixtures: readonly BuilderFixture[] | null | undefined,
@@ -43,7 +51,7 @@ export function usePickLocks(
       if (!f) continue;
       if (hasKickedOff({ kickoffTime: f.kickoffTime, status: f.status ?? "UPCOMING" }, at)) {
         lockedIds.add(player.id);
-      } else lockTimes.set(player.id, formatWhen(f.kickoffTime));
+      } else lockTimes.set(player.id, shortWhen(f.kickoffTime));
     }
     const lockedMessage = (player: PickPlayer) => {
       const f = fixtureOfClub(fixtures, player.teamId);
