@@ -239,13 +239,18 @@ export function recordKickOff(kv: Deno.Kv, matchId: number, at: Date): Promise<M
   });
 }
 
-/** The competitions that use a match. */
+/** The competitions that use a match: on it, or on a round that holds it. */
 export async function listCompetitionsUsingMatch(
   kv: Deno.Kv,
   matchId: number,
 ): Promise<Competition[]> {
   const ids = await listValues<number>(kv, keys.competitionsByMatch(matchId));
-  return getManyValues<Competition>(kv, ids.map(keys.competition));
+  const rounds = await listValues<number>(kv, keys.roundsByMatch(matchId));
+  const onRounds = await Promise.all(
+    rounds.map((r) => listValues<number>(kv, keys.competitionsByRound(r))),
+  );
+  const all = [...new Set([...ids, ...onRounds.flat()])];
+  return getManyValues<Competition>(kv, all.map(keys.competition));
 }
 
 function usedByMessage(competitions: Competition[]): string {

@@ -15,7 +15,7 @@ import { keys } from "@/lib/store/keys.ts";
 import { listCompetitionsUsingMatch, recordKickOff, updateMatch } from "./matches.ts";
 import { getManyValues } from "@/lib/store/util.ts";
 import { isRoundContest, roundClockStatus } from "@/lib/domain/rounds.ts";
-import { competitionMatches, listCompetitionIdsOnRound, listRoundIdsOfMatch } from "./rounds.ts";
+import { competitionMatches } from "./rounds.ts";
 
 /** Most competitions one run moves (the rest move on the next run). */
 export const STATUS_BATCH = 50;
@@ -110,19 +110,8 @@ export async function advanceMatchCompetitions(
   matchId: number,
   now = new Date(),
 ): Promise<StatusClockReport> {
-  const onRounds = await Promise.all(
-    (await listRoundIdsOfMatch(kv, matchId)).map((r) => listCompetitionIdsOnRound(kv, r)),
-  );
-  const roundContests = await getManyValues<Competition>(
-    kv,
-    [...new Set(onRounds.flat())].map(keys.competition),
-  );
-  return advance(
-    kv,
-    [...await listCompetitionsUsingMatch(kv, matchId), ...roundContests],
-    now,
-    STATUS_BATCH,
-  );
+  // Round contests holding the match are among its users (listCompetitionsUsingMatch).
+  return advance(kv, await listCompetitionsUsingMatch(kv, matchId), now, STATUS_BATCH);
 }
 
 /** What a kick-off did: competitions moved LIVE, and those whose entries it closed early. */

@@ -4,7 +4,8 @@ import { createMatch, updateMatch } from "@/lib/db/matches.ts";
 import { savePerformances } from "@/lib/db/performances.ts";
 import { advanceCompetitionStatuses, advanceMatchCompetitions } from "@/lib/db/status_clock.ts";
 import { AUTO_COMPLETE_GRACE_MS } from "@/lib/domain/competition.ts";
-import { readJsonBody } from "@/tests/helpers/app.ts";
+import { makeTestApp, readJsonBody } from "@/tests/helpers/app.ts";
+import { feedSender } from "@/tests/helpers/feed.ts";
 import { makeEntry, makePlayer, makeTeam, withAdminApp } from "@/tests/helpers/fixtures.ts";
 import { makeRound, makeRoundContest, playerOf } from "@/tests/helpers/rounds.ts";
 
@@ -240,4 +241,34 @@ Deno.test("[rounds] status follows the round; points sum each pick's own match",
       assert.equal(done!.status, "COMPLETED");
     });
   });
+});
+
+Deno.test("[rounds] the feed drives a round contest: a kick-off starts it, events score per match", async () => {
+  const app = await makeTestApp();
+  try {
+    const first = new Date(Date.now() + HOUR);
+    const c = await makeRoundContest(app.kv, [first, new Date(first.getTime() + 2 * HOUR)]);
+    const [a, b, x, y] = c.teams;
+    const picks = [
+      playerOf(c, a, "GK"),
+      playerOf(c, a, "DEF"),
+      playerOf(c, b, "MID"),
+      playerOf(c, x, "DEF"),
+      playerOf(c, y, "FWD"),
+    ];
+    const entry = await makeEntry(app.kv, c as never, { playerIds: picks.map((p) => p.id) });
+    const { send } = await feedSender(app, c.matches[0].id);
+    const kick = await send({ id: "k", type: "KICK_OFF" });
+    assert.equal(kick.status, 200, JSON.stringify(kick.body));
+    const live = await getCompetition(app.kv, c.id);
+    assert.equal(live!.status, "LIVE", "the round's first kick-off starts the contest");
+    assert.ok(Date.parse(live!.deadline) <= Date.now(), "and closes its entries");
+    const goal = await send({ id: "g1", type: "GOAL", playerId: picks[2].id, minute: 12 });
+    assert.equal(goal.status, 200, JSON.stringify(goal.body));
+    const rows = await readJsonBody(await app.request(`/api/competitions/${c.id}/leaderboard`));
+    const row = rows.find((r: { teamId: string }) => r.teamId === entry.teamId);
+    assert.equal(row.points, 5, "the MID's goal in his own match");
+  } finally {
+    await app.close();
+  }
 });
