@@ -161,13 +161,14 @@ import * as $$26 from "./islands/LeaderboardLive.tsx";
 import * as $$27 from "./islands/LeagueCreate.tsx";
 import * as $$28 from "./islands/LeagueMembership.tsx";
 import * as $$29 from "./islands/MyEntries.tsx";
-import * as $$30 from "./islands/PageView.tsx";
-import * as $$31 from "./islands/RulesButton.tsx";
-import * as $$32 from "./islands/ShareButtons.tsx";
-import * as $$33 from "./islands/TeamBuilder.tsx";
-import * as $$34 from "./islands/TeamEditor.tsx";
-import * as $$35 from "./islands/Toaster.tsx";
-import * as $$36 from "./islands/TwoFactorSetup.tsx";
+import * as $$30 from "./islands/OwnTeamLink.tsx";
+import * as $$31 from "./islands/PageView.tsx";
+import * as $$32 from "./islands/RulesButton.tsx";
+import * as $$33 from "./islands/ShareButtons.tsx";
+import * as $$34 from "./islands/TeamBuilder.tsx";
+import * as $$35 from "./islands/TeamEditor.tsx";
+import * as $$36 from "./islands/Toaster.tsx";
+import * as $$37 from "./islands/TwoFactorSetup.tsx";
 
 import type { Manifest } from "$fresh/server.ts";
 
@@ -335,13 +336,14 @@ const manifest = {
     "./islands/LeagueCreate.tsx": $$27,
     "./islands/LeagueMembership.tsx": $$28,
     "./islands/MyEntries.tsx": $$29,
-    "./islands/PageView.tsx": $$30,
-    "./islands/RulesButton.tsx": $$31,
-    "./islands/ShareButtons.tsx": $$32,
-    "./islands/TeamBuilder.tsx": $$33,
-    "./islands/TeamEditor.tsx": $$34,
-    "./islands/Toaster.tsx": $$35,
-    "./islands/TwoFactorSetup.tsx": $$36,
+    "./islands/OwnTeamLink.tsx": $$30,
+    "./islands/PageView.tsx": $$31,
+    "./islands/RulesButton.tsx": $$32,
+    "./islands/ShareButtons.tsx": $$33,
+    "./islands/TeamBuilder.tsx": $$34,
+    "./islands/TeamEditor.tsx": $$35,
+    "./islands/Toaster.tsx": $$36,
+    "./islands/TwoFactorSetup.tsx": $$37,
   },
   baseUrl: import.meta.url,
 } satisfies Manifest;

@@ -138,6 +138,9 @@ export function competitionCardSvg(card: CompetitionCard): string {
   ], card.name);
 }
 
+/** A pick not locked yet, in place of the player (as pick_privacy.ts words it). */
+const HIDDEN_PICK_TEXT = "Hidden until kick-off";
+
 /** The team card: team name and points, its five players with position, club and points. */
 export function teamCardSvg(card: TeamCard): string {
   const shown = card.players.slice(0, 5);
@@ -147,7 +150,7 @@ export function teamCardSvg(card: TeamCard): string {
       const y = 214 + (shown.length + k) * 70;
       return [
         `<rect x="64" y="${y}" width="1072" height="60" rx="14" fill="#ffffff" fill-opacity="0.06"/>`,
-        text(188, y + 40, 28, "Hidden until kick-off", { weight: 600, fill: "#bbf7d0" }),
+        text(188, y + 40, 28, HIDDEN_PICK_TEXT, { weight: 600, fill: "#bbf7d0" }),
       ];
     },
   ).flat();

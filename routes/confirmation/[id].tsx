@@ -6,6 +6,7 @@ import { TeamPlayerList } from "@/components/team/TeamPlayerList.tsx";
 import type { TeamRoles } from "@/components/team/RoleBadge.tsx";
 import EditTeamLink from "@/islands/EditTeamLink.tsx";
 import EntryNotifications from "@/islands/EntryNotifications.tsx";
+import OwnTeamLink from "@/islands/OwnTeamLink.tsx";
 import { Button } from "@/components/ui/Button.tsx";
 import ShareButtons from "@/islands/ShareButtons.tsx";
 import { linkOrigin } from "@/lib/config.ts";
@@ -254,6 +255,7 @@ function Confirmation(
               {HIDDEN_PICK}. Open your edit link to see your whole team.
             </p>
           )}
+          {hiddenPicks > 0 && <OwnTeamLink teamId={teamId} />}
         </div>
         <EditTeamLink
           teamId={teamId}

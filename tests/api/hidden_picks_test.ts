@@ -2,6 +2,8 @@ import assert from "node:assert/strict";
 import { updateCompetition } from "@/lib/db/competitions.ts";
 import { updateMatch } from "@/lib/db/matches.ts";
 import { HIDDEN_PICK } from "@/lib/api/pick_privacy.ts";
+import { teamCard } from "@/lib/og/previews.ts";
+import { teamCardSvg } from "@/lib/og/cards.ts";
 import { makeTestApp, readJsonBody } from "@/tests/helpers/app.ts";
 import { makeEntry } from "@/tests/helpers/fixtures.ts";
 import { makeRoundContest, playerOf } from "@/tests/helpers/rounds.ts";
@@ -48,6 +50,11 @@ Deno.test("[hidden picks] nobody sees a pick before it locks, on every public su
         const image = await app.request(`/og/team/${entry.teamId}.png`);
         assert.equal(image.status, 200);
         assert.match(image.headers.get("content-type")!, /^image\/png/);
+        // The share and preview image is drawn from this card.
+        const card = await teamCard(app.kv, app.services.leaderboards, entry.teamId);
+        const svg = teamCardSvg(card!);
+        assert.deepEqual(names(svg, [...early, ...late]), [], "the image shows a pick");
+        assert.equal(svg.split(HIDDEN_PICK).length - 1, 5, "five hidden rows");
       },
     );
 
@@ -76,6 +83,9 @@ Deno.test("[hidden picks] nobody sees a pick before it locks, on every public su
       for (const [surface, text] of Object.entries(seen)) {
         assert.deepEqual(names(text, late), [], `${surface} shows an open pick`);
       }
+      const svg = teamCardSvg((await teamCard(app.kv, app.services.leaderboards, entry.teamId))!);
+      assert.deepEqual(names(svg, late), [], "the image shows an open pick");
+      assert.equal(svg.split(HIDDEN_PICK).length - 1, 3);
     });
 
     await t.step("every match kicked off: the whole team shows", async () => {
