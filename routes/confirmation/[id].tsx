@@ -13,6 +13,7 @@ import { linkOrigin } from "@/lib/config.ts";
 import { teamSharePath } from "@/lib/client/share.ts";
 import { entryPlayers } from "@/lib/db/players.ts";
 import { HIDDEN_PICK, lockedPickIds } from "@/lib/api/pick_privacy.ts";
+import { isOwnerRequest } from "@/lib/http/owner_cookie.ts";
 import { getCompetition } from "@/lib/db/competitions.ts";
 import { getEntryByTeamId } from "@/lib/db/entries.ts";
 import { getRefund } from "@/lib/db/refunds.ts";
@@ -54,7 +55,7 @@ type Data = {
 } | null;
 
 export const handler: Handlers<Data, State> = {
-  async GET(_req, ctx) {
+  async GET(req, ctx) {
     const { kv } = ctx.state.services;
     const entry = await getEntryByTeamId(kv, ctx.params.id);
     const competition = entry && await getCompetition(kv, entry.competitionId);
@@ -64,7 +65,11 @@ export const handler: Handlers<Data, State> = {
       getRefund(kv, entry.stripePaymentId),
       builderFixture(kv, competition),
     ]);
-    const shown = await lockedPickIds(kv, competition, players);
+    // The payer's own browser sees the whole team; everyone else only the picks that locked.
+    const owner = isOwnerRequest(req, entry);
+    const shown = owner
+      ? new Set(players.map((p) => p.id))
+      : await lockedPickIds(kv, competition, players);
     const { id, name, description, deadline } = competition;
     const origin = linkOrigin(ctx.state.services.config);
     const sharePath = teamSharePath(competition.id, entry.teamId);
@@ -87,7 +92,7 @@ export const handler: Handlers<Data, State> = {
         done: refund.status === "DONE",
       },
       preview: teamPreview(entry, competition, origin, sharePath, new Date()),
-    });
+    }, owner ? { headers: { "cache-control": "private, no-store" } } : undefined);
   },
 };
 

@@ -5,7 +5,7 @@ import { HIDDEN_PICK } from "@/lib/api/pick_privacy.ts";
 import { teamCard } from "@/lib/og/previews.ts";
 import { teamCardSvg } from "@/lib/og/cards.ts";
 import { makeTestApp, readJsonBody } from "@/tests/helpers/app.ts";
-import { makeEntry } from "@/tests/helpers/fixtures.ts";
+import { entryBody, makeEntry, payTestIntent } from "@/tests/helpers/fixtures.ts";
 import { makeRoundContest, playerOf } from "@/tests/helpers/rounds.ts";
 
 const MINUTE = 60_000;
@@ -98,6 +98,45 @@ Deno.test("[hidden picks] nobody sees a pick before it locks, on every public su
       assert.equal(details.players.length, 5);
       assert.equal(details.hiddenPicks, 0);
     });
+  } finally {
+    await app.close();
+  }
+});
+
+Deno.test("[hidden picks] the payer's own browser sees the whole team on its confirmation page", async () => {
+  const app = await makeTestApp();
+  try {
+    const c = await makeRoundContest(app.kv, [
+      new Date(Date.now() + HOUR),
+      new Date(Date.now() + 3 * HOUR),
+    ], { lateSwap: true });
+    const paymentId = await payTestIntent(app, c.id);
+    const res = await app.request("/api/entries", {
+      method: "POST",
+      json: entryBody(c as never, paymentId),
+    });
+    assert.equal(res.status, 201);
+    const cookie = res.headers.get("set-cookie")!;
+    const { teamId, playerIds } = await readJsonBody(res);
+    assert.match(
+      cookie,
+      new RegExp(`^fft_owner_${teamId}=[0-9a-f]{32}; Path=/confirmation/${teamId};`),
+    );
+    assert.match(cookie, /HttpOnly; SameSite=Strict/);
+    const picked = c.players.filter((p) => playerIds.includes(p.id));
+
+    const own = await app.request(`/confirmation/${teamId}`, {
+      headers: { cookie: cookie.split(";")[0] },
+    });
+    assert.equal(own.headers.get("cache-control"), "private, no-store");
+    const mine = await own.text();
+    for (const p of picked) assert.ok(mine.includes(p.name), `${p.name} shown to the payer`);
+
+    const forged = cookie.split(";")[0].replace(/=[0-9a-f]{4}/, "=0000");
+    for (const headers of [{} as Record<string, string>, { cookie: forged }]) {
+      const other = await (await app.request(`/confirmation/${teamId}`, { headers })).text();
+      for (const p of picked) assert.ok(!other.includes(p.name), `${p.name} hidden from others`);
+    }
   } finally {
     await app.close();
   }
