@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { type BuilderFixture, fixtureOfClub } from "@/lib/domain/live.ts";
 import { formatWhen } from "@/lib/domain/format.ts";
-import { hasKickedOff, lockedPickMessage } from "@/lib/domain/rounds.ts";
+import { lockedPickMessage, matchLock } from "@/lib/domain/rounds.ts";
 import type { PickPlayer } from "@/lib/client/players.ts";
 
 export interface PickLocks {
@@ -19,6 +19,12 @@ export interface PickLocks {
 }
 
 const TICK_MS = 15_000;
+
+/** A fixture as the lock rule reads a match. */
+const asMatch = (f: BuilderFixture) => ({
+  kickoffTime: f.kickoffTime,
+  status: f.status ?? "UPCOMING",
+});
 
 /** "Sat 17:40": a lock time short enough for a team slot (the visitor's own zone). */
 function shortWhen(iso: string): string {
@@ -46,16 +52,18 @@ export function usePickLocks(
     const lockedIds = new Set<number>();
     const lockTimes = new Map<number, string>();
     const at = new Date(now);
+    const games = fixtures.map(asMatch);
     for (const player of players) {
       const f = fixtureOfClub(fixtures, player.teamId);
       if (!f) continue;
-      if (hasKickedOff({ kickoffTime: f.kickoffTime, status: f.status ?? "UPCOMING" }, at)) {
-        lockedIds.add(player.id);
-      } else lockTimes.set(player.id, shortWhen(f.kickoffTime));
+      const lock = matchLock(asMatch(f), games, at);
+      if (lock.locked) lockedIds.add(player.id);
+      else lockTimes.set(player.id, shortWhen(lock.lockAt));
     }
     const lockedMessage = (player: PickPlayer) => {
       const f = fixtureOfClub(fixtures, player.teamId);
-      return f && lockedIds.has(player.id) ? lockedPickMessage(player.name, f.kickoffTime) : null;
+      if (!f || !lockedIds.has(player.id)) return null;
+      return lockedPickMessage(player.name, matchLock(asMatch(f), games, at).lockAt);
     };
     return { lockedIds, lockTimes, lockedMessage };
   }, [fixtures, players, now]);

@@ -17,10 +17,10 @@
  */
 import type { Competition, Entry, Match, Player, Round } from "@/lib/domain/types.ts";
 import {
-  hasKickedOff,
   isRoundContest,
   lateSwapOn,
   lockedSwapProblem,
+  matchLock,
   pickLock,
   type SwapPick,
 } from "@/lib/domain/rounds.ts";
@@ -86,7 +86,7 @@ export function editLockReason(
     lateSwapOn(competition) && (competition.status === "UPCOMING" || competition.status === "LIVE")
   ) {
     // Late swap: the team stays open while any match has yet to kick off; each pick decides.
-    const open = matches.some((m) => !hasKickedOff(m, now));
+    const open = matches.some((m) => !matchLock(m, matches, now).locked);
     return open || matches.length === 0 ? null : EDIT_ALL_KICKED_OFF;
   }
   return lockedBecause(competition, now);

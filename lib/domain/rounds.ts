@@ -32,6 +32,24 @@ export interface PickLock {
 }
 
 /**
+ * When the picks of `match` lock in a contest on `matches`: at its kick-off; a postponed match's
+ * players stay open until the last kick-off of the others (late swap lets them be swapped for a
+ * player who will play).
+ */
+export function matchLock(
+  match: Pick<Match, "kickoffTime" | "status">,
+  matches: readonly Pick<Match, "kickoffTime" | "status">[],
+  now: Date,
+): PickLock {
+  if (match.status !== "POSTPONED") {
+    return { lockAt: match.kickoffTime, locked: hasKickedOff(match, now) };
+  }
+  const others = matches.filter((m) => m.status !== "POSTPONED").map((m) => m.kickoffTime);
+  const lockAt = others.sort().at(-1) ?? match.kickoffTime;
+  return { lockAt, locked: Date.parse(lockAt) <= now.getTime() };
+}
+
+/**
  * The lock of a player of club `clubId` in a contest on `matches`; null when the club plays in
  * none of them (such a player is not in the contest).
  */
@@ -41,8 +59,7 @@ export function pickLock(
   now: Date,
 ): PickLock | null {
   const match = matchOfClub(matches, clubId);
-  if (!match) return null;
-  return { lockAt: match.kickoffTime, locked: hasKickedOff(match, now) };
+  return match ? matchLock(match, matches, now) : null;
 }
 
 /** "15:00 UTC": the clock time of a lock as the server words it. */
@@ -110,8 +127,11 @@ export function roundClockStatus(
 ): "LIVE" | "COMPLETED" | null {
   if (status !== "UPCOMING" && status !== "LIVE") return null;
   if (matches.length === 0) return null;
-  if (matches.every((m) => m.status === "COMPLETED")) {
-    const last = Math.max(...matches.map((m) => Date.parse(m.resultSavedAt ?? m.kickoffTime)));
+  // A postponed match will not be played in this round (its players score 0): the round is over
+  // once every other match has its result.
+  const played = matches.filter((m) => m.status !== "POSTPONED");
+  if (played.length > 0 && played.every((m) => m.status === "COMPLETED")) {
+    const last = Math.max(...played.map((m) => Date.parse(m.resultSavedAt ?? m.kickoffTime)));
     if (last + graceMs <= now.getTime()) return "COMPLETED";
   }
   if (status === "UPCOMING" && matches.some((m) => hasKickedOff(m, now))) return "LIVE";

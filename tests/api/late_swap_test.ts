@@ -257,3 +257,46 @@ Deno.test("[late swap] swaps racing the kick-off: none is saved after it", async
     await app.close();
   }
 });
+
+Deno.test("[late swap] a postponed match's players can be swapped until the last kick-off", async (t) => {
+  const app = await makeTestApp();
+  try {
+    const { c, entry, picks, x, y } = await lateSwapContest(app, [
+      new Date(Date.now() + HOUR),
+      new Date(Date.now() + 3 * HOUR),
+    ]);
+    await firstMatchUnderWay(app, c);
+    // The second match is postponed; its scheduled time is now in the past.
+    await updateMatch(app.kv, c.matches[1].id, {
+      kickoffTime: new Date(Date.now() - MINUTE).toISOString(),
+      status: "POSTPONED",
+    } as never);
+    let revision = 0;
+
+    await t.step(
+      "with no other match still to come, the postponed picks are locked too",
+      async () => {
+        const view = await readJsonBody(await app.request(`/api/team-edits/${entry.editToken}`));
+        // Only the first match is played now: the postponed picks lock at its kick-off (past).
+        assert.equal(view.locks[picks[2].id].locked, true);
+        assert.equal(view.locked, EDIT_ALL_KICKED_OFF);
+      },
+    );
+
+    await t.step("with a later match in the round, they swap until it kicks off", async () => {
+      await updateMatch(app.kv, c.matches[0].id, {
+        kickoffTime: new Date(Date.now() + 2 * HOUR).toISOString(),
+      });
+      const view = await readJsonBody(await app.request(`/api/team-edits/${entry.editToken}`));
+      assert.equal(view.locks[picks[2].id].locked, false, "postponed pick open");
+      assert.equal(view.locks[picks[2].id].lockAt, view.locks[picks[0].id].lockAt);
+      const team = [...ids(picks.slice(0, 2)), playerOf(c, x, "MID").id, picks[3].id, picks[4].id]
+        .map((id, i) => i === 2 ? playerOf(c, y, "DEF").id : id);
+      const res = await put(app, entry, team, revision);
+      assert.equal(res.status, 200, JSON.stringify(await readJsonBody(res.clone())));
+      revision = (await readJsonBody(res)).revision;
+    });
+  } finally {
+    await app.close();
+  }
+});

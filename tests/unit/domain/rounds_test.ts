@@ -67,3 +67,30 @@ Deno.test("[rounds] the round's clock: LIVE at the first kick-off, COMPLETED aft
   );
   assert.equal(roundClockStatus("COMPLETED", [aDone, bDone], new Date(T * 2)), null);
 });
+
+Deno.test("[rounds] a postponed match's picks lock at the round's last kick-off", () => {
+  const a = match(1, 10, 11, T);
+  const late = match(3, 30, 31, T + 7_200_000);
+  const off = { ...match(2, 20, 21, T - 60_000), status: "POSTPONED" as never };
+  const matches = [a, off, late];
+  assert.deepEqual(pickLock(matches, 20, new Date(T + 1)), {
+    lockAt: iso(T + 7_200_000),
+    locked: false,
+  });
+  assert.equal(pickLock(matches, 20, new Date(T + 7_200_000))!.locked, true);
+  // The round completes without it once the others have their results.
+  const done = (m: typeof a, at: number) => ({
+    ...m,
+    status: "COMPLETED" as never,
+    resultSavedAt: iso(at),
+  });
+  const end = T + 14_000_000;
+  assert.equal(
+    roundClockStatus(
+      "LIVE",
+      [done(a, T + 6_000_000), off, done(late, end)],
+      new Date(end + 1_800_000),
+    ),
+    "COMPLETED",
+  );
+});
