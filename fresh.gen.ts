@@ -33,101 +33,104 @@ import * as $28 from "./routes/admin/payouts.tsx";
 import * as $29 from "./routes/admin/payouts/csv.ts";
 import * as $30 from "./routes/admin/player-performances.tsx";
 import * as $31 from "./routes/admin/players.tsx";
-import * as $32 from "./routes/api/[...rest].ts";
-import * as $33 from "./routes/api/admin/2fa/confirm.ts";
-import * as $34 from "./routes/api/admin/2fa/disable.ts";
-import * as $35 from "./routes/api/admin/2fa/setup.ts";
-import * as $36 from "./routes/api/admin/_middleware.ts";
-import * as $37 from "./routes/api/admin/activity.ts";
-import * as $38 from "./routes/api/admin/analytics.ts";
-import * as $39 from "./routes/api/admin/competitions/[id]/available-players.ts";
-import * as $40 from "./routes/api/admin/competitions/[id]/cancel.ts";
-import * as $41 from "./routes/api/admin/competitions/[id]/cancellation.ts";
-import * as $42 from "./routes/api/admin/competitions/[id]/entries/[teamId]/refund.ts";
-import * as $43 from "./routes/api/admin/competitions/[id]/events/[eventId].ts";
-import * as $44 from "./routes/api/admin/competitions/[id]/events/index.ts";
-import * as $45 from "./routes/api/admin/competitions/[id]/index.ts";
-import * as $46 from "./routes/api/admin/competitions/[id]/performances.ts";
-import * as $47 from "./routes/api/admin/competitions/[id]/players.ts";
-import * as $48 from "./routes/api/admin/competitions/[id]/players/[playerId].ts";
-import * as $49 from "./routes/api/admin/competitions/[id]/prizes.ts";
-import * as $50 from "./routes/api/admin/competitions/index.ts";
-import * as $51 from "./routes/api/admin/contests-from-templates.ts";
-import * as $52 from "./routes/api/admin/feed/index.ts";
-import * as $53 from "./routes/api/admin/feed/providers/[name]/retire.ts";
-import * as $54 from "./routes/api/admin/feed/providers/[name]/rotate.ts";
-import * as $55 from "./routes/api/admin/feed/providers/index.ts";
-import * as $56 from "./routes/api/admin/imports/[id]/resume.ts";
-import * as $57 from "./routes/api/admin/imports/apply.ts";
-import * as $58 from "./routes/api/admin/imports/export.ts";
-import * as $59 from "./routes/api/admin/imports/index.ts";
-import * as $60 from "./routes/api/admin/imports/preview.ts";
-import * as $61 from "./routes/api/admin/leagues/[id].ts";
-import * as $62 from "./routes/api/admin/leagues/index.ts";
-import * as $63 from "./routes/api/admin/ledger.ts";
-import * as $64 from "./routes/api/admin/login.ts";
-import * as $65 from "./routes/api/admin/logout.ts";
-import * as $66 from "./routes/api/admin/matches/[id].ts";
-import * as $67 from "./routes/api/admin/matches/index.ts";
-import * as $68 from "./routes/api/admin/outbox/[id]/resend.ts";
-import * as $69 from "./routes/api/admin/outbox/index.ts";
-import * as $70 from "./routes/api/admin/payments.ts";
-import * as $71 from "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts";
-import * as $72 from "./routes/api/admin/payouts/index.ts";
-import * as $73 from "./routes/api/admin/players/[id].ts";
-import * as $74 from "./routes/api/admin/players/index.ts";
-import * as $75 from "./routes/api/admin/session.ts";
-import * as $76 from "./routes/api/admin/teams/[id]/index.ts";
-import * as $77 from "./routes/api/admin/teams/[id]/players.ts";
-import * as $78 from "./routes/api/admin/teams/index.ts";
-import * as $79 from "./routes/api/analytics.ts";
-import * as $80 from "./routes/api/claim/[token].ts";
-import * as $81 from "./routes/api/competitions/[id]/entry-count.ts";
-import * as $82 from "./routes/api/competitions/[id]/events.ts";
-import * as $83 from "./routes/api/competitions/[id]/index.ts";
-import * as $84 from "./routes/api/competitions/[id]/leaderboard.ts";
-import * as $85 from "./routes/api/competitions/[id]/players.ts";
-import * as $86 from "./routes/api/competitions/[id]/prizes.ts";
-import * as $87 from "./routes/api/competitions/index.ts";
-import * as $88 from "./routes/api/create-payment-intent.ts";
-import * as $89 from "./routes/api/entries/[id]/details.ts";
-import * as $90 from "./routes/api/entries/[id]/index.ts";
-import * as $91 from "./routes/api/entries/[id]/players.ts";
-import * as $92 from "./routes/api/entries/index.ts";
-import * as $93 from "./routes/api/feed/events.ts";
-import * as $94 from "./routes/api/leagues/[id]/codes.ts";
-import * as $95 from "./routes/api/leagues/[id]/index.ts";
-import * as $96 from "./routes/api/leagues/[id]/leave.ts";
-import * as $97 from "./routes/api/leagues/[id]/members.ts";
-import * as $98 from "./routes/api/leagues/index.ts";
-import * as $99 from "./routes/api/my-entries/email.ts";
-import * as $100 from "./routes/api/my-entries/index.ts";
-import * as $101 from "./routes/api/notifications/[token].ts";
-import * as $102 from "./routes/api/notifications/[token]/checkout.ts";
-import * as $103 from "./routes/api/notifications/[token]/confirmation.ts";
-import * as $104 from "./routes/api/notifications/unsubscribe.ts";
-import * as $105 from "./routes/api/stripe/webhook.ts";
-import * as $106 from "./routes/api/team-edits/[token].ts";
-import * as $107 from "./routes/api/test-email.ts";
-import * as $108 from "./routes/api/test-payments/confirm.ts";
-import * as $109 from "./routes/claim/[token].tsx";
-import * as $110 from "./routes/confirmation/[id].tsx";
-import * as $111 from "./routes/edit/[token].tsx";
-import * as $112 from "./routes/email-test.tsx";
-import * as $113 from "./routes/healthz.ts";
-import * as $114 from "./routes/index.tsx";
-import * as $115 from "./routes/leaderboard/[id].tsx";
-import * as $116 from "./routes/leagues/[id].tsx";
-import * as $117 from "./routes/leagues/new.tsx";
-import * as $118 from "./routes/my-entries.tsx";
-import * as $119 from "./routes/offline.tsx";
-import * as $120 from "./routes/og/competition/[id].png.ts";
-import * as $121 from "./routes/og/team/[teamId].png.ts";
-import * as $122 from "./routes/payment/[id].tsx";
-import * as $123 from "./routes/readyz.ts";
-import * as $124 from "./routes/team-selection/[id].tsx";
-import * as $125 from "./routes/unsubscribe.tsx";
-import * as $126 from "./routes/ws.ts";
+import * as $32 from "./routes/admin/rounds/index.tsx";
+import * as $33 from "./routes/api/[...rest].ts";
+import * as $34 from "./routes/api/admin/2fa/confirm.ts";
+import * as $35 from "./routes/api/admin/2fa/disable.ts";
+import * as $36 from "./routes/api/admin/2fa/setup.ts";
+import * as $37 from "./routes/api/admin/_middleware.ts";
+import * as $38 from "./routes/api/admin/activity.ts";
+import * as $39 from "./routes/api/admin/analytics.ts";
+import * as $40 from "./routes/api/admin/competitions/[id]/available-players.ts";
+import * as $41 from "./routes/api/admin/competitions/[id]/cancel.ts";
+import * as $42 from "./routes/api/admin/competitions/[id]/cancellation.ts";
+import * as $43 from "./routes/api/admin/competitions/[id]/entries/[teamId]/refund.ts";
+import * as $44 from "./routes/api/admin/competitions/[id]/events/[eventId].ts";
+import * as $45 from "./routes/api/admin/competitions/[id]/events/index.ts";
+import * as $46 from "./routes/api/admin/competitions/[id]/index.ts";
+import * as $47 from "./routes/api/admin/competitions/[id]/performances.ts";
+import * as $48 from "./routes/api/admin/competitions/[id]/players.ts";
+import * as $49 from "./routes/api/admin/competitions/[id]/players/[playerId].ts";
+import * as $50 from "./routes/api/admin/competitions/[id]/prizes.ts";
+import * as $51 from "./routes/api/admin/competitions/index.ts";
+import * as $52 from "./routes/api/admin/contests-from-templates.ts";
+import * as $53 from "./routes/api/admin/feed/index.ts";
+import * as $54 from "./routes/api/admin/feed/providers/[name]/retire.ts";
+import * as $55 from "./routes/api/admin/feed/providers/[name]/rotate.ts";
+import * as $56 from "./routes/api/admin/feed/providers/index.ts";
+import * as $57 from "./routes/api/admin/imports/[id]/resume.ts";
+import * as $58 from "./routes/api/admin/imports/apply.ts";
+import * as $59 from "./routes/api/admin/imports/export.ts";
+import * as $60 from "./routes/api/admin/imports/index.ts";
+import * as $61 from "./routes/api/admin/imports/preview.ts";
+import * as $62 from "./routes/api/admin/leagues/[id].ts";
+import * as $63 from "./routes/api/admin/leagues/index.ts";
+import * as $64 from "./routes/api/admin/ledger.ts";
+import * as $65 from "./routes/api/admin/login.ts";
+import * as $66 from "./routes/api/admin/logout.ts";
+import * as $67 from "./routes/api/admin/matches/[id].ts";
+import * as $68 from "./routes/api/admin/matches/index.ts";
+import * as $69 from "./routes/api/admin/outbox/[id]/resend.ts";
+import * as $70 from "./routes/api/admin/outbox/index.ts";
+import * as $71 from "./routes/api/admin/payments.ts";
+import * as $72 from "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts";
+import * as $73 from "./routes/api/admin/payouts/index.ts";
+import * as $74 from "./routes/api/admin/players/[id].ts";
+import * as $75 from "./routes/api/admin/players/index.ts";
+import * as $76 from "./routes/api/admin/rounds/[id].ts";
+import * as $77 from "./routes/api/admin/rounds/index.ts";
+import * as $78 from "./routes/api/admin/session.ts";
+import * as $79 from "./routes/api/admin/teams/[id]/index.ts";
+import * as $80 from "./routes/api/admin/teams/[id]/players.ts";
+import * as $81 from "./routes/api/admin/teams/index.ts";
+import * as $82 from "./routes/api/analytics.ts";
+import * as $83 from "./routes/api/claim/[token].ts";
+import * as $84 from "./routes/api/competitions/[id]/entry-count.ts";
+import * as $85 from "./routes/api/competitions/[id]/events.ts";
+import * as $86 from "./routes/api/competitions/[id]/index.ts";
+import * as $87 from "./routes/api/competitions/[id]/leaderboard.ts";
+import * as $88 from "./routes/api/competitions/[id]/players.ts";
+import * as $89 from "./routes/api/competitions/[id]/prizes.ts";
+import * as $90 from "./routes/api/competitions/index.ts";
+import * as $91 from "./routes/api/create-payment-intent.ts";
+import * as $92 from "./routes/api/entries/[id]/details.ts";
+import * as $93 from "./routes/api/entries/[id]/index.ts";
+import * as $94 from "./routes/api/entries/[id]/players.ts";
+import * as $95 from "./routes/api/entries/index.ts";
+import * as $96 from "./routes/api/feed/events.ts";
+import * as $97 from "./routes/api/leagues/[id]/codes.ts";
+import * as $98 from "./routes/api/leagues/[id]/index.ts";
+import * as $99 from "./routes/api/leagues/[id]/leave.ts";
+import * as $100 from "./routes/api/leagues/[id]/members.ts";
+import * as $101 from "./routes/api/leagues/index.ts";
+import * as $102 from "./routes/api/my-entries/email.ts";
+import * as $103 from "./routes/api/my-entries/index.ts";
+import * as $104 from "./routes/api/notifications/[token].ts";
+import * as $105 from "./routes/api/notifications/[token]/checkout.ts";
+import * as $106 from "./routes/api/notifications/[token]/confirmation.ts";
+import * as $107 from "./routes/api/notifications/unsubscribe.ts";
+import * as $108 from "./routes/api/stripe/webhook.ts";
+import * as $109 from "./routes/api/team-edits/[token].ts";
+import * as $110 from "./routes/api/test-email.ts";
+import * as $111 from "./routes/api/test-payments/confirm.ts";
+import * as $112 from "./routes/claim/[token].tsx";
+import * as $113 from "./routes/confirmation/[id].tsx";
+import * as $114 from "./routes/edit/[token].tsx";
+import * as $115 from "./routes/email-test.tsx";
+import * as $116 from "./routes/healthz.ts";
+import * as $117 from "./routes/index.tsx";
+import * as $118 from "./routes/leaderboard/[id].tsx";
+import * as $119 from "./routes/leagues/[id].tsx";
+import * as $120 from "./routes/leagues/new.tsx";
+import * as $121 from "./routes/my-entries.tsx";
+import * as $122 from "./routes/offline.tsx";
+import * as $123 from "./routes/og/competition/[id].png.ts";
+import * as $124 from "./routes/og/team/[teamId].png.ts";
+import * as $125 from "./routes/payment/[id].tsx";
+import * as $126 from "./routes/readyz.ts";
+import * as $127 from "./routes/team-selection/[id].tsx";
+import * as $128 from "./routes/unsubscribe.tsx";
+import * as $129 from "./routes/ws.ts";
 import * as $$0 from "./islands/AdminClubs.tsx";
 import * as $$1 from "./islands/AdminCompetitionForm.tsx";
 import * as $$2 from "./islands/AdminContestTemplates.tsx";
@@ -147,23 +150,25 @@ import * as $$15 from "./islands/AdminPerformanceEditor.tsx";
 import * as $$16 from "./islands/AdminPlayers.tsx";
 import * as $$17 from "./islands/AdminPrizeEditor.tsx";
 import * as $$18 from "./islands/AdminRefundEntry.tsx";
-import * as $$19 from "./islands/Checkout.tsx";
-import * as $$20 from "./islands/ClaimForm.tsx";
-import * as $$21 from "./islands/ContestList.tsx";
-import * as $$22 from "./islands/EditTeamLink.tsx";
-import * as $$23 from "./islands/EmailTestForm.tsx";
-import * as $$24 from "./islands/EntryNotifications.tsx";
-import * as $$25 from "./islands/LeaderboardLive.tsx";
-import * as $$26 from "./islands/LeagueCreate.tsx";
-import * as $$27 from "./islands/LeagueMembership.tsx";
-import * as $$28 from "./islands/MyEntries.tsx";
-import * as $$29 from "./islands/PageView.tsx";
-import * as $$30 from "./islands/RulesButton.tsx";
-import * as $$31 from "./islands/ShareButtons.tsx";
-import * as $$32 from "./islands/TeamBuilder.tsx";
-import * as $$33 from "./islands/TeamEditor.tsx";
-import * as $$34 from "./islands/Toaster.tsx";
-import * as $$35 from "./islands/TwoFactorSetup.tsx";
+import * as $$19 from "./islands/AdminRounds.tsx";
+import * as $$20 from "./islands/Checkout.tsx";
+import * as $$21 from "./islands/ClaimForm.tsx";
+import * as $$22 from "./islands/ContestList.tsx";
+import * as $$23 from "./islands/EditTeamLink.tsx";
+import * as $$24 from "./islands/EmailTestForm.tsx";
+import * as $$25 from "./islands/EntryNotifications.tsx";
+import * as $$26 from "./islands/LeaderboardLive.tsx";
+import * as $$27 from "./islands/LeagueCreate.tsx";
+import * as $$28 from "./islands/LeagueMembership.tsx";
+import * as $$29 from "./islands/MyEntries.tsx";
+import * as $$30 from "./islands/OwnTeamLink.tsx";
+import * as $$31 from "./islands/PageView.tsx";
+import * as $$32 from "./islands/RulesButton.tsx";
+import * as $$33 from "./islands/ShareButtons.tsx";
+import * as $$34 from "./islands/TeamBuilder.tsx";
+import * as $$35 from "./islands/TeamEditor.tsx";
+import * as $$36 from "./islands/Toaster.tsx";
+import * as $$37 from "./islands/TwoFactorSetup.tsx";
 
 import type { Manifest } from "$fresh/server.ts";
 
@@ -201,101 +206,104 @@ const manifest = {
     "./routes/admin/payouts/csv.ts": $29,
     "./routes/admin/player-performances.tsx": $30,
     "./routes/admin/players.tsx": $31,
-    "./routes/api/[...rest].ts": $32,
-    "./routes/api/admin/2fa/confirm.ts": $33,
-    "./routes/api/admin/2fa/disable.ts": $34,
-    "./routes/api/admin/2fa/setup.ts": $35,
-    "./routes/api/admin/_middleware.ts": $36,
-    "./routes/api/admin/activity.ts": $37,
-    "./routes/api/admin/analytics.ts": $38,
-    "./routes/api/admin/competitions/[id]/available-players.ts": $39,
-    "./routes/api/admin/competitions/[id]/cancel.ts": $40,
-    "./routes/api/admin/competitions/[id]/cancellation.ts": $41,
-    "./routes/api/admin/competitions/[id]/entries/[teamId]/refund.ts": $42,
-    "./routes/api/admin/competitions/[id]/events/[eventId].ts": $43,
-    "./routes/api/admin/competitions/[id]/events/index.ts": $44,
-    "./routes/api/admin/competitions/[id]/index.ts": $45,
-    "./routes/api/admin/competitions/[id]/performances.ts": $46,
-    "./routes/api/admin/competitions/[id]/players.ts": $47,
-    "./routes/api/admin/competitions/[id]/players/[playerId].ts": $48,
-    "./routes/api/admin/competitions/[id]/prizes.ts": $49,
-    "./routes/api/admin/competitions/index.ts": $50,
-    "./routes/api/admin/contests-from-templates.ts": $51,
-    "./routes/api/admin/feed/index.ts": $52,
-    "./routes/api/admin/feed/providers/[name]/retire.ts": $53,
-    "./routes/api/admin/feed/providers/[name]/rotate.ts": $54,
-    "./routes/api/admin/feed/providers/index.ts": $55,
-    "./routes/api/admin/imports/[id]/resume.ts": $56,
-    "./routes/api/admin/imports/apply.ts": $57,
-    "./routes/api/admin/imports/export.ts": $58,
-    "./routes/api/admin/imports/index.ts": $59,
-    "./routes/api/admin/imports/preview.ts": $60,
-    "./routes/api/admin/leagues/[id].ts": $61,
-    "./routes/api/admin/leagues/index.ts": $62,
-    "./routes/api/admin/ledger.ts": $63,
-    "./routes/api/admin/login.ts": $64,
-    "./routes/api/admin/logout.ts": $65,
-    "./routes/api/admin/matches/[id].ts": $66,
-    "./routes/api/admin/matches/index.ts": $67,
-    "./routes/api/admin/outbox/[id]/resend.ts": $68,
-    "./routes/api/admin/outbox/index.ts": $69,
-    "./routes/api/admin/payments.ts": $70,
-    "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts": $71,
-    "./routes/api/admin/payouts/index.ts": $72,
-    "./routes/api/admin/players/[id].ts": $73,
-    "./routes/api/admin/players/index.ts": $74,
-    "./routes/api/admin/session.ts": $75,
-    "./routes/api/admin/teams/[id]/index.ts": $76,
-    "./routes/api/admin/teams/[id]/players.ts": $77,
-    "./routes/api/admin/teams/index.ts": $78,
-    "./routes/api/analytics.ts": $79,
-    "./routes/api/claim/[token].ts": $80,
-    "./routes/api/competitions/[id]/entry-count.ts": $81,
-    "./routes/api/competitions/[id]/events.ts": $82,
-    "./routes/api/competitions/[id]/index.ts": $83,
-    "./routes/api/competitions/[id]/leaderboard.ts": $84,
-    "./routes/api/competitions/[id]/players.ts": $85,
-    "./routes/api/competitions/[id]/prizes.ts": $86,
-    "./routes/api/competitions/index.ts": $87,
-    "./routes/api/create-payment-intent.ts": $88,
-    "./routes/api/entries/[id]/details.ts": $89,
-    "./routes/api/entries/[id]/index.ts": $90,
-    "./routes/api/entries/[id]/players.ts": $91,
-    "./routes/api/entries/index.ts": $92,
-    "./routes/api/feed/events.ts": $93,
-    "./routes/api/leagues/[id]/codes.ts": $94,
-    "./routes/api/leagues/[id]/index.ts": $95,
-    "./routes/api/leagues/[id]/leave.ts": $96,
-    "./routes/api/leagues/[id]/members.ts": $97,
-    "./routes/api/leagues/index.ts": $98,
-    "./routes/api/my-entries/email.ts": $99,
-    "./routes/api/my-entries/index.ts": $100,
-    "./routes/api/notifications/[token].ts": $101,
-    "./routes/api/notifications/[token]/checkout.ts": $102,
-    "./routes/api/notifications/[token]/confirmation.ts": $103,
-    "./routes/api/notifications/unsubscribe.ts": $104,
-    "./routes/api/stripe/webhook.ts": $105,
-    "./routes/api/team-edits/[token].ts": $106,
-    "./routes/api/test-email.ts": $107,
-    "./routes/api/test-payments/confirm.ts": $108,
-    "./routes/claim/[token].tsx": $109,
-    "./routes/confirmation/[id].tsx": $110,
-    "./routes/edit/[token].tsx": $111,
-    "./routes/email-test.tsx": $112,
-    "./routes/healthz.ts": $113,
-    "./routes/index.tsx": $114,
-    "./routes/leaderboard/[id].tsx": $115,
-    "./routes/leagues/[id].tsx": $116,
-    "./routes/leagues/new.tsx": $117,
-    "./routes/my-entries.tsx": $118,
-    "./routes/offline.tsx": $119,
-    "./routes/og/competition/[id].png.ts": $120,
-    "./routes/og/team/[teamId].png.ts": $121,
-    "./routes/payment/[id].tsx": $122,
-    "./routes/readyz.ts": $123,
-    "./routes/team-selection/[id].tsx": $124,
-    "./routes/unsubscribe.tsx": $125,
-    "./routes/ws.ts": $126,
+    "./routes/admin/rounds/index.tsx": $32,
+    "./routes/api/[...rest].ts": $33,
+    "./routes/api/admin/2fa/confirm.ts": $34,
+    "./routes/api/admin/2fa/disable.ts": $35,
+    "./routes/api/admin/2fa/setup.ts": $36,
+    "./routes/api/admin/_middleware.ts": $37,
+    "./routes/api/admin/activity.ts": $38,
+    "./routes/api/admin/analytics.ts": $39,
+    "./routes/api/admin/competitions/[id]/available-players.ts": $40,
+    "./routes/api/admin/competitions/[id]/cancel.ts": $41,
+    "./routes/api/admin/competitions/[id]/cancellation.ts": $42,
+    "./routes/api/admin/competitions/[id]/entries/[teamId]/refund.ts": $43,
+    "./routes/api/admin/competitions/[id]/events/[eventId].ts": $44,
+    "./routes/api/admin/competitions/[id]/events/index.ts": $45,
+    "./routes/api/admin/competitions/[id]/index.ts": $46,
+    "./routes/api/admin/competitions/[id]/performances.ts": $47,
+    "./routes/api/admin/competitions/[id]/players.ts": $48,
+    "./routes/api/admin/competitions/[id]/players/[playerId].ts": $49,
+    "./routes/api/admin/competitions/[id]/prizes.ts": $50,
+    "./routes/api/admin/competitions/index.ts": $51,
+    "./routes/api/admin/contests-from-templates.ts": $52,
+    "./routes/api/admin/feed/index.ts": $53,
+    "./routes/api/admin/feed/providers/[name]/retire.ts": $54,
+    "./routes/api/admin/feed/providers/[name]/rotate.ts": $55,
+    "./routes/api/admin/feed/providers/index.ts": $56,
+    "./routes/api/admin/imports/[id]/resume.ts": $57,
+    "./routes/api/admin/imports/apply.ts": $58,
+    "./routes/api/admin/imports/export.ts": $59,
+    "./routes/api/admin/imports/index.ts": $60,
+    "./routes/api/admin/imports/preview.ts": $61,
+    "./routes/api/admin/leagues/[id].ts": $62,
+    "./routes/api/admin/leagues/index.ts": $63,
+    "./routes/api/admin/ledger.ts": $64,
+    "./routes/api/admin/login.ts": $65,
+    "./routes/api/admin/logout.ts": $66,
+    "./routes/api/admin/matches/[id].ts": $67,
+    "./routes/api/admin/matches/index.ts": $68,
+    "./routes/api/admin/outbox/[id]/resend.ts": $69,
+    "./routes/api/admin/outbox/index.ts": $70,
+    "./routes/api/admin/payments.ts": $71,
+    "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts": $72,
+    "./routes/api/admin/payouts/index.ts": $73,
+    "./routes/api/admin/players/[id].ts": $74,
+    "./routes/api/admin/players/index.ts": $75,
+    "./routes/api/admin/rounds/[id].ts": $76,
+    "./routes/api/admin/rounds/index.ts": $77,
+    "./routes/api/admin/session.ts": $78,
+    "./routes/api/admin/teams/[id]/index.ts": $79,
+    "./routes/api/admin/teams/[id]/players.ts": $80,
+    "./routes/api/admin/teams/index.ts": $81,
+    "./routes/api/analytics.ts": $82,
+    "./routes/api/claim/[token].ts": $83,
+    "./routes/api/competitions/[id]/entry-count.ts": $84,
+    "./routes/api/competitions/[id]/events.ts": $85,
+    "./routes/api/competitions/[id]/index.ts": $86,
+    "./routes/api/competitions/[id]/leaderboard.ts": $87,
+    "./routes/api/competitions/[id]/players.ts": $88,
+    "./routes/api/competitions/[id]/prizes.ts": $89,
+    "./routes/api/competitions/index.ts": $90,
+    "./routes/api/create-payment-intent.ts": $91,
+    "./routes/api/entries/[id]/details.ts": $92,
+    "./routes/api/entries/[id]/index.ts": $93,
+    "./routes/api/entries/[id]/players.ts": $94,
+    "./routes/api/entries/index.ts": $95,
+    "./routes/api/feed/events.ts": $96,
+    "./routes/api/leagues/[id]/codes.ts": $97,
+    "./routes/api/leagues/[id]/index.ts": $98,
+    "./routes/api/leagues/[id]/leave.ts": $99,
+    "./routes/api/leagues/[id]/members.ts": $100,
+    "./routes/api/leagues/index.ts": $101,
+    "./routes/api/my-entries/email.ts": $102,
+    "./routes/api/my-entries/index.ts": $103,
+    "./routes/api/notifications/[token].ts": $104,
+    "./routes/api/notifications/[token]/checkout.ts": $105,
+    "./routes/api/notifications/[token]/confirmation.ts": $106,
+    "./routes/api/notifications/unsubscribe.ts": $107,
+    "./routes/api/stripe/webhook.ts": $108,
+    "./routes/api/team-edits/[token].ts": $109,
+    "./routes/api/test-email.ts": $110,
+    "./routes/api/test-payments/confirm.ts": $111,
+    "./routes/claim/[token].tsx": $112,
+    "./routes/confirmation/[id].tsx": $113,
+    "./routes/edit/[token].tsx": $114,
+    "./routes/email-test.tsx": $115,
+    "./routes/healthz.ts": $116,
+    "./routes/index.tsx": $117,
+    "./routes/leaderboard/[id].tsx": $118,
+    "./routes/leagues/[id].tsx": $119,
+    "./routes/leagues/new.tsx": $120,
+    "./routes/my-entries.tsx": $121,
+    "./routes/offline.tsx": $122,
+    "./routes/og/competition/[id].png.ts": $123,
+    "./routes/og/team/[teamId].png.ts": $124,
+    "./routes/payment/[id].tsx": $125,
+    "./routes/readyz.ts": $126,
+    "./routes/team-selection/[id].tsx": $127,
+    "./routes/unsubscribe.tsx": $128,
+    "./routes/ws.ts": $129,
   },
   islands: {
     "./islands/AdminClubs.tsx": $$0,
@@ -317,23 +325,25 @@ const manifest = {
     "./islands/AdminPlayers.tsx": $$16,
     "./islands/AdminPrizeEditor.tsx": $$17,
     "./islands/AdminRefundEntry.tsx": $$18,
-    "./islands/Checkout.tsx": $$19,
-    "./islands/ClaimForm.tsx": $$20,
-    "./islands/ContestList.tsx": $$21,
-    "./islands/EditTeamLink.tsx": $$22,
-    "./islands/EmailTestForm.tsx": $$23,
-    "./islands/EntryNotifications.tsx": $$24,
-    "./islands/LeaderboardLive.tsx": $$25,
-    "./islands/LeagueCreate.tsx": $$26,
-    "./islands/LeagueMembership.tsx": $$27,
-    "./islands/MyEntries.tsx": $$28,
-    "./islands/PageView.tsx": $$29,
-    "./islands/RulesButton.tsx": $$30,
-    "./islands/ShareButtons.tsx": $$31,
-    "./islands/TeamBuilder.tsx": $$32,
-    "./islands/TeamEditor.tsx": $$33,
-    "./islands/Toaster.tsx": $$34,
-    "./islands/TwoFactorSetup.tsx": $$35,
+    "./islands/AdminRounds.tsx": $$19,
+    "./islands/Checkout.tsx": $$20,
+    "./islands/ClaimForm.tsx": $$21,
+    "./islands/ContestList.tsx": $$22,
+    "./islands/EditTeamLink.tsx": $$23,
+    "./islands/EmailTestForm.tsx": $$24,
+    "./islands/EntryNotifications.tsx": $$25,
+    "./islands/LeaderboardLive.tsx": $$26,
+    "./islands/LeagueCreate.tsx": $$27,
+    "./islands/LeagueMembership.tsx": $$28,
+    "./islands/MyEntries.tsx": $$29,
+    "./islands/OwnTeamLink.tsx": $$30,
+    "./islands/PageView.tsx": $$31,
+    "./islands/RulesButton.tsx": $$32,
+    "./islands/ShareButtons.tsx": $$33,
+    "./islands/TeamBuilder.tsx": $$34,
+    "./islands/TeamEditor.tsx": $$35,
+    "./islands/Toaster.tsx": $$36,
+    "./islands/TwoFactorSetup.tsx": $$37,
   },
   baseUrl: import.meta.url,
 } satisfies Manifest;

@@ -107,7 +107,13 @@ function Details({ details, displayName }: { details: EntryDetails; displayName:
         title={`${displayName} · ${competition.name}`}
         text={`${displayName}'s team in ${competition.name}`}
       />
-      {details.players.length === 0
+      {details.hiddenPicks > 0 && (
+        <p className="text-sm text-muted-foreground" data-hidden-picks="">
+          <span aria-hidden="true">🔒</span> {details.hiddenPicks}{" "}
+          {details.hiddenPicks === 1 ? "pick" : "picks"}: Hidden until kick-off
+        </p>
+      )}
+      {details.players.length === 0 && details.hiddenPicks === 0
         ? <p className="text-sm text-muted-foreground">{NO_PLAYERS}</p>
         : (
           <ul className="grid gap-3 sm:grid-cols-2">

@@ -24,6 +24,7 @@ import {
 import { toastError } from "@/lib/client/toast.ts";
 import type { Competition } from "@/lib/domain/types.ts";
 import type { MatchWithTeams } from "@/lib/client/admin/types.ts";
+import type { AdminRound } from "@/lib/client/admin/rounds.ts";
 
 export interface AdminCompetitionFormProps {
   /** The competition to edit; absent for a new one. */
@@ -36,6 +37,7 @@ const DASHBOARD = "/admin/dashboard";
 export default function AdminCompetitionForm({ id }: AdminCompetitionFormProps) {
   const editing = id !== undefined;
   const matches = useAdminData<MatchWithTeams[]>("/api/admin/matches");
+  const rounds = useAdminData<AdminRound[]>("/api/admin/rounds");
   const existing = useAdminData<Competition>(editing ? `/api/admin/competitions/${id}` : null);
   const [values, setValues] = useState<CompetitionFormValues | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -132,6 +134,7 @@ export default function AdminCompetitionForm({ id }: AdminCompetitionFormProps) 
           values={values}
           errors={errors}
           matches={matches.data ?? []}
+          rounds={rounds.data ?? []}
           timeZone={timeZone}
           onChange={(patch) => setValues((now) => now && { ...now, ...patch })}
         />

@@ -92,6 +92,7 @@ export default function AdminDashboard() {
             <LogoutButton />
             <Button variant="outline" href="/admin/2fa">Two-Factor</Button>
             <Button variant="outline" href="/admin/matches">Manage Matches</Button>
+            <Button variant="outline" href="/admin/rounds">Rounds</Button>
             <Button variant="outline" href="/admin/clubs">Clubs</Button>
             <Button variant="outline" href="/admin/players">Players</Button>
             <Button variant="outline" href="/admin/player-performances">Player Performances</Button>

@@ -71,7 +71,10 @@ function EntryCard({ entry }: { entry: EntrySummary }) {
           <p className="text-xs font-medium text-muted-foreground">{entry.competition.name}</p>
           <h2 className="mt-0.5 break-words text-lg font-semibold leading-tight">
             <a
-              href={`/confirmation/${encodeURIComponent(entry.teamId)}`}
+              // The owner's own link shows every pick; the public page hides those not locked yet.
+              href={notifyToken
+                ? `/edit/${notifyToken}`
+                : `/confirmation/${encodeURIComponent(entry.teamId)}`}
               className="hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             >
               {entry.displayName}

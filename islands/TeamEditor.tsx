@@ -11,6 +11,7 @@ import { toast, toastError } from "@/lib/client/toast.ts";
 import { formatWhen } from "@/lib/domain/format.ts";
 import { captainsOf, useTeam } from "@/lib/client/use_team.ts";
 import { missingCaptain } from "@/lib/domain/captain.ts";
+import { usePickLocks } from "@/lib/client/use_pick_locks.ts";
 
 export interface TeamEditorProps {
   /** The secret of the entry's edit link. */
@@ -44,10 +45,24 @@ export default function TeamEditor(
   const [revision, setRevision] = useState(team.revision);
   const [busy, setBusy] = useState(false);
   const [locked, setLocked] = useState<string | null>(null);
-  const onExpire = useCallback(
-    () => setLocked("The deadline has passed: this team is locked."),
-    [],
-  );
+  const lateSwap = competition.lateSwap === true;
+  const locks = usePickLocks(lateSwap ? competition.fixtures : null, players, renderedAt);
+  const onExpire = useCallback(() => {
+    // With late swap the deadline locks nothing by itself: each pick locks at its kick-off.
+    if (!lateSwap) setLocked("The deadline has passed: this team is locked.");
+  }, [lateSwap]);
+  /** A locked player is neither taken out nor brought in: the server would refuse it too. */
+  const guard = (act: (player: PickPlayer) => void) => (player: PickPlayer) => {
+    const refusal = locks?.lockedMessage(player);
+    if (refusal) {
+      toast({ title: "Locked", description: refusal, variant: "destructive" });
+      return;
+    }
+    act(player);
+  };
+  const guarded = locks
+    ? { ...picks, toggle: guard(picks.toggle), remove: guard(picks.remove) }
+    : picks;
 
   const save = async () => {
     const violation = checkTeamComplete(picks.selected, rules);
@@ -71,7 +86,12 @@ export default function TeamEditor(
       setRevision(saved.revision);
       setNameError(null);
       const until = formatWhen(competition.deadline) || "the deadline";
-      toast({ title: "Team saved", description: `You can change it again until ${until}.` });
+      toast({
+        title: "Team saved",
+        description: lateSwap
+          ? "Each pick can change until its match kicks off."
+          : `You can change it again until ${until}.`,
+      });
     } catch (err) {
       saveFailed(err, setNameError, setLocked);
     } finally {
@@ -124,8 +144,10 @@ export default function TeamEditor(
       <PickingArea
         competition={competition}
         players={players}
-        picks={picks}
+        picks={guarded}
         salaryCap={rules.salaryCap}
+        lockedIds={locks?.lockedIds ?? null}
+        lockTimes={locks?.lockTimes ?? null}
         missing={null}
         closed={locked !== null}
         busy={busy}

@@ -22,16 +22,19 @@ import { toLocalParts } from "@/lib/client/admin/datetime.ts";
 import type { FieldErrors } from "@/lib/client/form_errors.ts";
 import type { MatchWithTeams, PlayerWithTeam } from "@/lib/client/admin/types.ts";
 import { adminFetch } from "@/lib/client/admin/admin_api.ts";
+import type { AdminRound } from "@/lib/client/admin/rounds.ts";
 
 export interface CompetitionFieldsProps {
   values: CompetitionFormValues;
   errors: FieldErrors;
   matches: MatchWithTeams[];
+  /** The rounds a contest can span. */
+  rounds?: AdminRound[];
   timeZone: string;
   onChange: (patch: Partial<CompetitionFormValues>) => void;
 }
 
-type Key = Exclude<keyof CompetitionFormValues, "autoStatus" | "captains">;
+type Key = Exclude<keyof CompetitionFormValues, "autoStatus" | "captains" | "lateSwap">;
 
 /** A checkbox with its label and a hint beneath, across both columns. */
 function CheckField(
@@ -81,7 +84,7 @@ function matchLabel(m: MatchWithTeams): string {
 
 /** Every field of the competition form, grouped in cards. */
 export function CompetitionFields(
-  { values, errors, matches, timeZone, onChange }: CompetitionFieldsProps,
+  { values, errors, matches, rounds = [], timeZone, onChange }: CompetitionFieldsProps,
 ) {
   const bind = (key: Key, errorKey: string = key) => ({
     ...fieldAria(key, errors[errorKey]),
@@ -99,6 +102,7 @@ export function CompetitionFields(
     const kickoff = toLocalParts(match.kickoffTime);
     onChange({
       matchId,
+      roundId: "",
       league: match.league,
       deadlineDate: kickoff.date,
       deadlineTime: kickoff.time,
@@ -110,6 +114,20 @@ export function CompetitionFields(
       lastSuggested.current = String(cap);
       onChange({ salaryCap: String(cap) });
     }, () => {/* the default stays; the form still says when no team fits */});
+  };
+  // Choosing a round clears the match and moves the deadline to its first kick-off.
+  const pickRound = (e: ChangeEvent<HTMLSelectElement>) => {
+    const roundId = e.currentTarget.value;
+    const round = rounds.find((r) => String(r.id) === roundId);
+    if (!round || round.matches.length === 0) return onChange({ roundId });
+    const kickoff = toLocalParts(round.matches[0].kickoffTime);
+    onChange({
+      roundId,
+      matchId: "",
+      league: round.matches[0].league,
+      deadlineDate: kickoff.date,
+      deadlineTime: kickoff.time,
+    });
   };
   const chosen = matches.find((m) => String(m.id) === values.matchId);
   const lateDeadline = deadlineWarning(values, chosen?.kickoffTime ?? null);
@@ -138,6 +156,29 @@ export function CompetitionFields(
             {matches.map((m) => <option key={m.id} value={String(m.id)}>{matchLabel(m)}</option>)}
           </Select>
         </Field>
+        <Field
+          id="roundId"
+          label="Round"
+          error={errors.roundId}
+          className="sm:col-span-2"
+          hint="Optional, instead of a match: the contest spans every match of the round, each pick locking at its own kick-off."
+        >
+          <Select {...bind("roundId")} onChange={pickRound}>
+            <option value="">No round</option>
+            {rounds.map((r) => <option key={r.id} value={String(r.id)}>{r.name}</option>)}
+          </Select>
+        </Field>
+        {values.roundId !== "" && (
+          <CheckField
+            id="lateSwap"
+            label="Late swap"
+            checked={values.lateSwap}
+            onChange={(checked) => onChange({ lateSwap: checked })}
+          >
+            After the deadline an entrant may still swap a pick whose match has not kicked off for a
+            player whose match has not kicked off, through the edit link.
+          </CheckField>
+        )}
         <Field
           id="description"
           label="Description"

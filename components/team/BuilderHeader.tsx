@@ -15,6 +15,10 @@ import { cn } from "@/lib/client/cn.ts";
 export type BuilderCompetition = BuilderFields & {
   /** The competition's match, for each player's opponent and the kick-off. */
   fixture?: BuilderFixture | null;
+  /** The round's matches (a round contest): each player's fixture, the match filter, locks. */
+  fixtures?: BuilderFixture[] | null;
+  /** Late swap: picks whose match has not kicked off may change after the deadline. */
+  lateSwap?: boolean;
 };
 
 type BuilderFields = Pick<
@@ -134,6 +138,18 @@ export function BuilderHeader({ competition: c, rules, renderedAt, onExpire }: B
               </span>
               {" · Kick-off "}
               <LocalTime iso={c.fixture.kickoffTime} className="whitespace-nowrap" />
+            </p>
+          )}
+          {c.fixtures && c.fixtures.length > 0 && (
+            <p className="mt-1 text-sm" data-round-games="">
+              <span className="font-medium">{c.fixtures.length} matches</span>
+              {" · First kick-off "}
+              <LocalTime iso={c.fixtures[0].kickoffTime} className="whitespace-nowrap" />
+              {c.lateSwap && (
+                <span className="ml-2 rounded-full bg-primary/10 px-2 py-0.5 text-xs font-semibold text-primary">
+                  Late swap
+                </span>
+              )}
             </p>
           )}
         </div>

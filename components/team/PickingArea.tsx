@@ -19,6 +19,10 @@ export interface PickingAreaProps {
   busy?: boolean;
   label?: string;
   onSubmit: () => void;
+  /** Players whose match kicked off (late swap): padlocked in the list and the team. */
+  lockedIds?: ReadonlySet<number> | null;
+  /** When each open pick locks (late swap), by player id. */
+  lockTimes?: ReadonlyMap<number, string> | null;
 }
 
 /**
@@ -26,8 +30,19 @@ export interface PickingAreaProps {
  * (beside the list on wide screens, above it on phones) and the submit bar.
  */
 export function PickingArea(
-  { competition, players, picks, salaryCap, missing, closed, busy, label, onSubmit }:
-    PickingAreaProps,
+  {
+    competition,
+    players,
+    picks,
+    salaryCap,
+    missing,
+    closed,
+    busy,
+    label,
+    onSubmit,
+    lockedIds = null,
+    lockTimes = null,
+  }: PickingAreaProps,
 ) {
   const remaining = salaryCap === null ? null : salaryCap - teamSalary(picks.selected);
   return (
@@ -39,6 +54,8 @@ export function PickingArea(
             salaryCap={salaryCap}
             currency={competition.currency}
             onRemove={picks.remove}
+            lockedIds={lockedIds}
+            lockTimes={lockTimes}
             captains={competition.captainMultiplier
               ? {
                 multiplier: competition.captainMultiplier,
@@ -57,6 +74,8 @@ export function PickingArea(
             missing={missing}
             fixture={competition.fixture}
             submitLabel={label}
+            fixtures={competition.fixtures}
+            lockedIds={lockedIds}
             onToggle={picks.toggle}
           />
         </div>

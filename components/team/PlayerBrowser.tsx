@@ -1,7 +1,12 @@
 import { useCallback, useMemo, useState } from "react";
 import type { Position } from "@/lib/domain/types.ts";
 import { formatWhen, searchText } from "@/lib/domain/format.ts";
-import { type BuilderFixture, opponentText } from "@/lib/domain/live.ts";
+import {
+  type BuilderFixture,
+  fixtureOfClub,
+  fixtureText,
+  opponentText,
+} from "@/lib/domain/live.ts";
 import { useMounted } from "@/lib/client/use_mounted.ts";
 import { PlayerCard } from "./PlayerCard.tsx";
 import type { PickPlayer } from "@/lib/client/players.ts";
@@ -34,6 +39,10 @@ export interface PlayerBrowserProps {
   fixture?: BuilderFixture | null;
   /** The submit button's words, which the skip link names ("Save Changes" on the edit page). */
   submitLabel?: string;
+  /** A round's matches: each row names its fixture and kick-off, and a filter picks a match. */
+  fixtures?: BuilderFixture[] | null;
+  /** Players whose match kicked off (late swap): shown with a padlock, not pickable. */
+  lockedIds?: ReadonlySet<number> | null;
 }
 
 interface Indexed {
@@ -51,6 +60,8 @@ export function PlayerBrowser(
     onToggle,
     fixture = null,
     submitLabel = "Submit Team",
+    fixtures = null,
+    lockedIds = null,
   }: PlayerBrowserProps,
 ) {
   const [card, setCard] = useState<PickPlayer | null>(null);
@@ -58,10 +69,20 @@ export function PlayerBrowser(
   // Times in the visitor's zone once in the browser; the server names the zone it used.
   const local = useMounted();
   const kickoff = fixture ? formatWhen(fixture.kickoffTime, local ? undefined : "UTC") : "";
+  const zone = local ? undefined : "UTC";
+  /** The row's fixture words and kick-off: the opponent in a match, the fixture in a round. */
+  const gameOf = (clubId: number): { opponent: string | null; kickoff: string } => {
+    if (!fixtures) return { opponent: opponentText(fixture, clubId), kickoff };
+    const f = fixtureOfClub(fixtures, clubId);
+    return f
+      ? { opponent: fixtureText(f), kickoff: formatWhen(f.kickoffTime, zone) }
+      : { opponent: null, kickoff: "" };
+  };
   const fixtureOf = (clubId: number) => {
-    const opponent = opponentText(fixture, clubId);
+    const { opponent, kickoff } = gameOf(clubId);
     return opponent && `${opponent} ${kickoff}`.trim();
   };
+  const [matchId, setMatchId] = useState("ALL");
   const [position, setPosition] = useState<PositionFilter>("ALL");
   const [team, setTeam] = useState("ALL");
   const [query, setQuery] = useState("");
@@ -84,11 +105,16 @@ export function PlayerBrowser(
     for (const { player, text } of indexed) {
       if (position !== "ALL" && player.position !== position) continue;
       if (team !== "ALL" && player.teamName !== team) continue;
+      if (
+        matchId !== "ALL" && String(fixtureOfClub(fixtures, player.teamId)?.matchId) !== matchId
+      ) {
+        continue;
+      }
       if (needle && !text.includes(needle)) continue;
       ids.add(player.id);
     }
     return ids;
-  }, [indexed, position, team, query]);
+  }, [indexed, position, team, query, matchId, fixtures]);
 
   return (
     <section
@@ -116,7 +142,7 @@ export function PlayerBrowser(
           </button>
         ))}
       </div>
-      <div className="mt-3 grid gap-2 sm:grid-cols-2">
+      <div className={cn("mt-3 grid gap-2", fixtures ? "sm:grid-cols-3" : "sm:grid-cols-2")}>
         <Input
           type="search"
           placeholder="Search players"
@@ -132,6 +158,21 @@ export function PlayerBrowser(
           <option value="ALL">All Teams</option>
           {teamNames.map((name) => <option key={name} value={name}>{name}</option>)}
         </Select>
+        {fixtures && (
+          <Select
+            aria-label="Filter by match"
+            value={matchId}
+            data-match-filter=""
+            onChange={(e) => setMatchId(e.currentTarget.value)}
+          >
+            <option value="ALL">All Matches</option>
+            {fixtures.map((f) => (
+              <option key={f.matchId} value={String(f.matchId)}>
+                {fixtureText(f)} · {formatWhen(f.kickoffTime, zone)}
+              </option>
+            ))}
+          </Select>
+        )}
       </div>
       {players === null
         ? (
@@ -156,8 +197,8 @@ export function PlayerBrowser(
                   selected={selectedIds.has(player.id)}
                   hidden={!visible.has(player.id)}
                   currency={currency}
-                  opponent={opponentText(fixture, player.teamId)}
-                  kickoff={kickoff}
+                  {...gameOf(player.teamId)}
+                  locked={lockedIds?.has(player.id) ?? false}
                   onToggle={onToggle}
                   onInfo={onInfo}
                 />

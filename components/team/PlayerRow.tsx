@@ -5,6 +5,7 @@ import type { PickPlayer } from "@/lib/client/players.ts";
 import { cn } from "@/lib/client/cn.ts";
 import { PlayerAvatar } from "@/components/PlayerAvatar.tsx";
 import { PositionBadge } from "./PositionBadge.tsx";
+import { Padlock } from "./Padlock.tsx";
 
 export interface PlayerRowProps {
   player: PickPlayer;
@@ -17,6 +18,8 @@ export interface PlayerRowProps {
   opponent: string | null;
   /** The match's kick-off ("Sat 15:00"), shown beside the opponent on wider screens. */
   kickoff: string;
+  /** The player's match kicked off (late swap): a padlock, and the row cannot be toggled. */
+  locked?: boolean;
   onToggle: (player: PickPlayer) => void;
   /** Opens the player's card. */
   onInfo: (player: PickPlayer) => void;
@@ -40,13 +43,16 @@ type RowButtonProps = Omit<PlayerRowProps, "hidden" | "onInfo">;
 
 /** The row's content; memoised apart from the <li> so filtering never re-renders it. */
 const RowButton = memo(function RowButton(
-  { player, selected, currency, opponent, kickoff, onToggle }: RowButtonProps,
+  { player, selected, currency, opponent, kickoff, locked = false, onToggle }: RowButtonProps,
 ) {
   const season = seasonLine(player);
   return (
     <button
       type="button"
       aria-pressed={selected}
+      aria-disabled={locked || undefined}
+      data-locked={locked ? "" : undefined}
+      title={locked ? `${player.name} is locked: his match has kicked off` : undefined}
       onClick={() => onToggle(player)}
       className={cn("player-row", selected ? "chosen-row" : "open-row")}
     >
@@ -80,7 +86,7 @@ const RowButton = memo(function RowButton(
         aria-hidden="true"
         className={cn("pick-mark", selected ? "chosen-mark" : "open-mark")}
       >
-        {selected ? "✓" : "+"}
+        {locked ? <Padlock size={13} /> : selected ? "✓" : "+"}
       </span>
     </button>
   );

@@ -4,6 +4,7 @@ import type { PickPlayer } from "@/lib/client/players.ts";
 import { cn } from "@/lib/client/cn.ts";
 import { PlayerAvatar } from "@/components/PlayerAvatar.tsx";
 import { PositionBadge } from "./PositionBadge.tsx";
+import { Padlock } from "./Padlock.tsx";
 import { multiplierText } from "@/lib/domain/captain.ts";
 import type { Role } from "@/lib/client/use_team.ts";
 
@@ -15,6 +16,10 @@ export interface TeamPanelProps {
   onRemove: (player: PickPlayer) => void;
   /** The captain choice, when the competition has captains. */
   captains?: PanelCaptains | null;
+  /** Picks whose match kicked off (late swap): a padlock, not removable. */
+  lockedIds?: ReadonlySet<number> | null;
+  /** When each open pick locks (late swap), by player id, as shown ("Sat 15:00 GMT"). */
+  lockTimes?: ReadonlyMap<number, string> | null;
 }
 
 /** The captain and vice-captain of the panel's team, and how to change them. */
@@ -90,18 +95,25 @@ function SalaryBar({ total, cap, currency }: { total: number; cap: number; curre
 }
 
 function FilledSlot(
-  { player, currency, onRemove }: {
+  { player, currency, onRemove, locked = false, lockTime = null }: {
     player: PickPlayer;
     currency: string;
     onRemove: TeamPanelProps["onRemove"];
+    locked?: boolean;
+    lockTime?: string | null;
   },
 ) {
   return (
     <button
       type="button"
       onClick={() => onRemove(player)}
-      title={`Remove ${player.name}`}
-      className="group flex h-14 w-full min-w-0 flex-1 items-center gap-3 rounded-lg border border-border bg-background px-3 text-left transition-colors hover:border-destructive hover:bg-destructive/5 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      aria-disabled={locked || undefined}
+      data-pick-locked={locked ? "" : undefined}
+      title={locked ? `${player.name} is locked` : `Remove ${player.name}`}
+      className={cn(
+        "group flex min-h-[3.5rem] w-full min-w-0 flex-1 items-center gap-3 rounded-lg border border-border px-3 text-left transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+        locked ? "bg-muted/60" : "bg-background hover:border-destructive hover:bg-destructive/5",
+      )}
     >
       <PlayerAvatar name={player.name} src={player.crest} size="sm" />
       <span className="min-w-0 flex-1">
@@ -111,17 +123,32 @@ function FilledSlot(
         <span className="block truncate text-xs text-muted-foreground">
           {player.teamShortName} · {formatSalary(player.salary, currency)}
         </span>
+        {locked && (
+          <span
+            className="flex items-center gap-1 truncate text-xs font-medium"
+            data-lock-state="locked"
+          >
+            <Padlock size={12} /> Locked
+          </span>
+        )}
+        {!locked && lockTime && (
+          <span className="block truncate text-xs text-muted-foreground" data-lock-state="open">
+            Locks {lockTime}
+          </span>
+        )}
       </span>
       <PositionBadge position={player.position} />
-      <svg
-        viewBox="0 0 24 24"
-        width="16"
-        height="16"
-        aria-hidden="true"
-        className="shrink-0 text-muted-foreground group-hover:text-destructive"
-      >
-        <path d="M18 6 6 18M6 6l12 12" stroke="currentColor" strokeWidth="2" />
-      </svg>
+      {locked ? <Padlock size={16} className="shrink-0 text-muted-foreground" /> : (
+        <svg
+          viewBox="0 0 24 24"
+          width="16"
+          height="16"
+          aria-hidden="true"
+          className="shrink-0 text-muted-foreground group-hover:text-destructive"
+        >
+          <path d="M18 6 6 18M6 6l12 12" stroke="currentColor" strokeWidth="2" />
+        </svg>
+      )}
     </button>
   );
 }
@@ -142,7 +169,15 @@ function EmptySlot({ index }: { index: number }) {
 
 /** 'Your Team (n/5)': five slots (a click removes the player) and the salary bar. */
 export function TeamPanel(
-  { selected, salaryCap, currency, onRemove, captains = null }: TeamPanelProps,
+  {
+    selected,
+    salaryCap,
+    currency,
+    onRemove,
+    captains = null,
+    lockedIds = null,
+    lockTimes = null,
+  }: TeamPanelProps,
 ) {
   const slots = Array.from({ length: TEAM_SIZE }, (_, i) => selected[i] ?? null);
   return (
@@ -162,7 +197,15 @@ export function TeamPanel(
         {slots.map((player, i) => (
           <li key={player ? player.id : `empty-${i}`} className="flex gap-1.5">
             {player
-              ? <FilledSlot player={player} currency={currency} onRemove={onRemove} />
+              ? (
+                <FilledSlot
+                  player={player}
+                  currency={currency}
+                  onRemove={onRemove}
+                  locked={lockedIds?.has(player.id) ?? false}
+                  lockTime={lockTimes?.get(player.id) ?? null}
+                />
+              )
               : <EmptySlot index={i} />}
             {player && captains && (
               <div className="flex shrink-0 flex-col gap-0.5">

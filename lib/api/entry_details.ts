@@ -18,6 +18,8 @@ import type { LeaderboardCache } from "@/lib/live/leaderboard_cache.ts";
 import { actingCaptain, captainLine, captainScoring, roleOf } from "@/lib/domain/captain.ts";
 import { getPickClock } from "@/lib/db/pick_clock.ts";
 import { maskEmail, maskPaymentId } from "./views.ts";
+import { lockedPickIds } from "./pick_privacy.ts";
+import { lateSwapOn } from "@/lib/domain/rounds.ts";
 
 /**
  * The entry named by its public team id (`FFT-…`, random), or null. Public reads never take the
@@ -38,6 +40,8 @@ export async function ownershipOnceLocked(
 ): Promise<ReadonlyMap<number, number> | null> {
   const open = closedReason({ ...competition, maxEntries: null }) === null;
   if (open) return null;
+  // With late swap, teams still change after the deadline: the crowd's picks wait for the end.
+  if (lateSwapOn(competition) && competition.status !== "COMPLETED") return null;
   const standings = await leaderboards.standings(competition.id);
   return standings ? standings.ownership() : null;
 }
@@ -46,7 +50,8 @@ export async function ownershipOnceLocked(
  * GET /api/entries/{id}/details: {entry, competition, players}, every number a number. Each
  * player carries points, the pointsBreakdown and `breakdown` lines (count × value = points)
  * that sum to its points; entry.points is the sum of the players' points (a postponed match's
- * players score 0; the acting captain's count the multiplier). Null when missing.
+ * players score 0; the acting captain's count the multiplier). Picks that have not locked are
+ * left out (`hiddenPicks` counts them: see pick_privacy.ts). Null when missing.
  */
 export async function entryDetails(kv: Deno.Kv, leaderboards: LeaderboardCache, teamId: string) {
   const entry = await findEntry(kv, teamId);
@@ -57,6 +62,7 @@ export async function entryDetails(kv: Deno.Kv, leaderboards: LeaderboardCache, 
     getPerformancesMap(kv, entry.competitionId),
   ]);
   if (!competition) return null;
+  const shown = await lockedPickIds(kv, competition, players);
   const [ownership, clock] = await Promise.all([
     ownershipOnceLocked(leaderboards, competition),
     getPickClock(kv, competition),
@@ -65,7 +71,7 @@ export async function entryDetails(kv: Deno.Kv, leaderboards: LeaderboardCache, 
   const multiplied = captains
     ? actingCaptain(entry.captainId ?? 0, entry.viceCaptainId ?? 0, captains)
     : 0;
-  const scored = players.map((player) => {
+  const scored = players.filter((p) => shown.has(p.id)).map((player) => {
     // A postponed match scores 0, whatever was recorded before it was called off.
     const postponed = clock.phaseOf(player.id) === "POSTPONED";
     const stats = (!postponed && performances.get(player.id)) || emptyStats();
@@ -104,5 +110,7 @@ export async function entryDetails(kv: Deno.Kv, leaderboards: LeaderboardCache, 
     },
     competition,
     players: scored,
+    /** How many picks are hidden until they lock. */
+    hiddenPicks: players.length - scored.length,
   };
 }

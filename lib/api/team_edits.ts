@@ -8,7 +8,10 @@ import {
 } from "@/lib/db/entry_edits.ts";
 import { getRefund } from "@/lib/db/refunds.ts";
 import { NotFoundError } from "@/lib/domain/errors.ts";
-import type { Competition, Entry } from "@/lib/domain/types.ts";
+import type { Competition, Entry, Match } from "@/lib/domain/types.ts";
+import { competitionMatches } from "@/lib/db/rounds.ts";
+import { getPlayersByIds } from "@/lib/db/players.ts";
+import { isRoundContest, pickLock } from "@/lib/domain/rounds.ts";
 import { publicEntry } from "./views.ts";
 
 /** The entry behind an edit link as its owner sees it. */
@@ -17,6 +20,8 @@ export interface EditableEntry {
   competition: Competition;
   /** Why the team can no longer change (deadline passed, refunded), or null while it can. */
   locked: string | null;
+  /** Round contests: when each pick locks and whether it has ({} otherwise). */
+  locks?: Record<number, { lockAt: string; locked: boolean }>;
 }
 
 /** The entry of `token` with its competition and lock (NotFoundError for an unknown link). */
@@ -29,11 +34,28 @@ export async function editableEntry(
   const competition = entry && await getCompetition(kv, entry.competitionId);
   if (!entry || !competition) throw new NotFoundError("Entry not found");
   const refund = await getRefund(kv, entry.stripePaymentId);
-  return { entry, competition, locked: editLockReason(competition, refund !== null, now) };
+  const matches: Match[] = isRoundContest(competition)
+    ? await competitionMatches(kv, competition)
+    : [];
+  const locks: EditableEntry["locks"] = {};
+  for (
+    const player of await getPlayersByIds(kv, isRoundContest(competition) ? entry.playerIds : [])
+  ) {
+    const lock = pickLock(matches, player.teamId, now);
+    if (lock) locks[player.id] = lock;
+  }
+  return {
+    entry,
+    competition,
+    locked: editLockReason(competition, refund !== null, now, matches),
+    locks,
+  };
 }
 
 /** The JSON of an editable entry: its public view plus the picks, revision and lock. */
-export function editView({ entry, locked }: Pick<EditableEntry, "entry" | "locked">) {
+export function editView(
+  { entry, locked, locks = {} }: Pick<EditableEntry, "entry" | "locked" | "locks">,
+) {
   return {
     ...publicEntry(entry),
     playerIds: entry.playerIds,
@@ -42,11 +64,13 @@ export function editView({ entry, locked }: Pick<EditableEntry, "entry" | "locke
     revision: entry.revision ?? 0,
     editedAt: entry.editedAt ?? null,
     locked,
+    /** Round contests: {playerId: {lockAt, locked}} of each pick. */
+    locks,
   };
 }
 
 /** Saves the edit and answers with the entry's new view. */
 export async function saveTeamEdit(kv: Deno.Kv, token: string, edit: TeamEdit) {
-  const entry = await editEntry(kv, token, edit);
-  return editView({ entry, locked: null });
+  await editEntry(kv, token, edit);
+  return editView(await editableEntry(kv, token));
 }

@@ -5,13 +5,14 @@
  * another (nor the player's default).
  */
 import { missingForTeam, rulesOf } from "@/lib/domain/team_rules.ts";
-import type { Competition, Match, Player } from "@/lib/domain/types.ts";
+import type { Competition, Player } from "@/lib/domain/types.ts";
 import { fieldError, NotFoundError } from "@/lib/domain/errors.ts";
 import { keys } from "@/lib/store/keys.ts";
 import { bumpLive } from "@/lib/store/live.ts";
 import { getPlayersByIds, listPlayers, type PlayerWithTeam, withTeam } from "./players.ts";
 import { chunk, getManyEntries, retryAtomic } from "@/lib/store/util.ts";
 import { assertPlayersInMatch } from "./match_clubs.ts";
+import { competitionMatches } from "./rounds.ts";
 
 /** The link of a player to a competition: the salary it costs there. */
 export interface CompetitionPlayerLink {
@@ -183,12 +184,15 @@ export async function listAvailablePlayers(kv: Deno.Kv, cid: number): Promise<Pl
   return withTeam(kv, players.sort(bySalaryDesc));
 }
 
-/** The two clubs of the competition's match, or null without one. */
+/** The clubs of the competition's match or round, or null without either. */
 async function matchClubs(kv: Deno.Kv, cid: number): Promise<Set<number> | null> {
   const competition = (await kv.get<Competition>(keys.competition(cid))).value;
-  if (competition?.matchId == null) return null;
-  const match = (await kv.get<Match>(keys.match(competition.matchId))).value;
-  return match ? new Set([match.homeTeamId, match.awayTeamId]) : null;
+  if (!competition || (competition.matchId == null && typeof competition.roundId !== "number")) {
+    return null;
+  }
+  const matches = await competitionMatches(kv, competition);
+  if (matches.length === 0) return null;
+  return new Set(matches.flatMap((m) => [m.homeTeamId, m.awayTeamId]));
 }
 
 /**

@@ -3,6 +3,8 @@ import type { Competition, Match } from "@/lib/domain/types.ts";
 import { ConflictError, fieldError, NotFoundError } from "@/lib/domain/errors.ts";
 import { whyNoValidTeam } from "./competition_players.ts";
 import { listPlayersByTeam } from "./players.ts";
+import { competitionMatches, linkRound, readRoundForLink, roundMatches } from "./rounds.ts";
+import { firstKickoff } from "@/lib/domain/rounds.ts";
 import { missingForTeam, rulesOf } from "@/lib/domain/team_rules.ts";
 import { countPaidEntries } from "./entries.ts";
 import { reserveIds } from "@/lib/store/ids.ts";
@@ -50,6 +52,8 @@ const DEFAULTS: Omit<Editable, Required | "deadline"> = {
   captainMultiplier: null,
   format: null,
   unlisted: false,
+  roundId: null,
+  lateSwap: false,
 };
 
 const EDITABLE_FIELDS = [
@@ -61,15 +65,47 @@ const EDITABLE_FIELDS = [
   ...Object.keys(DEFAULTS),
 ] as (keyof Editable)[];
 
-/** A competition's deadline: the one given, else its match's kick-off (no entry after it). */
+/**
+ * A competition's deadline: the one given, else its match's kick-off, else its round's first
+ * kick-off (no entry after it).
+ */
 async function deadlineOf(
   kv: Deno.Kv,
   deadline: string | undefined,
   matchId: number | null | undefined,
+  roundId?: number | null,
 ): Promise<string | undefined> {
   if (deadline !== undefined) return isoDeadline(deadline);
+  if (typeof roundId === "number") {
+    const round = (await readRoundForLink(kv, roundId)).value;
+    const first = firstKickoff(await roundMatches(kv, round));
+    if (first === null) throw fieldError("roundId", `Round ${roundId} has no matches.`);
+    return first;
+  }
   if (matchId === null || matchId === undefined) return undefined;
   return (await readMatch(kv, matchId)).value.kickoffTime;
+}
+
+/**
+ * A 400 when a contest would be on a match and a round at once, or when a round contest's
+ * deadline falls after the round's first kick-off (its first picks would lock before it).
+ */
+async function assertRoundFields(kv: Deno.Kv, fields: Partial<Editable>): Promise<void> {
+  if (typeof fields.roundId !== "number") return;
+  if (typeof fields.matchId === "number") {
+    throw fieldError("roundId", "A competition is on one match or on one round, not both.");
+  }
+  if (fields.deadline === undefined) return;
+  const round = (await readRoundForLink(kv, fields.roundId)).value;
+  const first = firstKickoff(await roundMatches(kv, round));
+  if (first !== null && Date.parse(fields.deadline) > Date.parse(first)) {
+    throw fieldError(
+      "deadline",
+      `The deadline cannot be after the round's first kick-off (${
+        first.slice(0, 16).replace("T", " ")
+      } UTC).`,
+    );
+  }
 }
 
 /** Only the editable fields of `input` (ids, counters and createdAt are never taken from input). */
@@ -110,12 +146,18 @@ export async function createCompetition(
   input: CompetitionInput,
 ): Promise<Competition> {
   const fields = { ...DEFAULTS, ...editableOf(input) } as Editable;
-  const deadline = await deadlineOf(kv, input.deadline, fields.matchId);
+  const deadline = await deadlineOf(kv, input.deadline, fields.matchId, fields.roundId);
   if (deadline === undefined) throw fieldError("deadline", "Deadline is required");
   fields.deadline = deadline;
-  if (fields.matchId !== null) await assertCapFitsMatch(kv, fields);
+  await assertRoundFields(kv, fields);
+  if (fields.matchId !== null || typeof fields.roundId === "number") {
+    await assertCapFitsMatch(kv, fields);
+  }
   return await retryAtomic("create the competition", async () => {
     const match = fields.matchId === null ? null : await readMatch(kv, fields.matchId);
+    const round = typeof fields.roundId === "number"
+      ? await readRoundForLink(kv, fields.roundId)
+      : null;
     const reservation = await reserveIds(kv, "competitions");
     const id = reservation.ids[0];
     const competition: Competition = {
@@ -130,6 +172,7 @@ export async function createCompetition(
     startRoster(op, id);
     touch(op, { competition: id });
     if (match) linkMatch(op, match, id);
+    if (round) linkRound(op, round, id);
     const res = await op.commit();
     return res.ok ? competition : undefined;
   });
@@ -202,8 +245,12 @@ export async function updateCompetition(
 ): Promise<Competition> {
   const now = options.now ?? new Date();
   const patch = editableOf(input);
-  patch.deadline = await deadlineOf(kv, patch.deadline, patch.matchId);
+  patch.deadline = await deadlineOf(kv, patch.deadline, patch.matchId, patch.roundId);
   if (patch.deadline === undefined) delete patch.deadline;
+  if (patch.roundId !== undefined || patch.deadline !== undefined || patch.matchId !== undefined) {
+    const current = (await kv.get<Competition>(keys.competition(id))).value;
+    if (current) await assertRoundFields(kv, { ...current, ...patch });
+  }
   await assertRulesLeaveATeam(kv, id, patch);
   let wasCompleted = false;
   const saved = await retryAtomic("update the competition", async () => {
@@ -234,6 +281,14 @@ export async function updateCompetition(
       if (before.matchId !== null) op.delete(keys.competitionByMatch(before.matchId, id));
       if (competition.matchId !== null) linkMatch(op, await readMatch(kv, competition.matchId), id);
     }
+    if ((competition.roundId ?? null) !== (before.roundId ?? null)) {
+      if (typeof before.roundId === "number") {
+        op.delete(keys.competitionByRound(before.roundId, id));
+      }
+      if (typeof competition.roundId === "number") {
+        linkRound(op, await readRoundForLink(kv, competition.roundId), id);
+      }
+    }
     // Completing (again) awards anew; the sweep finishes it if this process dies first.
     if (competition.status === "COMPLETED" && !wasCompleted) op.delete(keys.awardsRecorded(id));
     bumpLive(op, id);
@@ -261,8 +316,10 @@ function assertCaptainsKept(before: Competition, patch: Partial<Editable>): void
  * from every visitor as soon as its players were added.
  */
 async function assertCapFitsMatch(kv: Deno.Kv, fields: Editable): Promise<void> {
-  const match = (await readMatch(kv, fields.matchId!)).value;
-  const clubs = [match.homeTeamId, match.awayTeamId];
+  const matches = fields.matchId !== null
+    ? [(await readMatch(kv, fields.matchId)).value]
+    : await competitionMatches(kv, fields);
+  const clubs = matches.flatMap((m) => [m.homeTeamId, m.awayTeamId]);
   const players = (await Promise.all(clubs.map((club) => listPlayersByTeam(kv, club)))).flat();
   const rules = rulesOf(fields);
   if (rules.salaryCap === null || missingForTeam(players, { ...rules, salaryCap: null })) return;
@@ -399,6 +456,9 @@ export async function deleteCompetition(kv: Deno.Kv, id: number): Promise<void> 
     }
     const op = touch(kv.atomic().check(entry).delete(keys.competition(id)), { competition: id });
     if (entry.value.matchId !== null) op.delete(keys.competitionByMatch(entry.value.matchId, id));
+    if (typeof entry.value.roundId === "number") {
+      op.delete(keys.competitionByRound(entry.value.roundId, id));
+    }
     const res = await op.commit();
     return res.ok ? true : undefined;
   });

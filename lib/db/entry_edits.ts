@@ -1,5 +1,6 @@
 /**
- * Changing a paid team through its private edit link, free of charge, until the deadline.
+ * Changing a paid team through its private edit link, free of charge, until the deadline; in a
+ * late-swap round contest, pick by pick until each pick's match kicks off.
  *
  * An edit is one atomic decided on what it read: the entry (its revision must be the one the
  * visitor edited, so two windows never overwrite each other unseen), the competition (still
@@ -7,8 +8,22 @@
  * and the edit is decided again), and every pick with its competition link (same salary as
  * validated). The payer's team index moves with the picks, the roster gets the new record, and
  * the competition's live marker moves so leaderboards and pages follow.
+ *
+ * In a round contest each pick locks at its own match's kick-off, decided in that same atomic:
+ * the round and every match of it are read and checked, so a kick-off reported meanwhile (the
+ * feed or an admin marks the match under way) fails the commit and the edit is decided again,
+ * and the scheduled kick-off is compared with the clock read for this very attempt, as the
+ * deadline is. A refused swap names the player and his lock time and writes nothing.
  */
-import type { Competition, Entry, Player } from "@/lib/domain/types.ts";
+import type { Competition, Entry, Match, Player, Round } from "@/lib/domain/types.ts";
+import {
+  isRoundContest,
+  lateSwapOn,
+  lockedSwapProblem,
+  matchLock,
+  pickLock,
+  type SwapPick,
+} from "@/lib/domain/rounds.ts";
 import { LOCKED_DEADLINE, lockedBecause } from "@/lib/domain/competition.ts";
 import { DISPLAY_NAME_TAKEN, nameSkeleton } from "@/lib/domain/display_name.ts";
 import { ConflictError, NotFoundError } from "@/lib/domain/errors.ts";
@@ -44,6 +59,8 @@ export const EDIT_LOCKED = LOCKED_DEADLINE;
 export const EDIT_STALE =
   "This team was changed in another window. Reload the page to see the latest team.";
 export const EDIT_REFUNDED = "This entry was refunded and can no longer be changed.";
+/** Late swap, once every match of the round kicked off. */
+export const EDIT_ALL_KICKED_OFF = "Every match has kicked off: this team is locked.";
 
 /** The entry an edit link opens, or null for an unknown link. */
 export async function getEntryByEditToken(kv: Deno.Kv, token: string): Promise<Entry | null> {
@@ -62,8 +79,16 @@ export function editLockReason(
   competition: Competition,
   refunded: boolean,
   now: Date,
+  matches: readonly Pick<Match, "kickoffTime" | "status">[] = [],
 ): string | null {
   if (refunded) return EDIT_REFUNDED;
+  if (
+    lateSwapOn(competition) && (competition.status === "UPCOMING" || competition.status === "LIVE")
+  ) {
+    // Late swap: the team stays open while any match has yet to kick off; each pick decides.
+    const open = matches.some((m) => !matchLock(m, matches, now).locked);
+    return open || matches.length === 0 ? null : EDIT_ALL_KICKED_OFF;
+  }
   return lockedBecause(competition, now);
 }
 
@@ -119,7 +144,11 @@ async function attemptEdit(
     ]);
   const competition = competitionRead.value as Competition | null;
   if (!competition) throw new NotFoundError("Competition not found");
-  const locked = editLockReason(competition, refundRead.value !== null, now);
+  const round = isRoundContest(competition)
+    ? await readRoundLocks(kv, competition.roundId!, entry.playerIds, edit.playerIds)
+    : null;
+  const matches = round?.matches.map((m) => m.value as Match) ?? [];
+  const locked = editLockReason(competition, refundRead.value !== null, now, matches);
   if (locked) throw new ConflictError(locked);
   if ((entry.revision ?? 0) !== edit.revision) throw new ConflictError(EDIT_STALE);
 
@@ -138,6 +167,19 @@ async function attemptEdit(
     );
   }
   assertCaptaincy(competition, edit.playerIds, edit);
+  if (round) {
+    const pickOf = (id: number): SwapPick => {
+      const player = round.players.get(id) ?? null;
+      return {
+        id,
+        name: player?.name ?? `Player ${id}`,
+        lock: player ? pickLock(matches, player.teamId, now) : null,
+      };
+    };
+    const problem = lockedSwapProblem(entry.playerIds.map(pickOf), edit.playerIds.map(pickOf)) ??
+      captainSwapProblem(entry, edit, pickOf);
+    if (problem) throw new ConflictError(problem, [{ path: ["playerIds"], message: problem }]);
+  }
   const sameTeam = newTeamRead.value !== null && newTeamRead.value !== entry.id;
   if (sameTeam) throw new ConflictError(SAME_TEAM_AGAIN);
   if (newNameRead.value !== null && newNameRead.value !== entry.id) {
@@ -158,6 +200,7 @@ async function attemptEdit(
   };
   const op = kv.atomic()
     .check(entryRead, competitionRead, refundRead, newTeamRead, newNameRead, ...picks)
+    .check(...(round ? [round.round, ...round.matches] : []))
     .set(keys.entry(entry.id), updated)
     .delete(oldTeamKey)
     .set(newTeamKey, entry.id);
@@ -169,4 +212,51 @@ async function attemptEdit(
   bumpLive(op, cid);
   const res = await op.commit();
   return res.ok ? updated : null;
+}
+
+/** A round's record, its matches and the players of both teams, as one edit reads them. */
+interface RoundLocks {
+  round: Deno.KvEntryMaybe<Round>;
+  matches: Deno.KvEntryMaybe<Match>[];
+  players: Map<number, Player>;
+}
+
+/** Reads what decides the locks of an edit in a round contest (every read is checked). */
+async function readRoundLocks(
+  kv: Deno.Kv,
+  roundId: number,
+  before: number[],
+  after: number[],
+): Promise<RoundLocks> {
+  const round = await kv.get<Round>(keys.round(roundId));
+  const ids = [...new Set([...before, ...after])];
+  const [matchReads, playerReads] = await Promise.all([
+    getManyEntries<Match>(kv, (round.value?.matchIds ?? []).map(keys.match)),
+    getManyEntries<Player>(kv, ids.map(keys.player)),
+  ]);
+  const players = new Map(
+    playerReads.flatMap((p) => p.value ? [[p.value.id, p.value] as const] : []),
+  );
+  return { round, matches: matchReads.filter((m) => m.value !== null), players };
+}
+
+/**
+ * A change of captain or vice-captain involving a locked pick (the one losing or taking the
+ * role), named with his lock time; null otherwise.
+ */
+function captainSwapProblem(
+  entry: Entry,
+  edit: TeamEdit,
+  pickOf: (id: number) => SwapPick,
+): string | null {
+  const pairs = [[entry.captainId, edit.captainId], [entry.viceCaptainId, edit.viceCaptainId]];
+  for (const [was, now] of pairs) {
+    if (was === now) continue;
+    for (const id of [was, now]) {
+      if (id === undefined) continue;
+      const pick = pickOf(id);
+      if (pick.lock?.locked) return lockedSwapProblem([pick], []);
+    }
+  }
+  return null;
 }

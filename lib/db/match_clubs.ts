@@ -3,7 +3,8 @@
  * clubs' players (used by competition_players.ts when players are added, and by the migration in
  * match_players.ts), in a module of its own so neither imports the other.
  */
-import type { Competition, Match, Player, Team } from "@/lib/domain/types.ts";
+import type { Competition, Match, Player, Round, Team } from "@/lib/domain/types.ts";
+import { getManyValues } from "@/lib/store/util.ts";
 import { fieldError } from "@/lib/domain/errors.ts";
 import { keys } from "@/lib/store/keys.ts";
 import { getTeamsByIds } from "./teams.ts";
@@ -32,9 +33,12 @@ export async function outsiders(kv: Deno.Kv, match: Match, players: Player[]) {
  */
 export async function assertPlayersInMatch(
   kv: Deno.Kv,
-  competition: Pick<Competition, "matchId">,
+  competition: Pick<Competition, "matchId" | "roundId">,
   players: Player[],
 ): Promise<void> {
+  if (typeof competition.roundId === "number") {
+    return assertPlayersInRound(kv, competition, players);
+  }
   if (competition.matchId === null) return;
   const match = (await kv.get<Match>(keys.match(competition.matchId))).value;
   if (!match) return;
@@ -45,5 +49,32 @@ export async function assertPlayersInMatch(
     "playerIds",
     `${named[0]}${more} does not play in this competition's match (${fixture}): ` +
       "only the players of its two clubs can be added.",
+  );
+}
+
+/**
+ * A 400 on `playerIds` naming the first player (and how many others) whose club plays in none
+ * of the round's matches, when the competition spans a round.
+ */
+async function assertPlayersInRound(
+  kv: Deno.Kv,
+  competition: Pick<Competition, "matchId" | "roundId">,
+  players: Player[],
+): Promise<void> {
+  const round = (await kv.get<Round>(keys.round(competition.roundId!))).value;
+  if (!round) return;
+  const matches = await getManyValues<Match>(kv, round.matchIds.map(keys.match));
+  const clubs = new Set(matches.flatMap((m) => [m.homeTeamId, m.awayTeamId]));
+  const off = players.filter((p) => !clubs.has(p.teamId));
+  if (off.length === 0) return;
+  const teams = await getTeamsByIds(kv, off.map((p) => p.teamId));
+  const named = off.map((p) =>
+    `${p.name} (${teams.get(p.teamId)?.shortName ?? `club ${p.teamId}`})`
+  );
+  const more = named.length > 1 ? ` (and ${named.length - 1} more)` : "";
+  throw fieldError(
+    "playerIds",
+    `${named[0]}${more} does not play in this competition's round (${round.name}): ` +
+      "only the players of its matches' clubs can be added.",
   );
 }

@@ -239,13 +239,18 @@ export function recordKickOff(kv: Deno.Kv, matchId: number, at: Date): Promise<M
   });
 }
 
-/** The competitions that use a match. */
+/** The competitions that use a match: on it, or on a round that holds it. */
 export async function listCompetitionsUsingMatch(
   kv: Deno.Kv,
   matchId: number,
 ): Promise<Competition[]> {
   const ids = await listValues<number>(kv, keys.competitionsByMatch(matchId));
-  return getManyValues<Competition>(kv, ids.map(keys.competition));
+  const rounds = await listValues<number>(kv, keys.roundsByMatch(matchId));
+  const onRounds = await Promise.all(
+    rounds.map((r) => listValues<number>(kv, keys.competitionsByRound(r))),
+  );
+  const all = [...new Set([...ids, ...onRounds.flat()])];
+  return getManyValues<Competition>(kv, all.map(keys.competition));
 }
 
 function usedByMessage(competitions: Competition[]): string {
@@ -264,6 +269,13 @@ export function deleteMatch(kv: Deno.Kv, id: number): Promise<void> {
     if (!entry.value) throw new NotFoundError("Match not found");
     const users = await listCompetitionsUsingMatch(kv, id);
     if (users.length > 0) throw new ConflictError(usedByMessage(users));
+    // A round holding the match rewrites its record when made, failing the check below.
+    const rounds = await listValues<number>(kv, keys.roundsByMatch(id));
+    if (rounds.length > 0) {
+      throw new ConflictError(
+        `This match is in round ${rounds.join(", ")}: take it out of the round first.`,
+      );
+    }
     const res = await touch(kv.atomic(), "catalog").check(entry).delete(keys.match(id)).commit();
     return res.ok ? true : undefined;
   }).then(() => undefined);

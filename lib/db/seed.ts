@@ -21,6 +21,7 @@ import { DEFAULT_CAPTAIN_MULTIPLIER } from "@/lib/domain/captain.ts";
 import { createGameEvent } from "./events.ts";
 import { keys } from "@/lib/store/keys.ts";
 import { createMatch } from "./matches.ts";
+import { createRound } from "./rounds.ts";
 import { savePerformances } from "./performances.ts";
 import { createPlayer } from "./players.ts";
 import { setPrizeStructure } from "./prizes.ts";
@@ -334,8 +335,9 @@ async function seedDemoData(kv: Deno.Kv, now: Date): Promise<void> {
   const ll = await seedClubs(kv, "LA_LIGA");
   const plPlayers = await seedPlayers(kv, rng, "PREMIER_LEAGUE", pl);
   const llPlayers = await seedPlayers(kv, rng, "LA_LIGA", ll);
-  const stadium = (league: League, team: Team) =>
-    CLUBS[league as "PREMIER_LEAGUE" | "LA_LIGA"].find((c) => c.shortName === team.shortName)!
+  // The home club's ground, whatever the match's league (a cup tie is played in either).
+  const stadium = (_league: League, team: Team) =>
+    [...CLUBS.PREMIER_LEAGUE, ...CLUBS.LA_LIGA].find((c) => c.shortName === team.shortName)!
       .stadium;
   const match = (
     league: League,
@@ -462,4 +464,37 @@ async function seedDemoData(kv: Deno.Kv, now: Date): Promise<void> {
     classicSquads.map((p) => ({ playerId: p.id, ...fullMatchStats(rng, p.position) })),
   );
   await updateCompetition(kv, classic.id, { status: "COMPLETED" });
+
+  // A round: five fixtures of a weekend with staggered kick-offs (a cup tie between the
+  // leagues among them), and a contest over all of them where each pick locks at its own
+  // match's kick-off (late swap).
+  const roundStart = 6 * DAY;
+  const roundMatches = [
+    await match("PREMIER_LEAGUE", pl[0], pl[1], roundStart),
+    await match("LA_LIGA", ll[0], ll[1], roundStart + 2 * HOUR),
+    await match("PREMIER_LEAGUE", pl[2], pl[3], roundStart + 2.5 * HOUR),
+    await match("LA_LIGA", ll[2], ll[3], roundStart + 4.5 * HOUR),
+    await match("CHAMPIONS_LEAGUE", pl[4], ll[4], roundStart + DAY + 2 * HOUR),
+  ];
+  const round = await createRound(kv, {
+    name: "Weekend Round 14",
+    matchIds: roundMatches.map((m) => m.id),
+  });
+  await createWithPlayers(
+    kv,
+    {
+      name: "Weekend Round Classic",
+      description: "Every fixture of the weekend. Late swap: each pick locks at its own kick-off.",
+      league: "CHAMPIONS_LEAGUE",
+      roundId: round.id,
+      lateSwap: true,
+      autoStatus: true,
+      entryFee: 5,
+      prizePool: 250,
+      maxEntries: 500,
+      salaryCap: 50000,
+    },
+    [...plPlayers, ...llPlayers],
+    [125, 75, 50],
+  );
 }

@@ -1,6 +1,7 @@
 /**
  * The automatic status of competitions that follow the clock (`autoStatus`): LIVE at their match's
- * kick-off, COMPLETED once its result was saved AUTO_COMPLETE_GRACE_MS ago (clockStatus). A job
+ * kick-off, COMPLETED once its result was saved AUTO_COMPLETE_GRACE_MS ago (clockStatus); a
+ * round contest from its first kick-off until every match has a result (roundClockStatus). A job
  * step, run by the payment sweep (every few seconds under its lease, or Deno.cron on Deploy) and
  * whenever a match's result is saved. Idempotent: each move is conditional on the status read, so
  * two runs at once, or a run repeated, move a competition once; each is logged as "system".
@@ -13,6 +14,8 @@ import { ConflictError } from "@/lib/domain/errors.ts";
 import { keys } from "@/lib/store/keys.ts";
 import { listCompetitionsUsingMatch, recordKickOff, updateMatch } from "./matches.ts";
 import { getManyValues } from "@/lib/store/util.ts";
+import { isRoundContest, roundClockStatus } from "@/lib/domain/rounds.ts";
+import { competitionMatches } from "./rounds.ts";
 
 /** Most competitions one run moves (the rest move on the next run). */
 export const STATUS_BATCH = 50;
@@ -31,22 +34,35 @@ async function advance(
 ): Promise<StatusClockReport> {
   const report: StatusClockReport = { live: 0, completed: 0 };
   const candidates = competitions.filter((c) =>
-    c.autoStatus === true && c.matchId !== null &&
+    c.autoStatus === true && (c.matchId !== null || isRoundContest(c)) &&
     (c.status === "UPCOMING" || c.status === "LIVE")
   );
   const matches = new Map(
     (await getManyValues<Match>(
       kv,
-      [...new Set(candidates.map((c) => c.matchId!))].map(keys.match),
+      [...new Set(candidates.flatMap((c) => c.matchId === null ? [] : [c.matchId]))].map(
+        keys.match,
+      ),
     ))
       .map((m) => [m.id, m]),
   );
+  const rounds = new Map<number, Match[]>();
   for (const c of candidates) {
     if (report.live + report.completed >= limit) break;
-    const match = matches.get(c.matchId!);
-    const to = match ? clockStatus(c.status, match, now) : null;
+    let to: "LIVE" | "COMPLETED" | null;
+    let why: string;
+    if (isRoundContest(c)) {
+      if (!rounds.has(c.roundId!)) rounds.set(c.roundId!, await competitionMatches(kv, c));
+      to = roundClockStatus(c.status, rounds.get(c.roundId!)!, now);
+      why = to === "LIVE"
+        ? "The round's first match kicked off."
+        : "Every match of the round has its result.";
+    } else {
+      const match = matches.get(c.matchId!);
+      to = match ? clockStatus(c.status, match, now) : null;
+      why = to === "LIVE" ? "The match kicked off." : "The match result was saved.";
+    }
     if (!to) continue;
-    const why = to === "LIVE" ? "The match kicked off." : "The match result was saved.";
     const moved = await updateCompetition(kv, c.id, { status: to }, {
       expectStatus: c.status,
       reason: why,
@@ -94,6 +110,7 @@ export async function advanceMatchCompetitions(
   matchId: number,
   now = new Date(),
 ): Promise<StatusClockReport> {
+  // Round contests holding the match are among its users (listCompetitionsUsingMatch).
   return advance(kv, await listCompetitionsUsingMatch(kv, matchId), now, STATUS_BATCH);
 }
 

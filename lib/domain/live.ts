@@ -73,6 +73,23 @@ export interface BuilderFixture {
   homeShortName: string;
   awayShortName: string;
   kickoffTime: string;
+  /** The match (round contests: the builder filters by it and locks picks at its kick-off). */
+  matchId?: number;
+  /** The match's status (a kick-off reported early locks its players). */
+  status?: MatchStatus;
+}
+
+/** "ARS v CHE": a round's fixture as a row names it. */
+export function fixtureText(f: Pick<BuilderFixture, "homeShortName" | "awayShortName">): string {
+  return `${f.homeShortName} v ${f.awayShortName}`;
+}
+
+/** The fixture of `fixtures` club `clubId` plays in, or null. */
+export function fixtureOfClub(
+  fixtures: readonly BuilderFixture[] | null | undefined,
+  clubId: number,
+): BuilderFixture | null {
+  return fixtures?.find((f) => f.homeTeamId === clubId || f.awayTeamId === clubId) ?? null;
 }
 
 /**

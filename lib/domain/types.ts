@@ -170,6 +170,22 @@ export interface Competition {
   format?: ContestFormat | null;
   /** Left out of the lobby, reachable only by its link (a private contest). */
   unlisted?: boolean;
+  /** The round the contest spans (exclusive with `matchId`; absent or null: none). */
+  roundId?: number | null;
+  /**
+   * Late swap (round contests): after the deadline, a pick whose match has not kicked off may
+   * still be swapped for a player whose match has not kicked off (absent: off).
+   */
+  lateSwap?: boolean;
+}
+
+/** A round: a named set of matches (a matchday) that contests can span. */
+export interface Round {
+  id: number;
+  name: string;
+  /** Its matches, by kick-off. */
+  matchIds: number[];
+  createdAt: string;
 }
 
 /** An entry holds its five player ids (the entry_players rows). */

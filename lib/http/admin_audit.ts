@@ -40,11 +40,13 @@ const RECORDS: [RegExp, Snapshot][] = [
   [/^\/api\/admin\/matches\/(\d+)$/, record((m) => keys.match(+m[1]))],
   [/^\/api\/admin\/players\/(\d+)$/, record((m) => keys.player(+m[1]))],
   [/^\/api\/admin\/teams\/(\d+)$/, record((m) => keys.team(+m[1]))],
+  [/^\/api\/admin\/rounds\/(\d+)$/, record((m) => keys.round(+m[1]))],
   [/^\/api\/admin\/payouts\/(\d+)\/(\d+)\/paid$/, record((m) => keys.payout(+m[1], +m[2]))],
 ];
 
 /** Creates: the answer (the record made) is what is logged. */
-const CREATES = /^\/api\/admin\/(competitions|matches|players|teams|competitions\/\d+\/events)$/;
+const CREATES =
+  /^\/api\/admin\/(competitions|matches|rounds|players|teams|competitions\/\d+\/events)$/;
 
 /** What each write does, in words, by method and path shape (numbers as ":id"). */
 const ACTIONS: Record<string, string> = {
@@ -62,6 +64,9 @@ const ACTIONS: Record<string, string> = {
   "POST matches": "Create match",
   "PUT matches/:id": "Update match",
   "DELETE matches/:id": "Delete match",
+  "POST rounds": "Create round",
+  "PUT rounds/:id": "Update round",
+  "DELETE rounds/:id": "Delete round",
   "POST players": "Create player",
   "PATCH players/:id": "Update player",
   "DELETE players/:id": "Delete player",

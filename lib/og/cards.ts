@@ -35,6 +35,8 @@ export interface TeamCard {
   competitionName: string;
   points: string;
   players: TeamCardPlayer[];
+  /** Picks not shown until they lock (a row each says so). */
+  hiddenPicks?: number;
 }
 
 /** Text made safe inside SVG/XML: markup characters escaped, characters XML forbids dropped. */
@@ -136,9 +138,23 @@ export function competitionCardSvg(card: CompetitionCard): string {
   ], card.name);
 }
 
+/** A pick not locked yet, in place of the player (as pick_privacy.ts words it). */
+const HIDDEN_PICK_TEXT = "Hidden until kick-off";
+
 /** The team card: team name and points, its five players with position, club and points. */
 export function teamCardSvg(card: TeamCard): string {
-  const rows = card.players.slice(0, 5).flatMap((player, i) => {
+  const shown = card.players.slice(0, 5);
+  const hiddenRows = Array.from(
+    { length: Math.min(card.hiddenPicks ?? 0, 5 - shown.length) },
+    (_, k) => {
+      const y = 214 + (shown.length + k) * 70;
+      return [
+        `<rect x="64" y="${y}" width="1072" height="60" rx="14" fill="#ffffff" fill-opacity="0.06"/>`,
+        text(188, y + 40, 28, HIDDEN_PICK_TEXT, { weight: 600, fill: "#bbf7d0" }),
+      ];
+    },
+  ).flat();
+  const rows = shown.flatMap((player, i) => {
     const y = 214 + i * 70;
     const colors = POSITION_COLORS[player.position] ?? POSITION_COLORS.MID;
     return [
@@ -177,6 +193,7 @@ export function teamCardSvg(card: TeamCard): string {
       anchor: "middle",
     }),
     ...rows,
+    ...hiddenRows,
     text(64, 600, 22, `Team ID ${card.teamId}`, { fill: "#bbf7d0" }),
   ], `${card.teamName}, ${card.competitionName}`);
 }

@@ -154,7 +154,7 @@ export async function teamCard(
 ): Promise<TeamCard | null> {
   const details = await entryDetails(kv, leaderboards, teamId);
   if (!details) return null;
-  const { entry, competition, players } = details;
+  const { entry, competition, players, hiddenPicks } = details;
   return {
     teamName: displayName(entry.teamName, entry.teamId),
     teamId: entry.teamId,
@@ -167,5 +167,6 @@ export async function teamCard(
       points: formatPoints(p.points),
       role: p.captain,
     })),
+    hiddenPicks,
   };
 }

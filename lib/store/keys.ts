@@ -9,6 +9,7 @@ export type IdEntity =
   | "teams"
   | "players"
   | "matches"
+  | "rounds"
   | "competitions"
   | "entries"
   | "performances"
@@ -54,6 +55,22 @@ export const keys = {
     cid,
   ],
   competitionsByMatch: (matchId: number): Deno.KvKey => ["competitions_by_match", matchId],
+
+  round: (id: number): Deno.KvKey => ["rounds", id],
+  rounds: (): Deno.KvKey => ["rounds"],
+  /** The rounds a match is in. */
+  roundByMatch: (matchId: number, roundId: number): Deno.KvKey => [
+    "rounds_by_match",
+    matchId,
+    roundId,
+  ],
+  roundsByMatch: (matchId: number): Deno.KvKey => ["rounds_by_match", matchId],
+  competitionByRound: (roundId: number, cid: number): Deno.KvKey => [
+    "competitions_by_round",
+    roundId,
+    cid,
+  ],
+  competitionsByRound: (roundId: number): Deno.KvKey => ["competitions_by_round", roundId],
 
   competition: (id: number): Deno.KvKey => ["competitions", id],
   competitions: (): Deno.KvKey => ["competitions"],

@@ -6,11 +6,14 @@ import { TeamPlayerList } from "@/components/team/TeamPlayerList.tsx";
 import type { TeamRoles } from "@/components/team/RoleBadge.tsx";
 import EditTeamLink from "@/islands/EditTeamLink.tsx";
 import EntryNotifications from "@/islands/EntryNotifications.tsx";
+import OwnTeamLink from "@/islands/OwnTeamLink.tsx";
 import { Button } from "@/components/ui/Button.tsx";
 import ShareButtons from "@/islands/ShareButtons.tsx";
 import { linkOrigin } from "@/lib/config.ts";
 import { teamSharePath } from "@/lib/client/share.ts";
 import { entryPlayers } from "@/lib/db/players.ts";
+import { HIDDEN_PICK, lockedPickIds } from "@/lib/api/pick_privacy.ts";
+import { isOwnerRequest } from "@/lib/http/owner_cookie.ts";
 import { getCompetition } from "@/lib/db/competitions.ts";
 import { getEntryByTeamId } from "@/lib/db/entries.ts";
 import { getRefund } from "@/lib/db/refunds.ts";
@@ -37,6 +40,8 @@ type Data = {
   players: PickPlayer[];
   /** The captain and vice-captain, marked on the players (contests with captains). */
   roles: TeamRoles;
+  /** Picks not shown until they lock (the owner sees them through the edit link). */
+  hiddenPicks: number;
   /** The team can still be changed (before the deadline, not refunded). */
   open: boolean;
   /** Why the team is locked (null while it can change). */
@@ -50,7 +55,7 @@ type Data = {
 } | null;
 
 export const handler: Handlers<Data, State> = {
-  async GET(_req, ctx) {
+  async GET(req, ctx) {
     const { kv } = ctx.state.services;
     const entry = await getEntryByTeamId(kv, ctx.params.id);
     const competition = entry && await getCompetition(kv, entry.competitionId);
@@ -60,6 +65,11 @@ export const handler: Handlers<Data, State> = {
       getRefund(kv, entry.stripePaymentId),
       builderFixture(kv, competition),
     ]);
+    // The payer's own browser sees the whole team; everyone else only the picks that locked.
+    const owner = isOwnerRequest(req, entry);
+    const shown = owner
+      ? new Set(players.map((p) => p.id))
+      : await lockedPickIds(kv, competition, players);
     const { id, name, description, deadline } = competition;
     const origin = linkOrigin(ctx.state.services.config);
     const sharePath = teamSharePath(competition.id, entry.teamId);
@@ -69,8 +79,10 @@ export const handler: Handlers<Data, State> = {
       paid: amountPaidText(entry, competition),
       competition: { id, name, description, deadline },
       kickoff: fixture?.kickoffTime ?? null,
-      players: players.map(toPickPlayer),
       roles: { captainId: entry.captainId, viceCaptainId: entry.viceCaptainId },
+      // Picks stay private until they lock: the owner sees them through the edit link.
+      players: players.filter((p) => shown.has(p.id)).map(toPickPlayer),
+      hiddenPicks: players.filter((p) => !shown.has(p.id)).length,
       open: !refund && editLockReason(competition, false, new Date()) === null,
       lockedReason: editLockReason(competition, refund !== null, new Date()),
       notify: !refund && competition.status !== "CANCELLED",
@@ -80,7 +92,7 @@ export const handler: Handlers<Data, State> = {
         done: refund.status === "DONE",
       },
       preview: teamPreview(entry, competition, origin, sharePath, new Date()),
-    });
+    }, owner ? { headers: { "cache-control": "private, no-store" } } : undefined);
   },
 };
 
@@ -189,6 +201,7 @@ function Confirmation(
     kickoff,
     players,
     roles,
+    hiddenPicks,
     refund,
     open,
     lockedReason,
@@ -241,6 +254,13 @@ function Confirmation(
         <h2 id="players-title" className="text-base font-semibold">Your players</h2>
         <div data-confirmation-players="">
           <TeamPlayerList players={players} roles={roles} />
+          {hiddenPicks > 0 && (
+            <p className="text-sm text-muted-foreground" data-hidden-picks="">
+              {hiddenPicks} {hiddenPicks === 1 ? "pick" : "picks"}:{" "}
+              {HIDDEN_PICK}. Open your edit link to see your whole team.
+            </p>
+          )}
+          {hiddenPicks > 0 && <OwnTeamLink teamId={teamId} />}
         </div>
         <EditTeamLink
           teamId={teamId}

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/Button.tsx";
 import { editableEntry } from "@/lib/api/team_edits.ts";
 import { ownershipOnceLocked } from "@/lib/api/entry_details.ts";
 import { listCompetitionPlayers } from "@/lib/db/competition_players.ts";
-import { builderFixture } from "@/lib/api/builder.ts";
+import { builderGames } from "@/lib/api/builder.ts";
 import { entryPlayers } from "@/lib/db/players.ts";
 import { NotFoundError } from "@/lib/domain/errors.ts";
 import { type PickPlayer, toPickPlayer } from "@/lib/client/players.ts";
@@ -64,7 +64,7 @@ export const handler: Handlers<Data, State> = {
       token: ctx.params.token,
       competition: {
         ...builderFields(competition),
-        fixture: await builderFixture(kv, competition),
+        ...await builderGames(kv, competition),
       },
       players,
       renderedAt: now.toISOString(),

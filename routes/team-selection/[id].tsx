@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/Button.tsx";
 import { linkOrigin } from "@/lib/config.ts";
 import { getCompetition } from "@/lib/db/competitions.ts";
 import { listCompetitionPlayers } from "@/lib/db/competition_players.ts";
-import { builderFixture } from "@/lib/api/builder.ts";
+import { builderGames } from "@/lib/api/builder.ts";
 import { ownershipOnceLocked } from "@/lib/api/entry_details.ts";
 import { competitionDependencies } from "@/lib/render_cache.ts";
 import { missingForTeam, rulesOf } from "@/lib/domain/team_rules.ts";
@@ -48,7 +48,7 @@ export const handler: Handlers<Data, State> = {
         found: true,
         competition: {
           ...builderFields(competition),
-          fixture: await builderFixture(kv, competition),
+          ...await builderGames(kv, competition),
         },
         players,
         missing: missingForTeam(players, rulesOf(competition)),

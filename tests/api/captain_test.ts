@@ -160,6 +160,8 @@ Deno.test("[captain] a paid entry keeps its captains; the confirmation e-mail na
     assert.match(mail.text, new RegExp(`${vice.name} \\([^)]*\\), vice-captain`));
     assert.match(mail.html ?? "", /captain ×2\.5/);
 
+    // Picks are public once they lock (before, only the owner sees them).
+    await updateCompetition(app.kv, c.id, { status: "LIVE" });
     const details = await readJsonBody(
       await app.request(`/api/entries/${answer.teamId}/details`),
     );

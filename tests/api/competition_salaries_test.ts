@@ -10,6 +10,7 @@ import {
 import { addCompetitionPlayers } from "@/lib/db/competition_players.ts";
 import { migrateCompetitionPlayerSalaries } from "@/lib/db/competition_players.ts";
 import { keys } from "@/lib/store/keys.ts";
+import { updateCompetition } from "@/lib/db/competitions.ts";
 
 type Priced = { id: number; salary: number };
 
@@ -51,8 +52,11 @@ Deno.test("[salaries] a salary is per competition; paid picks keep their prices"
     });
 
     await t.step("the paid entry keeps the price it was paid at", async () => {
+      // Picks are public once locked: read them live, then reopen for the steps below.
+      await updateCompetition(app.kv, a.id, { status: "LIVE" });
       const details = await readJsonBody(await app.request(`/api/entries/${teamId}/details`));
       assert.equal(details.players.find((p: Priced) => p.id === star).salary, 1000);
+      await updateCompetition(app.kv, a.id, { status: "UPCOMING" });
     });
 
     await t.step("bad salary → 400 with the field; unknown link → 404", async () => {

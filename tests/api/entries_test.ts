@@ -279,6 +279,9 @@ Deno.test("[entries] public reads of an entry", async (t) => {
       assert.ok(!text.includes(entry.stripePaymentId));
     });
     await t.step("GET /api/entries/{teamId}/players", async () => {
+      const before = await app.request(`/api/entries/${entry.teamId}/players`);
+      assert.deepEqual(await readJsonBody(before), [], "picks stay private until they lock");
+      await updateCompetition(app.kv, c.id, { status: "LIVE" });
       const res = await app.request(`/api/entries/${entry.teamId}/players`);
       assert.equal(res.status, 200);
       const players = await readJsonBody(res);

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { savePerformances } from "@/lib/db/performances.ts";
+import { updateCompetition } from "@/lib/db/competitions.ts";
 import { makeTestApp, readJsonBody } from "@/tests/helpers/app.ts";
 import { makeCompetition, makeEntry } from "@/tests/helpers/fixtures.ts";
 
@@ -74,6 +75,10 @@ Deno.test("[entry details] the API shape with points per player", async (t) => {
       { playerId: defId, minutesPlayed: 90, goals: 1, yellowCards: 1, goalsConceded: 3 },
       { playerId: fwdId, minutesPlayed: 30, goals: 2, ownGoals: 1, bonus: 3 },
     ]);
+    const hidden = await readJsonBody(await app.request(`/api/entries/${entry.teamId}/details`));
+    assert.equal(hidden.players.length, 0, "picks stay private until they lock");
+    assert.equal(hidden.hiddenPicks, 5);
+    await updateCompetition(app.kv, c.id, { status: "LIVE" });
     const res = await app.request(`/api/entries/${entry.teamId}/details`);
     assert.equal(res.status, 200);
     const body = await readJsonBody(res);

@@ -23,6 +23,7 @@ import * as matches from "@/lib/db/matches.ts";
 import * as performances from "@/lib/db/performances.ts";
 import * as players from "@/lib/db/players.ts";
 import * as prizes from "@/lib/db/prizes.ts";
+import * as rounds from "@/lib/db/rounds.ts";
 import * as standings from "@/lib/db/standings.ts";
 import * as teams from "@/lib/db/teams.ts";
 import { seedDemoDataIfEmpty } from "@/lib/db/seed.ts";
@@ -216,6 +217,12 @@ Deno.test("[touch] every public write moves the public change marker", async (t)
       await poolFreeze.freezeContestPool(kv, growing, later);
       await competitions.deleteCompetition(kv, growing); // the match is deleted further down
     });
+    let roundId = 0;
+    await step("rounds.createRound", async () => {
+      roundId = (await rounds.createRound(kv, { name: "Matchday", matchIds: [matchId] })).id;
+    });
+    await step("rounds.updateRound", () => rounds.updateRound(kv, roundId, { name: "Renamed" }));
+    await step("rounds.deleteRound", () => rounds.deleteRound(kv, roundId));
     await step("matches.setLiveScore", () => matches.setLiveScore(kv, matchId, 1, 0));
     await step("matches.recordKickOff", () => matches.recordKickOff(kv, matchId, new Date()));
     await step("competitions.createCompetition", async () => {

@@ -66,6 +66,12 @@ Deno.test("[team edits] the payer changes picks and name for free until the dead
     const pub = await readJsonBody(await app.request(`/api/entries/${teamId}`));
     assert.equal(pub.teamName, "Late Changes");
     assert.deepEqual(await boardNames(), ["Late Changes"], "and follows the edit");
+    // Picks are private until they lock: the public list shows them once the contest is live.
+    assert.deepEqual(
+      await readJsonBody(await app.request(`/api/entries/${teamId}/players`)),
+      [],
+    );
+    await updateCompetition(app.kv, c.id, { status: "LIVE" });
     const players = await readJsonBody(await app.request(`/api/entries/${teamId}/players`));
     assert.deepEqual(
       players.map((p: { id: number }) => p.id).sort((a: number, b: number) => a - b),

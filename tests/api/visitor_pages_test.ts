@@ -116,8 +116,10 @@ Deno.test("[pages] the visitor pages are complete without JavaScript", async (t)
       assert.match(body, /You're All Set!/);
       assert.ok(body.includes(entry.teamId));
       assert.match(body, /Later Cup/);
+      // Picks stay private until they lock: the owner sees them through the edit link.
       const picked = later.players.filter((p) => entry.playerIds.includes(p.id));
-      for (const p of picked) assert.ok(body.includes(p.name), `${p.name} is shown`);
+      for (const p of picked) assert.ok(!body.includes(p.name), `${p.name} is hidden`);
+      assert.match(body, /5 picks: Hidden until kick-off/);
       assert.ok(html.includes(`href="/leaderboard/${later.id}"`));
       assert.match(body, /View Leaderboard/);
       // The notifications card is the paying browser's (it holds the edit secret): the server

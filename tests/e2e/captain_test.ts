@@ -168,11 +168,22 @@ Deno.test("[e2e] captain: the builder marks a captain and a vice-captain by keyb
       const confirmed = page.locator("[data-confirmation-players] li");
       assert.match(await marked(confirmed, "C"), new RegExp(second));
       assert.match(await marked(confirmed, "V"), new RegExp(first));
+      // Before the lock nobody else sees the picks; the owner's edit link holds the captains.
       const details = await (await fetch(`${base}/api/entries/${teamId}/details`)).json();
-      const role = (name: string) =>
-        details.players.find((p: { name: string }) => p.name === name)?.captain;
-      assert.equal(role(second), "C");
-      assert.equal(role(first), "V");
+      assert.equal(details.players.length, 0);
+      assert.equal(details.hiddenPicks, 5);
+      const token = await page.evaluate(
+        (id) =>
+          JSON.parse(localStorage.getItem("userEntries") ?? "[]")
+            .find((e: { teamId: string }) => e.teamId === id)?.editToken,
+        teamId,
+      );
+      const own = await (await fetch(`${base}/api/team-edits/${token}`)).json();
+      const players = await (await fetch(`${base}/api/competitions/${own.competitionId}/players`))
+        .json();
+      const idOf = (name: string) => players.find((p: { name: string }) => p.name === name)?.id;
+      assert.equal(own.captainId, idOf(second));
+      assert.equal(own.viceCaptainId, idOf(first));
 
       // Teams are shown once the contest started: the live demo contest's seeded entries.
       const live = list.find((x) => x.status === "LIVE")!;

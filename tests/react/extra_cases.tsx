@@ -59,6 +59,11 @@ import { Spinner } from "@/components/ui/Spinner.tsx";
 import { Tabs } from "@/components/ui/Tabs.tsx";
 import AdminLogin from "@/islands/AdminLogin.tsx";
 import AdminPlayers from "@/islands/AdminPlayers.tsx";
+import AdminRounds from "@/islands/AdminRounds.tsx";
+import OwnTeamLink from "@/islands/OwnTeamLink.tsx";
+import { RoundForm } from "@/components/admin/RoundForm.tsx";
+import { Padlock } from "@/components/team/Padlock.tsx";
+import { RoleBadge } from "@/components/team/RoleBadge.tsx";
 import AdminPayoutPay from "@/islands/AdminPayoutPay.tsx";
 import AdminRefundEntry from "@/islands/AdminRefundEntry.tsx";
 import AdminContestTemplates from "@/islands/AdminContestTemplates.tsx";
@@ -465,6 +470,26 @@ export function extraCases(data: SeedData): Record<string, () => ReactElement> {
     ),
     "islands/AdminLogin.tsx#default": () => <AdminLogin />,
     "islands/AdminPlayers.tsx#default": () => <AdminPlayers />,
+    "islands/AdminRounds.tsx#default": () => <AdminRounds />,
+    "components/admin/RoundForm.tsx#RoundForm": () => (
+      <RoundForm
+        round={{
+          id: 1,
+          name: "Premier League, Matchday 14",
+          matchIds: [matches[0].id],
+          matches: [matches[0]],
+        }}
+        matches={matches}
+        busy={false}
+        serverError={null}
+        onSave={noop}
+        onCancel={noop}
+      />
+    ),
+    "islands/OwnTeamLink.tsx#default": () => <OwnTeamLink teamId="FFT-TEST0001" />,
+    "components/team/Padlock.tsx#Padlock": () => <Padlock />,
+    // Public pages hide picks until they lock, so no seeded page marks a captain yet.
+    "components/team/RoleBadge.tsx#RoleBadge": () => <RoleBadge role="C" />,
     "islands/MyEntries.tsx#default": () => <MyEntries />,
     // The league pages are reached by an invite link no seeded page renders.
     "islands/LeagueMembership.tsx#default": () => (

@@ -14,6 +14,10 @@ export interface CompetitionFormValues {
   name: string;
   league: string;
   matchId: string;
+  /** The round the contest spans instead of one match ("" for none). */
+  roundId: string;
+  /** Late swap (round contests): open picks may change after the deadline. */
+  lateSwap: boolean;
   description: string;
   entryFee: string;
   prizePool: string;
@@ -45,6 +49,8 @@ export function defaultCompetitionValues(now: Date = new Date()): CompetitionFor
     name: "",
     league: "PREMIER_LEAGUE",
     matchId: "",
+    roundId: "",
+    lateSwap: false,
     description: "",
     entryFee: "10",
     prizePool: "100",
@@ -80,6 +86,8 @@ export function competitionToValues(c: Competition): CompetitionFormValues {
     name: c.name,
     league: c.league,
     matchId: text(c.matchId),
+    roundId: text(c.roundId),
+    lateSwap: c.lateSwap === true,
     description: text(c.description),
     entryFee: text(c.entryFee),
     prizePool: text(c.prizePool),
@@ -109,6 +117,8 @@ export function competitionPayload(v: CompetitionFormValues): Record<string, unk
     name: v.name,
     league: v.league,
     matchId: v.matchId === "" ? null : Number(v.matchId),
+    roundId: v.roundId === "" ? null : Number(v.roundId),
+    lateSwap: v.roundId !== "" && v.lateSwap,
     description: v.description,
     entryFee: v.entryFee,
     prizePool: v.prizePool,

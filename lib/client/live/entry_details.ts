@@ -51,6 +51,8 @@ const detailsSchema = z.object({
   }),
   competition: z.object({ id: numeric, name: z.string() }),
   players: z.array(playerSchema),
+  /** Picks hidden until they lock (absent in older answers). */
+  hiddenPicks: z._default(z.optional(numeric), 0),
 });
 
 export type EntryDetails = z.output<typeof detailsSchema>;

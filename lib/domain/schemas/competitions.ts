@@ -32,6 +32,12 @@ export const competitionInputSchema = z.object({
   matchId: optionalNullable(
     z.number({ error: "Match must be a positive integer" }).check(z.int(), z.positive()),
   ),
+  /** The round the contest spans instead of one match (exclusive with `matchId`). */
+  roundId: optionalNullable(
+    z.number({ error: "Round must be a positive integer" }).check(z.int(), z.positive()),
+  ),
+  /** Late swap: picks whose match has not kicked off may change after the deadline. */
+  lateSwap: z.optional(z.boolean({ error: "Late swap must be true or false" })),
   league: z.enum(LEAGUES, { error: "League is required" }),
   entryFee: positiveMoney("Entry fee must be positive", "Entry fee", MAX_ENTRY_FEE),
   prizePool: positiveMoney("Prize pool must be positive", "Prize pool"),
@@ -95,14 +101,22 @@ export const competitionInputSchema = z.object({
     ),
   ),
 }).check(
-  z.refine((v) => v.deadline !== undefined || typeof v.matchId === "number", {
-    message: "Deadline is required",
-    path: ["deadline"],
-    // Said together with the other fields' problems, as when the deadline was always required.
-    when: (payload) =>
-      typeof payload.value === "object" && payload.value !== null &&
-      !payload.issues.some((issue) => issue.path?.[0] === "deadline"),
+  z.refine((v) => !(typeof v.matchId === "number" && typeof v.roundId === "number"), {
+    message: "A competition is on one match or on one round, not both.",
+    path: ["roundId"],
   }),
+  z.refine(
+    (v) =>
+      v.deadline !== undefined || typeof v.matchId === "number" || typeof v.roundId === "number",
+    {
+      message: "Deadline is required",
+      path: ["deadline"],
+      // Said together with the other fields' problems, as when the deadline was always required.
+      when: (payload) =>
+        typeof payload.value === "object" && payload.value !== null &&
+        !payload.issues.some((issue) => issue.path?.[0] === "deadline"),
+    },
+  ),
   z.refine((v) => entryFeeProblem(v.entryFee, v.currency) === null, {
     error: (issue) => {
       const v = issue.input as { entryFee: number; currency: "USD" | "GBP" };

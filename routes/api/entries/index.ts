@@ -5,6 +5,8 @@ import { entryCreateSchema } from "@/lib/domain/schemas/public.ts";
 import { fieldError } from "@/lib/domain/errors.ts";
 import { assertCaptaincy, WITH_CAPTAINS } from "@/lib/domain/captain.ts";
 import { json } from "@/lib/http/errors.ts";
+import { ownerCookie } from "@/lib/http/owner_cookie.ts";
+import { isHttps } from "@/lib/auth/sessions.ts";
 import { readJson } from "@/lib/http/validate.ts";
 import { finaliseEntry } from "@/lib/payments/checkout.ts";
 import type { State } from "@/lib/services.ts";
@@ -31,6 +33,10 @@ export const handler: Handlers<unknown, State> = {
       { ...input, stripePaymentId },
       linkOrigin(deps.config),
     );
-    return json(createdEntryView(entry), { status: created ? 201 : 200 });
+    const res = json(createdEntryView(entry), { status: created ? 201 : 200 });
+    // The payer's browser sees its whole team on the confirmation page (pick_privacy.ts).
+    const cookie = ownerCookie(entry, isHttps(req));
+    if (cookie) res.headers.append("set-cookie", cookie);
+    return res;
   },
 };

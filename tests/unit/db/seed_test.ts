@@ -4,6 +4,7 @@ import { listCompetitions } from "@/lib/db/competitions.ts";
 import { listEntriesByCompetition } from "@/lib/db/entries.ts";
 import { listGameEvents } from "@/lib/db/events.ts";
 import { listMatches } from "@/lib/db/matches.ts";
+import { getRoundWithMatches } from "@/lib/db/rounds.ts";
 import { getPerformancesMap } from "@/lib/db/performances.ts";
 import { listPlayers } from "@/lib/db/players.ts";
 import { listPrizes } from "@/lib/db/prizes.ts";
@@ -129,4 +130,24 @@ Deno.test("[seed] two parallel calls seed once", async () => {
   assert.deepEqual(results.sort(), [false, true]);
   assert.equal((await listTeams(kv)).length, 10);
   kv.close();
+});
+
+Deno.test("[seed] the demo holds a round of five staggered matches and a late-swap contest on it", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    await seedDemoDataIfEmpty(kv);
+    const contest = (await listCompetitions(kv)).find((c) => typeof c.roundId === "number");
+    assert.ok(contest, "a round contest");
+    assert.equal(contest.lateSwap, true);
+    const round = await getRoundWithMatches(kv, contest.roundId!);
+    assert.ok(round && round.matches.length >= 5);
+    const kickoffs = new Set(round.matches.map((m) => m.kickoffTime));
+    assert.ok(kickoffs.size >= 4, "staggered kick-offs");
+    assert.equal(contest.deadline, round.matches[0].kickoffTime, "closes at the first kick-off");
+    const clubs = new Set(round.matches.flatMap((m) => [m.homeTeamId, m.awayTeamId]));
+    const players = await listCompetitionPlayers(kv, contest.id);
+    assert.ok(players.length > 0 && players.every((p) => clubs.has(p.teamId)));
+  } finally {
+    kv.close();
+  }
 });

@@ -1,3 +1,5 @@
+import { requireCompetition } from "@/lib/db/competitions.ts";
+import { lockedPickIds } from "@/lib/api/pick_privacy.ts";
 import type { Handlers } from "$fresh/server.ts";
 import { findEntry } from "@/lib/api/entry_details.ts";
 import { entryPlayers } from "@/lib/db/players.ts";
@@ -11,7 +13,11 @@ export const handler: Handlers<unknown, State> = {
     const { kv } = ctx.state.services;
     const entry = await findEntry(kv, ctx.params.id);
     if (!entry) throw new NotFoundError("Entry not found");
-    const players = await entryPlayers(kv, entry);
+    const competition = await requireCompetition(kv, entry.competitionId);
+    const all = await entryPlayers(kv, entry);
+    // Picks stay private until they lock (pick_privacy.ts).
+    const shown = await lockedPickIds(kv, competition, all);
+    const players = all.filter((p) => shown.has(p.id));
     return json(players.map(({ id, name, position, imageUrl, team }) => ({
       id,
       name,
