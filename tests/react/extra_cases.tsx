@@ -60,6 +60,7 @@ import { Tabs } from "@/components/ui/Tabs.tsx";
 import AdminLogin from "@/islands/AdminLogin.tsx";
 import AdminPlayers from "@/islands/AdminPlayers.tsx";
 import AdminRounds from "@/islands/AdminRounds.tsx";
+import AdminOutbox from "@/islands/AdminOutbox.tsx";
 import OwnTeamLink from "@/islands/OwnTeamLink.tsx";
 import { RoundForm } from "@/components/admin/RoundForm.tsx";
 import { Padlock } from "@/components/team/Padlock.tsx";
@@ -471,6 +472,7 @@ export function extraCases(data: SeedData): Record<string, () => ReactElement> {
     "islands/AdminLogin.tsx#default": () => <AdminLogin />,
     "islands/AdminPlayers.tsx#default": () => <AdminPlayers />,
     "islands/AdminRounds.tsx#default": () => <AdminRounds />,
+    "islands/AdminOutbox.tsx#default": () => <AdminOutbox />,
     "components/admin/RoundForm.tsx#RoundForm": () => (
       <RoundForm
         round={{
