@@ -15,9 +15,13 @@ import { toast } from "@/lib/client/toast.ts";
 import { DEFAULT_OPERATOR_SHARE_PERCENT } from "@/lib/domain/formats.ts";
 import type { ContestTemplate, PoolMode } from "@/lib/domain/types.ts";
 
-export interface AdminContestTemplatesProps {
-  matchId: number;
-}
+/** The match or the round (one of them) the contests are made for. */
+export type AdminContestTemplatesProps = { matchId: number; roundId?: undefined } | {
+  roundId: number;
+  matchId?: undefined;
+  /** The round's name, in the card's title. */
+  roundName?: string;
+};
 
 const TEMPLATES: { value: ContestTemplate; label: string; hint: string }[] = [
   { value: "HEAD_TO_HEAD", label: "Head-to-Head", hint: "2 entries, the winner takes the pool" },
@@ -36,12 +40,12 @@ interface Draft {
 }
 
 /** The API body of a draft: one template per chosen format, sharing the fee and the pool. */
-function bodyOf(matchId: number, d: Draft) {
+function bodyOf(target: { matchId: number } | { roundId: number }, d: Draft) {
   const pool = d.pool === "GROWING"
     ? { pool: d.pool, operatorSharePercent: Number(d.share) }
     : { pool: d.pool, prizePool: Number(d.prizePool) };
   return {
-    matchId,
+    ...target,
     entryFee: Number(d.entryFee),
     templates: d.chosen.map((format) => ({
       format,
@@ -55,7 +59,11 @@ function bodyOf(matchId: number, d: Draft) {
  * "Create contests for this match": the admin ticks the formats, sets the fee and the pool (growing
  * with the operator's share, or guaranteed), and the competitions are made in one request.
  */
-export default function AdminContestTemplates({ matchId }: AdminContestTemplatesProps) {
+export default function AdminContestTemplates(props: AdminContestTemplatesProps) {
+  const target = props.roundId !== undefined
+    ? { roundId: props.roundId }
+    : { matchId: props.matchId };
+  const onRound = props.roundId !== undefined;
   const [draft, setDraft] = useState<Draft>({
     chosen: ["HEAD_TO_HEAD", "FIFTY_FIFTY", "TOURNAMENT"],
     entryFee: "5",
@@ -79,7 +87,7 @@ export default function AdminContestTemplates({ matchId }: AdminContestTemplates
     try {
       const made = await adminFetch<{ name: string }[]>("/api/admin/contests-from-templates", {
         method: "POST",
-        body: bodyOf(matchId, draft),
+        body: bodyOf(target, draft),
       });
       toast({
         title: "Contests Created",
@@ -94,10 +102,15 @@ export default function AdminContestTemplates({ matchId }: AdminContestTemplates
   return (
     <Card className="mx-auto mt-6 max-w-3xl" data-contest-templates="">
       <CardHeader>
-        <CardTitle>Create contests for this match</CardTitle>
+        <CardTitle>
+          {onRound ? "Create contests for this round" : "Create contests for this match"}
+          {onRound && props.roundName ? `: ${props.roundName}` : ""}
+        </CardTitle>
         <CardDescription>
-          Each format becomes a competition on this match, open until kick-off, with the match's
-          players. A head-to-head or 50/50 that has not filled by then is cancelled and refunded.
+          {onRound
+            ? "Each format becomes a competition on the whole round, open until its first kick-off, with every club's players. "
+            : "Each format becomes a competition on this match, open until kick-off, with the match's players. "}
+          A head-to-head or 50/50 that has not filled by then is cancelled and refunded.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import AdminContestTemplates from "@/islands/AdminContestTemplates.tsx";
 import { Button } from "@/components/ui/Button.tsx";
 import { PageHeader } from "@/components/admin/PageHeader.tsx";
 import { LogoutButton } from "@/components/admin/LogoutButton.tsx";
@@ -22,6 +23,7 @@ export default function AdminRounds() {
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<AdminRound | null>(null);
+  const [contestsFor, setContestsFor] = useState<AdminRound | null>(null);
 
   const save = async (body: { name: string; matchIds: number[] }) => {
     setBusy(true);
@@ -99,6 +101,12 @@ export default function AdminRounds() {
                 <Td>
                   <div className="flex justify-end gap-0.5">
                     <RowActionButton
+                      label={`Create contests for ${r.name}`}
+                      title="Create contests"
+                      icon="plus"
+                      onClick={() => setContestsFor(r)}
+                    />
+                    <RowActionButton
                       label={`Edit ${r.name}`}
                       title="Edit"
                       icon="edit"
@@ -117,6 +125,13 @@ export default function AdminRounds() {
             ))}
           </tbody>
         </Table>
+      )}
+      {contestsFor && (
+        <AdminContestTemplates
+          key={contestsFor.id}
+          roundId={contestsFor.id}
+          roundName={contestsFor.name}
+        />
       )}
       <ConfirmDialog
         open={toDelete !== null}

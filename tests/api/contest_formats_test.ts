@@ -8,6 +8,8 @@ import assert from "node:assert/strict";
 import { getCompetition, listCompetitions, updateCompetition } from "@/lib/db/competitions.ts";
 import { listEntriesByCompetition } from "@/lib/db/entries.ts";
 import { createMatch } from "@/lib/db/matches.ts";
+import { listCompetitionPlayers } from "@/lib/db/competition_players.ts";
+import { makeRound } from "@/tests/helpers/rounds.ts";
 import { savePerformances } from "@/lib/db/performances.ts";
 import { listPrizes } from "@/lib/db/prizes.ts";
 import { getRefund } from "@/lib/db/refunds.ts";
@@ -470,6 +472,51 @@ Deno.test("[formats] a private contest is absent from the lobby and enterable by
     assert.match(await page.text(), /Office League/);
     await paidEntry(app, priv, validTeams(priv)[0]);
     assert.equal((await getCompetition(app.kv, priv.id))?.currentEntries, 1);
+  } finally {
+    await app.close();
+  }
+});
+
+Deno.test("[formats] 'Create contests for this round': every template on the round, its clubs' players, its first kick-off", async () => {
+  const app = await makeTestApp();
+  try {
+    const first = new Date(Date.now() + DAY_MS);
+    const { round, players } = await makeRound(app.kv, [
+      new Date(first.getTime() + 3 * 3_600_000),
+      first,
+    ]);
+    const res = await app.request(PATH, {
+      method: "POST",
+      headers: await makeAdminHeaders(app.kv),
+      json: {
+        roundId: round.id,
+        entryFee: 5,
+        templates: [{ format: "HEAD_TO_HEAD" }, { format: "TOURNAMENT" }],
+      },
+    });
+    assert.equal(res.status, 201, await res.clone().text());
+    const made = await readJsonBody(res) as Competition[];
+    assert.equal(made.length, 2);
+    for (const c of made) {
+      const saved = (await getCompetition(app.kv, c.id))!;
+      assert.equal(saved.roundId, round.id);
+      assert.equal(saved.matchId, null);
+      assert.equal(saved.deadline, first.toISOString(), "the round's first kick-off");
+      assert.match(saved.name, new RegExp(`^${round.name} · `));
+      const offered = await listCompetitionPlayers(app.kv, c.id);
+      assert.deepEqual(
+        offered.map((p) => p.id).sort((a, b) => a - b),
+        players.map((p) => p.id).sort((a, b) => a - b),
+        "every club of the round",
+      );
+    }
+    const missing = await app.request(PATH, {
+      method: "POST",
+      headers: await makeAdminHeaders(app.kv),
+      json: { roundId: 999999, entryFee: 5, templates: [{ format: "TOURNAMENT" }] },
+    });
+    assert.equal(missing.status, 400);
+    assert.deepEqual((await readJsonBody(missing)).issues[0].path, ["roundId"]);
   } finally {
     await app.close();
   }
