@@ -1,6 +1,6 @@
 /**
  * Captain and vice-captain, a competition option (`captainMultiplier`; absent or null: off, the
- * SPEC's scoring). With it on, every team names a captain among its picks, whose points count
+ * plain scoring table of lib/domain/scoring.ts). With it on, every team names a captain among its picks, whose points count
  * `multiplier` times, and a vice-captain, another pick. Points stay exact in tenths: the acting
  * captain's points times the multiplier are rounded to 0.1, half up (see `multiplyPoints`).
  *

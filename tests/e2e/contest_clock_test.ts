@@ -1,5 +1,5 @@
 /**
- * A contest that is what it says (issue 27): its players play in its match, its status follows
+ * A contest that is what it says: its players play in its match, its status follows
  * the clock unless an admin confirms otherwise with a reason, every admin write is on the
  * Activity screen, the Open tab holds only enterable contests, and a locked team says why.
  * Screenshots at 390 and 1280 px: the Open tab, an edit page before and after the deadline, and
