@@ -124,7 +124,7 @@ Deno.test("[contest clock] open means enterable, status by the clock or a reason
     const closingToken = await enter(base, closing.id, "Night Owls");
     const earlyToken = await enter(base, early.id, "Early Birds");
 
-    await t.step("point 1: a contest offers only its match's clubs", () => {
+    await t.step("a contest offers only its match's clubs", () => {
       const clubs = new Set([ahead[0].homeTeamId, ahead[0].awayTeamId]);
       assert.ok(closing.players.every((p) => clubs.has(p.teamId)));
     });
