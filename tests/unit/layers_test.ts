@@ -154,7 +154,14 @@ const LAYER_ORDER: readonly { name: string; areas: readonly string[] }[] = [
   // browser's own helpers (which the server may read, e.g. the prepaint scripts' hashes).
   {
     name: "foundation",
-    areas: ["lib/config.ts", "lib/telemetry.ts", "lib/prng.ts", "lib/crypto/", "lib/client/"],
+    areas: [
+      "lib/config.ts",
+      "lib/telemetry.ts",
+      "lib/prng.ts",
+      "lib/crypto/",
+      "lib/net/",
+      "lib/client/",
+    ],
   },
   { name: "store", areas: ["lib/store/", "lib/db/", "lib/auth/records/"] },
   {
