@@ -1,5 +1,5 @@
 /**
- * Work the app does on one thread, timed here instead of in unit tests (README "Figures"):
+ * Work the app does on one thread, timed here instead of in unit tests (bench/README.md):
  * - seeding an empty store with the demo data (what `npm start` does on a fresh machine), on an
  *   in-memory KV, 5 runs;
  * - `missingForTeam` (can any valid team still be built?) on 70 players of 10 clubs under a cap

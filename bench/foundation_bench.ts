@@ -1,5 +1,5 @@
 /**
- * Foundation figures (README "Figures"), measured in one run against the real app:
+ * Foundation figures (bench/README.md, "Figures"), measured in one run against the real app:
  * - JS shipped (gzip) by a page with no island and by a page with one island: fetches each
  *   candidate route, reads its islands from `__FRSH_STATE`, follows every script it loads
  *   (`<script src>`, modulepreloads, island and plugin chunks, then the static `import`s inside

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm install && npm start` on a fresh clone (README "Figures"): clones the committed HEAD of
+# `npm install && npm start` on a fresh clone (bench/README.md, "Figures"): clones the committed HEAD of
 # this repository (uncommitted files are not in a clone) into /tmp/fc-XXXX, times `npm install`,
 # then starts `npm start` (under setsid, PORT in 8540-8549) and times it until
 # http://127.0.0.1:PORT/ first answers 200. The app is stopped by process group and the clone

@@ -1,5 +1,5 @@
 /**
- * Leaderboard and live-push budgets (issue "Leaderboard and live updates"), on one competition
+ * Leaderboard and live-push budgets, on one competition
  * with 100k entries:
  * - first leaderboard page (GET /api/competitions/{id}/leaderboard, 100 rows) through the real
  *   app handler, warm: p50/p95 over 300 requests (budget p95 ≤ 50 ms), also over HTTP;

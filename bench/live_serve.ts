@@ -1,5 +1,5 @@
 /**
- * The server of the live push bench (bench/live_bench.ts), run with `deno serve` (one isolate)
+ * The server of the live push bench (bench/rush_live_bench.ts), run with `deno serve` (one isolate)
  * or `deno serve --parallel` (DENO_JOBS isolates, one port): each isolate opens the KV file of
  * LIVE_BENCH_KV and its own live hub, exactly as an app isolate does.
  * - `/ws`: the hub's WebSocket, which first says `{type: "isolate", id}` (which isolate took it);

@@ -1,5 +1,5 @@
 /**
- * Link-preview images under an attack of spellings (issue 27): 8 connections fetch, for
+ * Link-preview images under an attack of spellings: 8 connections fetch, for
  * `OG_BURST_S` (10) seconds, `/og/team/{id}.png` each time spelled anew (a different set of its
  * characters percent-encoded, so a cache keyed by the raw path would render every one), while one
  * client times `GET /leaderboard/{id}`. Prints the server's CPU time per preview request (from

@@ -1,5 +1,5 @@
 /**
- * "My picks scored" at scale (issue 28): a 10,000-entry LIVE contest on a KV file, every entry
+ * "My picks scored" at scale: a 10,000-entry LIVE contest on a KV file, every entry
  * subscribed to push with its own browser keys (real P-256 pairs and auth secrets, made as a
  * browser makes them), a push service on 127.0.0.1 standing in for the vendors' (it checks each
  * request's VAPID JWT and aes128gcm header and decrypts one message in 50), and the app's push

@@ -1,5 +1,5 @@
 /**
- * Visitor-side budgets (issue: team-selection JS ≤ 60 KB gzip without Stripe.js; filtering 300
+ * Visitor-side budgets (team-selection JS ≤ 60 KB gzip without Stripe.js; filtering 300
  * players answers a keystroke in < 16 ms). Seeds a KV file with one competition of 300 players,
  * starts the real app on it, and measures in headless Chromium:
  * - the gzip size of the JavaScript each page loads (/, /team-selection/{id});

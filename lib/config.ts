@@ -3,9 +3,20 @@
  * Every problem is a `ConfigError` with a one-line message naming the variable.
  */
 import { dirname } from "node:path";
-import type { OidcConfig } from "./auth/oidc.ts";
 
 /** What the services need of the configuration (lib/services.ts); `loadConfig` reads it. */
+/** The identity provider admins may sign in with (lib/auth/oidc.ts runs the flow). */
+export interface OidcConfig {
+  /** The issuer URL (its `/.well-known/openid-configuration` describes the provider). */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Who may sign in: exact addresses and `@domain` entries, lower case. */
+  adminEmails: string[];
+  /** Shown on the login button: "Sign in with <providerName>". */
+  providerName: string;
+}
+
 export interface AppConfig {
   port: number;
   kvPath: string;

@@ -3,6 +3,7 @@
  * posts a recorded match through the live event feed of a running server, signed as the provider
  * (its secret from FEED_SECRET, shown on the admin Feed page). `npx` runs the deno that `npm install`
  * brings (it is not on PATH); with a deno of your own, `deno task feed:replay` does the same.
+ * See "Rehearse a match day" in docs/operators.md.
  */
 import { parseArgs } from "node:util";
 import { parseRecording, replayMatch } from "@/lib/feed/replay.ts";

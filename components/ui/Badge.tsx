@@ -1,13 +1,8 @@
 import type { HTMLAttributes } from "react";
 import { cn } from "@/lib/client/cn.ts";
+import type { BadgeVariant } from "@/lib/client/badge.ts";
 
-export type BadgeVariant =
-  | "default"
-  | "secondary"
-  | "outline"
-  | "destructive"
-  | "success"
-  | "live";
+export type { BadgeVariant };
 
 const VARIANTS: Record<BadgeVariant, string> = {
   default: "border-transparent bg-primary text-primary-foreground",

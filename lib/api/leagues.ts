@@ -21,7 +21,7 @@ import {
 } from "@/lib/domain/leagues.ts";
 import type { Entry } from "@/lib/domain/types.ts";
 import type { LeaderboardCache } from "@/lib/live/leaderboard_cache.ts";
-import type { Services } from "@/lib/services.ts";
+import type { Mailer } from "@/lib/domain/mail.ts";
 
 const HOUR_MS = 60 * 60_000;
 
@@ -93,7 +93,7 @@ export const JOIN_CODE_SENT = "We have e-mailed a 6-digit code to the address of
  * by one `requester` (the client's address; null when unknown). Answers the message to show.
  */
 export async function sendJoinCode(
-  deps: Pick<Services, "kv" | "mailer">,
+  deps: { kv: Deno.Kv; mailer: Mailer },
   league: League,
   entry: Entry,
   origin: string,

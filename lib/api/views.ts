@@ -7,13 +7,9 @@ import { shownPrizePool } from "@/lib/domain/formats.ts";
 import type { Competition, Entry, Team } from "@/lib/domain/types.ts";
 import type { MatchWithTeams } from "@/lib/db/matches.ts";
 import type { Fixture } from "@/lib/domain/live.ts";
+import { maskEmail } from "@/lib/domain/format.ts";
 
-/** An e-mail with the local part hidden: `jane@example.com` → `j***@example.com`. */
-export function maskEmail(email: string): string {
-  const at = email.lastIndexOf("@");
-  if (at < 1) return "***";
-  return `${email[0]}***${email.slice(at)}`;
-}
+export { maskEmail };
 
 /** A payment id reduced to its last four characters: `pi_3Nab…wxyz` → `****wxyz`. */
 export function maskPaymentId(id: string): string {

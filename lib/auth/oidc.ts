@@ -10,21 +10,13 @@ import * as oauth from "oauth4webapi";
 import { createAdmin, getAdminByUsername } from "@/lib/auth/records/admins.ts";
 import { saveOAuthState, takeOAuthState } from "@/lib/auth/records/oauth_states.ts";
 import { ConflictError } from "@/lib/domain/errors.ts";
+import type { OidcConfig } from "@/lib/config.ts";
 import type { AdminIdentity } from "./admins.ts";
 import { hashPassword, randomToken } from "./passwords.ts";
 import { readCookie } from "./sessions.ts";
 import { beginAttempt, clearFailures } from "./throttle.ts";
 
-export interface OidcConfig {
-  /** The issuer URL (its `/.well-known/openid-configuration` describes the provider). */
-  issuer: string;
-  clientId: string;
-  clientSecret: string;
-  /** Who may sign in: exact addresses and `@domain` entries, lower case. */
-  adminEmails: string[];
-  /** Shown on the login button: "Sign in with <providerName>". */
-  providerName: string;
-}
+export type { OidcConfig };
 
 /** The cookie carrying the id of the sign-in in progress (sent back on the provider's redirect). */
 export const OAUTH_COOKIE = "admin_oauth";

@@ -20,9 +20,9 @@ import { migrateOutboxRecipients } from "./outbox.ts";
 const MIGRATIONS: Record<string, (kv: Deno.Kv) => Promise<unknown>> = {
   competition_player_salaries: migrateCompetitionPlayerSalaries,
   entries_by_email: migrateEntriesByEmail,
-  /** The entry limit counts a person, not a spelling of their address (issue 27.5). */
+  /** The entry limit counts a person, not a spelling of their address: older counts re-keyed. */
   person_keys_by_mailbox: migratePersonKeys,
-  /** Display names are unique within a competition (issue 27.7). */
+  /** Display names are unique within a competition: older entries' names recorded. */
   display_names_by_competition: migrateDisplayNames,
   roster_backfill: backfillRosters,
   off_match_players: migrateOffMatchPlayers,

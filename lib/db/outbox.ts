@@ -5,7 +5,7 @@
  * outbox is where mail ends; with SMTP each message also gets an `outbox_undelivered` marker that
  * `deliverOutbox` hands to the server and removes, retrying until it goes.
  */
-import type { Mailer } from "@/lib/email/mailer.ts";
+import type { Mailer } from "@/lib/domain/mail.ts";
 import type { GroupedWrite } from "@/lib/store/group_commit.ts";
 import { createWithTimeId, timeOrderedId } from "@/lib/store/ids.ts";
 import { isKeyText, keys } from "@/lib/store/keys.ts";

@@ -4,7 +4,7 @@
  * `test_payment_intents_unpaid` by opening time, so the recovery sweep can cancel it once it has
  * been unpaid too long; a paid one is kept for good.
  */
-import type { IntentStatus } from "@/lib/payments/provider.ts";
+import type { IntentStatus } from "@/lib/domain/paid_entry.ts";
 import { NotFoundError } from "@/lib/domain/errors.ts";
 import { commitGrouped } from "@/lib/store/group_commit.ts";
 import { isKeyText } from "@/lib/store/keys.ts";

@@ -1,8 +1,9 @@
 /**
  * Captain and vice-captain, a competition option (`captainMultiplier`; absent or null: off, the
- * SPEC's scoring). With it on, every team names a captain among its picks, whose points count
- * `multiplier` times, and a vice-captain, another pick. Points stay exact in tenths: the acting
- * captain's points times the multiplier are rounded to 0.1, half up (see `multiplyPoints`).
+ * plain scoring table of lib/domain/scoring.ts). With it on, every team names a captain among its
+ * picks, whose points count `multiplier` times, and a vice-captain, another pick. Points stay
+ * exact in tenths: the acting captain's points times the multiplier are rounded to 0.1, half up
+ * (see `multiplyPoints`).
  *
  * Who acts (Fantasy Premier League's rule, per pick, following the captain's own match; see
  * lib/domain/match_clock.ts for the phases):

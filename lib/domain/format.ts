@@ -278,3 +278,10 @@ export function pointsText(points: number | string): string {
 export function possessive(name: string): string {
   return /s$/i.test(name) ? `${name}'` : `${name}'s`;
 }
+
+/** An e-mail with the local part hidden: `jane@example.com` → `j***@example.com`. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  if (at < 1) return "***";
+  return `${email[0]}***${email.slice(at)}`;
+}

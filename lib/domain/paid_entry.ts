@@ -25,6 +25,15 @@ export const NOT_IN_COMPETITION = "Some selected players are not part of this co
 export const PERSON_LIMIT_REACHED = "You have reached the entry limit for this competition.";
 export const SAME_TEAM_AGAIN = "You already entered this exact team in this competition.";
 
+/** A payment intent's state at the provider (Stripe's names; the test provider uses the same). */
+export type IntentStatus =
+  | "requires_payment_method"
+  | "requires_confirmation"
+  | "requires_action"
+  | "processing"
+  | "succeeded"
+  | "canceled";
+
 /** What was actually charged: minor units and the lower-case ISO currency. */
 export interface Charge {
   amount: number;

@@ -1,22 +1,2 @@
 /** The mail transport interface: SMTP through nodemailer, or an outbox kept in KV. */
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  /** Extra headers (the notifications' `List-Unsubscribe` and `List-Unsubscribe-Post`). */
-  headers?: Record<string, string>;
-}
-
-export interface Mailer {
-  readonly kind: "smtp" | "outbox";
-  send(message: MailMessage): Promise<void>;
-  /**
-   * The store writes that keep `message` for sending, for the caller to commit in its own atomic
-   * (the message then exists exactly when that write does); absent where sending is no store
-   * write (SMTP: call `send` after the commit).
-   */
-  stage?(
-    message: MailMessage,
-  ): { id?: number; checks: Deno.AtomicCheck[]; mutations: Deno.KvMutation[] };
-}
+export type { Mailer, MailMessage } from "@/lib/domain/mail.ts";

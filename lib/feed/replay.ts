@@ -5,7 +5,7 @@
  */
 import * as z from "zod/mini";
 import { type FeedMessage, feedMessageSchema } from "@/lib/domain/schemas/feed.ts";
-import { parseWith } from "@/lib/http/validate.ts";
+import { parseWith } from "@/lib/domain/schemas/fields.ts";
 import { feedHeaders } from "./signature.ts";
 
 /** One message of a recording: a feed message and when it was sent (seconds from the start). */

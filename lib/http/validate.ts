@@ -1,6 +1,6 @@
 /** Request body parsing: size limit, JSON decoding and zod validation in one call. */
 import type * as z from "zod/mini";
-import { zodIssues } from "@/lib/domain/schemas/fields.ts";
+import { parseWith } from "@/lib/domain/schemas/fields.ts";
 import { InvalidInputError } from "@/lib/domain/errors.ts";
 import { HttpError, PayloadTooLargeError, UnsupportedMediaTypeError } from "./errors.ts";
 
@@ -38,13 +38,7 @@ export async function readJson<S extends z.ZodMiniType>(
   return parseWith(schema, body);
 }
 
-/** Validates an already decoded value; throws InvalidInputError carrying the zod issues. */
-export function parseWith<S extends z.ZodMiniType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const issues = zodIssues(result.error);
-  throw new InvalidInputError(issues[0]?.message ?? "Invalid request", issues);
-}
+export { parseWith };
 
 /**
  * 415 unless the request's Content-Type is JSON (`application/json` or `…+json`). A request

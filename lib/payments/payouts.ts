@@ -40,7 +40,7 @@ import {
   buildWinnerNotice,
 } from "@/lib/email/winner.ts";
 import { getEntryByEditToken } from "@/lib/db/entry_edits.ts";
-import { maskEmail } from "@/lib/api/views.ts";
+import { maskEmail } from "@/lib/domain/format.ts";
 import type { Mailer } from "@/lib/email/mailer.ts";
 
 export interface PayoutDeps {

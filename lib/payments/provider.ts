@@ -1,4 +1,7 @@
 /** The one interface every payment provider implements (Stripe, or the offline test mode). */
+import type { IntentStatus } from "@/lib/domain/paid_entry.ts";
+
+export type { IntentStatus };
 
 /**
  * How long an intent may stay unpaid: past this the recovery sweep cancels it at the
@@ -6,14 +9,6 @@
  * A buyer sits on the payment step for minutes, so an hour never cuts one off.
  */
 export const UNPAID_INTENT_TTL_MS = 60 * 60_000;
-
-export type IntentStatus =
-  | "requires_payment_method"
-  | "requires_confirmation"
-  | "requires_action"
-  | "processing"
-  | "succeeded"
-  | "canceled";
 
 export interface PaymentIntentInfo {
   id: string;

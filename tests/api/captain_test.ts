@@ -110,7 +110,7 @@ Deno.test("[captain] validation: 400 naming the field, both required when on, re
       await fieldIssues(await intent(app, { ...base, captainId: "x", viceCaptainId: picks[1] })),
       { captainId: "Captain must be a player id" },
     );
-    // Off: the SPEC's scoring, and a captain is refused rather than silently dropped.
+    // Off: the plain scoring table, and a captain is refused rather than silently dropped.
     const offBase = { competitionId: off.id, ...who, playerIds: validPicks(off) };
     assert.deepEqual(
       await fieldIssues(await intent(app, { ...offBase, captainId: offBase.playerIds[0] })),
@@ -315,7 +315,7 @@ async function rowsOf(app: TestApp, cid: number, query = "limit=50") {
   return await readJsonBody(res) as Record<string, unknown>[];
 }
 
-/** The row fields of competitions without captains, as the SPEC's payload had them. */
+/** The row fields of competitions without captains, as the leaderboard answered before captains. */
 const PLAIN_ROW_FIELDS = [
   "id",
   "teamId",

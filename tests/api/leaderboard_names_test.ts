@@ -1,6 +1,6 @@
 /**
  * Entries that share a display name (made before names were unique per contest) can be told
- * apart on the leaderboard (issue 27.7): each shows its team ID after the name.
+ * apart on the leaderboard: each shows its team ID after the name.
  */
 import assert from "node:assert/strict";
 import { readJsonBody, type TestApp, withTestApp } from "@/tests/helpers/app.ts";

@@ -1,5 +1,5 @@
 /**
- * Times a person can act on (issue 27.6): deadlines and kick-offs as date, clock and named zone in
+ * Times a person can act on: deadlines and kick-offs as date, clock and named zone in
  * the pages (UTC from the server, in `<time datetime>` for the browser to show in its own zone)
  * and in the confirmation e-mail (UTC, named), which also states the amount paid.
  */

@@ -1,5 +1,5 @@
 /**
- * The checkout's notes (issue 27.7), in a browser at 390 and 1280 px on the demo data: Apple Pay's
+ * The checkout's notes, in a browser at 390 and 1280 px on the demo data: Apple Pay's
  * absence is said inline beside the payment options, only in a browser that offers Apple Pay
  * (never as a toast over the picks); a display name with a filler or invisible character is
  * refused by the form with the server's own message.

@@ -1,5 +1,5 @@
 /**
- * A contest that is what it says (issue 27): its players play in its match, its status follows
+ * A contest that is what it says: its players play in its match, its status follows
  * the clock unless an admin confirms otherwise with a reason, every admin write is on the
  * Activity screen, the Open tab holds only enterable contests, and a locked team says why.
  * Screenshots at 390 and 1280 px: the Open tab, an edit page before and after the deadline, and
@@ -124,7 +124,7 @@ Deno.test("[contest clock] open means enterable, status by the clock or a reason
     const closingToken = await enter(base, closing.id, "Night Owls");
     const earlyToken = await enter(base, early.id, "Early Birds");
 
-    await t.step("point 1: a contest offers only its match's clubs", () => {
+    await t.step("a contest offers only its match's clubs", () => {
       const clubs = new Set([ahead[0].homeTeamId, ahead[0].awayTeamId]);
       assert.ok(closing.players.every((p) => clubs.has(p.teamId)));
     });

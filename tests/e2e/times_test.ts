@@ -1,5 +1,5 @@
 /**
- * Times a person can act on (issue 27.6), in a browser set to Paris time at 390 and 1280 px on the
+ * Times a person can act on, in a browser set to Paris time at 390 and 1280 px on the
  * demo data: the contest card, the builder header (deadline and kick-off) and the confirmation
  * page (deadline, kick-off and the edit link's deadline) show date, clock and "CET"/"CEST", the
  * same instants the server wrote in UTC.

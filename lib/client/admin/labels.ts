@@ -1,5 +1,5 @@
 /** Display labels and badge variants of the admin screens. */
-import type { BadgeVariant } from "@/components/ui/Badge.tsx";
+import type { BadgeVariant } from "@/lib/client/badge.ts";
 import type { CompetitionStatus, MatchResult, Position } from "@/lib/domain/types.ts";
 import { formatMoney } from "@/lib/domain/format.ts";
 

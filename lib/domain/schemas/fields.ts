@@ -8,7 +8,7 @@
  */
 import * as z from "zod/mini";
 import "@/lib/domain/zod_english.ts";
-import type { Issue } from "@/lib/domain/errors.ts";
+import { InvalidInputError, type Issue } from "@/lib/domain/errors.ts";
 import { roundMoney } from "@/lib/domain/format.ts";
 
 /** `fn` runs on the raw input, then `schema` validates its result (zod classic's `preprocess`). */
@@ -181,4 +181,12 @@ export function zodIssues(error: z.core.$ZodError): Issue[] {
     path: issue.path.filter((p): p is string | number => typeof p !== "symbol"),
     message: issue.message,
   }));
+}
+
+/** Validates an already decoded value; throws InvalidInputError carrying the zod issues. */
+export function parseWith<S extends z.ZodMiniType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issues = zodIssues(result.error);
+  throw new InvalidInputError(issues[0]?.message ?? "Invalid request", issues);
 }
