@@ -28,6 +28,9 @@ const ALLOWED: Record<string, string> = {
   "lib/http/request_log.ts routes":
     "per request, not per isolate: the route of a request, kept while the request lives",
   "lib/http/errors.ts STATUS": "a constant lookup table (error class → status), never written",
+  "lib/http/validate.ts bodies":
+    "per request, not per isolate: the one read of a request's body, shared by the activity log " +
+    "and the handler while the request lives (weakly held)",
   "lib/http/admin_audit.ts NOT_LOGGED": "a constant set of paths, never written",
   "lib/config.ts LOOPBACK_HOSTS": "a constant set of host names, never written",
   "lib/db/audit.ts SECRET_FIELDS": "a constant set of field names, never written",
