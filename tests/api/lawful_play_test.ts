@@ -355,3 +355,75 @@ Deno.test("[exclusion] self-exclusion by mailbox, its own and a regulator's", as
     });
   });
 });
+
+Deno.test("[account] the pages: sign in by link, set limits by form, responsible play", async (t) => {
+  await withTestApp(async (app) => {
+    const form = (fields: Record<string, string>, cookie?: string) => ({
+      method: "POST",
+      body: new URLSearchParams(fields),
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        ...(cookie ? { cookie } : {}),
+      },
+    });
+    await t.step("signed out, My account asks for the address", async () => {
+      const res = await app.request("/account");
+      assert.equal(res.status, 200);
+      assert.match(await res.text(), /E-mail me a sign-in link/);
+    });
+    await t.step("a bad address re-renders with a 400 and sends nothing", async () => {
+      const res = await app.request("/account", form({ action: "link", email: "nope" }));
+      assert.equal(res.status, 400);
+      assert.match(await res.text(), /role="alert"/);
+      assert.equal((await listOutbox(app.kv)).length, 0);
+    });
+    let cookie = "";
+    await t.step("the link page signs in only on its button", async () => {
+      const asked = await app.request(
+        "/account",
+        form({ action: "link", email: "page@example.com" }),
+      );
+      assert.equal(asked.status, 303);
+      assert.equal(asked.headers.get("location"), "/account?done=link");
+      const token = await linkTokenSentTo(app, "page@example.com");
+      const opened = await app.request(`/account/sign-in?token=${token}`);
+      assert.equal(opened.status, 200);
+      assert.equal(opened.headers.get("set-cookie"), null);
+      await opened.body?.cancel();
+      const res = await app.request("/account/sign-in", form({ token }));
+      assert.equal(res.status, 303);
+      cookie = res.headers.get("set-cookie")!.split(";")[0];
+      const again = await app.request("/account/sign-in", form({ token }));
+      assert.equal(again.status, 409);
+      assert.match(await again.text(), /expired or was already used/);
+    });
+    await t.step("a cross-site post is refused", async () => {
+      const init = form({ action: "limits", daily: "5" }, cookie);
+      const res = await app.request("/account", {
+        ...init,
+        headers: { ...init.headers, "sec-fetch-site": "cross-site" },
+      });
+      assert.equal(res.status, 403);
+      await res.body?.cancel();
+    });
+    await t.step("limits saved by form show on the page", async () => {
+      const res = await app.request(
+        "/account",
+        form({ action: "limits", daily: "20", weekly: "", monthly: "" }, cookie),
+      );
+      assert.equal(res.status, 303);
+      const page = await (await app.request("/account", { headers: { cookie } })).text();
+      assert.match(page, /Signed in as/);
+      assert.match(page, /Spent \$0\.00 of \$20\.00/);
+    });
+    await t.step("the responsible-play page, linked from the footer", async () => {
+      const home = await app.request("/account");
+      assert.match(await home.text(), /href="\/responsible-play"/);
+      const res = await app.request("/responsible-play");
+      assert.equal(res.status, 200);
+      const text = await res.text();
+      assert.match(text, /1-800-GAMBLER/);
+      assert.match(text, /Winnings may be taxable/);
+    });
+  });
+});
