@@ -8,6 +8,7 @@ import { listOutbox } from "@/lib/db/outbox.ts";
 import { excludePerson, LINK_INVALID, redeemSignInLink } from "@/lib/db/persons.ts";
 import { readJsonBody, type TestApp, withTestApp } from "@/tests/helpers/app.ts";
 import {
+  makeAdminHeaders,
   makeCompetition,
   payTestIntent,
   type TestCompetition,
@@ -424,6 +425,74 @@ Deno.test("[account] the pages: sign in by link, set limits by form, responsible
       const text = await res.text();
       assert.match(text, /1-800-GAMBLER/);
       assert.match(text, /Winnings may be taxable/);
+    });
+  });
+});
+
+Deno.test("[exclusion] a regulator's CSV is imported and listed; a bad row changes nothing", async (t) => {
+  await withTestApp(async (app) => {
+    const headers = await makeAdminHeaders(app.kv);
+    const post = (content: string) =>
+      app.request("/api/admin/self-exclusions", { method: "POST", json: { content }, headers });
+    const c = await makeCompetition(app.kv);
+    await t.step("admins only", async () => {
+      const res = await app.request("/api/admin/self-exclusions", {
+        method: "POST",
+        json: { content: "email,until\n" },
+      });
+      assert.equal(res.status, 401);
+      await res.body?.cancel();
+    });
+    await t.step("a bad row: 400 naming it, nothing imported", async () => {
+      for (
+        const [content, message] of [
+          ["email,until\nok@example.com,2030-01-01\nnot-an-address,2030-01-01\n", /^Row 3: email/],
+          ["email,until\nok@example.com,next year\n", /^Row 2: until/],
+          ["mail,until\nok@example.com,2030-01-01\n", /Unknown column mail/],
+        ] as const
+      ) {
+        const res = await post(content);
+        assert.equal(res.status, 400);
+        const body = await readJsonBody(res);
+        assert.match(body.message, message);
+        assert.equal(body.issues[0].path[0], "content");
+      }
+      const list = await readJsonBody(await app.request("/api/admin/self-exclusions", { headers }));
+      assert.deepEqual(list.exclusions, []);
+    });
+    await t.step("the file excludes each mailbox, whatever its spelling", async () => {
+      const res = await post(
+        "email,until\nBanned+x@Example.com,2030-01-31\nj.oe@googlemail.com,2031-06-30T12:00:00Z\n",
+      );
+      assert.equal(res.status, 200);
+      assert.deepEqual(await readJsonBody(res), { rows: 2, excluded: 2, kept: 0 });
+      const list = await readJsonBody(await app.request("/api/admin/self-exclusions", { headers }));
+      assert.deepEqual(
+        list.exclusions.map((x: { person: string; until: string }) => [x.person, x.until]),
+        [
+          ["banned@example.com", "2030-01-31T23:59:59.000Z"],
+          ["joe@gmail.com", "2031-06-30T12:00:00.000Z"],
+        ],
+      );
+      for (const email of ["banned@example.com", "Joe@gmail.com"]) {
+        const refused = await openIntent(app, c, email);
+        assert.equal(refused.status, 409);
+        assert.match((await readJsonBody(refused)).message, /self-exclusion list until/);
+      }
+    });
+    await t.step("a later file never shortens an exclusion", async () => {
+      const res = await post("email,until\nbanned@example.com,2029-01-01\n");
+      assert.deepEqual(await readJsonBody(res), { rows: 1, excluded: 0, kept: 1 });
+    });
+    await t.step("the admin page lists them and takes the file", async () => {
+      const body = new FormData();
+      body.set("file", new File(["email,until\nfile@example.com,2032-02-02\n"], "list.csv"));
+      const res = await app.request("/admin/self-exclusions", { method: "POST", body, headers });
+      assert.equal(res.status, 200);
+      const page = await res.text();
+      assert.match(page, /Imported 1 rows: 1 excluded/);
+      assert.match(page, /file@example.com/);
+      assert.match(page, /banned@example.com/);
     });
   });
 });

@@ -60,3 +60,10 @@ export const exclusionSchema = z.object({
     z.literal(true, { error: "confirm must be true: self-exclusion cannot be undone early" }),
   ),
 });
+
+/** POST /api/admin/self-exclusions: a regulator's CSV file (columns email, until). */
+export const exclusionFileSchema = z.object({
+  content: z.string({ error: "content must be the CSV file's text" }).check(
+    z.minLength(1, "content is empty"),
+  ),
+});
