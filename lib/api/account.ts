@@ -13,7 +13,7 @@ import {
   savePersonLimit,
   sessionPerson,
 } from "@/lib/db/persons.ts";
-import { hitRateLimit } from "@/lib/db/rate_limits.ts";
+import { hitRateLimits } from "@/lib/db/rate_limits.ts";
 import { TooManyRequestsError } from "@/lib/domain/errors.ts";
 import type { EntrySummary } from "@/lib/domain/live.ts";
 import {
@@ -67,19 +67,19 @@ export async function requestSignInLink(
   client: string,
   origin: string,
 ): Promise<string> {
-  for (
-    const [limit, who] of [[CLIENT_LIMIT, client], [ADDRESS_LIMIT, personOf(email)]] as const
-  ) {
-    const rate = await hitRateLimit(kv, { ...limit, client: who });
-    if (!rate.allowed) {
-      const minutes = Math.ceil(rate.retryAfterSeconds / 60);
-      throw new TooManyRequestsError(
-        `Too many sign-in links asked for. Please try again in ${minutes} minute${
-          minutes === 1 ? "" : "s"
-        }.`,
-        rate.retryAfterSeconds,
-      );
-    }
+  // Both limits in one atomic: a refusal by one counts nothing against the other.
+  const rate = await hitRateLimits(kv, [
+    { ...CLIENT_LIMIT, client },
+    { ...ADDRESS_LIMIT, client: personOf(email) },
+  ]);
+  if (!rate.allowed) {
+    const minutes = Math.ceil(rate.retryAfterSeconds / 60);
+    throw new TooManyRequestsError(
+      `Too many sign-in links asked for. Please try again in ${minutes} minute${
+        minutes === 1 ? "" : "s"
+      }.`,
+      rate.retryAfterSeconds,
+    );
   }
   const deliver = mailerDelivers(mailer);
   const { token, mailId } = await createSignInLink(kv, email, (t) => {

@@ -11,9 +11,9 @@ export const handler: Handlers<unknown, State> = {
   /** {hours} from 24 to 1008 → the account; no paid entry until the break ends. */
   async POST(req, ctx) {
     const services = ctx.state.services;
+    const { hours } = await readJson(req, breakSchema);
     const who = await accountOf(services.kv, req);
     if (!who) throw new UnauthorizedError("Please sign in with a link sent to your e-mail.");
-    const { hours } = await readJson(req, breakSchema);
     await startBreak(services.kv, who.person, hours);
     return json(await accountView(services, who));
   },

@@ -13,9 +13,10 @@ export const handler: Handlers<unknown, State> = {
    */
   async PUT(req, ctx) {
     const services = ctx.state.services;
+    const input = await readJson(req, limitsSchema);
     const who = await accountOf(services.kv, req);
     if (!who) throw new UnauthorizedError("Please sign in with a link sent to your e-mail.");
-    await saveLimits(services.kv, who.person, await readJson(req, limitsSchema));
+    await saveLimits(services.kv, who.person, input);
     return json(await accountView(services, who));
   },
 };

@@ -11,9 +11,9 @@ export const handler: Handlers<unknown, State> = {
   /** {period: "6m" | "1y" | "5y", confirm: true} → the account; it cannot be undone early. */
   async POST(req, ctx) {
     const services = ctx.state.services;
+    const { period } = await readJson(req, exclusionSchema);
     const who = await accountOf(services.kv, req);
     if (!who) throw new UnauthorizedError("Please sign in with a link sent to your e-mail.");
-    const { period } = await readJson(req, exclusionSchema);
     await excludeSelf(services.kv, who.person, period);
     return json(await accountView(services, who));
   },
