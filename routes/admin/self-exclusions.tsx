@@ -6,6 +6,7 @@ import { type ExclusionImport, importExclusions } from "@/lib/db/self_exclusions
 import type { Exclusion } from "@/lib/domain/limits.ts";
 import { formatWhen } from "@/lib/domain/format.ts";
 import { DomainError } from "@/lib/domain/errors.ts";
+import { MAX_IMPORT_BYTES } from "@/lib/domain/schemas/imports.ts";
 import { statusOf } from "@/lib/http/errors.ts";
 import { isCrossOriginRequest } from "@/lib/http/security.ts";
 import type { AdminState } from "@/lib/services.ts";
@@ -28,6 +29,11 @@ export const handler: Handlers<Data, AdminState> = {
     const form = await req.formData();
     const file = form.get("file");
     const pasted = form.get("content");
+    if (file instanceof File && file.size > MAX_IMPORT_BYTES) {
+      const exclusions = await listExclusions(kv, new Date());
+      const error = "The file is over 1 MiB: split it and import each part.";
+      return ctx.render({ exclusions, result: null, error }, { status: 413 });
+    }
     const content = file instanceof File && file.size > 0
       ? await file.text()
       : typeof pasted === "string"

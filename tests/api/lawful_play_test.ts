@@ -480,6 +480,12 @@ Deno.test("[exclusion] a regulator's CSV is imported and listed; a bad row chang
         assert.match((await readJsonBody(refused)).message, /self-exclusion list until/);
       }
     });
+    await t.step("a file over 1 MiB: 413, nothing imported", async () => {
+      const res = await post("email,until\n" + "x@example.com,2030-01-01\n".repeat(50_000));
+      assert.equal(res.status, 413);
+      await res.body?.cancel();
+      assert.equal((await app.kv.get(keys.selfExclusion("x@example.com"))).value, null);
+    });
     await t.step("a later file never shortens an exclusion", async () => {
       const res = await post("email,until\nbanned@example.com,2029-01-01\n");
       assert.deepEqual(await readJsonBody(res), { rows: 1, excluded: 0, kept: 1 });
