@@ -5,132 +5,144 @@ import * as $0 from "./routes/_404.tsx";
 import * as $1 from "./routes/_500.tsx";
 import * as $2 from "./routes/_app.tsx";
 import * as $3 from "./routes/_middleware.ts";
-import * as $4 from "./routes/admin/2fa.tsx";
-import * as $5 from "./routes/admin/_layout.tsx";
-import * as $6 from "./routes/admin/_middleware.ts";
-import * as $7 from "./routes/admin/activity.tsx";
-import * as $8 from "./routes/admin/activity/csv.ts";
-import * as $9 from "./routes/admin/clubs.tsx";
-import * as $10 from "./routes/admin/competitions/[id]/events.tsx";
-import * as $11 from "./routes/admin/competitions/[id]/players.tsx";
-import * as $12 from "./routes/admin/competitions/[id]/prizes.tsx";
-import * as $13 from "./routes/admin/competitions/edit/[id].tsx";
-import * as $14 from "./routes/admin/competitions/new.tsx";
-import * as $15 from "./routes/admin/dashboard.tsx";
-import * as $16 from "./routes/admin/feed.tsx";
-import * as $17 from "./routes/admin/import.tsx";
-import * as $18 from "./routes/admin/index.tsx";
-import * as $19 from "./routes/admin/leagues.tsx";
-import * as $20 from "./routes/admin/login.tsx";
-import * as $21 from "./routes/admin/matches/[id].tsx";
-import * as $22 from "./routes/admin/matches/index.tsx";
-import * as $23 from "./routes/admin/matches/new.tsx";
-import * as $24 from "./routes/admin/oauth/callback.tsx";
-import * as $25 from "./routes/admin/oauth/signin.tsx";
-import * as $26 from "./routes/admin/outbox.tsx";
-import * as $27 from "./routes/admin/payments.tsx";
-import * as $28 from "./routes/admin/payouts.tsx";
-import * as $29 from "./routes/admin/payouts/csv.ts";
-import * as $30 from "./routes/admin/player-performances.tsx";
-import * as $31 from "./routes/admin/players.tsx";
-import * as $32 from "./routes/admin/rounds/index.tsx";
-import * as $33 from "./routes/api/[...rest].ts";
-import * as $34 from "./routes/api/admin/2fa/confirm.ts";
-import * as $35 from "./routes/api/admin/2fa/disable.ts";
-import * as $36 from "./routes/api/admin/2fa/setup.ts";
-import * as $37 from "./routes/api/admin/_middleware.ts";
-import * as $38 from "./routes/api/admin/activity.ts";
-import * as $39 from "./routes/api/admin/analytics.ts";
-import * as $40 from "./routes/api/admin/competitions/[id]/available-players.ts";
-import * as $41 from "./routes/api/admin/competitions/[id]/cancel.ts";
-import * as $42 from "./routes/api/admin/competitions/[id]/cancellation.ts";
-import * as $43 from "./routes/api/admin/competitions/[id]/entries/[teamId]/refund.ts";
-import * as $44 from "./routes/api/admin/competitions/[id]/events/[eventId].ts";
-import * as $45 from "./routes/api/admin/competitions/[id]/events/index.ts";
-import * as $46 from "./routes/api/admin/competitions/[id]/index.ts";
-import * as $47 from "./routes/api/admin/competitions/[id]/performances.ts";
-import * as $48 from "./routes/api/admin/competitions/[id]/players.ts";
-import * as $49 from "./routes/api/admin/competitions/[id]/players/[playerId].ts";
-import * as $50 from "./routes/api/admin/competitions/[id]/prizes.ts";
-import * as $51 from "./routes/api/admin/competitions/index.ts";
-import * as $52 from "./routes/api/admin/contests-from-templates.ts";
-import * as $53 from "./routes/api/admin/feed/index.ts";
-import * as $54 from "./routes/api/admin/feed/providers/[name]/retire.ts";
-import * as $55 from "./routes/api/admin/feed/providers/[name]/rotate.ts";
-import * as $56 from "./routes/api/admin/feed/providers/index.ts";
-import * as $57 from "./routes/api/admin/imports/[id]/resume.ts";
-import * as $58 from "./routes/api/admin/imports/apply.ts";
-import * as $59 from "./routes/api/admin/imports/export.ts";
-import * as $60 from "./routes/api/admin/imports/index.ts";
-import * as $61 from "./routes/api/admin/imports/preview.ts";
-import * as $62 from "./routes/api/admin/leagues/[id].ts";
-import * as $63 from "./routes/api/admin/leagues/index.ts";
-import * as $64 from "./routes/api/admin/ledger.ts";
-import * as $65 from "./routes/api/admin/login.ts";
-import * as $66 from "./routes/api/admin/logout.ts";
-import * as $67 from "./routes/api/admin/matches/[id].ts";
-import * as $68 from "./routes/api/admin/matches/index.ts";
-import * as $69 from "./routes/api/admin/outbox/[id]/resend.ts";
-import * as $70 from "./routes/api/admin/outbox/index.ts";
-import * as $71 from "./routes/api/admin/payments.ts";
-import * as $72 from "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts";
-import * as $73 from "./routes/api/admin/payouts/index.ts";
-import * as $74 from "./routes/api/admin/players/[id].ts";
-import * as $75 from "./routes/api/admin/players/index.ts";
-import * as $76 from "./routes/api/admin/rounds/[id].ts";
-import * as $77 from "./routes/api/admin/rounds/index.ts";
-import * as $78 from "./routes/api/admin/session.ts";
-import * as $79 from "./routes/api/admin/teams/[id]/index.ts";
-import * as $80 from "./routes/api/admin/teams/[id]/players.ts";
-import * as $81 from "./routes/api/admin/teams/index.ts";
-import * as $82 from "./routes/api/analytics.ts";
-import * as $83 from "./routes/api/claim/[token].ts";
-import * as $84 from "./routes/api/competitions/[id]/entry-count.ts";
-import * as $85 from "./routes/api/competitions/[id]/events.ts";
-import * as $86 from "./routes/api/competitions/[id]/index.ts";
-import * as $87 from "./routes/api/competitions/[id]/leaderboard.ts";
-import * as $88 from "./routes/api/competitions/[id]/players.ts";
-import * as $89 from "./routes/api/competitions/[id]/prizes.ts";
-import * as $90 from "./routes/api/competitions/index.ts";
-import * as $91 from "./routes/api/create-payment-intent.ts";
-import * as $92 from "./routes/api/entries/[id]/details.ts";
-import * as $93 from "./routes/api/entries/[id]/index.ts";
-import * as $94 from "./routes/api/entries/[id]/players.ts";
-import * as $95 from "./routes/api/entries/index.ts";
-import * as $96 from "./routes/api/feed/events.ts";
-import * as $97 from "./routes/api/leagues/[id]/codes.ts";
-import * as $98 from "./routes/api/leagues/[id]/index.ts";
-import * as $99 from "./routes/api/leagues/[id]/leave.ts";
-import * as $100 from "./routes/api/leagues/[id]/members.ts";
-import * as $101 from "./routes/api/leagues/index.ts";
-import * as $102 from "./routes/api/my-entries/email.ts";
-import * as $103 from "./routes/api/my-entries/index.ts";
-import * as $104 from "./routes/api/notifications/[token].ts";
-import * as $105 from "./routes/api/notifications/[token]/checkout.ts";
-import * as $106 from "./routes/api/notifications/[token]/confirmation.ts";
-import * as $107 from "./routes/api/notifications/unsubscribe.ts";
-import * as $108 from "./routes/api/stripe/webhook.ts";
-import * as $109 from "./routes/api/team-edits/[token].ts";
-import * as $110 from "./routes/api/test-email.ts";
-import * as $111 from "./routes/api/test-payments/confirm.ts";
-import * as $112 from "./routes/claim/[token].tsx";
-import * as $113 from "./routes/confirmation/[id].tsx";
-import * as $114 from "./routes/edit/[token].tsx";
-import * as $115 from "./routes/email-test.tsx";
-import * as $116 from "./routes/healthz.ts";
-import * as $117 from "./routes/index.tsx";
-import * as $118 from "./routes/leaderboard/[id].tsx";
-import * as $119 from "./routes/leagues/[id].tsx";
-import * as $120 from "./routes/leagues/new.tsx";
-import * as $121 from "./routes/my-entries.tsx";
-import * as $122 from "./routes/offline.tsx";
-import * as $123 from "./routes/og/competition/[id].png.ts";
-import * as $124 from "./routes/og/team/[teamId].png.ts";
-import * as $125 from "./routes/payment/[id].tsx";
-import * as $126 from "./routes/readyz.ts";
-import * as $127 from "./routes/team-selection/[id].tsx";
-import * as $128 from "./routes/unsubscribe.tsx";
-import * as $129 from "./routes/ws.ts";
+import * as $4 from "./routes/account/index.tsx";
+import * as $5 from "./routes/account/sign-in.tsx";
+import * as $6 from "./routes/admin/2fa.tsx";
+import * as $7 from "./routes/admin/_layout.tsx";
+import * as $8 from "./routes/admin/_middleware.ts";
+import * as $9 from "./routes/admin/activity.tsx";
+import * as $10 from "./routes/admin/activity/csv.ts";
+import * as $11 from "./routes/admin/clubs.tsx";
+import * as $12 from "./routes/admin/competitions/[id]/events.tsx";
+import * as $13 from "./routes/admin/competitions/[id]/players.tsx";
+import * as $14 from "./routes/admin/competitions/[id]/prizes.tsx";
+import * as $15 from "./routes/admin/competitions/edit/[id].tsx";
+import * as $16 from "./routes/admin/competitions/new.tsx";
+import * as $17 from "./routes/admin/dashboard.tsx";
+import * as $18 from "./routes/admin/feed.tsx";
+import * as $19 from "./routes/admin/import.tsx";
+import * as $20 from "./routes/admin/index.tsx";
+import * as $21 from "./routes/admin/leagues.tsx";
+import * as $22 from "./routes/admin/login.tsx";
+import * as $23 from "./routes/admin/matches/[id].tsx";
+import * as $24 from "./routes/admin/matches/index.tsx";
+import * as $25 from "./routes/admin/matches/new.tsx";
+import * as $26 from "./routes/admin/oauth/callback.tsx";
+import * as $27 from "./routes/admin/oauth/signin.tsx";
+import * as $28 from "./routes/admin/outbox.tsx";
+import * as $29 from "./routes/admin/payments.tsx";
+import * as $30 from "./routes/admin/payouts.tsx";
+import * as $31 from "./routes/admin/payouts/csv.ts";
+import * as $32 from "./routes/admin/player-performances.tsx";
+import * as $33 from "./routes/admin/players.tsx";
+import * as $34 from "./routes/admin/rounds/index.tsx";
+import * as $35 from "./routes/admin/self-exclusions.tsx";
+import * as $36 from "./routes/api/[...rest].ts";
+import * as $37 from "./routes/api/account/break.ts";
+import * as $38 from "./routes/api/account/index.ts";
+import * as $39 from "./routes/api/account/limits.ts";
+import * as $40 from "./routes/api/account/self-exclusion.ts";
+import * as $41 from "./routes/api/account/session.ts";
+import * as $42 from "./routes/api/account/sessions.ts";
+import * as $43 from "./routes/api/account/sign-in-link.ts";
+import * as $44 from "./routes/api/admin/2fa/confirm.ts";
+import * as $45 from "./routes/api/admin/2fa/disable.ts";
+import * as $46 from "./routes/api/admin/2fa/setup.ts";
+import * as $47 from "./routes/api/admin/_middleware.ts";
+import * as $48 from "./routes/api/admin/activity.ts";
+import * as $49 from "./routes/api/admin/analytics.ts";
+import * as $50 from "./routes/api/admin/competitions/[id]/available-players.ts";
+import * as $51 from "./routes/api/admin/competitions/[id]/cancel.ts";
+import * as $52 from "./routes/api/admin/competitions/[id]/cancellation.ts";
+import * as $53 from "./routes/api/admin/competitions/[id]/entries/[teamId]/refund.ts";
+import * as $54 from "./routes/api/admin/competitions/[id]/events/[eventId].ts";
+import * as $55 from "./routes/api/admin/competitions/[id]/events/index.ts";
+import * as $56 from "./routes/api/admin/competitions/[id]/index.ts";
+import * as $57 from "./routes/api/admin/competitions/[id]/performances.ts";
+import * as $58 from "./routes/api/admin/competitions/[id]/players.ts";
+import * as $59 from "./routes/api/admin/competitions/[id]/players/[playerId].ts";
+import * as $60 from "./routes/api/admin/competitions/[id]/prizes.ts";
+import * as $61 from "./routes/api/admin/competitions/index.ts";
+import * as $62 from "./routes/api/admin/contests-from-templates.ts";
+import * as $63 from "./routes/api/admin/feed/index.ts";
+import * as $64 from "./routes/api/admin/feed/providers/[name]/retire.ts";
+import * as $65 from "./routes/api/admin/feed/providers/[name]/rotate.ts";
+import * as $66 from "./routes/api/admin/feed/providers/index.ts";
+import * as $67 from "./routes/api/admin/imports/[id]/resume.ts";
+import * as $68 from "./routes/api/admin/imports/apply.ts";
+import * as $69 from "./routes/api/admin/imports/export.ts";
+import * as $70 from "./routes/api/admin/imports/index.ts";
+import * as $71 from "./routes/api/admin/imports/preview.ts";
+import * as $72 from "./routes/api/admin/leagues/[id].ts";
+import * as $73 from "./routes/api/admin/leagues/index.ts";
+import * as $74 from "./routes/api/admin/ledger.ts";
+import * as $75 from "./routes/api/admin/login.ts";
+import * as $76 from "./routes/api/admin/logout.ts";
+import * as $77 from "./routes/api/admin/matches/[id].ts";
+import * as $78 from "./routes/api/admin/matches/index.ts";
+import * as $79 from "./routes/api/admin/outbox/[id]/resend.ts";
+import * as $80 from "./routes/api/admin/outbox/index.ts";
+import * as $81 from "./routes/api/admin/payments.ts";
+import * as $82 from "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts";
+import * as $83 from "./routes/api/admin/payouts/index.ts";
+import * as $84 from "./routes/api/admin/players/[id].ts";
+import * as $85 from "./routes/api/admin/players/index.ts";
+import * as $86 from "./routes/api/admin/rounds/[id].ts";
+import * as $87 from "./routes/api/admin/rounds/index.ts";
+import * as $88 from "./routes/api/admin/self-exclusions/index.ts";
+import * as $89 from "./routes/api/admin/session.ts";
+import * as $90 from "./routes/api/admin/teams/[id]/index.ts";
+import * as $91 from "./routes/api/admin/teams/[id]/players.ts";
+import * as $92 from "./routes/api/admin/teams/index.ts";
+import * as $93 from "./routes/api/analytics.ts";
+import * as $94 from "./routes/api/claim/[token].ts";
+import * as $95 from "./routes/api/competitions/[id]/entry-count.ts";
+import * as $96 from "./routes/api/competitions/[id]/events.ts";
+import * as $97 from "./routes/api/competitions/[id]/index.ts";
+import * as $98 from "./routes/api/competitions/[id]/leaderboard.ts";
+import * as $99 from "./routes/api/competitions/[id]/players.ts";
+import * as $100 from "./routes/api/competitions/[id]/prizes.ts";
+import * as $101 from "./routes/api/competitions/index.ts";
+import * as $102 from "./routes/api/create-payment-intent.ts";
+import * as $103 from "./routes/api/entries/[id]/details.ts";
+import * as $104 from "./routes/api/entries/[id]/index.ts";
+import * as $105 from "./routes/api/entries/[id]/players.ts";
+import * as $106 from "./routes/api/entries/index.ts";
+import * as $107 from "./routes/api/feed/events.ts";
+import * as $108 from "./routes/api/leagues/[id]/codes.ts";
+import * as $109 from "./routes/api/leagues/[id]/index.ts";
+import * as $110 from "./routes/api/leagues/[id]/leave.ts";
+import * as $111 from "./routes/api/leagues/[id]/members.ts";
+import * as $112 from "./routes/api/leagues/index.ts";
+import * as $113 from "./routes/api/my-entries/email.ts";
+import * as $114 from "./routes/api/my-entries/index.ts";
+import * as $115 from "./routes/api/notifications/[token].ts";
+import * as $116 from "./routes/api/notifications/[token]/checkout.ts";
+import * as $117 from "./routes/api/notifications/[token]/confirmation.ts";
+import * as $118 from "./routes/api/notifications/unsubscribe.ts";
+import * as $119 from "./routes/api/stripe/webhook.ts";
+import * as $120 from "./routes/api/team-edits/[token].ts";
+import * as $121 from "./routes/api/test-email.ts";
+import * as $122 from "./routes/api/test-payments/confirm.ts";
+import * as $123 from "./routes/claim/[token].tsx";
+import * as $124 from "./routes/confirmation/[id].tsx";
+import * as $125 from "./routes/edit/[token].tsx";
+import * as $126 from "./routes/email-test.tsx";
+import * as $127 from "./routes/healthz.ts";
+import * as $128 from "./routes/index.tsx";
+import * as $129 from "./routes/leaderboard/[id].tsx";
+import * as $130 from "./routes/leagues/[id].tsx";
+import * as $131 from "./routes/leagues/new.tsx";
+import * as $132 from "./routes/my-entries.tsx";
+import * as $133 from "./routes/offline.tsx";
+import * as $134 from "./routes/og/competition/[id].png.ts";
+import * as $135 from "./routes/og/team/[teamId].png.ts";
+import * as $136 from "./routes/payment/[id].tsx";
+import * as $137 from "./routes/readyz.ts";
+import * as $138 from "./routes/responsible-play.tsx";
+import * as $139 from "./routes/team-selection/[id].tsx";
+import * as $140 from "./routes/unsubscribe.tsx";
+import * as $141 from "./routes/ws.ts";
 import * as $$0 from "./islands/AdminClubs.tsx";
 import * as $$1 from "./islands/AdminCompetitionForm.tsx";
 import * as $$2 from "./islands/AdminContestTemplates.tsx";
@@ -178,132 +190,144 @@ const manifest = {
     "./routes/_500.tsx": $1,
     "./routes/_app.tsx": $2,
     "./routes/_middleware.ts": $3,
-    "./routes/admin/2fa.tsx": $4,
-    "./routes/admin/_layout.tsx": $5,
-    "./routes/admin/_middleware.ts": $6,
-    "./routes/admin/activity.tsx": $7,
-    "./routes/admin/activity/csv.ts": $8,
-    "./routes/admin/clubs.tsx": $9,
-    "./routes/admin/competitions/[id]/events.tsx": $10,
-    "./routes/admin/competitions/[id]/players.tsx": $11,
-    "./routes/admin/competitions/[id]/prizes.tsx": $12,
-    "./routes/admin/competitions/edit/[id].tsx": $13,
-    "./routes/admin/competitions/new.tsx": $14,
-    "./routes/admin/dashboard.tsx": $15,
-    "./routes/admin/feed.tsx": $16,
-    "./routes/admin/import.tsx": $17,
-    "./routes/admin/index.tsx": $18,
-    "./routes/admin/leagues.tsx": $19,
-    "./routes/admin/login.tsx": $20,
-    "./routes/admin/matches/[id].tsx": $21,
-    "./routes/admin/matches/index.tsx": $22,
-    "./routes/admin/matches/new.tsx": $23,
-    "./routes/admin/oauth/callback.tsx": $24,
-    "./routes/admin/oauth/signin.tsx": $25,
-    "./routes/admin/outbox.tsx": $26,
-    "./routes/admin/payments.tsx": $27,
-    "./routes/admin/payouts.tsx": $28,
-    "./routes/admin/payouts/csv.ts": $29,
-    "./routes/admin/player-performances.tsx": $30,
-    "./routes/admin/players.tsx": $31,
-    "./routes/admin/rounds/index.tsx": $32,
-    "./routes/api/[...rest].ts": $33,
-    "./routes/api/admin/2fa/confirm.ts": $34,
-    "./routes/api/admin/2fa/disable.ts": $35,
-    "./routes/api/admin/2fa/setup.ts": $36,
-    "./routes/api/admin/_middleware.ts": $37,
-    "./routes/api/admin/activity.ts": $38,
-    "./routes/api/admin/analytics.ts": $39,
-    "./routes/api/admin/competitions/[id]/available-players.ts": $40,
-    "./routes/api/admin/competitions/[id]/cancel.ts": $41,
-    "./routes/api/admin/competitions/[id]/cancellation.ts": $42,
-    "./routes/api/admin/competitions/[id]/entries/[teamId]/refund.ts": $43,
-    "./routes/api/admin/competitions/[id]/events/[eventId].ts": $44,
-    "./routes/api/admin/competitions/[id]/events/index.ts": $45,
-    "./routes/api/admin/competitions/[id]/index.ts": $46,
-    "./routes/api/admin/competitions/[id]/performances.ts": $47,
-    "./routes/api/admin/competitions/[id]/players.ts": $48,
-    "./routes/api/admin/competitions/[id]/players/[playerId].ts": $49,
-    "./routes/api/admin/competitions/[id]/prizes.ts": $50,
-    "./routes/api/admin/competitions/index.ts": $51,
-    "./routes/api/admin/contests-from-templates.ts": $52,
-    "./routes/api/admin/feed/index.ts": $53,
-    "./routes/api/admin/feed/providers/[name]/retire.ts": $54,
-    "./routes/api/admin/feed/providers/[name]/rotate.ts": $55,
-    "./routes/api/admin/feed/providers/index.ts": $56,
-    "./routes/api/admin/imports/[id]/resume.ts": $57,
-    "./routes/api/admin/imports/apply.ts": $58,
-    "./routes/api/admin/imports/export.ts": $59,
-    "./routes/api/admin/imports/index.ts": $60,
-    "./routes/api/admin/imports/preview.ts": $61,
-    "./routes/api/admin/leagues/[id].ts": $62,
-    "./routes/api/admin/leagues/index.ts": $63,
-    "./routes/api/admin/ledger.ts": $64,
-    "./routes/api/admin/login.ts": $65,
-    "./routes/api/admin/logout.ts": $66,
-    "./routes/api/admin/matches/[id].ts": $67,
-    "./routes/api/admin/matches/index.ts": $68,
-    "./routes/api/admin/outbox/[id]/resend.ts": $69,
-    "./routes/api/admin/outbox/index.ts": $70,
-    "./routes/api/admin/payments.ts": $71,
-    "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts": $72,
-    "./routes/api/admin/payouts/index.ts": $73,
-    "./routes/api/admin/players/[id].ts": $74,
-    "./routes/api/admin/players/index.ts": $75,
-    "./routes/api/admin/rounds/[id].ts": $76,
-    "./routes/api/admin/rounds/index.ts": $77,
-    "./routes/api/admin/session.ts": $78,
-    "./routes/api/admin/teams/[id]/index.ts": $79,
-    "./routes/api/admin/teams/[id]/players.ts": $80,
-    "./routes/api/admin/teams/index.ts": $81,
-    "./routes/api/analytics.ts": $82,
-    "./routes/api/claim/[token].ts": $83,
-    "./routes/api/competitions/[id]/entry-count.ts": $84,
-    "./routes/api/competitions/[id]/events.ts": $85,
-    "./routes/api/competitions/[id]/index.ts": $86,
-    "./routes/api/competitions/[id]/leaderboard.ts": $87,
-    "./routes/api/competitions/[id]/players.ts": $88,
-    "./routes/api/competitions/[id]/prizes.ts": $89,
-    "./routes/api/competitions/index.ts": $90,
-    "./routes/api/create-payment-intent.ts": $91,
-    "./routes/api/entries/[id]/details.ts": $92,
-    "./routes/api/entries/[id]/index.ts": $93,
-    "./routes/api/entries/[id]/players.ts": $94,
-    "./routes/api/entries/index.ts": $95,
-    "./routes/api/feed/events.ts": $96,
-    "./routes/api/leagues/[id]/codes.ts": $97,
-    "./routes/api/leagues/[id]/index.ts": $98,
-    "./routes/api/leagues/[id]/leave.ts": $99,
-    "./routes/api/leagues/[id]/members.ts": $100,
-    "./routes/api/leagues/index.ts": $101,
-    "./routes/api/my-entries/email.ts": $102,
-    "./routes/api/my-entries/index.ts": $103,
-    "./routes/api/notifications/[token].ts": $104,
-    "./routes/api/notifications/[token]/checkout.ts": $105,
-    "./routes/api/notifications/[token]/confirmation.ts": $106,
-    "./routes/api/notifications/unsubscribe.ts": $107,
-    "./routes/api/stripe/webhook.ts": $108,
-    "./routes/api/team-edits/[token].ts": $109,
-    "./routes/api/test-email.ts": $110,
-    "./routes/api/test-payments/confirm.ts": $111,
-    "./routes/claim/[token].tsx": $112,
-    "./routes/confirmation/[id].tsx": $113,
-    "./routes/edit/[token].tsx": $114,
-    "./routes/email-test.tsx": $115,
-    "./routes/healthz.ts": $116,
-    "./routes/index.tsx": $117,
-    "./routes/leaderboard/[id].tsx": $118,
-    "./routes/leagues/[id].tsx": $119,
-    "./routes/leagues/new.tsx": $120,
-    "./routes/my-entries.tsx": $121,
-    "./routes/offline.tsx": $122,
-    "./routes/og/competition/[id].png.ts": $123,
-    "./routes/og/team/[teamId].png.ts": $124,
-    "./routes/payment/[id].tsx": $125,
-    "./routes/readyz.ts": $126,
-    "./routes/team-selection/[id].tsx": $127,
-    "./routes/unsubscribe.tsx": $128,
-    "./routes/ws.ts": $129,
+    "./routes/account/index.tsx": $4,
+    "./routes/account/sign-in.tsx": $5,
+    "./routes/admin/2fa.tsx": $6,
+    "./routes/admin/_layout.tsx": $7,
+    "./routes/admin/_middleware.ts": $8,
+    "./routes/admin/activity.tsx": $9,
+    "./routes/admin/activity/csv.ts": $10,
+    "./routes/admin/clubs.tsx": $11,
+    "./routes/admin/competitions/[id]/events.tsx": $12,
+    "./routes/admin/competitions/[id]/players.tsx": $13,
+    "./routes/admin/competitions/[id]/prizes.tsx": $14,
+    "./routes/admin/competitions/edit/[id].tsx": $15,
+    "./routes/admin/competitions/new.tsx": $16,
+    "./routes/admin/dashboard.tsx": $17,
+    "./routes/admin/feed.tsx": $18,
+    "./routes/admin/import.tsx": $19,
+    "./routes/admin/index.tsx": $20,
+    "./routes/admin/leagues.tsx": $21,
+    "./routes/admin/login.tsx": $22,
+    "./routes/admin/matches/[id].tsx": $23,
+    "./routes/admin/matches/index.tsx": $24,
+    "./routes/admin/matches/new.tsx": $25,
+    "./routes/admin/oauth/callback.tsx": $26,
+    "./routes/admin/oauth/signin.tsx": $27,
+    "./routes/admin/outbox.tsx": $28,
+    "./routes/admin/payments.tsx": $29,
+    "./routes/admin/payouts.tsx": $30,
+    "./routes/admin/payouts/csv.ts": $31,
+    "./routes/admin/player-performances.tsx": $32,
+    "./routes/admin/players.tsx": $33,
+    "./routes/admin/rounds/index.tsx": $34,
+    "./routes/admin/self-exclusions.tsx": $35,
+    "./routes/api/[...rest].ts": $36,
+    "./routes/api/account/break.ts": $37,
+    "./routes/api/account/index.ts": $38,
+    "./routes/api/account/limits.ts": $39,
+    "./routes/api/account/self-exclusion.ts": $40,
+    "./routes/api/account/session.ts": $41,
+    "./routes/api/account/sessions.ts": $42,
+    "./routes/api/account/sign-in-link.ts": $43,
+    "./routes/api/admin/2fa/confirm.ts": $44,
+    "./routes/api/admin/2fa/disable.ts": $45,
+    "./routes/api/admin/2fa/setup.ts": $46,
+    "./routes/api/admin/_middleware.ts": $47,
+    "./routes/api/admin/activity.ts": $48,
+    "./routes/api/admin/analytics.ts": $49,
+    "./routes/api/admin/competitions/[id]/available-players.ts": $50,
+    "./routes/api/admin/competitions/[id]/cancel.ts": $51,
+    "./routes/api/admin/competitions/[id]/cancellation.ts": $52,
+    "./routes/api/admin/competitions/[id]/entries/[teamId]/refund.ts": $53,
+    "./routes/api/admin/competitions/[id]/events/[eventId].ts": $54,
+    "./routes/api/admin/competitions/[id]/events/index.ts": $55,
+    "./routes/api/admin/competitions/[id]/index.ts": $56,
+    "./routes/api/admin/competitions/[id]/performances.ts": $57,
+    "./routes/api/admin/competitions/[id]/players.ts": $58,
+    "./routes/api/admin/competitions/[id]/players/[playerId].ts": $59,
+    "./routes/api/admin/competitions/[id]/prizes.ts": $60,
+    "./routes/api/admin/competitions/index.ts": $61,
+    "./routes/api/admin/contests-from-templates.ts": $62,
+    "./routes/api/admin/feed/index.ts": $63,
+    "./routes/api/admin/feed/providers/[name]/retire.ts": $64,
+    "./routes/api/admin/feed/providers/[name]/rotate.ts": $65,
+    "./routes/api/admin/feed/providers/index.ts": $66,
+    "./routes/api/admin/imports/[id]/resume.ts": $67,
+    "./routes/api/admin/imports/apply.ts": $68,
+    "./routes/api/admin/imports/export.ts": $69,
+    "./routes/api/admin/imports/index.ts": $70,
+    "./routes/api/admin/imports/preview.ts": $71,
+    "./routes/api/admin/leagues/[id].ts": $72,
+    "./routes/api/admin/leagues/index.ts": $73,
+    "./routes/api/admin/ledger.ts": $74,
+    "./routes/api/admin/login.ts": $75,
+    "./routes/api/admin/logout.ts": $76,
+    "./routes/api/admin/matches/[id].ts": $77,
+    "./routes/api/admin/matches/index.ts": $78,
+    "./routes/api/admin/outbox/[id]/resend.ts": $79,
+    "./routes/api/admin/outbox/index.ts": $80,
+    "./routes/api/admin/payments.ts": $81,
+    "./routes/api/admin/payouts/[cid]/[entryId]/paid.ts": $82,
+    "./routes/api/admin/payouts/index.ts": $83,
+    "./routes/api/admin/players/[id].ts": $84,
+    "./routes/api/admin/players/index.ts": $85,
+    "./routes/api/admin/rounds/[id].ts": $86,
+    "./routes/api/admin/rounds/index.ts": $87,
+    "./routes/api/admin/self-exclusions/index.ts": $88,
+    "./routes/api/admin/session.ts": $89,
+    "./routes/api/admin/teams/[id]/index.ts": $90,
+    "./routes/api/admin/teams/[id]/players.ts": $91,
+    "./routes/api/admin/teams/index.ts": $92,
+    "./routes/api/analytics.ts": $93,
+    "./routes/api/claim/[token].ts": $94,
+    "./routes/api/competitions/[id]/entry-count.ts": $95,
+    "./routes/api/competitions/[id]/events.ts": $96,
+    "./routes/api/competitions/[id]/index.ts": $97,
+    "./routes/api/competitions/[id]/leaderboard.ts": $98,
+    "./routes/api/competitions/[id]/players.ts": $99,
+    "./routes/api/competitions/[id]/prizes.ts": $100,
+    "./routes/api/competitions/index.ts": $101,
+    "./routes/api/create-payment-intent.ts": $102,
+    "./routes/api/entries/[id]/details.ts": $103,
+    "./routes/api/entries/[id]/index.ts": $104,
+    "./routes/api/entries/[id]/players.ts": $105,
+    "./routes/api/entries/index.ts": $106,
+    "./routes/api/feed/events.ts": $107,
+    "./routes/api/leagues/[id]/codes.ts": $108,
+    "./routes/api/leagues/[id]/index.ts": $109,
+    "./routes/api/leagues/[id]/leave.ts": $110,
+    "./routes/api/leagues/[id]/members.ts": $111,
+    "./routes/api/leagues/index.ts": $112,
+    "./routes/api/my-entries/email.ts": $113,
+    "./routes/api/my-entries/index.ts": $114,
+    "./routes/api/notifications/[token].ts": $115,
+    "./routes/api/notifications/[token]/checkout.ts": $116,
+    "./routes/api/notifications/[token]/confirmation.ts": $117,
+    "./routes/api/notifications/unsubscribe.ts": $118,
+    "./routes/api/stripe/webhook.ts": $119,
+    "./routes/api/team-edits/[token].ts": $120,
+    "./routes/api/test-email.ts": $121,
+    "./routes/api/test-payments/confirm.ts": $122,
+    "./routes/claim/[token].tsx": $123,
+    "./routes/confirmation/[id].tsx": $124,
+    "./routes/edit/[token].tsx": $125,
+    "./routes/email-test.tsx": $126,
+    "./routes/healthz.ts": $127,
+    "./routes/index.tsx": $128,
+    "./routes/leaderboard/[id].tsx": $129,
+    "./routes/leagues/[id].tsx": $130,
+    "./routes/leagues/new.tsx": $131,
+    "./routes/my-entries.tsx": $132,
+    "./routes/offline.tsx": $133,
+    "./routes/og/competition/[id].png.ts": $134,
+    "./routes/og/team/[teamId].png.ts": $135,
+    "./routes/payment/[id].tsx": $136,
+    "./routes/readyz.ts": $137,
+    "./routes/responsible-play.tsx": $138,
+    "./routes/team-selection/[id].tsx": $139,
+    "./routes/unsubscribe.tsx": $140,
+    "./routes/ws.ts": $141,
   },
   islands: {
     "./islands/AdminClubs.tsx": $$0,

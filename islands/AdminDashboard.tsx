@@ -103,6 +103,7 @@ export default function AdminDashboard() {
             <Button variant="outline" href="/admin/import">Import</Button>
             <Button variant="outline" href="/admin/feed">Live Feed</Button>
             <Button variant="outline" href="/admin/outbox">Outbox</Button>
+            <Button variant="outline" href="/admin/self-exclusions">Self-exclusions</Button>
             <Button href="/admin/competitions/new">
               <Icon name="plus" />New Competition
             </Button>

@@ -39,6 +39,14 @@ export default function App({ Component, url }: AppProps) {
         {!admin && <PageView />}
         <span id="content" tabIndex={-1} />
         <Component />
+        {!admin && (
+          <footer className="mt-12 border-t border-border px-4 py-6 text-center text-sm text-muted-foreground">
+            <a className="underline" href="/responsible-play">Responsible play</a>
+            {" · "}
+            <a className="underline" href="/account">My account</a>
+            {" · "}18+ only. Winnings may be taxable.
+          </footer>
+        )}
         <Toaster side={admin ? "left" : "right"} />
       </body>
     </html>

@@ -60,6 +60,11 @@ export function PaymentStep(props: PaymentStepProps) {
           </svg>
           Payments are secure. Pay with Apple Pay or any credit/debit card.
         </p>
+        <p className="mt-1 text-xs text-muted-foreground">
+          Set limits or take a break in <a className="underline" href="/account">My account</a>
+          {" · "}
+          <a className="underline" href="/responsible-play">Responsible play</a>
+        </p>
         {!intent.applePayAvailable && applePayDevice && (
           <p
             role="status"

@@ -41,6 +41,8 @@ import { touchSale } from "@/lib/store/touch.ts";
 import { appendToRoster, compactInBackground, passesCompaction } from "@/lib/store/roster.ts";
 import type { Refund } from "./refunds.ts";
 import { getManyEntries } from "@/lib/store/util.ts";
+import { type PersonRecord, playFactsOf, playKeys } from "./persons.ts";
+import { type Exclusion, keptSpends, type Spend } from "@/lib/domain/limits.ts";
 
 /** What a paid entry is made of. */
 export interface EntryInput {
@@ -251,6 +253,7 @@ function keysOf(
     keys.checkout(pid),
     keys.personEntries(cid, person),
     keys.personTeam(cid, person, picksSignature(playerIds)),
+    ...playKeys(person),
     ...playerIds.map(keys.player),
     ...playerIds.map((id) => keys.competitionPlayer(cid, id)),
   ];
@@ -309,6 +312,8 @@ class BatchCounts {
   teams = new Set<string>();
   /** Display names taken by the batch's entries (keys of their skeletons). */
   names = new Set<string>();
+  /** Each payer's spends, with the batch's entries (by person). */
+  spends = new Map<string, Spend[]>();
 }
 
 /**
@@ -351,6 +356,14 @@ function decideInBatch(
         reads.value(keys.personTeam(cid, person, picksSignature(input.playerIds))) !== null,
     },
     nameTaken: counts.names.has(keyText(name)) || reads.value(name) !== null,
+    play: {
+      ...playFactsOf(
+        reads.value<PersonRecord>(keys.person(person)),
+        reads.value<Exclusion>(keys.selfExclusion(person)),
+        null,
+      ),
+      spends: counts.spends.get(person) ?? reads.value<Spend[]>(keys.personSpend(person)) ?? [],
+    },
     now,
   };
   const decision = decideEntry(facts);
@@ -359,6 +372,7 @@ function decideInBatch(
   counts.persons.set(personKey, facts.person.entries + 1);
   counts.teams.add(teamKey);
   counts.names.add(keyText(name));
+  counts.spends.set(person, keptSpends(facts.play!.spends, [[now.getTime(), charge.amount]], now));
   return { make: decision.competition, charge };
 }
 
@@ -463,6 +477,7 @@ function batchAtomic(
     const key = keys.personEntries(entry.competitionId, personOf(entry.email));
     op.set(key, counts.persons.get(keyText(key))!);
   }
+  for (const [person, spends] of counts.spends) op.set(keys.personSpend(person), spends);
   // The dashboard counts purchases from the entries paid, never from what browsers report.
   const perDay = new Map<string, number>();
   for (const { entry } of made) {
@@ -561,6 +576,9 @@ function rememberWrites(
   for (const { entry } of made) {
     const key = keys.personEntries(entry.competitionId, personOf(entry.email));
     recent.note(key, counts.persons.get(keyText(key))!, versionstamp);
+  }
+  for (const [person, spends] of counts.spends) {
+    recent.note(keys.personSpend(person), spends, versionstamp);
   }
 }
 

@@ -10,6 +10,7 @@
 import { closedReason } from "@/lib/domain/competition.ts";
 import { DISPLAY_NAME_TAKEN } from "@/lib/domain/display_name.ts";
 import { toCents } from "@/lib/domain/format.ts";
+import { type PlayFacts, playProblem } from "@/lib/domain/limits.ts";
 import { rulesOf, validateTeam } from "@/lib/domain/team_rules.ts";
 import type { Competition, Entry, Player } from "@/lib/domain/types.ts";
 
@@ -88,6 +89,8 @@ export interface EntryFacts {
   person: PersonFacts;
   /** Another entry of the competition holds this display name (or a look-alike of it). */
   nameTaken: boolean;
+  /** The payer's limits, break, exclusion and recent spend (absent: no rules of their own). */
+  play?: PlayFacts;
   now: Date;
 }
 
@@ -124,6 +127,7 @@ export type RefundCause =
   | "closed"
   | "picks"
   | "person_limit"
+  | "play_limit"
   | "name_taken";
 
 const refused = (refusal: Refusal, finishRefund = false): RecordDecision => ({
@@ -226,6 +230,8 @@ export function decideEntry(facts: EntryFacts): EntryDecision {
   if (problems.length > 0) return refund("picks", problems[0], problems);
   const personal = personProblem(competition, facts.person);
   if (personal) return refund("person_limit", personal);
+  const playing = facts.play && playProblem(facts.play, charge.amount, charge.currency, facts.now);
+  if (playing) return refund("play_limit", playing.message);
   if (facts.nameTaken) return refund("name_taken", DISPLAY_NAME_TAKEN);
   return { kind: "create", competition };
 }

@@ -30,6 +30,7 @@ import {
 } from "@/lib/db/entries.ts";
 import { DISPLAY_NAME_TAKEN } from "@/lib/domain/display_name.ts";
 import { commitEntry, readEntryKeys } from "@/lib/db/entry_writes.ts";
+import { assertMayPlay } from "@/lib/db/persons.ts";
 import { isKeyText, keys } from "@/lib/store/keys.ts";
 import { keyText } from "@/lib/store/group_commit.ts";
 import { claimRefund, markRefundDone, type Refund } from "@/lib/db/refunds.ts";
@@ -120,6 +121,7 @@ export async function openPayment(
   }
   const personal = person && personProblem(competition, person);
   if (personal) throw new ConflictError(personal);
+  if (input.email) await assertMayPlay(readKv, input.email, priceOf(competition), now);
   if (nameTaken) {
     throw new ConflictError(DISPLAY_NAME_TAKEN, [{
       path: ["teamName"],

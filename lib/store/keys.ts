@@ -294,6 +294,18 @@ export const keys = {
   /** The outbox by recipient (the address lower-cased), for support's Outbox screen. */
   outboxToRecipient: (to: string, id: number): Deno.KvKey => ["outbox_to", to, id],
   outboxOfRecipient: (to: string): Deno.KvKey => ["outbox_to", to],
+
+  /** A person (`personOf`'s mailbox): their play settings and when their sessions stay valid. */
+  person: (person: string): Deno.KvKey => ["persons", person],
+  /** Paid spend of a person, [ms, minor units] of the last 30 days: the limits' ledger. */
+  personSpend: (person: string): Deno.KvKey => ["spend_by_person", person],
+  /** A person's exclusion from play (their own, or a regulator's list). */
+  selfExclusion: (person: string): Deno.KvKey => ["self_exclusions", person],
+  selfExclusions: (): Deno.KvKey => ["self_exclusions"],
+  /** A sign-in link by the SHA-256 of its token. */
+  signInLink: (hash: string): Deno.KvKey => ["sign_in_links", hash],
+  /** A person's session by the SHA-256 of its id. */
+  accountSession: (hash: string): Deno.KvKey => ["account_sessions", hash],
 };
 
 /** The longest text (UTF-8 bytes) from a request that is looked up as part of a key. */

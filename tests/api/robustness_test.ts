@@ -70,6 +70,8 @@ const BODYLESS = new Set([
   "DELETE /api/admin/teams/:id",
   "POST /api/admin/logout",
   "POST /api/admin/2fa/setup",
+  "DELETE /api/account/session",
+  "DELETE /api/account/sessions",
 ]);
 const takesBody = (r: ApiRoute, m: Method) => m !== "GET" && !BODYLESS.has(`${m} ${r.pattern}`);
 /** 400 answers that are about the request as a whole, not a field. */
