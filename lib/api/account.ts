@@ -24,7 +24,8 @@ import {
   spentPerPeriod,
 } from "@/lib/domain/limits.ts";
 import { personOf } from "@/lib/domain/paid_entry.ts";
-import type { Services } from "@/lib/services.ts";
+import type { Mailer } from "@/lib/domain/mail.ts";
+import type { LeaderboardCache } from "@/lib/live/leaderboard_cache.ts";
 
 export const ACCOUNT_COOKIE = "account_session";
 /** The one answer to a link request, whatever the address. */
@@ -62,7 +63,7 @@ export function accountCookie(sessionId: string, secure: boolean): string {
  * requests per client or 3 per person in 15 minutes. Returns the token for tests.
  */
 export async function requestSignInLink(
-  { kv, mailer }: Pick<Services, "kv" | "mailer">,
+  { kv, mailer }: { kv: Deno.Kv; mailer: Mailer },
   email: string,
   client: string,
   origin: string,
@@ -119,7 +120,7 @@ export interface AccountView {
 
 /** The account of a signed-in person, at `now`. */
 export async function accountView(
-  { kv, leaderboards }: Pick<Services, "kv" | "leaderboards">,
+  { kv, leaderboards }: { kv: Deno.Kv; leaderboards: LeaderboardCache },
   who: { person: string; email: string },
   now = new Date(),
 ): Promise<AccountView> {

@@ -21,7 +21,6 @@ import {
 import { ConflictError } from "@/lib/domain/errors.ts";
 import { isKeyText, keys } from "@/lib/store/keys.ts";
 import { retryAtomic } from "@/lib/store/util.ts";
-import { randomToken } from "@/lib/auth/passwords.ts";
 import { type OutboxInput, outboxWrite } from "./outbox.ts";
 
 /** A sign-in link lives 15 minutes and opens one session. */
@@ -283,4 +282,10 @@ export async function assertMayPlay(
   if (problem) {
     throw new ConflictError(problem.message, [{ path: ["email"], message: problem.message }]);
   }
+}
+
+/** A secret of `bytes` random bytes, hex encoded (sign-in links and session ids). */
+function randomToken(bytes: number): string {
+  const raw = crypto.getRandomValues(new Uint8Array(bytes));
+  return Array.from(raw, (b) => b.toString(16).padStart(2, "0")).join("");
 }

@@ -217,6 +217,9 @@ const KNOWN_UPWARD: Record<string, string> = {
   "lib/db/imports.ts → lib/imports/format.ts":
     "the import's rules still live beside its records in lib/db/imports.ts and read files " +
     "through the import feature's CSV/JSON format",
+  "lib/db/self_exclusions.ts → lib/imports/format.ts":
+    "a regulator's self-exclusion file is read as the imports read theirs, beside its records " +
+    "(the same CSV reader, its rows refused whole)",
 };
 
 /** The layer index of `file`, by its longest matching area; -1 when no area holds it. */
