@@ -83,6 +83,7 @@ const ACTIONS: Record<string, string> = {
   "POST feed/providers/:name/retire": "Retire previous feed secret",
   "DELETE leagues/:id": "Remove league",
   "POST outbox/:id/resend": "Resend e-mail",
+  "POST self-exclusions": "Import self-exclusion list",
   "POST 2fa/setup": "Start two-factor set-up",
   "POST 2fa/confirm": "Turn on two-factor",
   "POST 2fa/disable": "Turn off two-factor",

@@ -7,6 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { listOutbox } from "@/lib/db/outbox.ts";
+import { withBusyRetry } from "@/lib/store/busy_retry.ts";
 import { makeCompetition, makeEntry } from "@/tests/helpers/fixtures.ts";
 import { type ServerKind, startAppProcess } from "@/tests/helpers/app_processes.ts";
 import { buyEntryAnswer } from "@/tests/e2e/visitor_helpers.ts";
@@ -52,7 +53,8 @@ for (
   Deno.test(`[attacks] ${label}: the holes of the attack run are refused`, async (t) => {
     const dir = await Deno.makeTempDir();
     const kvPath = `${dir}/app.kv`;
-    const kv = await Deno.openKv(kvPath);
+    // The server writes the same file: the test's own writes wait while SQLite is busy.
+    const kv = withBusyRetry(await Deno.openKv(kvPath));
     await buildIfStale(); // Deploy mode serves a prebuilt _fresh/ only
     const app = await startAppProcess(kind, { DENO_KV_PATH: kvPath, ...env });
     try {

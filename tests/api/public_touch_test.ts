@@ -72,6 +72,8 @@ const NOT_PUBLIC: Record<string, string> = {
   "totp": "admin sign-in records",
   "migrations": "runs the modules' own migrations, each one listed here or in the scenario",
   "outbox": "e-mails waiting to be sent",
+  "persons": "a person's sign-in links, sessions, limits and breaks: their own account page only",
+  "selfExclusions": "the self-exclusion list: the admin's page and the payment checks only",
   "notifications":
     "an entry's private notification settings and the push queue: no page shows them",
   "payoutRecords": "winners' payout details and notices, admin only",
