@@ -61,6 +61,13 @@ import AdminLogin from "@/islands/AdminLogin.tsx";
 import AdminPlayers from "@/islands/AdminPlayers.tsx";
 import AdminRounds from "@/islands/AdminRounds.tsx";
 import AdminOutbox from "@/islands/AdminOutbox.tsx";
+import {
+  EntriesPanel,
+  PlayPanel,
+  SessionPanel,
+  SignInPanel,
+} from "@/components/account/AccountPanels.tsx";
+import type { AccountView } from "@/lib/api/account.ts";
 import OwnTeamLink from "@/islands/OwnTeamLink.tsx";
 import { RoundForm } from "@/components/admin/RoundForm.tsx";
 import { Padlock } from "@/components/team/Padlock.tsx";
@@ -116,6 +123,35 @@ export function extraCases(data: SeedData): Record<string, () => ReactElement> {
   const records = performances.filter((r) => r.player.position === "FWD");
   const drafts = Object.fromEntries(records.map((r) => [r.player.id, draftOf(r)]));
   const match = matches.find((m) => m.id === live.matchId) ?? matches[0];
+  const account: AccountView = {
+    email: "ann@example.com",
+    person: "ann@example.com",
+    entries: [{
+      teamId: "FFT-AAAA1111",
+      displayName: "Ann's Eleven",
+      createdAt: "2026-11-27T12:00:00Z",
+      competition: {
+        id: live.id,
+        name: live.name,
+        status: live.status,
+        currency: live.currency,
+        prizeType: live.prizeType,
+        deadline: live.deadline,
+      },
+      points: 12,
+      rank: 3,
+      prize: null,
+      prizeDescription: null,
+      refunded: false,
+    }],
+    limits: {
+      daily: { cents: 2000, spent: 500, pending: null },
+      weekly: { cents: 5000, spent: 500, pending: { cents: 8000, from: "2026-11-29T12:00:00Z" } },
+      monthly: { cents: null, spent: 500, pending: null },
+    },
+    breakUntil: null,
+    exclusion: null,
+  };
 
   function PlayersTabCase({ kind }: { kind: "current" | "available" }) {
     const table = usePlayerTable(players);
@@ -473,6 +509,12 @@ export function extraCases(data: SeedData): Record<string, () => ReactElement> {
     "islands/AdminPlayers.tsx#default": () => <AdminPlayers />,
     "islands/AdminRounds.tsx#default": () => <AdminRounds />,
     "islands/AdminOutbox.tsx#default": () => <AdminOutbox />,
+    "components/account/AccountPanels.tsx#SignInPanel": () => (
+      <SignInPanel email="ann@example.com" />
+    ),
+    "components/account/AccountPanels.tsx#PlayPanel": () => <PlayPanel view={account} />,
+    "components/account/AccountPanels.tsx#EntriesPanel": () => <EntriesPanel view={account} />,
+    "components/account/AccountPanels.tsx#SessionPanel": () => <SessionPanel view={account} />,
     "components/admin/RoundForm.tsx#RoundForm": () => (
       <RoundForm
         round={{
