@@ -9,6 +9,7 @@ import {
 } from "@/components/ui/Card.tsx";
 import { Input } from "@/components/ui/Input.tsx";
 import { Label } from "@/components/ui/Label.tsx";
+import { Select } from "@/components/ui/Select.tsx";
 import type { AccountView, LimitView } from "@/lib/api/account.ts";
 import { entryStatusText } from "@/lib/api/my_entries.ts";
 import { formatPrice, formatWhen } from "@/lib/domain/format.ts";
@@ -122,17 +123,13 @@ export function PlayPanel({ view }: { view: AccountView }) {
               : "Take a break: no paid entries until it ends (24 hours to 6 weeks)."}
           </p>
           <div className="flex flex-wrap items-end gap-2">
-            <select
-              name="hours"
-              aria-label="Break length"
-              className="h-10 rounded-md border border-input bg-background px-3 text-sm"
-            >
+            <Select name="hours" aria-label="Break length" className="w-40">
               <option value="24">24 hours</option>
               <option value="72">3 days</option>
               <option value="168">1 week</option>
               <option value="504">3 weeks</option>
               <option value="1008">6 weeks</option>
-            </select>
+            </Select>
             <Button type="submit" variant="outline">Start break</Button>
           </div>
         </ActionForm>
@@ -142,15 +139,11 @@ export function PlayPanel({ view }: { view: AccountView }) {
             early.
           </p>
           <div className="flex flex-wrap items-center gap-2">
-            <select
-              name="period"
-              aria-label="Self-exclusion length"
-              className="h-10 rounded-md border border-input bg-background px-3 text-sm"
-            >
+            <Select name="period" aria-label="Self-exclusion length" className="w-40">
               <option value="6m">6 months</option>
               <option value="1y">1 year</option>
               <option value="5y">5 years</option>
-            </select>
+            </Select>
             <label className="flex items-center gap-2 text-sm">
               <input type="checkbox" name="confirm" required /> I understand it cannot be undone
             </label>

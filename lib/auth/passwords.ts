@@ -35,10 +35,7 @@ export function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
 }
 
 /** A random URL-safe token of `bytes` random bytes (hex encoded). */
-export function randomToken(bytes = 32): string {
-  const raw = crypto.getRandomValues(new Uint8Array(bytes));
-  return Array.from(raw, (b) => b.toString(16).padStart(2, "0")).join("");
-}
+export { randomHex as randomToken } from "@/lib/crypto/sealed.ts";
 
 async function derive(password: string, salt: Uint8Array, iterations: number): Promise<Uint8Array> {
   const key = await crypto.subtle.importKey(

@@ -61,6 +61,11 @@ export async function sha256Hex(text: string): Promise<string> {
   return encodeHexLowerCase(new Uint8Array(digest));
 }
 
+/** A secret of `bytes` random bytes, hex encoded (session ids, sign-in links, passwords). */
+export function randomHex(bytes = 32): string {
+  return encodeHexLowerCase(crypto.getRandomValues(new Uint8Array(bytes)));
+}
+
 /** A random token of 128 bits, URL-safe. */
 export function randomToken(): string {
   return encodeBase64urlNoPadding(crypto.getRandomValues(new Uint8Array(16)));

@@ -19,6 +19,7 @@ import {
   type Spend,
 } from "@/lib/domain/limits.ts";
 import { ConflictError } from "@/lib/domain/errors.ts";
+import { randomHex, sha256Hex } from "@/lib/crypto/sealed.ts";
 import { isKeyText, keys } from "@/lib/store/keys.ts";
 import { retryAtomic } from "@/lib/store/util.ts";
 import { type OutboxInput, outboxWrite } from "./outbox.ts";
@@ -47,12 +48,6 @@ interface AccountSession {
   email: string;
   startedAt: number;
   expiresAt: number;
-}
-
-/** The SHA-256 of a secret, hex: what the store keeps instead of the secret. */
-export async function sha256Hex(secret: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(secret));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /** The keys the play decision reads for a person (the entry commit checks them too). */
@@ -193,7 +188,7 @@ export async function createSignInLink(
   mail: (token: string) => OutboxInput,
   { deliver, now = new Date() }: { deliver: boolean; now?: Date },
 ): Promise<{ token: string; mailId: number }> {
-  const token = randomToken(32);
+  const token = randomHex(32);
   const link: SignInLink = {
     person: personOf(email),
     email: email.trim(),
@@ -225,7 +220,7 @@ export async function redeemSignInLink(
   if (!found.value || found.value.expiresAt <= now.getTime()) {
     throw new ConflictError(LINK_INVALID);
   }
-  const sessionId = randomToken(32);
+  const sessionId = randomHex(32);
   const session: AccountSession = {
     person: found.value.person,
     email: found.value.email,
@@ -282,10 +277,4 @@ export async function assertMayPlay(
   if (problem) {
     throw new ConflictError(problem.message, [{ path: ["email"], message: problem.message }]);
   }
-}
-
-/** A secret of `bytes` random bytes, hex encoded (sign-in links and session ids). */
-function randomToken(bytes: number): string {
-  const raw = crypto.getRandomValues(new Uint8Array(bytes));
-  return Array.from(raw, (b) => b.toString(16).padStart(2, "0")).join("");
 }

@@ -7,6 +7,7 @@
  */
 import { appendAudit, type AuditStamp, changedFields, stampRecorded } from "@/lib/db/audit.ts";
 import { MAX_IMPORT_BYTES } from "@/lib/domain/schemas/imports.ts";
+import { sha256Hex } from "@/lib/crypto/sealed.ts";
 import { keys } from "@/lib/store/keys.ts";
 import { listValues } from "@/lib/store/util.ts";
 import { readBytes } from "./validate.ts";
@@ -138,8 +139,7 @@ export async function summariseFile(body: unknown): Promise<unknown> {
   if (typeof body !== "object" || body === null) return body;
   const { content, ...rest } = body as { content?: unknown };
   if (typeof content !== "string" || content.length <= MAX_CONTENT_CHARS) return body;
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(content));
-  const sha256 = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  const sha256 = await sha256Hex(content);
   const lines = content.split(/\r?\n/).filter((line) => line.trim() !== "").length;
   return { ...rest, file: { lines, characters: content.length, sha256 } };
 }
